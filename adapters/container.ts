@@ -1,0 +1,82 @@
+// The composition root: the one place that picks an adapter for every port,
+// from configuration (embedded when no DATABASE_URL / REDIS_URL).
+import 'reflect-metadata';
+import { Redis } from 'ioredis';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
+import { GetUser } from '../application/auth/get-user';
+import { LogIn } from '../application/auth/log-in';
+import { SignUp } from '../application/auth/sign-up';
+import type { PasswordHasher } from '../application/ports/password-hasher';
+import type { RateLimiter } from '../application/ports/rate-limiter';
+import type { SessionStore } from '../application/ports/session-store';
+import { TOKENS } from '../application/ports/tokens';
+import type { UserRepository } from '../application/ports/user-repository';
+import type { AppConfig } from './config';
+import { createKnex } from './database/create-knex';
+import { KnexRateLimiter } from './postgres/knex-rate-limiter';
+import { KnexSessionStore } from './postgres/knex-session-store';
+import { KnexUserRepository } from './postgres/knex-user-repository';
+import { RedisRateLimiter } from './redis/redis-rate-limiter';
+import { RedisSessionStore } from './redis/redis-session-store';
+import { BcryptPasswordHasher } from './security/bcrypt-password-hasher';
+
+/** Infrastructure handles, known only to adapters. */
+export const INFRA = {
+  Config: Symbol('Config'),
+  Logger: Symbol('Logger'),
+  Knex: Symbol('Knex'),
+  Redis: Symbol('Redis'),
+} as const;
+
+export function buildContainer(config: AppConfig, logger: Logger): DependencyContainer {
+  const c = rootContainer.createChildContainer();
+  c.register(INFRA.Config, { useValue: config });
+  c.register(INFRA.Logger, { useValue: logger });
+  c.register(INFRA.Knex, {
+    useFactory: instanceCachingFactory(() =>
+      createKnex(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir }),
+    ),
+  });
+  const knex = (d: DependencyContainer) => d.resolve<Knex>(INFRA.Knex);
+
+  if (config.redisUrl) {
+    const url = config.redisUrl;
+    c.register(INFRA.Redis, {
+      useFactory: instanceCachingFactory(() => new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false })),
+    });
+    const redis = (d: DependencyContainer) => d.resolve<Redis>(INFRA.Redis);
+    c.register<SessionStore>(TOKENS.SessionStore, {
+      useFactory: instanceCachingFactory((d) => new RedisSessionStore(redis(d), config.redisKeyPrefix)),
+    });
+    c.register<RateLimiter>(TOKENS.RateLimiter, {
+      useFactory: instanceCachingFactory((d) => new RedisRateLimiter(redis(d), config.redisKeyPrefix)),
+    });
+  } else {
+    c.register<SessionStore>(TOKENS.SessionStore, {
+      useFactory: instanceCachingFactory((d) => new KnexSessionStore(knex(d))),
+    });
+    c.register<RateLimiter>(TOKENS.RateLimiter, {
+      useFactory: instanceCachingFactory((d) => new KnexRateLimiter(knex(d))),
+    });
+  }
+
+  c.register<UserRepository>(TOKENS.UserRepository, {
+    useFactory: instanceCachingFactory((d) => new KnexUserRepository(knex(d))),
+  });
+  c.register<PasswordHasher>(TOKENS.PasswordHasher, {
+    useFactory: instanceCachingFactory(() => new BcryptPasswordHasher(config.bcryptCost)),
+  });
+
+  c.register(SignUp, {
+    useFactory: (d) => new SignUp(d.resolve(TOKENS.UserRepository), d.resolve(TOKENS.PasswordHasher)),
+  });
+  c.register(LogIn, {
+    useFactory: instanceCachingFactory(
+      (d) => new LogIn(d.resolve(TOKENS.UserRepository), d.resolve(TOKENS.PasswordHasher), d.resolve(TOKENS.RateLimiter)),
+    ),
+  });
+  c.register(GetUser, { useFactory: (d) => new GetUser(d.resolve(TOKENS.UserRepository)) });
+  return c;
+}

@@ -1,0 +1,22 @@
+// Migrations are imported statically, so they run the same under tsx, Vitest
+// and any bundler, without Knex loading .ts files from disk by itself.
+import type { Knex } from 'knex';
+import * as initialSchema from '../../migrations/20261122000000_initial_schema';
+
+type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
+
+const MIGRATIONS: Record<string, Migration> = {
+  '20261122000000_initial_schema': initialSchema,
+};
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(MIGRATIONS).sort(),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => MIGRATIONS[name],
+};
+
+/** Brings the schema up to date; safe to run on every start. */
+export async function migrateToLatest(db: Knex): Promise<string[]> {
+  const [, applied] = (await db.migrate.latest({ migrationSource })) as [number, string[]];
+  return applied;
+}

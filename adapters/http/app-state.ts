@@ -1,0 +1,7 @@
+import type { Logger } from 'pino';
+
+/** What every request carries in ctx.state. */
+export interface AppState {
+  requestId: string;
+  log: Logger;
+}

@@ -1,0 +1,101 @@
+// The five account calls of the product spec (section 7).
+import { Router } from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { RateLimitedError } from '../../domain/errors';
+import type { GetUser } from '../../application/auth/get-user';
+import type { LogIn } from '../../application/auth/log-in';
+import type { SignUp } from '../../application/auth/sign-up';
+import { issueCsrfToken, rotateCsrfToken } from './csrf';
+import { parseBody } from './parse-body';
+import { sessionUserId } from './session';
+
+// Generous caps: the rules in domain/ give the precise messages; these only stop
+// absurd payloads before any work is done.
+const text = (max: number) => z.string({ message: 'must be a string' }).max(max, `must be at most ${max} characters`);
+
+const loginBody = z.object({
+  username: text(200).default(''),
+  password: text(1000).default(''),
+});
+
+const signUpBody = z.object({
+  firstName: text(1000).default(''),
+  lastName: text(1000).default(''),
+  major: text(1000).default(''),
+  email: text(1000).default(''),
+  username: text(1000).default(''),
+  password: text(1000).default(''),
+  year: z
+    .union([z.string(), z.number()], { message: 'must be "1", "2", "3" or "4"' })
+    .transform(String)
+    .default(''),
+  bio: text(5000).nullish().transform((v) => v ?? ''),
+});
+
+export interface AuthUseCases {
+  signUp: SignUp;
+  logIn: LogIn;
+  getUser: GetUser;
+}
+
+export function authRoutes({ signUp, logIn, getUser }: AuthUseCases): Router {
+  const router = new Router({ prefix: '/api' });
+
+  router.get('/get-token/', (ctx) => {
+    ctx.body = { token: issueCsrfToken(ctx) };
+  });
+
+  router.get('/is-authenticated/', async (ctx) => {
+    const userId = sessionUserId(ctx);
+    const user = userId === null ? null : await getUser.execute(userId);
+    if (!user && userId !== null) ctx.session = null; // the account is gone
+    ctx.body = user ? { isAuthenticated: true, user } : { isAuthenticated: false };
+  });
+
+  router.post('/login/', async (ctx) => {
+    const body = parseBody(loginBody, ctx);
+    let result;
+    try {
+      result = await logIn.execute({ ...body, clientAddress: ctx.ip });
+    } catch (error) {
+      if (!(error instanceof RateLimitedError)) throw error;
+      ctx.set('Retry-After', String(error.retryAfterSeconds));
+      return refuseLogin(ctx, 429, error.code, error.message);
+    }
+    if (!result.ok) return refuseLogin(ctx, 401, 'INVALID_CREDENTIALS', result.message);
+    await startSession(ctx, result.user.id);
+    ctx.body = { isAuthenticated: true, user: result.user };
+  });
+
+  router.post('/signup/', async (ctx) => {
+    const result = await signUp.execute(parseBody(signUpBody, ctx));
+    if (!result.ok) {
+      ctx.body = { isAuthenticated: false, msg: result.message, field: result.field };
+      return;
+    }
+    await startSession(ctx, result.user.id);
+    ctx.body = { isAuthenticated: true, user: result.user };
+  });
+
+  router.post('/logout/', (ctx) => {
+    ctx.session = null;
+    ctx.body = { isAuthenticated: false };
+  });
+
+  return router;
+}
+
+// Login refusals carry the spec's auth fields (isAuthenticated, msg) beside the
+// house error shape, so the form can show msg under its button.
+function refuseLogin(ctx: Context, status: number, code: string, message: string): void {
+  ctx.status = status;
+  ctx.body = { error: code, message, isAuthenticated: false, msg: message, requestId: ctx.state.requestId };
+}
+
+// A fresh session id (against session fixation) and a fresh CSRF token.
+async function startSession(ctx: Context, userId: number): Promise<void> {
+  ctx.session!.userId = userId;
+  rotateCsrfToken(ctx);
+  await ctx.session!.regenerate();
+}

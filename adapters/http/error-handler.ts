@@ -1,0 +1,62 @@
+// Maps every failure to a JSON body { error, message, requestId }. Domain codes
+// get their status here; anything unexpected is a logged 500 without a stack.
+import type { Middleware } from 'koa';
+import { DomainError, RateLimitedError } from '../../domain/errors';
+import { HttpError } from './http-error';
+import type { AppState } from './app-state';
+
+const STATUS_BY_CODE: Record<string, number> = {
+  VALIDATION_FAILED: 400,
+  NOT_AUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+};
+
+// Errors thrown by Koa's body parser (raw-body / co-body) carry a type.
+const BODY_ERRORS: Record<string, [number, string, string]> = {
+  'entity.parse.failed': [400, 'MALFORMED_JSON', 'The request body is not valid JSON.'],
+  'entity.too.large': [413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 100 kB.'],
+  'encoding.unsupported': [415, 'UNSUPPORTED_ENCODING', 'The request body encoding is not supported.'],
+  'charset.unsupported': [415, 'UNSUPPORTED_CHARSET', 'The request body charset is not supported.'],
+  'request.aborted': [400, 'REQUEST_ABORTED', 'The request was aborted.'],
+  'request.size.invalid': [400, 'BAD_REQUEST', 'The request body size does not match its Content-Length.'],
+};
+
+export function errorHandler(): Middleware<AppState> {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      const { status, body } = describe(error);
+      if (status >= 500) ctx.state.log.error({ err: error }, 'request failed');
+      else ctx.state.log.info({ code: body.error, status }, 'request refused');
+      if (error instanceof RateLimitedError) ctx.set('Retry-After', String(error.retryAfterSeconds));
+      ctx.status = status;
+      ctx.body = { ...body, requestId: ctx.state.requestId };
+    }
+  };
+}
+
+function describe(error: unknown): { status: number; body: Record<string, unknown> } {
+  if (error instanceof DomainError) {
+    return {
+      status: STATUS_BY_CODE[error.code] ?? 400,
+      body: { error: error.code, message: error.message, ...error.details },
+    };
+  }
+  if (error instanceof HttpError) {
+    return { status: error.status, body: { error: error.code, message: error.message, ...error.extra } };
+  }
+  const known = error as { type?: string; status?: number; expose?: boolean; message?: string };
+  const bodyError = known.type ? BODY_ERRORS[known.type] : undefined;
+  if (bodyError) {
+    const [status, code, message] = bodyError;
+    return { status, body: { error: code, message } };
+  }
+  if (typeof known.status === 'number' && known.status >= 400 && known.status < 500 && known.expose) {
+    return { status: known.status, body: { error: 'BAD_REQUEST', message: known.message ?? 'Bad request' } };
+  }
+  return { status: 500, body: { error: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' } };
+}

@@ -1,0 +1,65 @@
+// Starts one app server: migrate, build the container and the Koa app, listen.
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Redis } from 'ioredis';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { GetUser } from '../application/auth/get-user';
+import { LogIn } from '../application/auth/log-in';
+import { SignUp } from '../application/auth/sign-up';
+import { TOKENS } from '../application/ports/tokens';
+import type { AppConfig } from './config';
+import { buildContainer, INFRA } from './container';
+import { migrateToLatest } from './database/migration-source';
+import { createHttpApp } from './http/create-http-app';
+import { createLogger } from './logger';
+
+export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startServer(config: AppConfig, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
+  const container = buildContainer(config, logger);
+  const db = container.resolve<Knex>(INFRA.Knex);
+  const applied = await migrateToLatest(db);
+  if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+
+  const app = createHttpApp({
+    logger,
+    sessionStore: container.resolve(TOKENS.SessionStore),
+    sessionSecret: config.sessionSecret,
+    cookieSecure: config.cookieSecure,
+    trustProxy: config.trustProxy,
+    clientDir: CLIENT_DIR,
+    useCases: {
+      signUp: container.resolve(SignUp),
+      logIn: container.resolve(LogIn),
+      getUser: container.resolve(GetUser),
+    },
+  });
+
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const mode = config.databaseUrl ? 'postgres' : 'embedded (PGlite)';
+  logger.info({ port, database: mode, redis: Boolean(config.redisUrl) }, `Study Swamp listening on http://localhost:${port}`);
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.destroy();
+      if (container.isRegistered(INFRA.Redis)) await container.resolve<Redis>(INFRA.Redis).quit();
+    },
+  };
+}

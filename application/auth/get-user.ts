@@ -1,0 +1,11 @@
+import type { User } from '../../domain/user/user';
+import type { UserRepository } from '../ports/user-repository';
+
+/** The signed-in student's profile, or null when the account no longer exists. */
+export class GetUser {
+  constructor(private readonly users: UserRepository) {}
+
+  execute(userId: number): Promise<User | null> {
+    return this.users.findById(userId);
+  }
+}

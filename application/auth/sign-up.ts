@@ -1,0 +1,31 @@
+import { ValidationError } from '../../domain/errors';
+import { checkSignUp, normaliseSignUp, type SignUpInput } from '../../domain/user/sign-up-rules';
+import type { User } from '../../domain/user/user';
+import type { PasswordHasher } from '../ports/password-hasher';
+import type { UserRepository } from '../ports/user-repository';
+
+export const EMAIL_TAKEN_MESSAGE = 'Email Address is already registered!';
+export const USERNAME_TAKEN_MESSAGE = 'That username is already taken';
+
+export type SignUpResult =
+  | { ok: true; user: User }
+  | { ok: false; field: 'email' | 'username'; message: string };
+
+export class SignUp {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly hasher: PasswordHasher,
+  ) {}
+
+  async execute(input: SignUpInput): Promise<SignUpResult> {
+    const failure = checkSignUp(input);
+    if (failure) throw new ValidationError(failure.message, failure.field);
+
+    const passwordHash = await this.hasher.hash(input.password);
+    const result = await this.users.create({ ...normaliseSignUp(input), passwordHash });
+    if (result.created) return { ok: true, user: result.user };
+    return result.conflict === 'email'
+      ? { ok: false, field: 'email', message: EMAIL_TAKEN_MESSAGE }
+      : { ok: false, field: 'username', message: USERNAME_TAKEN_MESSAGE };
+  }
+}

@@ -1,0 +1,7 @@
+// Injection tokens for every port, kept in one place.
+export const TOKENS = {
+  UserRepository: Symbol('UserRepository'),
+  PasswordHasher: Symbol('PasswordHasher'),
+  RateLimiter: Symbol('RateLimiter'),
+  SessionStore: Symbol('SessionStore'),
+} as const;

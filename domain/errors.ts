@@ -1,0 +1,29 @@
+// Domain errors carry a stable code; the HTTP adapter maps codes to statuses.
+export class DomainError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends DomainError {
+  constructor(message: string, readonly field?: string) {
+    super('VALIDATION_FAILED', message, field ? { field } : {});
+  }
+}
+
+export class NotAuthenticatedError extends DomainError {
+  constructor(message = 'You need to log in first.') {
+    super('NOT_AUTHENTICATED', message);
+  }
+}
+
+export class RateLimitedError extends DomainError {
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super('RATE_LIMITED', message, { retryAfterSeconds });
+  }
+}

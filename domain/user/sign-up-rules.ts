@@ -1,0 +1,78 @@
+// Sign-up rules in the order of the product spec (section 5), then the server's
+// stricter limits. The first failure wins, so messages match what the form shows.
+import { YEARS, type Year } from './user';
+
+export interface SignUpInput {
+  firstName: string;
+  lastName: string;
+  major: string;
+  email: string;
+  username: string;
+  password: string;
+  year: string;
+  bio: string;
+}
+
+export interface RuleFailure {
+  field: keyof SignUpInput;
+  message: string;
+}
+
+export const UFL_EMAIL = /^[^\s@]+@ufl\.edu$/i;
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;
+export const LIMITS = { name: 50, major: 100, bio: 500, email: 254, password: 72 } as const;
+
+const hasDigit = (value: string) => /\d/.test(value);
+
+type Rule = [field: keyof SignUpInput, failed: (input: SignUpInput) => boolean, message: string];
+
+const RULES: Rule[] = [
+  ['firstName', (i) => i.firstName.trim() === '', 'Please enter first name'],
+  ['firstName', (i) => hasDigit(i.firstName), 'Do not include numbers in your name!'],
+  ['lastName', (i) => i.lastName.trim() === '', 'Please enter last name'],
+  ['lastName', (i) => hasDigit(i.lastName), 'Do not include numbers in your name!'],
+  ['major', (i) => i.major.trim() === '', 'Please enter major'],
+  ['email', (i) => i.email.trim() === '', 'Please enter email'],
+  ['email', (i) => !UFL_EMAIL.test(i.email.trim()), 'Please enter a valid UFL email'],
+  ['username', (i) => i.username.trim() === '', 'Please enter username.'],
+  ['password', (i) => i.password === '', 'Please enter password'],
+  ['year', (i) => i.year === '', 'Please enter year'],
+  // Server-side limits beyond the spec's form rules.
+  ['firstName', (i) => i.firstName.trim().length > LIMITS.name, `First name must be at most ${LIMITS.name} characters`],
+  ['lastName', (i) => i.lastName.trim().length > LIMITS.name, `Last name must be at most ${LIMITS.name} characters`],
+  ['major', (i) => i.major.trim().length > LIMITS.major, `Major must be at most ${LIMITS.major} characters`],
+  ['email', (i) => i.email.trim().length > LIMITS.email, 'Please enter a valid UFL email'],
+  [
+    'username',
+    (i) => !USERNAME_PATTERN.test(i.username.trim()),
+    'Username must be 3-30 letters, digits, ".", "_" or "-"',
+  ],
+  // bcrypt only reads the first 72 bytes; longer passwords would be silently truncated.
+  [
+    'password',
+    (i) => new TextEncoder().encode(i.password).length > LIMITS.password,
+    `Password must be at most ${LIMITS.password} bytes`,
+  ],
+  ['year', (i) => !(YEARS as readonly string[]).includes(i.year), 'Please enter year'],
+  ['bio', (i) => i.bio.trim().length > LIMITS.bio, `Bio must be at most ${LIMITS.bio} characters`],
+];
+
+export function checkSignUp(input: SignUpInput): RuleFailure | null {
+  for (const [field, failed, message] of RULES) {
+    if (failed(input)) return { field, message };
+  }
+  return null;
+}
+
+/** The stored form of a valid sign-up: trimmed, email lower-cased. */
+export function normaliseSignUp(input: SignUpInput) {
+  return {
+    firstName: input.firstName.trim(),
+    lastName: input.lastName.trim(),
+    major: input.major.trim(),
+    email: input.email.trim().toLowerCase(),
+    username: input.username.trim(),
+    year: input.year as Year,
+    bio: input.bio.trim(),
+  };
+}

@@ -1,0 +1,19 @@
+import { describe } from 'vitest';
+import { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository';
+import { KnexUserRepository } from '../../adapters/postgres/knex-user-repository';
+import { hasPostgres, usePglite, usePostgres } from '../support/use-adapters';
+import { userRepositoryContract } from './user-repository.contract';
+
+describe('InMemoryUserRepository', () => {
+  userRepositoryContract(() => new InMemoryUserRepository());
+});
+
+describe('KnexUserRepository on PGlite', () => {
+  const db = usePglite();
+  userRepositoryContract(() => new KnexUserRepository(db()));
+});
+
+describe.skipIf(!hasPostgres())('KnexUserRepository on Postgres', () => {
+  const db = usePostgres();
+  userRepositoryContract(() => new KnexUserRepository(db()));
+});

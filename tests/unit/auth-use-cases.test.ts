@@ -1,0 +1,104 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { LogIn, LOGIN_FAILURE_LIMIT } from '../../application/auth/log-in';
+import { EMAIL_TAKEN_MESSAGE, SignUp, USERNAME_TAKEN_MESSAGE } from '../../application/auth/sign-up';
+import { InMemoryRateLimiter } from '../../adapters/memory/in-memory-rate-limiter';
+import { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository';
+import { BcryptPasswordHasher } from '../../adapters/security/bcrypt-password-hasher';
+import { RateLimitedError, ValidationError } from '../../domain/errors';
+
+const student = {
+  firstName: ' Albert ',
+  lastName: 'Gator',
+  major: 'Computer Science',
+  email: 'Albert@UFL.edu',
+  username: 'albert',
+  password: 'chomp-chomp',
+  year: '3',
+  bio: '',
+};
+
+describe('SignUp and LogIn', () => {
+  let users: InMemoryUserRepository;
+  let limiter: InMemoryRateLimiter;
+  let signUp: SignUp;
+  let logIn: LogIn;
+  const hasher = new BcryptPasswordHasher(4);
+
+  beforeEach(() => {
+    users = new InMemoryUserRepository();
+    limiter = new InMemoryRateLimiter();
+    signUp = new SignUp(users, hasher);
+    logIn = new LogIn(users, hasher, limiter);
+  });
+
+  it('creates a student with trimmed names and a lower-cased email, and no hash in the answer', async () => {
+    const result = await signUp.execute(student);
+    expect(result).toEqual({
+      ok: true,
+      user: { id: 1, firstName: 'Albert', lastName: 'Gator', major: 'Computer Science', email: 'albert@ufl.edu', username: 'albert', year: '3', bio: '' },
+    });
+    expect(JSON.stringify(result)).not.toContain('$2b$');
+  });
+
+  it('refuses a registered email regardless of case', async () => {
+    await signUp.execute(student);
+    const again = await signUp.execute({ ...student, username: 'other', email: 'ALBERT@ufl.edu' });
+    expect(again).toEqual({ ok: false, field: 'email', message: EMAIL_TAKEN_MESSAGE });
+  });
+
+  it('refuses a taken username regardless of case', async () => {
+    await signUp.execute(student);
+    const again = await signUp.execute({ ...student, username: 'ALBERT', email: 'other@ufl.edu' });
+    expect(again).toEqual({ ok: false, field: 'username', message: USERNAME_TAKEN_MESSAGE });
+  });
+
+  it('throws the first failing rule as a validation error', async () => {
+    await expect(signUp.execute({ ...student, major: '' })).rejects.toEqual(new ValidationError('Please enter major', 'major'));
+  });
+
+  it('logs in with the right password, case-insensitive username', async () => {
+    await signUp.execute(student);
+    const result = await logIn.execute({ username: 'ALBERT', password: 'chomp-chomp', clientAddress: '10.0.0.1' });
+    expect(result.ok && result.user.username).toBe('albert');
+  });
+
+  it('gives one message for a wrong password and an unknown user', async () => {
+    await signUp.execute(student);
+    const wrong = await logIn.execute({ username: 'albert', password: 'nope', clientAddress: 'a' });
+    const unknown = await logIn.execute({ username: 'nobody', password: 'nope', clientAddress: 'a' });
+    expect(wrong).toEqual({ ok: false, message: 'Invalid username or password' });
+    expect(unknown).toEqual(wrong);
+  });
+
+  it(`blocks a username after ${LOGIN_FAILURE_LIMIT} failures, even with the right password`, async () => {
+    await signUp.execute(student);
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
+      await logIn.execute({ username: 'albert', password: 'nope', clientAddress: `addr-${i}` });
+    }
+    const attempt = logIn.execute({ username: 'albert', password: 'chomp-chomp', clientAddress: 'fresh' });
+    await expect(attempt).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(attempt).rejects.toThrow(/Too many failed login attempts\. Try again in 15 minutes\./);
+  });
+
+  it('blocks a client address after 10 failures across usernames', async () => {
+    await signUp.execute(student);
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
+      await logIn.execute({ username: `guess${i}`, password: 'nope', clientAddress: '10.0.0.9' });
+    }
+    await expect(logIn.execute({ username: 'albert', password: 'chomp-chomp', clientAddress: '10.0.0.9' })).rejects.toBeInstanceOf(
+      RateLimitedError,
+    );
+    // Another address is unaffected.
+    const other = await logIn.execute({ username: 'albert', password: 'chomp-chomp', clientAddress: '10.0.0.10' });
+    expect(other.ok).toBe(true);
+  });
+
+  it('allows nine failures and clears the username counter on success', async () => {
+    await signUp.execute(student);
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT - 1; i++) {
+      await logIn.execute({ username: 'albert', password: 'nope', clientAddress: `a${i}` });
+    }
+    expect((await logIn.execute({ username: 'albert', password: 'chomp-chomp', clientAddress: 'b' })).ok).toBe(true);
+    expect((await limiter.peek('login-fail:user:albert')).count).toBe(0);
+  });
+});

@@ -1,0 +1,44 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../adapters/config';
+
+const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'ss-config-'));
+
+describe('configuration', () => {
+  it('defaults to the embedded mode on port 3000', () => {
+    const config = parseConfig({ DATA_DIR: dataDir() });
+    expect(config).toMatchObject({ port: 3000, bcryptCost: 12, nodeEnv: 'development', logLevel: 'info' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT /],
+    [{ PORT: '70000' }, /^Invalid configuration: PORT must be 0-65535/],
+    [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must be a postgres/],
+    [{ REDIS_URL: 'not a url' }, /^Invalid configuration: REDIS_URL /],
+    [{ BCRYPT_COST: '3' }, /^Invalid configuration: BCRYPT_COST must be 4-15/],
+    [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL /],
+    [{ NODE_ENV: 'staging' }, /^Invalid configuration: NODE_ENV /],
+    [{ SESSION_SECRET: 'short' }, /^Invalid configuration: SESSION_SECRET must be at least 32/],
+    [{ NODE_ENV: 'production' }, /^Invalid configuration: SESSION_SECRET is required when NODE_ENV=production/],
+    [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), BCRYPT_COST: '8' }, /BCRYPT_COST must be at least 10/],
+  ])('stops on %o with one line naming the variable', (env, message) => {
+    expect(() => parseConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it('generates a session secret once and keeps it in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = parseConfig({ DATA_DIR: dir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(parseConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8')).toBe(first);
+  });
+
+  it('uses secure cookies in production', () => {
+    const config = parseConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) });
+    expect(config.cookieSecure).toBe(true);
+  });
+});

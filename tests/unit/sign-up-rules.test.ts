@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { checkSignUp, type SignUpInput } from '../../domain/user/sign-up-rules';
+import { checkLogin } from '../../domain/user/login-rules';
+
+const valid: SignUpInput = {
+  firstName: 'Albert',
+  lastName: 'Gator',
+  major: 'Computer Science',
+  email: 'albert@ufl.edu',
+  username: 'albert.gator',
+  password: 'secret',
+  year: '2',
+  bio: '',
+};
+
+describe('sign-up rules (spec 5, in order)', () => {
+  it('accepts a valid sign-up with an empty bio', () => {
+    expect(checkSignUp(valid)).toBeNull();
+  });
+
+  // Each step empties or breaks one more field, so the expected message is the
+  // first failing rule: this checks the order as well as the text.
+  const steps: [Partial<SignUpInput>, string, string][] = [
+    [{ year: '' }, 'year', 'Please enter year'],
+    [{ password: '' }, 'password', 'Please enter password'],
+    [{ username: '' }, 'username', 'Please enter username.'],
+    [{ email: 'albert@gmail.com' }, 'email', 'Please enter a valid UFL email'],
+    [{ email: '' }, 'email', 'Please enter email'],
+    [{ major: '' }, 'major', 'Please enter major'],
+    [{ lastName: 'Gat0r' }, 'lastName', 'Do not include numbers in your name!'],
+    [{ lastName: '' }, 'lastName', 'Please enter last name'],
+    [{ firstName: 'Alb3rt' }, 'firstName', 'Do not include numbers in your name!'],
+    [{ firstName: '' }, 'firstName', 'Please enter first name'],
+  ];
+  let input = { ...valid };
+  for (const [change, field, message] of steps) {
+    input = { ...input, ...change };
+    const snapshot = input;
+    it(`${field}: "${message}" wins over every later rule`, () => {
+      expect(checkSignUp(snapshot)).toEqual({ field, message });
+    });
+  }
+
+  it.each([
+    ['albert @ufl.edu'],
+    ['albert@ufl.edu.com'],
+    ['albert@mail.ufl.edu'],
+    ['@ufl.edu'],
+    ['albert@ufl.edux'],
+  ])('rejects %s as not a UFL email', (email) => {
+    expect(checkSignUp({ ...valid, email })).toEqual({ field: 'email', message: 'Please enter a valid UFL email' });
+  });
+
+  it('accepts the UFL domain in any case', () => {
+    expect(checkSignUp({ ...valid, email: 'Albert@UFL.EDU' })).toBeNull();
+  });
+
+  it.each([
+    ['ab', 'too short'],
+    ['a'.repeat(31), 'too long'],
+    ['albert gator', 'a space'],
+    ['albert!', 'a symbol'],
+  ])('rejects username %s (%s)', (username) => {
+    expect(checkSignUp({ ...valid, username })?.field).toBe('username');
+  });
+
+  it.each([
+    ['firstName', 'a'.repeat(51)],
+    ['lastName', 'a'.repeat(51)],
+    ['major', 'm'.repeat(101)],
+    ['bio', 'b'.repeat(501)],
+    ['year', '5'],
+    ['password', 'p'.repeat(73)],
+  ] as const)('limits %s', (field, value) => {
+    expect(checkSignUp({ ...valid, [field]: value })?.field).toBe(field);
+  });
+});
+
+describe('login rules (spec 5)', () => {
+  it('asks for the username first, then the password', () => {
+    expect(checkLogin({ username: '', password: '' })).toEqual({ field: 'username', message: 'Please enter a username' });
+    expect(checkLogin({ username: 'albert', password: '' })).toEqual({ field: 'password', message: 'Please enter a password' });
+    expect(checkLogin({ username: 'albert', password: 'x' })).toBeNull();
+  });
+});
