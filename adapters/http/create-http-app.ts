@@ -23,6 +23,13 @@ export interface HttpAppDeps {
   useCases: AuthUseCases;
 }
 
+// The body parser's errors (from raw-body and JSON.parse) become house errors.
+function bodyError(error: Error & { status?: number }): never {
+  if (error.status === 413) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 100 kB.');
+  if (error.status === 415) throw new HttpError(415, 'UNSUPPORTED_ENCODING', 'The request body encoding is not supported.');
+  throw new HttpError(400, 'MALFORMED_JSON', 'The request body is not valid JSON.');
+}
+
 export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
   const app = new Koa<AppState>({ proxy: deps.trustProxy, keys: [deps.sessionSecret] });
   // Errors are answered by errorHandler; Koa's default handler would log them twice.
@@ -32,7 +39,7 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
   app.use(errorHandler());
   app.use(sessionMiddleware(app as unknown as Koa, deps.sessionStore, deps.cookieSecure));
   app.use(csrfProtection());
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', strict: true }));
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', strict: true, onerror: bodyError }));
 
   const auth = authRoutes(deps.useCases);
   app.use(auth.routes());

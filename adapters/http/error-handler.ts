@@ -14,16 +14,6 @@ const STATUS_BY_CODE: Record<string, number> = {
   RATE_LIMITED: 429,
 };
 
-// Errors thrown by Koa's body parser (raw-body / co-body) carry a type.
-const BODY_ERRORS: Record<string, [number, string, string]> = {
-  'entity.parse.failed': [400, 'MALFORMED_JSON', 'The request body is not valid JSON.'],
-  'entity.too.large': [413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 100 kB.'],
-  'encoding.unsupported': [415, 'UNSUPPORTED_ENCODING', 'The request body encoding is not supported.'],
-  'charset.unsupported': [415, 'UNSUPPORTED_CHARSET', 'The request body charset is not supported.'],
-  'request.aborted': [400, 'REQUEST_ABORTED', 'The request was aborted.'],
-  'request.size.invalid': [400, 'BAD_REQUEST', 'The request body size does not match its Content-Length.'],
-};
-
 export function errorHandler(): Middleware<AppState> {
   return async (ctx, next) => {
     try {
@@ -49,12 +39,7 @@ function describe(error: unknown): { status: number; body: Record<string, unknow
   if (error instanceof HttpError) {
     return { status: error.status, body: { error: error.code, message: error.message, ...error.extra } };
   }
-  const known = error as { type?: string; status?: number; expose?: boolean; message?: string };
-  const bodyError = known.type ? BODY_ERRORS[known.type] : undefined;
-  if (bodyError) {
-    const [status, code, message] = bodyError;
-    return { status, body: { error: code, message } };
-  }
+  const known = error as { status?: number; expose?: boolean; message?: string };
   if (typeof known.status === 'number' && known.status >= 400 && known.status < 500 && known.expose) {
     return { status: known.status, body: { error: 'BAD_REQUEST', message: known.message ?? 'Bad request' } };
   }

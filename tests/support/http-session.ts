@@ -17,6 +17,9 @@ export class HttpSession {
   readonly cookies = new Map<string, string>();
   private token: string | undefined;
 
+  /** Sent as X-Forwarded-For (the test app trusts the proxy), so each session is its own client address. */
+  clientAddress = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+
   constructor(public baseUrl: string) {}
 
   get(path: string, options: RequestOptions = {}): Promise<ApiResponse> {
@@ -35,19 +38,15 @@ export class HttpSession {
 
   /** Signs up and leaves this session signed in. */
   async signUp(fields: Record<string, string>): Promise<ApiResponse> {
-    const res = await this.post('/api/signup/', fields);
-    this.token = undefined; // rotated by the server
-    return res;
+    return this.post('/api/signup/', fields);
   }
 
   async logIn(username: string, password: string): Promise<ApiResponse> {
-    const res = await this.post('/api/login/', { username, password });
-    this.token = undefined;
-    return res;
+    return this.post('/api/login/', { username, password });
   }
 
   async request(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
-    const headers: Record<string, string> = { ...options.headers };
+    const headers: Record<string, string> = { 'X-Forwarded-For': this.clientAddress, ...options.headers };
     if (method !== 'GET' && options.csrf !== false) {
       headers['X-CSRFToken'] = typeof options.csrf === 'string' ? options.csrf : (this.token ?? (await this.fetchToken()));
     }
@@ -59,6 +58,8 @@ export class HttpSession {
 
     const res = await fetch(this.baseUrl + path, { method, headers, body: payload, redirect: 'manual' });
     for (const line of res.headers.getSetCookie()) this.storeCookie(line);
+    // Login, sign-up and logout start a new session, with a new token.
+    if (/^\/api\/(login|signup|logout)\/$/.test(path)) this.token = undefined;
     const text = await res.text();
     let body: unknown = text;
     try {

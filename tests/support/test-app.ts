@@ -37,6 +37,7 @@ export function startTestApp(target: AppTarget, extraEnv: Record<string, string>
     LOG_LEVEL: 'silent',
     BCRYPT_COST: '4',
     SESSION_SECRET: TEST_SECRET,
+    TRUST_PROXY: 'true',
     ...target.env,
     ...extraEnv,
   });
