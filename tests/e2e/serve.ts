@@ -1,0 +1,43 @@
+// Starts a fresh app for the e2e run: `serve.ts embedded|services PORT`.
+// Embedded gets an empty DATA_DIR; services gets a freshly created database
+// and its own Redis key prefix.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { parseConfig } from '../../adapters/config';
+import { startServer } from '../../adapters/server';
+
+const [mode, port] = process.argv.slice(2);
+const env: Record<string, string | undefined> = {
+  NODE_ENV: 'test',
+  PORT: port,
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  BCRYPT_COST: '4',
+  DATA_DIR: mkdtempSync(path.join(os.tmpdir(), `ss-e2e-${mode}-`)),
+};
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+}
+
+const database = `ss_e2e_${process.pid}`;
+if (mode === 'services') {
+  await admin(`create database "${database}"`);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${database}`;
+  Object.assign(env, { DATABASE_URL: url.toString(), REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: `e2e:${process.pid}:` });
+}
+
+const server = await startServer(parseConfig(env));
+const stop = async () => {
+  await server.close();
+  if (mode === 'services') await admin(`drop database if exists "${database}" with (force)`);
+  process.exit(0);
+};
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);

@@ -1,0 +1,52 @@
+// e2e in Chromium against the built client and the real server: the embedded
+// default always, and Postgres + Redis when TEST_DATABASE_URL / TEST_REDIS_URL are set.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '..');
+const artifacts = path.join(root, 'tests/.artifacts');
+const services = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
+const systemChromium = '/usr/bin/chromium';
+
+const servers = [
+  { name: 'embedded', port: 3101 },
+  ...(services ? [{ name: 'services', port: 3102 }] : []),
+];
+
+export default defineConfig({
+  testDir: path.join(root, 'tests/e2e'),
+  outputDir: path.join(artifacts, 'e2e-results'),
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list'], ['json', { outputFile: path.join(artifacts, 'playwright-results.json') }]],
+  use: {
+    ...devices['Desktop Chrome'],
+    screenshot: 'on',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Browser downloads are unavailable here; use Debian's Chromium when present.
+      executablePath: existsSync(systemChromium) ? systemChromium : undefined,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: servers.map(({ name, port }) => ({ name, use: { baseURL: `http://127.0.0.1:${port}` } })),
+  webServer: servers.map(({ name, port }) => ({
+    command: `npx tsx tests/e2e/serve.ts ${name} ${port}`,
+    cwd: root,
+    url: `http://127.0.0.1:${port}/api/is-authenticated/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
+});
