@@ -50,7 +50,7 @@ test('a student signs up, reads the user menu, logs out and logs back in', async
   await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Open user menu' }).click();
-  const menu = page.getByRole('dialog', { name: 'User Profile' }).or(page.locator('[aria-label="User Profile"]'));
+  const menu = page.getByRole('region', { name: 'User Profile' });
   await expect(menu.getByText('User Profile')).toBeVisible();
   await expect(menu.getByText(`${student.firstName} ${student.lastName}`)).toBeVisible();
   await expect(menu.getByText(student.username, { exact: true })).toBeVisible();

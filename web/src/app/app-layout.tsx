@@ -1,0 +1,35 @@
+// The frame around every page: skip link, navigation bar, main region.
+import { Outlet } from 'react-router-dom';
+import { FullPageLoading } from '../components/full-page-loading';
+import { NavigationBar } from '../components/navigation-bar';
+import { SessionActions } from '../features/auth/session-actions';
+import { useSessionStore } from '../features/auth/session-store';
+
+// After this many failed checks the loading screen says why it is taking long.
+const SLOW_AFTER_FAILURES = 2;
+
+export function AppLayout() {
+  const currentUser = useSessionStore((state) => state.currentUser);
+  const failedChecks = useSessionStore((state) => state.failedChecks);
+
+  // Until the server has said who is signed in, no page (and no nav button) can be right.
+  if (currentUser === null) {
+    return (
+      <FullPageLoading
+        detail={failedChecks >= SLOW_AFTER_FAILURES ? 'Still trying to reach Study Swamp. This page will continue on its own.' : undefined}
+      />
+    );
+  }
+
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main-content">
+        Skip to main content
+      </a>
+      <NavigationBar actions={<SessionActions />} />
+      <main className="app-main" id="main-content" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

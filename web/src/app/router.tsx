@@ -1,0 +1,57 @@
+// The route table and the guards that pick a page from the session state.
+// AppLayout already shows "Loading..." while the state is unknown, so the
+// guards below only ever see a user or undefined.
+import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
+import { LogInPage } from '../features/auth/log-in-page';
+import { useSessionStore } from '../features/auth/session-store';
+import { SignUpPage } from '../features/auth/sign-up-page';
+import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { LandingPage } from '../features/landing/landing-page';
+import { ComingNextPage } from '../features/placeholder/coming-next-page';
+import { NotFoundPage } from '../features/placeholder/not-found-page';
+import { AppLayout } from './app-layout';
+
+function useSignedIn(): boolean {
+  return useSessionStore((state) => Boolean(state.currentUser));
+}
+
+function HomeRoute() {
+  return useSignedIn() ? <DashboardPage /> : <LandingPage />;
+}
+
+function RequireSignedIn() {
+  return useSignedIn() ? <Outlet /> : <Navigate to="/log-in" replace />;
+}
+
+function RequireSignedOut() {
+  return useSignedIn() ? <Navigate to="/" replace /> : <Outlet />;
+}
+
+const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      { path: '/', element: <HomeRoute /> },
+      {
+        element: <RequireSignedOut />,
+        children: [
+          { path: '/log-in', element: <LogInPage /> },
+          { path: '/sign-up', element: <SignUpPage /> },
+        ],
+      },
+      {
+        element: <RequireSignedIn />,
+        children: [
+          { path: '/search-courses', element: <ComingNextPage title="Search Courses" /> },
+          { path: '/course/:courseID', element: <ComingNextPage title="Course" /> },
+          { path: '/study-group/:studyGroupID', element: <ComingNextPage title="Study Group" /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}

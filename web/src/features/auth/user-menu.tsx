@@ -1,0 +1,137 @@
+// The round initials button and its "User Profile" dropdown.
+import { useEffect, useId, useRef, useState } from 'react';
+import { fetchUserDetails } from './api';
+import { classStandingLabel } from './class-standing';
+import { useSessionStore } from './session-store';
+import type { User } from './user-schema';
+
+function initialsOf(user: User): string {
+  const initials = `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`;
+  return (initials || user.username.charAt(0)).toUpperCase();
+}
+
+export function UserMenu({ user }: { user: User }) {
+  const signedOut = useSessionStore((state) => state.signedOut);
+  const [open, setOpen] = useState(false);
+  const [details, setDetails] = useState<User | null>(null);
+  const requested = useRef(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const titleId = useId();
+
+  async function loadDetails() {
+    requested.current = true;
+    try {
+      const fresh = await fetchUserDetails();
+      if (fresh) {
+        setDetails(fresh);
+        return;
+      }
+      // The server no longer knows this session (expired or logged out elsewhere).
+      signedOut();
+    } catch (error) {
+      console.error('Could not load user details', error);
+      // Show what the session already told us rather than spin forever; the
+      // next opening asks again.
+      requested.current = false;
+      setDetails(user);
+    }
+  }
+
+  function toggle() {
+    const opening = !open;
+    setOpen(opening);
+    if (opening && !requested.current) void loadDetails();
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    function onPointerDown(event: PointerEvent) {
+      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
+    }
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    }
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  return (
+    <div className="user-menu" ref={containerRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="user-menu__button"
+        aria-label="Open user menu"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={toggle}
+      >
+        <span aria-hidden="true">{initialsOf(user)}</span>
+      </button>
+      {open ? (
+        <section className="user-menu__panel" id={panelId} aria-labelledby={titleId}>
+          <h2 className="user-menu__title" id={titleId}>
+            User Profile
+          </h2>
+          {details ? <ProfileDetails user={details} /> : <DetailsLoading />}
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function DetailsLoading() {
+  return (
+    <div className="user-menu__loading" role="status">
+      <span className="pulse-dots" aria-hidden="true">
+        <span />
+        <span />
+        <span />
+      </span>
+      <span>Loading user details...</span>
+    </div>
+  );
+}
+
+function ProfileDetails({ user }: { user: User }) {
+  const year = classStandingLabel(user.year);
+  return (
+    <div className="profile-details">
+      <p className="profile-details__name">
+        {user.firstName} {user.lastName}
+      </p>
+      <dl className="profile-details__list">
+        <div>
+          <dt>Username</dt>
+          <dd>{user.username}</dd>
+        </div>
+        <div>
+          <dt>Email</dt>
+          <dd>{user.email}</dd>
+        </div>
+        <div>
+          <dt>Major</dt>
+          <dd>{user.major.trim() || 'Not specified'}</dd>
+        </div>
+        <div>
+          <dt>Year</dt>
+          <dd>{year ?? 'Not specified'}</dd>
+        </div>
+        {user.bio.trim() ? (
+          <div>
+            <dt>Bio</dt>
+            <dd className="profile-details__bio">{user.bio}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+// The one place that talks HTTP to the Study Swamp API: cookies, the CSRF
+// token dance and JSON parsing. Feature api.ts files validate the bodies.
+import { z } from 'zod';
+
+export interface ApiResponse {
+  ok: boolean;
+  status: number;
+  /** Parsed JSON, or null when the body was empty or not JSON. */
+  body: unknown;
+}
+
+/** The request never got an answer (server down, offline, proxy reset). */
+export class NetworkError extends Error {
+  constructor(path: string, cause: unknown) {
+    super(`Could not reach ${path}`, { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+interface GetOptions {
+  /** Send X-CSRFToken and a JSON content type on a GET too (the profile-details call does). */
+  withCsrfHeader?: boolean;
+}
+
+const TOKEN_PATH = '/api/get-token/';
+const tokenSchema = z.object({ token: z.string().min(1) });
+
+// The server binds the token to the session and rotates it at login, sign-up
+// and logout, so it is cached only until one of those calls completes.
+let cachedToken: string | null = null;
+let pendingToken: Promise<string | null> | null = null;
+// Bumped on every drop, so a token fetch that started before a rotation
+// cannot put the stale token back into the cache when it finishes.
+let tokenGeneration = 0;
+
+async function send(method: 'GET' | 'POST', path: string, headers: HeadersInit, body?: string): Promise<ApiResponse> {
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body, credentials: 'same-origin' });
+  } catch (error) {
+    throw new NetworkError(path, error);
+  }
+  let parsed: unknown = null;
+  try {
+    const text = await response.text();
+    parsed = text === '' ? null : JSON.parse(text);
+  } catch {
+    // A proxy error page or truncated body: callers treat null like any unexpected shape.
+    parsed = null;
+  }
+  return { ok: response.ok, status: response.status, body: parsed };
+}
+
+function getCsrfToken(): Promise<string | null> {
+  if (cachedToken !== null) return Promise.resolve(cachedToken);
+  if (pendingToken) return pendingToken;
+  const generation = tokenGeneration;
+  const request = send('GET', TOKEN_PATH, { Accept: 'application/json' })
+    .then((response) => {
+      const parsed = tokenSchema.safeParse(response.body);
+      if (!response.ok || !parsed.success) {
+        console.warn('Could not obtain a CSRF token', response.status);
+        return null;
+      }
+      if (generation === tokenGeneration) cachedToken = parsed.data.token;
+      return parsed.data.token;
+    })
+    .catch((error: unknown) => {
+      console.warn('Could not obtain a CSRF token', error);
+      return null;
+    })
+    .finally(() => {
+      if (pendingToken === request) pendingToken = null;
+    });
+  pendingToken = request;
+  return request;
+}
+
+function dropCsrfToken(): void {
+  cachedToken = null;
+  pendingToken = null;
+  tokenGeneration += 1;
+}
+
+function csrfHeaders(token: string | null): Record<string, string> {
+  // The spec sends an empty header when no token could be had; the server
+  // then answers CSRF_FAILED, which the retry below handles.
+  return { Accept: 'application/json', 'Content-Type': 'application/json', 'X-CSRFToken': token ?? '' };
+}
+
+function isCsrfFailure(response: ApiResponse): boolean {
+  if (response.status !== 403) return false;
+  const body = response.body as { error?: unknown } | null;
+  return body !== null && typeof body === 'object' && body.error === 'CSRF_FAILED';
+}
+
+async function get(path: string, options: GetOptions = {}): Promise<ApiResponse> {
+  const headers = options.withCsrfHeader ? csrfHeaders(await getCsrfToken()) : { Accept: 'application/json' };
+  return send('GET', path, headers);
+}
+
+async function post(path: string, payload: unknown = {}): Promise<ApiResponse> {
+  const body = JSON.stringify(payload);
+  const first = await send('POST', path, csrfHeaders(await getCsrfToken()), body);
+  if (!isCsrfFailure(first)) return first;
+  // The session (and with it the token) changed under us, e.g. it expired or
+  // another tab logged in: fetch the current token and try exactly once more.
+  dropCsrfToken();
+  return send('POST', path, csrfHeaders(await getCsrfToken()), body);
+}
+
+export const apiClient = { get, post, getCsrfToken, dropCsrfToken };
