@@ -8,6 +8,14 @@ import { container as rootContainer, instanceCachingFactory, type DependencyCont
 import { GetUser } from '../application/auth/get-user';
 import { LogIn } from '../application/auth/log-in';
 import { SignUp } from '../application/auth/sign-up';
+import { GetCoursePage } from '../application/courses/get-course-page';
+import { GetDashboard } from '../application/courses/get-dashboard';
+import { JoinCourse } from '../application/courses/join-course';
+import { LeaveCourse } from '../application/courses/leave-course';
+import { ListTerms } from '../application/courses/list-terms';
+import { SearchCourses } from '../application/courses/search-courses';
+import type { CourseCatalog } from '../application/ports/course-catalog';
+import type { CourseMembership } from '../application/ports/course-membership';
 import type { PasswordHasher } from '../application/ports/password-hasher';
 import type { RateLimiter } from '../application/ports/rate-limiter';
 import type { SessionStore } from '../application/ports/session-store';
@@ -15,6 +23,8 @@ import { TOKENS } from '../application/ports/tokens';
 import type { UserRepository } from '../application/ports/user-repository';
 import type { AppConfig } from './config';
 import { createKnex } from './database/create-knex';
+import { KnexCourseCatalog } from './postgres/knex-course-catalog';
+import { KnexCourseMembership } from './postgres/knex-course-membership';
 import { KnexRateLimiter } from './postgres/knex-rate-limiter';
 import { KnexSessionStore } from './postgres/knex-session-store';
 import { KnexUserRepository } from './postgres/knex-user-repository';
@@ -78,5 +88,20 @@ export function buildContainer(config: AppConfig, logger: Logger): DependencyCon
     ),
   });
   c.register(GetUser, { useFactory: (d) => new GetUser(d.resolve(TOKENS.UserRepository)) });
+
+  c.register<CourseCatalog>(TOKENS.CourseCatalog, {
+    useFactory: instanceCachingFactory((d) => new KnexCourseCatalog(knex(d))),
+  });
+  c.register<CourseMembership>(TOKENS.CourseMembership, {
+    useFactory: instanceCachingFactory((d) => new KnexCourseMembership(knex(d))),
+  });
+  const catalog = (d: DependencyContainer) => d.resolve<CourseCatalog>(TOKENS.CourseCatalog);
+  const membership = (d: DependencyContainer) => d.resolve<CourseMembership>(TOKENS.CourseMembership);
+  c.register(SearchCourses, { useFactory: (d) => new SearchCourses(catalog(d), membership(d)) });
+  c.register(ListTerms, { useFactory: (d) => new ListTerms(catalog(d)) });
+  c.register(JoinCourse, { useFactory: (d) => new JoinCourse(catalog(d), membership(d)) });
+  c.register(LeaveCourse, { useFactory: (d) => new LeaveCourse(catalog(d), membership(d)) });
+  c.register(GetDashboard, { useFactory: (d) => new GetDashboard(membership(d)) });
+  c.register(GetCoursePage, { useFactory: (d) => new GetCoursePage(catalog(d), membership(d)) });
   return c;
 }

@@ -8,7 +8,14 @@ import type { Logger } from 'pino';
 import { GetUser } from '../application/auth/get-user';
 import { LogIn } from '../application/auth/log-in';
 import { SignUp } from '../application/auth/sign-up';
+import { GetCoursePage } from '../application/courses/get-course-page';
+import { GetDashboard } from '../application/courses/get-dashboard';
+import { JoinCourse } from '../application/courses/join-course';
+import { LeaveCourse } from '../application/courses/leave-course';
+import { ListTerms } from '../application/courses/list-terms';
+import { SearchCourses } from '../application/courses/search-courses';
 import { TOKENS } from '../application/ports/tokens';
+import { loadShippedCatalogIfEmpty } from './catalog/shipped-catalog';
 import type { AppConfig } from './config';
 import { buildContainer, INFRA } from './container';
 import { migrateToLatest } from './database/migration-source';
@@ -28,6 +35,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
   const db = container.resolve<Knex>(INFRA.Knex);
   const applied = await migrateToLatest(db);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  if (!config.databaseUrl) await loadShippedCatalogIfEmpty(container.resolve(TOKENS.CourseCatalog), logger);
 
   const app = createHttpApp({
     logger,
@@ -40,6 +48,12 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
       signUp: container.resolve(SignUp),
       logIn: container.resolve(LogIn),
       getUser: container.resolve(GetUser),
+      getDashboard: container.resolve(GetDashboard),
+      getCoursePage: container.resolve(GetCoursePage),
+      searchCourses: container.resolve(SearchCourses),
+      listTerms: container.resolve(ListTerms),
+      joinCourse: container.resolve(JoinCourse),
+      leaveCourse: container.resolve(LeaveCourse),
     },
   });
 

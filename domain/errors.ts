@@ -27,3 +27,15 @@ export class RateLimitedError extends DomainError {
     super('RATE_LIMITED', message, { retryAfterSeconds });
   }
 }
+
+export class NotFoundError extends DomainError {
+  constructor(code: string, message: string) {
+    super(code, message);
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(message = 'You cannot do that for another student.') {
+    super('FORBIDDEN', message);
+  }
+}

@@ -44,6 +44,8 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('course_id').notNullable().references('courses.id').onDelete('CASCADE');
     t.integer('user_id').notNullable().references('users.id').onDelete('CASCADE');
     t.timestamp('joined_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    // Join order, exact even when two joins share a clock tick.
+    t.bigIncrements('seq', { primaryKey: false });
     t.primary(['course_id', 'user_id']);
     t.index(['user_id'], 'course_members_user_id');
   });
@@ -64,6 +66,8 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('study_group_id').notNullable().references('study_groups.id').onDelete('CASCADE');
     t.integer('user_id').notNullable().references('users.id').onDelete('CASCADE');
     t.timestamp('joined_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    // Join order: ownership passes to the longest-standing member.
+    t.bigIncrements('seq', { primaryKey: false });
     t.primary(['study_group_id', 'user_id']);
     t.index(['user_id'], 'study_group_members_user_id');
   });

@@ -2,11 +2,13 @@
 // and any bundler, without Knex loading .ts files from disk by itself.
 import type { Knex } from 'knex';
 import * as initialSchema from '../../migrations/20261122000000_initial_schema';
+import * as courseSearch from '../../migrations/20261122010000_course_search';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
 const MIGRATIONS: Record<string, Migration> = {
   '20261122000000_initial_schema': initialSchema,
+  '20261122010000_course_search': courseSearch,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

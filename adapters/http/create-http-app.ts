@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { SessionStore } from '../../application/ports/session-store';
 import type { AppState } from './app-state';
 import { authRoutes, type AuthUseCases } from './auth-routes';
+import { courseRoutes, type CourseUseCases } from './course-routes';
 import { csrfProtection } from './csrf';
 import { errorHandler } from './error-handler';
 import { HttpError } from './http-error';
@@ -20,7 +21,7 @@ export interface HttpAppDeps {
   cookieSecure: boolean;
   trustProxy: boolean;
   clientDir: string;
-  useCases: AuthUseCases;
+  useCases: AuthUseCases & CourseUseCases;
 }
 
 // The body parser's errors (from raw-body and JSON.parse) become house errors.
@@ -41,9 +42,10 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
   app.use(csrfProtection());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', strict: true, onerror: bodyError }));
 
-  const auth = authRoutes(deps.useCases);
-  app.use(auth.routes());
-  app.use(auth.allowedMethods({ throw: false }));
+  for (const router of [authRoutes(deps.useCases), courseRoutes(deps.useCases)]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods({ throw: false }));
+  }
 
   app.use(async (ctx, next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {

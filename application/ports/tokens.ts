@@ -4,4 +4,6 @@ export const TOKENS = {
   PasswordHasher: Symbol('PasswordHasher'),
   RateLimiter: Symbol('RateLimiter'),
   SessionStore: Symbol('SessionStore'),
+  CourseCatalog: Symbol('CourseCatalog'),
+  CourseMembership: Symbol('CourseMembership'),
 } as const;

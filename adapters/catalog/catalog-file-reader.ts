@@ -1,0 +1,69 @@
+// Reads a catalog file as numbered records: JSON Lines (one section a line, the
+// shipped format) or UF's schedule-of-courses JSON (course objects with a
+// sections array, optionally wrapped as [{ COURSES: [...] }]). Either may be gzipped.
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { gunzipSync, createGunzip } from 'node:zlib';
+import type { SourceRecord } from '../../application/catalog/import-catalog';
+import { flattenUfCourse } from '../../domain/course/catalog-record';
+import { termFromUfCode } from '../../domain/course/term';
+
+export const SHIPPED_CATALOG = path.resolve(import.meta.dirname, 'seed/uf-courses.sample.jsonl.gz');
+
+export interface ReadOptions {
+  /** The term of a schedule-of-courses file, which does not name its term. */
+  term?: string;
+}
+
+export function readCatalogFile(file: string, options: ReadOptions = {}): AsyncIterable<SourceRecord> {
+  const base = path.basename(file).replace(/\.gz$/, '');
+  return base.endsWith('.json') ? readScheduleOfCourses(file, options) : readJsonLines(file);
+}
+
+async function* readJsonLines(file: string): AsyncIterable<SourceRecord> {
+  const raw = createReadStream(file);
+  const input = file.endsWith('.gz') ? raw.pipe(createGunzip()) : raw;
+  let line = 0;
+  for await (const text of createInterface({ input, crlfDelay: Infinity })) {
+    line += 1;
+    if (text.trim() === '') continue;
+    try {
+      yield { line, value: JSON.parse(text) };
+    } catch (error) {
+      yield { line, value: error as Error };
+    }
+  }
+}
+
+async function* readScheduleOfCourses(file: string, options: ReadOptions): AsyncIterable<SourceRecord> {
+  const buffer = await readFile(file);
+  const text = (file.endsWith('.gz') ? gunzipSync(buffer) : buffer).toString('utf8');
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    yield { line: 1, value: error as Error };
+    return;
+  }
+  const term = options.term ?? termFromUfCode(/(2\d\d[158])/.exec(path.basename(file))?.[1] ?? '') ?? '';
+  let index = 0;
+  for (const course of coursesOf(document)) {
+    for (const record of flattenUfCourse(course, term)) {
+      index += 1;
+      yield { line: index, value: record };
+    }
+  }
+}
+
+// UF answers [{ COURSES: [...], LASTCONTROLNUMBER, ... }]; saved pages may be concatenated.
+function coursesOf(document: unknown): unknown[] {
+  const pages = Array.isArray(document) ? document : [document];
+  return pages.flatMap((page) => {
+    if (typeof page === 'object' && page !== null && Array.isArray((page as { COURSES?: unknown }).COURSES)) {
+      return (page as { COURSES: unknown[] }).COURSES;
+    }
+    return [page];
+  });
+}

@@ -1,0 +1,36 @@
+// `npm run catalog:import [file] [--term "Fall 2025"]`: upserts a catalog file
+// (JSON Lines or UF schedule-of-courses JSON, optionally gzipped) into the
+// configured database, printing progress and a summary.
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { ImportCatalog, type ImportSummary } from '../../application/catalog/import-catalog';
+import { readCatalogFile, SHIPPED_CATALOG } from '../catalog/catalog-file-reader';
+import { ConfigError, parseConfig } from '../config';
+import { createKnex } from '../database/create-knex';
+import { migrateToLatest } from '../database/migration-source';
+import { KnexCourseCatalog } from '../postgres/knex-course-catalog';
+
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { term: { type: 'string' } } });
+const file = positionals[0] ?? SHIPPED_CATALOG;
+
+try {
+  if (!existsSync(file)) throw new Error(`no such file: ${file}`);
+  const config = parseConfig(process.env);
+  const db = createKnex(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
+  await migrateToLatest(db);
+  console.log(`Importing ${file} into ${config.databaseUrl ? 'Postgres' : `the embedded database in ${config.dataDir}`}`);
+  const progress = (s: ImportSummary) =>
+    process.stdout.write(`  ${s.read} read, ${s.inserted} inserted, ${s.updated} updated, ${s.unchanged} unchanged, ${s.rejected.length} rejected\r`);
+  const summary = await new ImportCatalog(new KnexCourseCatalog(db)).execute(readCatalogFile(file, { term: values.term }), progress);
+  await db.destroy();
+  process.stdout.write('\n');
+  for (const { line, reason } of summary.rejected.slice(0, 50)) console.log(`  rejected line ${line}: ${reason}`);
+  if (summary.rejected.length > 50) console.log(`  … and ${summary.rejected.length - 50} more rejected lines`);
+  console.log(
+    `Done: ${summary.read} rows read, ${summary.inserted} inserted, ${summary.updated} updated, ` +
+      `${summary.unchanged} unchanged, ${summary.rejected.length} rejected.`,
+  );
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : `Import failed: ${(error as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,104 @@
+// Dashboard, course page, catalog search and course membership (spec section 7).
+import { Router } from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import type { GetCoursePage } from '../../application/courses/get-course-page';
+import type { GetDashboard } from '../../application/courses/get-dashboard';
+import type { JoinCourse } from '../../application/courses/join-course';
+import type { LeaveCourse } from '../../application/courses/leave-course';
+import type { ListTerms } from '../../application/courses/list-terms';
+import type { SearchCourses } from '../../application/courses/search-courses';
+import { ValidationError } from '../../domain/errors';
+import { parseBody } from './parse-body';
+import { requireUser, sessionUserId } from './session';
+import { courseToWire, idSchema, memberToWire } from './wire';
+
+export interface CourseUseCases {
+  getDashboard: GetDashboard;
+  getCoursePage: GetCoursePage;
+  searchCourses: SearchCourses;
+  listTerms: ListTerms;
+  joinCourse: JoinCourse;
+  leaveCourse: LeaveCourse;
+}
+
+const filterText = z.string({ message: 'must be a string' }).max(200, 'must be at most 200 characters').default('');
+const pageSchema = z.coerce.number({ message: 'must be a page number' }).int('must be a whole number').default(1);
+
+const filterBody = z.object({ name: filterText, courseCode: filterText, term: filterText, page: pageSchema });
+const membershipBody = z.object({ userID: idSchema.optional(), courseID: idSchema });
+
+export function courseRoutes(useCases: CourseUseCases): Router {
+  const router = new Router({ prefix: '/api' });
+  router.use(requireUser());
+  const me = (ctx: Context) => sessionUserId(ctx)!;
+
+  router.get('/dashboard/', async (ctx) => {
+    const { userId, courses } = await useCases.getDashboard.execute(me(ctx));
+    // Study groups join the dashboard with the study-group feature.
+    ctx.body = { userId, courses: courses.map(courseToWire), studyGroups: [] };
+  });
+
+  router.get('/course/:id/', async (ctx) => {
+    const courseId = parseId(ctx.params.id, 'course id');
+    const view = await useCases.getCoursePage.execute(me(ctx), courseId);
+    ctx.body = {
+      course: courseToWire(view.course),
+      userID: view.userId,
+      isMember: view.isMember,
+      courseMessages: [],
+      courseMembers: view.members.map(memberToWire),
+      courseStudyGroups: [],
+      userStudyGroupIDs: [],
+    };
+  });
+
+  router.get('/search-courses/', async (ctx) => {
+    const page = pageSchema.safeParse(ctx.query.page ?? undefined);
+    if (!page.success) throw new ValidationError('page: must be a whole number', 'page');
+    const [result, terms] = await Promise.all([
+      useCases.searchCourses.execute({ userId: me(ctx), page: page.data }),
+      useCases.listTerms.execute(),
+    ]);
+    ctx.body = {
+      courses: result.courses.map(courseToWire),
+      userCoursesIDs: result.userCourseIds,
+      total: result.total,
+      page: result.page,
+      pageCount: result.pageCount,
+      terms,
+    };
+  });
+
+  router.post('/filter-courses/', async (ctx) => {
+    const body = parseBody(filterBody, ctx);
+    const result = await useCases.searchCourses.execute({ ...body, userId: me(ctx) });
+    ctx.body = {
+      courses: result.courses.map(courseToWire),
+      user_courses_ids: result.userCourseIds,
+      total: result.total,
+      page: result.page,
+      pageCount: result.pageCount,
+    };
+  });
+
+  router.post('/insert-course-member/', async (ctx) => {
+    const body = parseBody(membershipBody, ctx);
+    const result = await useCases.joinCourse.execute({ actingUserId: me(ctx), requestedUserId: body.userID, courseId: body.courseID });
+    ctx.body = { courseID: result.courseId, isMember: result.isMember };
+  });
+
+  router.post('/delete-course-member/', async (ctx) => {
+    const body = parseBody(membershipBody, ctx);
+    const result = await useCases.leaveCourse.execute({ actingUserId: me(ctx), requestedUserId: body.userID, courseId: body.courseID });
+    ctx.body = { courseID: result.courseId, isMember: result.isMember };
+  });
+
+  return router;
+}
+
+function parseId(raw: string | undefined, what: string): number {
+  const parsed = idSchema.safeParse(raw);
+  if (!parsed.success) throw new ValidationError(`The ${what} must be a positive whole number.`, 'id');
+  return parsed.data;
+}

@@ -1,0 +1,49 @@
+import { describe } from 'vitest';
+import { InMemoryCourseCatalog } from '../../adapters/memory/in-memory-course-catalog';
+import { InMemoryCourseMembership } from '../../adapters/memory/in-memory-course-membership';
+import { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository';
+import { KnexCourseCatalog } from '../../adapters/postgres/knex-course-catalog';
+import { KnexCourseMembership } from '../../adapters/postgres/knex-course-membership';
+import { KnexUserRepository } from '../../adapters/postgres/knex-user-repository';
+import { hasPostgres, usePglite, usePostgres } from '../support/use-adapters';
+import { courseCatalogContract } from './course-catalog.contract';
+import { courseMembershipContract } from './course-membership.contract';
+import type { Knex } from 'knex';
+
+describe('in-memory course adapters', () => {
+  courseCatalogContract(async () => new InMemoryCourseCatalog());
+  courseMembershipContract(async () => {
+    const catalog = new InMemoryCourseCatalog();
+    const users = new InMemoryUserRepository();
+    return { catalog, users, membership: new InMemoryCourseMembership(catalog, users) };
+  });
+});
+
+// Each contract gets an empty catalog: the membership suite runs on its own tables.
+async function emptyCourses(db: Knex) {
+  await db.raw('truncate courses, course_members, users restart identity cascade');
+}
+
+describe('Knex course adapters on PGlite', () => {
+  const db = usePglite();
+  courseCatalogContract(async () => {
+    await emptyCourses(db());
+    return new KnexCourseCatalog(db());
+  });
+  courseMembershipContract(async () => {
+    await emptyCourses(db());
+    return { catalog: new KnexCourseCatalog(db()), users: new KnexUserRepository(db()), membership: new KnexCourseMembership(db()) };
+  });
+});
+
+describe.skipIf(!hasPostgres())('Knex course adapters on Postgres', () => {
+  const db = usePostgres();
+  courseCatalogContract(async () => {
+    await emptyCourses(db());
+    return new KnexCourseCatalog(db());
+  });
+  courseMembershipContract(async () => {
+    await emptyCourses(db());
+    return { catalog: new KnexCourseCatalog(db()), users: new KnexUserRepository(db()), membership: new KnexCourseMembership(db()) };
+  });
+});
