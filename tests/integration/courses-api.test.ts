@@ -1,0 +1,205 @@
+// Search, membership, dashboard and course page over HTTP, on Postgres + Redis
+// and on the embedded default, with the shipped catalog loaded.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ImportCatalog } from '../../application/catalog/import-catalog';
+import { readCatalogFile, SHIPPED_CATALOG } from '../../adapters/catalog/catalog-file-reader';
+import { createKnex } from '../../adapters/database/create-knex';
+import { migrateToLatest } from '../../adapters/database/migration-source';
+import { KnexCourseCatalog } from '../../adapters/postgres/knex-course-catalog';
+import type { RunningServer } from '../../adapters/server';
+import { HttpSession, newStudent } from '../support/http-session';
+import { embeddedTarget, servicesTarget, startTestApp, type AppTarget } from '../support/test-app';
+import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix } from '../support/test-services';
+import { hasPostgres, hasRedis } from '../support/use-adapters';
+
+function coursesApiSuite(makeTarget: () => Promise<{ target: AppTarget; cleanup(): Promise<void> }>) {
+  let server: RunningServer;
+  let cleanup: () => Promise<void>;
+  let student: HttpSession;
+  let studentId: number;
+  let other: HttpSession;
+  let otherId: number;
+
+  beforeAll(async () => {
+    const made = await makeTarget();
+    cleanup = made.cleanup;
+    server = await startTestApp(made.target);
+    student = new HttpSession(server.url);
+    other = new HttpSession(server.url);
+    studentId = (await student.signUp(newStudent({ firstName: 'Sam', lastName: 'Student', bio: 'Hi' }))).body.user.id;
+    otherId = (await other.signUp(newStudent({ firstName: 'Olive', lastName: 'Other' }))).body.user.id;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await cleanup?.();
+  });
+
+  const filter = (body: Record<string, unknown>) => student.post('/api/filter-courses/', body);
+  const anyCourseId = async (courseCode: string) => (await filter({ courseCode })).body.courses[0].id as number;
+
+  it('answers 401 JSON on every course route when signed out', async () => {
+    const visitor = new HttpSession(server.url);
+    const calls = [
+      visitor.get('/api/dashboard/'),
+      visitor.get('/api/course/1/'),
+      visitor.get('/api/search-courses/'),
+      visitor.post('/api/filter-courses/', {}),
+      visitor.post('/api/insert-course-member/', { courseID: 1 }),
+      visitor.post('/api/delete-course-member/', { courseID: 1 }),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ error: 'NOT_AUTHENTICATED' });
+    }
+  });
+
+  it('lists the first page of the catalog with total, page count and terms', async () => {
+    const res = await student.get('/api/search-courses/');
+    expect(res.status).toBe(200);
+    expect(res.body.courses).toHaveLength(10);
+    expect(res.body.total).toBeGreaterThan(200);
+    expect(res.body.pageCount).toBe(Math.ceil(res.body.total / 10));
+    expect(res.body.page).toBe(1);
+    expect(res.body.userCoursesIDs).toEqual([]);
+    expect(res.body.terms).toEqual(['Fall 2025', 'Summer 2025', 'Spring 2025']);
+    expect(Object.keys(res.body.courses[0]).sort()).toEqual(
+      ['class_number', 'course_number', 'credits', 'department', 'description', 'id', 'instructors', 'mode', 'name', 'section', 'term'].sort(),
+    );
+  });
+
+  it('finds COP3502C by every spelling, exact and prefix matches first', async () => {
+    for (const courseCode of ['cop3502', 'COP 3502', 'cop35', 'cop3502c']) {
+      const res = await filter({ name: '', courseCode, term: '' });
+      expect(res.status).toBe(200);
+      expect(res.body.courses[0].course_number, courseCode).toBe('COP3502C');
+      expect(res.body).toHaveProperty('user_courses_ids');
+    }
+    const prefix = await filter({ courseCode: 'cop35' });
+    const numbers = prefix.body.courses.map((c: { course_number: string }) => c.course_number);
+    expect(numbers).toEqual([...numbers].sort());
+    expect(numbers.every((n: string) => n.startsWith('COP35'))).toBe(true);
+  });
+
+  it('matches name words in any order and filters by term', async () => {
+    const res = await filter({ name: 'fundamentals PROGRAMMING 1' });
+    expect(res.body.total).toBeGreaterThan(0);
+    expect(new Set(res.body.courses.map((c: { course_number: string }) => c.course_number))).toEqual(new Set(['COP3502C']));
+    const summer = await filter({ term: 'Summer 2025', page: 1 });
+    expect(summer.body.total).toBeGreaterThan(0);
+    expect(summer.body.courses.every((c: { term: string }) => c.term === 'Summer 2025')).toBe(true);
+    const none = await filter({ name: 'underwater basket weaving' });
+    expect(none.body).toMatchObject({ courses: [], total: 0, page: 1, pageCount: 1 });
+  });
+
+  it('pages on the server and clamps a page past the end to the last page', async () => {
+    const first = await filter({ term: 'Fall 2025' });
+    const { total, pageCount } = first.body;
+    const last = await filter({ term: 'Fall 2025', page: pageCount });
+    const past = await filter({ term: 'Fall 2025', page: pageCount + 50 });
+    expect(last.body.courses).toHaveLength(total - (pageCount - 1) * 10);
+    expect(past.body.page).toBe(pageCount);
+    expect(past.body.courses).toEqual(last.body.courses);
+    const second = await student.get('/api/search-courses/?page=2');
+    expect(second.body.page).toBe(2);
+    const firstIds = new Set((await student.get('/api/search-courses/?page=1')).body.courses.map((c: { id: number }) => c.id));
+    expect(second.body.courses.some((c: { id: number }) => firstIds.has(c.id))).toBe(false);
+    expect((await student.get('/api/search-courses/?page=abc')).status).toBe(400);
+    expect((await filter({ page: 'x' })).status).toBe(400);
+    expect((await filter({ name: 42 })).status).toBe(400);
+  });
+
+  it('joins a course for the session’s student, idempotently', async () => {
+    const courseId = await anyCourseId('COP3502C');
+    const joined = await student.post('/api/insert-course-member/', { userID: studentId, courseID: courseId });
+    expect(joined.status).toBe(200);
+    expect(joined.body).toEqual({ courseID: courseId, isMember: true });
+    expect((await student.post('/api/insert-course-member/', { courseID: String(courseId) })).status).toBe(200);
+    const dashboard = await student.get('/api/dashboard/');
+    expect(dashboard.body).toMatchObject({ userId: studentId, studyGroups: [] });
+    expect(dashboard.body.courses.map((c: { id: number }) => c.id)).toEqual([courseId]);
+    expect((await student.get('/api/search-courses/')).body.userCoursesIDs).toEqual([courseId]);
+  });
+
+  it('refuses another student’s id with 403 and changes nothing', async () => {
+    const courseId = await anyCourseId('MAC2311');
+    const join = await student.post('/api/insert-course-member/', { userID: otherId, courseID: courseId });
+    expect(join.status).toBe(403);
+    expect(join.body).toMatchObject({ error: 'FORBIDDEN' });
+    expect((await other.get('/api/dashboard/')).body.courses).toEqual([]);
+    expect((await student.get('/api/dashboard/')).body.courses.map((c: { id: number }) => c.id)).not.toContain(courseId);
+
+    await other.post('/api/insert-course-member/', { courseID: courseId });
+    const leave = await student.post('/api/delete-course-member/', { userID: otherId, courseID: courseId });
+    expect(leave.status).toBe(403);
+    expect((await other.get('/api/dashboard/')).body.courses.map((c: { id: number }) => c.id)).toEqual([courseId]);
+  });
+
+  it('answers unknown and malformed course ids with 404 and 400', async () => {
+    const unknown = await student.post('/api/insert-course-member/', { courseID: 99_999_999 });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ error: 'COURSE_NOT_FOUND' });
+    expect((await student.post('/api/insert-course-member/', { courseID: 'abc' })).status).toBe(400);
+    expect((await student.post('/api/insert-course-member/', {})).status).toBe(400);
+    expect((await student.post('/api/delete-course-member/', { courseID: -1 })).status).toBe(400);
+    for (const path of ['/api/course/abc/', '/api/course/0/', '/api/course/1.5/', '/api/course/99999999999/']) {
+      const res = await student.get(path);
+      expect(res.status, path).toBe(400);
+      expect(res.body.error).toBe('VALIDATION_FAILED');
+    }
+    const missing = await student.get('/api/course/99999999/');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ error: 'COURSE_NOT_FOUND' });
+  });
+
+  it('shows members the classmates, and non-members only the header', async () => {
+    const courseId = await anyCourseId('COP3502C');
+    const member = await student.get(`/api/course/${courseId}/`);
+    expect(member.status).toBe(200);
+    expect(member.body).toMatchObject({
+      course: { id: courseId, course_number: 'COP3502C' },
+      userID: studentId,
+      isMember: true,
+      courseMessages: [],
+      courseStudyGroups: [],
+      userStudyGroupIDs: [],
+    });
+    expect(member.body.courseMembers).toEqual([
+      { id: studentId, username: expect.any(String), first_name: 'Sam', last_name: 'Student', major: 'Computer Science', year: '2', bio: 'Hi' },
+    ]);
+
+    const outsider = await other.get(`/api/course/${courseId}/`);
+    expect(outsider.status).toBe(200);
+    expect(outsider.body).toMatchObject({ course: { id: courseId }, isMember: false, courseMembers: [], courseMessages: [] });
+  });
+
+  it('leaves a course, idempotently', async () => {
+    const courseId = await anyCourseId('COP3502C');
+    const left = await student.post('/api/delete-course-member/', { userID: studentId, courseID: courseId });
+    expect(left.body).toEqual({ courseID: courseId, isMember: false });
+    expect((await student.post('/api/delete-course-member/', { courseID: courseId })).status).toBe(200);
+    expect((await student.get('/api/dashboard/')).body.courses).toEqual([]);
+    expect((await student.get(`/api/course/${courseId}/`)).body.isMember).toBe(false);
+  });
+}
+
+describe('courses API, embedded default (shipped catalog loaded on first start)', () => {
+  coursesApiSuite(async () => ({ target: embeddedTarget(), cleanup: async () => {} }));
+});
+
+describe.skipIf(!hasPostgres() || !hasRedis())('courses API, Postgres + Redis (catalog loaded by the importer)', () => {
+  coursesApiSuite(async () => {
+    const db = await createTestDatabase();
+    const knex = createKnex({ kind: 'postgres', url: db.url });
+    await migrateToLatest(knex);
+    await new ImportCatalog(new KnexCourseCatalog(knex)).execute(readCatalogFile(SHIPPED_CATALOG));
+    await knex.destroy();
+    const prefix = uniqueRedisPrefix();
+    return {
+      target: servicesTarget(db.url, redisUrl(), prefix),
+      cleanup: async () => {
+        await clearRedisPrefix(prefix);
+        await db.drop();
+      },
+    };
+  });
+});
