@@ -5,10 +5,12 @@ import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom'
 import { LogInPage } from '../features/auth/log-in-page';
 import { useSessionStore } from '../features/auth/session-store';
 import { SignUpPage } from '../features/auth/sign-up-page';
+import { CoursePage } from '../features/courses/course-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { ComingNextPage } from '../features/placeholder/coming-next-page';
 import { NotFoundPage } from '../features/placeholder/not-found-page';
+import { SearchCoursesPage } from '../features/search/search-courses-page';
 import { AppLayout } from './app-layout';
 
 function useSignedIn(): boolean {
@@ -42,8 +44,8 @@ const routes: RouteObject[] = [
       {
         element: <RequireSignedIn />,
         children: [
-          { path: '/search-courses', element: <ComingNextPage title="Search Courses" /> },
-          { path: '/course/:courseID', element: <ComingNextPage title="Course" /> },
+          { path: '/search-courses', element: <SearchCoursesPage /> },
+          { path: '/course/:courseID', element: <CoursePage /> },
           { path: '/study-group/:studyGroupID', element: <ComingNextPage title="Study Group" /> },
         ],
       },

@@ -1,0 +1,65 @@
+// The course's students as initials; each opens that student's profile card.
+import { useCallback, useId, useRef, useState } from 'react';
+import { InitialsAvatar } from '../../components/initials-avatar';
+import { ProfileCard } from '../../components/profile-card';
+import { classStandingLabel } from '../auth/class-standing';
+import type { Member } from './course-schema';
+
+function fullName(member: Member): string {
+  return `${member.first_name.trim()} ${member.last_name.trim()}`.trim() || member.username;
+}
+
+export function StudentsPanel({ members, headingLevel }: { members: Member[]; headingLevel: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const headingId = useId();
+  const [openId, setOpenId] = useState<number | null>(null);
+  const triggers = useRef(new Map<number, HTMLButtonElement>());
+  const close = useCallback(() => setOpenId(null), []);
+  const open = members.find((member) => member.id === openId);
+
+  return (
+    <section className="panel panel--students" aria-labelledby={headingId}>
+      <Heading className="panel__title" id={headingId}>
+        Students
+      </Heading>
+      {members.length === 0 ? (
+        <p className="panel__muted">No students have joined this course yet.</p>
+      ) : (
+        <ul className="avatar-list">
+          {members.map((member) => (
+            <li key={member.id}>
+              <button
+                ref={(element) => {
+                  if (element) triggers.current.set(member.id, element);
+                  else triggers.current.delete(member.id);
+                }}
+                type="button"
+                className="avatar-button"
+                aria-label={fullName(member)}
+                aria-haspopup="dialog"
+                aria-expanded={openId === member.id}
+                title={fullName(member)}
+                onClick={() => setOpenId((current) => (current === member.id ? null : member.id))}
+              >
+                <InitialsAvatar firstName={member.first_name} lastName={member.last_name} fallback={member.username} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {open ? (
+        <ProfileCard
+          key={open.id}
+          firstName={open.first_name.trim()}
+          lastName={open.last_name.trim()}
+          username={open.username}
+          major={open.major}
+          yearLabel={classStandingLabel(open.year)}
+          bio={open.bio}
+          onClose={close}
+          trigger={triggers.current.get(open.id)}
+        />
+      ) : null}
+    </section>
+  );
+}

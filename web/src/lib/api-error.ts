@@ -1,0 +1,48 @@
+// Turns an ApiResponse into checked data or a typed failure, so feature api.ts
+// files can tell "not found" and "signed out" apart from "something broke".
+import type { z } from 'zod';
+import type { ApiResponse } from './api-client';
+
+/** The server refused (a non-2xx status) or answered with a shape the client does not understand. */
+export class ApiError extends Error {
+  readonly path: string;
+  readonly status: number;
+  /** The house error code (`COURSE_NOT_FOUND`, `NOT_AUTHENTICATED`...), or null when the body had none. */
+  readonly code: string | null;
+
+  constructor(path: string, status: number, code: string | null) {
+    super(`${path} answered HTTP ${status}${code ? ` ${code}` : ''}`);
+    this.name = 'ApiError';
+    this.path = path;
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** Stands in for `code` when a 2xx body failed validation. */
+export const UNEXPECTED_RESPONSE = 'UNEXPECTED_RESPONSE';
+
+function errorCodeOf(body: unknown): string | null {
+  if (body === null || typeof body !== 'object') return null;
+  const code = (body as { error?: unknown }).error;
+  return typeof code === 'string' ? code : null;
+}
+
+export function readAnswer<Schema extends z.ZodType>(path: string, response: ApiResponse, schema: Schema): z.output<Schema> {
+  if (!response.ok) throw new ApiError(path, response.status, errorCodeOf(response.body));
+  const parsed = schema.safeParse(response.body);
+  if (!parsed.success) {
+    console.error(`Unexpected answer from ${path}`, parsed.error);
+    throw new ApiError(path, response.status, UNEXPECTED_RESPONSE);
+  }
+  return parsed.data;
+}
+
+export function isApiError(error: unknown, code: string): error is ApiError {
+  return error instanceof ApiError && error.code === code;
+}
+
+/** The session ended on the server (expired, or logged out in another tab). */
+export function isNotAuthenticated(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.code === 'NOT_AUTHENTICATED');
+}
