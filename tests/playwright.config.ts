@@ -9,9 +9,11 @@ const artifacts = path.join(root, 'tests/.artifacts');
 const services = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
 const systemChromium = '/usr/bin/chromium';
 
+// E2E_PORT_BASE lets two checkouts run their e2e suites side by side.
+const portBase = Number(process.env.E2E_PORT_BASE ?? 3101);
 const servers = [
-  { name: 'embedded', port: 3101 },
-  ...(services ? [{ name: 'services', port: 3102 }] : []),
+  { name: 'embedded', port: portBase },
+  ...(services ? [{ name: 'services', port: portBase + 1 }] : []),
 ];
 
 export default defineConfig({

@@ -1,11 +1,7 @@
 // A student signs up, reads their profile in the user menu, logs out and logs
 // back in, in Chromium, against the real server.
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-
-const shots = path.resolve(import.meta.dirname, '../.artifacts/screenshots');
-const snap = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(shots, `${test.info().project.name}-${name}.png`), fullPage: true });
+import { expect, test } from '@playwright/test';
+import { expectNoHorizontalOverflow, snap } from './e2e-support';
 
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const student = {
@@ -102,8 +98,7 @@ test('the auth pages fit a 360 px phone and work from the keyboard', async ({ pa
   for (const route of ['/', '/log-in', '/sign-up']) {
     await page.goto(route);
     await expect(page.getByRole('link', { name: /Study Swamp/ }).first()).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `horizontal overflow on ${route}`).toBeLessThanOrEqual(0);
+    await expectNoHorizontalOverflow(page, route);
     await snap(page, `06-phone${route === '/' ? '-landing' : route.replace('/', '-')}`);
   }
 

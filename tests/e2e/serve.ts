@@ -1,6 +1,8 @@
 // Starts a fresh app for the e2e run: `serve.ts embedded|services PORT`.
-// Embedded gets an empty DATA_DIR; services gets a freshly created database
-// and its own Redis key prefix.
+// Embedded gets an empty DATA_DIR (the app loads the shipped catalog itself);
+// services gets a freshly created database loaded the way an operator does it,
+// with `npm run catalog:import`, and its own Redis key prefix.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +33,7 @@ if (mode === 'services') {
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${database}`;
   Object.assign(env, { DATABASE_URL: url.toString(), REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: `e2e:${process.pid}:` });
+  execFileSync('npx', ['tsx', 'adapters/cli/import-catalog.ts'], { env: { ...process.env, ...env }, stdio: 'ignore' });
 }
 
 const server = await startServer(parseConfig(env));

@@ -1,0 +1,129 @@
+// A student finds COP3502C in the catalog, joins it, sees it on the dashboard,
+// opens its course page and leaves; the pager clamps a typed page number.
+import { expect, test } from '@playwright/test';
+import { expectNoHorizontalOverflow, signUpViaApi, snap } from './e2e-support';
+
+test('search "cop3502", join, see it on the dashboard, open the course page, leave', async ({ page }) => {
+  const student = await signUpViaApi(page, 'Casey', 'Gator', '/');
+  await expect(page.getByText('You have no courses.')).toBeVisible();
+  await expect(page.getByText('Click the plus button in the courses section to add a course.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Add a course' }).click();
+  await expect(page).toHaveURL(/\/search-courses/);
+  // The term select lists the catalog's terms, newest first, after its placeholder.
+  const termOptions = await page.getByLabel('Course Term').locator('option').allTextContents();
+  expect(termOptions.slice(0, 4)).toEqual(['Select Course Term', 'Fall 2025', 'Summer 2025', 'Spring 2025']);
+
+  await page.getByLabel('Course Code').fill('cop3502');
+  await page.getByRole('button', { name: 'Search Courses' }).click();
+  await expect(page).toHaveURL(/code=cop3502/);
+  const cards = page.getByRole('article');
+  await expect(cards.first()).toBeVisible();
+  const count = await cards.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i += 1) {
+    await expect(cards.nth(i).getByRole('listitem').first()).toHaveText('COP3502C');
+  }
+
+  const card = cards.first();
+  const classTag = (await card.getByRole('listitem').nth(2).textContent()) ?? '';
+  expect(classTag).toMatch(/^#\d+$/);
+  await card.getByRole('button', { name: 'Join' }).click();
+  await expect(card.getByRole('button', { name: 'Leave' })).toBeVisible();
+  await snap(page, 'courses-01-search-joined');
+
+  // A reload reads the membership back from the server, with the search kept in the URL.
+  await page.reload();
+  await expect(page.getByLabel('Course Code')).toHaveValue('cop3502');
+  await expect(cards.first().getByRole('button', { name: 'Leave' })).toBeVisible();
+
+  // The dashboard lists it and selects it on load.
+  await page.getByRole('link', { name: /Study Swamp/ }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  const list = page.getByRole('region', { name: 'Courses' });
+  await expect(list.getByRole('button', { name: /COP3502C Programming Fundamentals 1/ })).toHaveAttribute('aria-pressed', 'true');
+  const view = page.getByRole('region', { name: 'Selected course' });
+  await expect(view.getByRole('heading', { name: 'Programming Fundamentals 1' })).toBeVisible();
+  await expect(view.getByText(classTag)).toBeVisible();
+  await expect(view.getByRole('heading', { name: 'Students' })).toBeVisible();
+  await expect(view.getByRole('button', { name: `${student.firstName} ${student.lastName}` })).toBeVisible();
+  await snap(page, 'courses-02-dashboard');
+
+  // The back button returns to the selection prompt.
+  await view.getByRole('button', { name: 'Back to courses' }).click();
+  await expect(page.getByText('Select one of your courses!')).toBeVisible();
+
+  // The course page, reached from the search card's link, reuses the course view.
+  await page.goto('/search-courses?code=cop3502&page=1');
+  await cards.first().getByRole('link', { name: 'View Course' }).click();
+  await expect(page).toHaveURL(/\/course\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Programming Fundamentals 1' })).toBeVisible();
+  const classmate = page.getByRole('button', { name: `${student.firstName} ${student.lastName}` });
+  await classmate.click();
+  const profile = page.getByRole('dialog');
+  await expect(profile.getByText('Computer Science')).toBeVisible();
+  await expect(profile.getByText('Sophomore')).toBeVisible();
+  await expect(profile.getByText(`${student.firstName} studies here.`)).toBeVisible();
+  await snap(page, 'courses-03-course-page');
+  await page.keyboard.press('Escape');
+  await expect(profile).toBeHidden();
+
+  // Leaving from the course page offers Join Course again and hides the students.
+  await page.getByRole('button', { name: 'Leave Course' }).click();
+  await expect(page.getByRole('button', { name: 'Join Course' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Students' })).toBeHidden();
+  await page.getByRole('button', { name: 'Join Course' }).click();
+  await expect(page.getByRole('button', { name: 'Leave Course' })).toBeVisible();
+
+  // Leaving from the dashboard removes the course and returns to the selection.
+  await page.goto('/');
+  await page.getByRole('region', { name: 'Selected course' }).getByRole('button', { name: 'Leave Course' }).click();
+  await expect(page.getByText('You have no courses.')).toBeVisible();
+  await expect(list.getByRole('button', { name: /COP3502C/ })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('You have no courses.')).toBeVisible();
+});
+
+test('a page number typed past the last page clamps to it on blur', async ({ page }) => {
+  await signUpViaApi(page, 'Pat', 'Gator', '/search-courses');
+  const pageNumber = page.getByLabel('Page number');
+  await expect(pageNumber).toHaveValue('1');
+  const lastPage = Number(((await page.locator('.pager__count').textContent()) ?? '').replace(/\D/g, ''));
+  expect(lastPage).toBeGreaterThan(1);
+
+  await pageNumber.fill('9999');
+  await pageNumber.blur();
+  await expect(pageNumber).toHaveValue(String(lastPage));
+  await expect(page).toHaveURL(new RegExp(`page=${lastPage}$`));
+  await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  await expect(page.getByText(`page ${lastPage} of ${lastPage}`)).toBeVisible();
+
+  // Zero clamps to the first page; the arrows step one page.
+  await pageNumber.fill('0');
+  await pageNumber.blur();
+  await expect(pageNumber).toHaveValue('1');
+  await expect(page.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(pageNumber).toHaveValue('2');
+  await page.goBack();
+  await expect(pageNumber).toHaveValue('1');
+
+  // A search with no match says so.
+  await page.getByLabel('Course Name').fill('underwater basket weaving');
+  await page.getByRole('button', { name: 'Search Courses' }).click();
+  await expect(page.getByText('No courses match your search criteria. Please try again.')).toBeVisible();
+});
+
+test('the search page and dashboard fit a 360 px phone', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signUpViaApi(page, 'Robin', 'Gator', '/search-courses');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expectNoHorizontalOverflow(page, '/search-courses');
+  await snap(page, 'courses-04-phone-search');
+  await page.getByRole('article').first().getByRole('button', { name: 'Join' }).click();
+  await expect(page.getByRole('article').first().getByRole('button', { name: 'Leave' })).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Leave Course' })).toBeVisible();
+  await expectNoHorizontalOverflow(page, '/');
+  await snap(page, 'courses-05-phone-dashboard');
+});

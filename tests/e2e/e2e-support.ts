@@ -1,0 +1,51 @@
+// Shared helpers for the e2e specs: screenshots kept as artifacts, and a
+// student signed up through the API (the sign-up form has its own spec).
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+const shots = path.resolve(import.meta.dirname, '../.artifacts/screenshots');
+
+export function snap(page: Page, name: string): Promise<Buffer> {
+  return page.screenshot({ path: path.join(shots, `${test.info().project.name}-${name}.png`), fullPage: true });
+}
+
+let counter = 0;
+
+export interface E2eStudent {
+  id: number;
+  firstName: string;
+  lastName: string;
+  username: string;
+}
+
+/** Signs a new student up in this page's browser context (its cookies), then opens `landing`. */
+export async function signUpViaApi(page: Page, firstName = 'Casey', lastName = 'Gator', landing = '/'): Promise<E2eStudent> {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e4)}`;
+  const username = `${firstName.toLowerCase()}_${tag}`.slice(0, 30);
+  const tokenAnswer = await page.request.get('/api/get-token/');
+  const { token } = (await tokenAnswer.json()) as { token: string };
+  const answer = await page.request.post('/api/signup/', {
+    headers: { 'X-CSRFToken': token },
+    data: {
+      firstName,
+      lastName,
+      username,
+      email: `${username}@ufl.edu`,
+      password: 'chomp-chomp-42',
+      major: 'Computer Science',
+      year: '2',
+      bio: `${firstName} studies here.`,
+    },
+  });
+  const body = (await answer.json()) as { isAuthenticated: boolean; user: { id: number } };
+  expect(body.isAuthenticated, 'sign-up through the API').toBe(true);
+  await page.goto(landing);
+  return { id: body.user.id, firstName, lastName, username };
+}
+
+/** Fails when the page is wider than the viewport (a phone would scroll sideways). */
+export async function expectNoHorizontalOverflow(page: Page, where: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `horizontal overflow on ${where}`).toBeLessThanOrEqual(0);
+}
