@@ -16,6 +16,7 @@ import { ListTerms } from '../application/courses/list-terms';
 import { SearchCourses } from '../application/courses/search-courses';
 import type { CourseCatalog } from '../application/ports/course-catalog';
 import type { CourseMembership } from '../application/ports/course-membership';
+import type { MembershipChanges } from '../application/ports/membership-changes';
 import type { PasswordHasher } from '../application/ports/password-hasher';
 import type { RateLimiter } from '../application/ports/rate-limiter';
 import type { SessionStore } from '../application/ports/session-store';
@@ -23,6 +24,7 @@ import { TOKENS } from '../application/ports/tokens';
 import type { UserRepository } from '../application/ports/user-repository';
 import type { AppConfig } from './config';
 import { createKnex } from './database/create-knex';
+import { NoOpMembershipChanges } from './memory/no-op-membership-changes';
 import { KnexCourseCatalog } from './postgres/knex-course-catalog';
 import { KnexCourseMembership } from './postgres/knex-course-membership';
 import { KnexRateLimiter } from './postgres/knex-rate-limiter';
@@ -95,12 +97,14 @@ export function buildContainer(config: AppConfig, logger: Logger): DependencyCon
   c.register<CourseMembership>(TOKENS.CourseMembership, {
     useFactory: instanceCachingFactory((d) => new KnexCourseMembership(knex(d))),
   });
+  // Nothing caches room access yet; the chat's membership cache replaces this.
+  c.register<MembershipChanges>(TOKENS.MembershipChanges, { useValue: new NoOpMembershipChanges() });
   const catalog = (d: DependencyContainer) => d.resolve<CourseCatalog>(TOKENS.CourseCatalog);
   const membership = (d: DependencyContainer) => d.resolve<CourseMembership>(TOKENS.CourseMembership);
   c.register(SearchCourses, { useFactory: (d) => new SearchCourses(catalog(d), membership(d)) });
   c.register(ListTerms, { useFactory: (d) => new ListTerms(catalog(d)) });
   c.register(JoinCourse, { useFactory: (d) => new JoinCourse(catalog(d), membership(d)) });
-  c.register(LeaveCourse, { useFactory: (d) => new LeaveCourse(catalog(d), membership(d)) });
+  c.register(LeaveCourse, { useFactory: (d) => new LeaveCourse(catalog(d), membership(d), d.resolve(TOKENS.MembershipChanges)) });
   c.register(GetDashboard, { useFactory: (d) => new GetDashboard(membership(d)) });
   c.register(GetCoursePage, { useFactory: (d) => new GetCoursePage(catalog(d), membership(d)) });
   return c;

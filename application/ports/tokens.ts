@@ -6,4 +6,5 @@ export const TOKENS = {
   SessionStore: Symbol('SessionStore'),
   CourseCatalog: Symbol('CourseCatalog'),
   CourseMembership: Symbol('CourseMembership'),
+  MembershipChanges: Symbol('MembershipChanges'),
 } as const;

@@ -1,0 +1,6 @@
+import type { MembershipChanges } from '../../application/ports/membership-changes';
+
+/** For wiring with nothing that caches room access. */
+export class NoOpMembershipChanges implements MembershipChanges {
+  async left(): Promise<void> {}
+}
