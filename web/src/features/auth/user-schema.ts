@@ -4,12 +4,12 @@ import { isYear, type Year } from './class-standing';
 
 // Lenient on the optional profile fields: an account with an odd year or a
 // null bio must still be able to use the app, it just reads "Not specified".
-const optionalText = z
+export const optionalText = z
   .string()
   .nullish()
   .transform((value) => value ?? '');
 
-const year = z
+export const yearField = z
   .union([z.string(), z.number()])
   .nullish()
   .transform((value): Year | null => {
@@ -24,7 +24,7 @@ export const userSchema = z.object({
   username: z.string(),
   email: z.string(),
   major: optionalText,
-  year,
+  year: yearField,
   bio: optionalText,
 });
 

@@ -1,14 +1,9 @@
 // The course and classmate objects the course endpoints carry (snake_case on the wire).
 import { z } from 'zod';
-import { isYear, type Year } from '../auth/class-standing';
+import { optionalText as text, yearField } from '../auth/user-schema';
 
 // The identifying fields must be right; the descriptive ones are shown as-is or
 // left out, so one odd catalog row cannot break a whole page.
-const text = z
-  .string()
-  .nullish()
-  .transform((value) => value ?? '');
-
 const looseText = z
   .union([z.string(), z.number()])
   .nullish()
@@ -39,7 +34,7 @@ export const memberSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   major: text,
-  year: looseText.transform((value): Year | null => (isYear(value) ? value : null)),
+  year: yearField,
   bio: text,
 });
 
