@@ -43,29 +43,22 @@ export function chatRoutes({ readChatMessages, postChatMessage }: ChatUseCases):
   router.get('/select-course-messages/:courseID/:userID/', read('course', 'courseID'));
   router.get('/select-study-group-messages/:studyGroupID/:userID/', read('group', 'studyGroupID'));
 
-  router.post('/insert-course-message/', async (ctx) => {
-    const body = parseBody(courseMessageBody, ctx);
-    const stored = await postChatMessage.execute({
-      actingUserId: sessionUserId(ctx)!,
-      requestedUserId: body.userID,
-      room: { kind: 'course', id: body.courseID },
-      message: body.message,
-    });
-    ctx.status = 201;
-    ctx.body = messageToWire(stored);
-  });
+  const post =
+    <Body extends { userID?: number; message: string }>(schema: z.ZodType<Body>, roomOf: (body: Body) => ChatRoom) =>
+    async (ctx: Context) => {
+      const body = parseBody(schema, ctx);
+      const stored = await postChatMessage.execute({
+        actingUserId: sessionUserId(ctx)!,
+        requestedUserId: body.userID,
+        room: roomOf(body),
+        message: body.message,
+      });
+      ctx.status = 201;
+      ctx.body = messageToWire(stored);
+    };
 
-  router.post('/insert-study-group-message/', async (ctx) => {
-    const body = parseBody(groupMessageBody, ctx);
-    const stored = await postChatMessage.execute({
-      actingUserId: sessionUserId(ctx)!,
-      requestedUserId: body.userID,
-      room: { kind: 'group', id: body.studyGroupID },
-      message: body.message,
-    });
-    ctx.status = 201;
-    ctx.body = messageToWire(stored);
-  });
+  router.post('/insert-course-message/', post(courseMessageBody, (body) => ({ kind: 'course', id: body.courseID })));
+  router.post('/insert-study-group-message/', post(groupMessageBody, (body) => ({ kind: 'group', id: body.studyGroupID })));
 
   return router;
 }

@@ -11,6 +11,7 @@ import { createKnex } from '../../adapters/database/create-knex';
 import { migrateToLatest } from '../../adapters/database/migration-source';
 import type { RunningServer } from '../../adapters/server';
 import { insertStudyGroup } from '../support/chat-fixtures';
+import { eventually } from '../support/eventually';
 import { HttpSession, newStudent, type ApiResponse } from '../support/http-session';
 import { startProjectorProcess } from '../support/projector-process';
 import { embeddedTarget, servicesTarget, startTestApp, type AppTarget } from '../support/test-app';
@@ -327,13 +328,9 @@ describe.skipIf(!hasPostgres() || !hasRedis())('chat archive on Postgres + Redis
     return row;
   }
 
-  /** Waits (a bounded number of checks) until the projector has archived `count` rows. */
+  /** Waits until the projector has archived `count` rows (or stops asking); answers how many it has. */
   async function archivedCount(count: number): Promise<number> {
-    let rows = await archivedRows();
-    for (let check = 0; check < 400 && rows.total < count; check += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      rows = await archivedRows();
-    }
+    const rows = await eventually(archivedRows, (r) => r.total >= count);
     expect(rows.distinct).toBe(rows.total);
     return rows.total;
   }
@@ -436,11 +433,7 @@ describe.skipIf(!hasPostgres() || !hasRedis())('chat on two app servers sharing 
     bob.http.baseUrl = a.url;
     await bob.http.post('/api/delete-course-member/', { courseID: courseId });
     bob.http.baseUrl = b.url;
-    let status = 200;
-    for (let attempt = 0; attempt < 200 && status === 200; attempt += 1) {
-      status = (await pollCourse(bob, courseId, `?after=${sent.body.id}`)).status;
-      if (status === 200) await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    const status = await eventually(async () => (await pollCourse(bob, courseId, `?after=${sent.body.id}`)).status, (s) => s !== 200);
     expect(status).toBe(403);
     expect((await postToCourse(bob, courseId, 'from B')).status).toBe(403);
   });
