@@ -67,7 +67,7 @@ export function buildContainer(config: AppConfig, logger: Logger): DependencyCon
   if (config.redisUrl) {
     const url = config.redisUrl;
     c.register(INFRA.Redis, {
-      useFactory: instanceCachingFactory(() => new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false })),
+      useFactory: instanceCachingFactory(() => new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false, enableAutoPipelining: true })),
     });
     const redis = (d: DependencyContainer) => d.resolve<Redis>(INFRA.Redis);
     c.register<SessionStore>(TOKENS.SessionStore, {
