@@ -65,7 +65,10 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
   });
   const stopBackgroundWork = await startBackgroundWork(container, config);
 
-  const server = app.listen(config.port, config.host);
+  // Room for a reconnect storm (every student's poll at once after a restart):
+  // Node's default of 511 pending connections overflows, and the dropped ones
+  // wait out TCP's retransmission back-off. The kernel caps it at somaxconn.
+  const server = app.listen({ port: config.port, host: config.host, backlog: 4096 });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

@@ -120,8 +120,16 @@ interface Row {
 async function measure(name: string, connections: number, options: autocannon.Options, bodyBytes: number): Promise<Row> {
   // A short warm-up on the same path, then the measured run.
   await autocannon({ ...options, connections: Math.min(connections, 50), duration: 1 });
-  const result = await autocannon({ ...options, connections, duration: SECONDS });
-  process.stdout.write(`  ${name}: done\n`);
+  // Without a callback autocannon answers its running instance, which is also a promise of the result.
+  const run = autocannon({ ...options, connections, duration: SECONDS }) as unknown as autocannon.Instance & PromiseLike<autocannon.Result>;
+  const failures = new Map<string, number>();
+  run.on('reqError', (error: Error & { code?: string }) => {
+    const kind = error.code ?? error.message;
+    failures.set(kind, (failures.get(kind) ?? 0) + 1);
+  });
+  const result = await run;
+  const failed = [...failures].map(([kind, count]) => `${count} ${kind}`).join(', ');
+  process.stdout.write(`  ${name} (${connections}): done${failed ? `; connection errors: ${failed}` : ''}\n`);
   return {
     name,
     connections,
@@ -213,13 +221,13 @@ async function main() {
   console.log('');
   console.log(
     `${'scenario'.padEnd(34)}${pad('conns', 6)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('bytes', 8)}` +
-      `${pad('req/s x', 9)}${pad('p50 x', 7)}${pad('p99 x', 7)}${pad('bytes x', 9)}${pad('non-2xx', 9)}`,
+      `${pad('req/s x', 9)}${pad('p50 x', 7)}${pad('p99 x', 7)}${pad('bytes x', 9)}${pad('non-2xx', 9)}${pad('errors', 8)}`,
   );
   for (const row of rows) {
     console.log(
       `${row.name.padEnd(34)}${pad(row.connections, 6)}${pad(Math.round(row.rps), 9)}${pad(row.p50, 8)}${pad(row.p99, 8)}${pad(row.bodyBytes, 8)}` +
         `${pad((row.rps / base.rps).toFixed(2), 9)}${pad((row.p50 / Math.max(base.p50, 1)).toFixed(1), 7)}${pad((row.p99 / Math.max(base.p99, 1)).toFixed(1), 7)}` +
-        `${pad((row.bodyBytes / base.bodyBytes).toFixed(0), 9)}${pad(row.non2xx + row.errors, 9)}`,
+        `${pad((row.bodyBytes / base.bodyBytes).toFixed(0), 9)}${pad(row.non2xx, 9)}${pad(row.errors, 8)}`,
     );
   }
   console.log('');
