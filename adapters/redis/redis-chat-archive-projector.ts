@@ -158,9 +158,12 @@ export class RedisChatArchiveProjector {
     const acks = this.redis.pipeline();
     for (const b of batches) if (b.ids.length) acks.xack(b.key, ARCHIVE_GROUP, ...b.ids);
     await acks.exec();
-    for (const room of rooms) {
-      await this.settleScript([this.keys.stream(room), this.keys.pendingRooms], [roomMember(room), ARCHIVE_GROUP, this.options.retention]);
-    }
+    // Issued together, so the auto-pipelining client sends them in one write.
+    await Promise.all(
+      rooms.map((room) =>
+        this.settleScript([this.keys.stream(room), this.keys.pendingRooms], [roomMember(room), ARCHIVE_GROUP, this.options.retention]),
+      ),
+    );
     return entries.length;
   }
 

@@ -200,3 +200,36 @@ test('the course chat fits a 360 px phone and works from the keyboard', async ({
   await expectNoHorizontalOverflow(page, `/course/${courseId}`);
   await snap(page, 'chat-05-phone');
 });
+
+test('polling stops while the tab is hidden and catches up when it is shown again', async ({ page, browser }) => {
+  await signUpViaApi(page, 'Nia', 'Gator');
+  const { courseId } = await joinCourse(page, 'COT3100');
+  await page.goto(`/course/${courseId}`);
+  await expect(messageInput(page)).toBeVisible();
+
+  const setHidden = (hidden: boolean) =>
+    page.evaluate((value) => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, hidden);
+  await setHidden(true);
+  const polls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/select-course-messages/')) polls.push(request.url());
+  });
+
+  const classmate = await (await browser.newContext()).newPage();
+  await signUpViaApi(classmate, 'Omar', 'Gator');
+  await joinCourse(classmate, 'COT3100');
+  for (let i = 0; i < 3; i += 1) await postViaApi(classmate, courseId, `While you were away ${i}`);
+  // Longer than two poll intervals: a visible tab would have asked twice by now.
+  await page.waitForTimeout(2_500);
+  expect(polls).toEqual([]);
+  await expect(messageItem(page, 'While you were away 0')).toHaveCount(0);
+
+  await setHidden(false);
+  for (let i = 0; i < 3; i += 1) await expect(messageItem(page, `While you were away ${i}`)).toBeVisible();
+  expect(polls.length).toBeGreaterThan(0);
+  await classmate.context().close();
+});

@@ -24,7 +24,13 @@ const MAX_LENGTH = 2000;
 // Within this many pixels of the bottom counts as reading the newest messages.
 const NEAR_BOTTOM_PX = 48;
 
-export function ChatPanel({ room, userId, roomName, initialMessages, title = 'Course Chat', headingLevel }: ChatPanelProps) {
+export function ChatPanel(props: ChatPanelProps) {
+  // Another room is another conversation: start over rather than carry one
+  // room's messages and cursor into the next.
+  return <RoomChatPanel key={`${props.room.kind}:${props.room.id}:${props.userId}`} {...props} />;
+}
+
+function RoomChatPanel({ room, userId, roomName, initialMessages, title = 'Course Chat', headingLevel }: ChatPanelProps) {
   const Title = headingLevel === 2 ? 'h2' : 'h3';
   const titleId = useId();
   const inputId = useId();
