@@ -60,7 +60,7 @@ async function startProcess(script: string, env: Record<string, string>, readyPa
   children.push(child);
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 300; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${script} exited (${child.exitCode ?? child.signalCode})`);
     try {
       if ((await fetch(url + readyPath)).ok) return url;
     } catch {
@@ -236,8 +236,10 @@ async function main() {
 }
 
 async function cleanUp(): Promise<void> {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  await Promise.all(children.map((child) => (child.exitCode !== null ? null : new Promise((resolve) => child.once('exit', resolve)))));
+  const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  const exited = running.map((child) => new Promise((resolve) => child.once('exit', resolve)));
+  for (const child of running) child.kill('SIGTERM');
+  await Promise.all(exited);
   await admin(`drop database if exists "${database}" with (force)`).catch(() => undefined);
   const redis = new Redis(redisUrl!);
   const keys = await keysUnder(redis, `${prefix}*`);
