@@ -24,6 +24,17 @@ const flag = z.preprocess(
     .optional(),
 );
 
+const wholeNumber = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(min, `must be ${min}-${max}`)
+      .max(max, `must be ${min}-${max}`)
+      .default(fallback),
+  );
+
 const schema = z
   .object({
     NODE_ENV: z.preprocess(
@@ -52,6 +63,11 @@ const schema = z
     TRUST_PROXY: flag,
     COOKIE_SECURE: flag,
     REDIS_KEY_PREFIX: z.preprocess(emptyAsUndefined, z.string().default('ss:')),
+    CHAT_STREAM_RETENTION: wholeNumber(1, 10_000_000, 10_000),
+    CHAT_PROJECTOR: flag,
+    CHAT_PROJECTOR_NAME: z.preprocess(emptyAsUndefined, z.string().regex(/^[\w.:-]{1,100}$/, 'must be 1-100 letters, digits, . _ : -').optional()),
+    CHAT_ACCESS_CACHE_MS: wholeNumber(0, 3_600_000, 30_000),
+    CHAT_POST_LIMIT: wholeNumber(1, 1_000_000, 20),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -75,6 +91,18 @@ export interface AppConfig {
   trustProxy: boolean;
   cookieSecure: boolean;
   redisKeyPrefix: string;
+  chat: {
+    /** About how many messages each room's Redis stream keeps; older ones are read from the archive. */
+    streamRetention: number;
+    /** Run the archive projector inside this app server (services mode). */
+    inProcessProjector: boolean;
+    /** The projector's consumer name; a stable one resumes its own pending entries after a restart. */
+    projectorName?: string;
+    /** How long an app server trusts a cached room membership (0: never cache). */
+    accessCacheMs: number;
+    /** Messages a student may post per room in 10 seconds. */
+    postLimit: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -101,6 +129,13 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     trustProxy: e.TRUST_PROXY ?? false,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    chat: {
+      streamRetention: e.CHAT_STREAM_RETENTION,
+      inProcessProjector: e.CHAT_PROJECTOR ?? true,
+      projectorName: e.CHAT_PROJECTOR_NAME,
+      accessCacheMs: e.CHAT_ACCESS_CACHE_MS,
+      postLimit: e.CHAT_POST_LIMIT,
+    },
   };
 }
 

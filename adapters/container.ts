@@ -8,12 +8,16 @@ import { container as rootContainer, instanceCachingFactory, type DependencyCont
 import { GetUser } from '../application/auth/get-user';
 import { LogIn } from '../application/auth/log-in';
 import { SignUp } from '../application/auth/sign-up';
+import { PostChatMessage, POSTING_LIMIT } from '../application/chat/post-chat-message';
+import { ReadChatMessages } from '../application/chat/read-chat-messages';
 import { GetCoursePage } from '../application/courses/get-course-page';
 import { GetDashboard } from '../application/courses/get-dashboard';
 import { JoinCourse } from '../application/courses/join-course';
 import { LeaveCourse } from '../application/courses/leave-course';
 import { ListTerms } from '../application/courses/list-terms';
 import { SearchCourses } from '../application/courses/search-courses';
+import type { ChatLog } from '../application/ports/chat-log';
+import type { ChatRoomAccess } from '../application/ports/chat-room-access';
 import type { CourseCatalog } from '../application/ports/course-catalog';
 import type { CourseMembership } from '../application/ports/course-membership';
 import type { MembershipChanges } from '../application/ports/membership-changes';
@@ -24,13 +28,20 @@ import { TOKENS } from '../application/ports/tokens';
 import type { UserRepository } from '../application/ports/user-repository';
 import type { AppConfig } from './config';
 import { createKnex } from './database/create-knex';
-import { NoOpMembershipChanges } from './memory/no-op-membership-changes';
+import { CachedChatRoomAccess } from './memory/cached-chat-room-access';
+import { LocalMembershipChanges } from './memory/local-membership-changes';
+import { KnexChatArchive } from './postgres/knex-chat-archive';
+import { KnexChatLog } from './postgres/knex-chat-log';
+import { KnexChatRoomAccess } from './postgres/knex-chat-room-access';
 import { KnexCourseCatalog } from './postgres/knex-course-catalog';
 import { KnexCourseMembership } from './postgres/knex-course-membership';
 import { KnexRateLimiter } from './postgres/knex-rate-limiter';
 import { KnexSessionStore } from './postgres/knex-session-store';
 import { KnexUserRepository } from './postgres/knex-user-repository';
+import { RedisChatArchiveProjector } from './redis/redis-chat-archive-projector';
+import { RedisMembershipChanges } from './redis/redis-membership-changes';
 import { RedisRateLimiter } from './redis/redis-rate-limiter';
+import { RedisStreamChatLog } from './redis/redis-stream-chat-log';
 import { RedisSessionStore } from './redis/redis-session-store';
 import { BcryptPasswordHasher } from './security/bcrypt-password-hasher';
 
@@ -56,7 +67,7 @@ export function buildContainer(config: AppConfig, logger: Logger): DependencyCon
   if (config.redisUrl) {
     const url = config.redisUrl;
     c.register(INFRA.Redis, {
-      useFactory: instanceCachingFactory(() => new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false })),
+      useFactory: instanceCachingFactory(() => new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false, enableAutoPipelining: true })),
     });
     const redis = (d: DependencyContainer) => d.resolve<Redis>(INFRA.Redis);
     c.register<SessionStore>(TOKENS.SessionStore, {
@@ -97,8 +108,6 @@ export function buildContainer(config: AppConfig, logger: Logger): DependencyCon
   c.register<CourseMembership>(TOKENS.CourseMembership, {
     useFactory: instanceCachingFactory((d) => new KnexCourseMembership(knex(d))),
   });
-  // Nothing caches room access yet; the chat's membership cache replaces this.
-  c.register<MembershipChanges>(TOKENS.MembershipChanges, { useValue: new NoOpMembershipChanges() });
   const catalog = (d: DependencyContainer) => d.resolve<CourseCatalog>(TOKENS.CourseCatalog);
   const membership = (d: DependencyContainer) => d.resolve<CourseMembership>(TOKENS.CourseMembership);
   c.register(SearchCourses, { useFactory: (d) => new SearchCourses(catalog(d), membership(d)) });
@@ -106,6 +115,77 @@ export function buildContainer(config: AppConfig, logger: Logger): DependencyCon
   c.register(JoinCourse, { useFactory: (d) => new JoinCourse(catalog(d), membership(d)) });
   c.register(LeaveCourse, { useFactory: (d) => new LeaveCourse(catalog(d), membership(d), d.resolve(TOKENS.MembershipChanges)) });
   c.register(GetDashboard, { useFactory: (d) => new GetDashboard(membership(d)) });
-  c.register(GetCoursePage, { useFactory: (d) => new GetCoursePage(catalog(d), membership(d)) });
+  c.register(GetCoursePage, { useFactory: (d) => new GetCoursePage(catalog(d), membership(d), d.resolve(TOKENS.ChatLog)) });
+
+  registerChat(c, config, logger);
   return c;
+}
+
+// Chat: Redis streams with a Postgres archive in services mode, the database
+// alone in the embedded one; room access cached in-process either way.
+function registerChat(c: DependencyContainer, config: AppConfig, logger: Logger): void {
+  const knex = (d: DependencyContainer) => d.resolve<Knex>(INFRA.Knex);
+  c.register(CachedChatRoomAccess, {
+    useFactory: instanceCachingFactory((d) => new CachedChatRoomAccess(new KnexChatRoomAccess(knex(d)), config.chat.accessCacheMs)),
+  });
+  c.register<ChatRoomAccess>(TOKENS.ChatRoomAccess, { useFactory: (d) => d.resolve(CachedChatRoomAccess) });
+
+  if (config.redisUrl) {
+    const redis = (d: DependencyContainer) => d.resolve<Redis>(INFRA.Redis);
+    const prefix = config.redisKeyPrefix;
+    c.register(KnexChatArchive, { useFactory: instanceCachingFactory((d) => new KnexChatArchive(knex(d))) });
+    c.register<ChatLog>(TOKENS.ChatLog, {
+      useFactory: instanceCachingFactory((d) => new RedisStreamChatLog(redis(d), prefix, d.resolve(KnexChatArchive))),
+    });
+    c.register(RedisMembershipChanges, {
+      useFactory: instanceCachingFactory((d) => new RedisMembershipChanges(redis(d), prefix, d.resolve(CachedChatRoomAccess), logger)),
+    });
+    c.register<MembershipChanges>(TOKENS.MembershipChanges, { useFactory: (d) => d.resolve(RedisMembershipChanges) });
+    c.register(RedisChatArchiveProjector, {
+      useFactory: instanceCachingFactory(
+        (d) =>
+          new RedisChatArchiveProjector(redis(d), prefix, d.resolve(KnexChatArchive), {
+            retention: config.chat.streamRetention,
+            consumer: config.chat.projectorName,
+            logger: logger.child({ component: 'chat-projector' }),
+          }),
+      ),
+    });
+  } else {
+    c.register<ChatLog>(TOKENS.ChatLog, { useFactory: instanceCachingFactory((d) => new KnexChatLog(knex(d))) });
+    c.register<MembershipChanges>(TOKENS.MembershipChanges, {
+      useFactory: instanceCachingFactory((d) => new LocalMembershipChanges(d.resolve(CachedChatRoomAccess))),
+    });
+  }
+
+  c.register(ReadChatMessages, {
+    useFactory: (d) => new ReadChatMessages(d.resolve(TOKENS.ChatRoomAccess), d.resolve(TOKENS.ChatLog)),
+  });
+  c.register(PostChatMessage, {
+    useFactory: (d) =>
+      new PostChatMessage(
+        d.resolve(TOKENS.ChatRoomAccess),
+        d.resolve(TOKENS.ChatLog),
+        d.resolve(TOKENS.UserRepository),
+        d.resolve(TOKENS.RateLimiter),
+        { ...POSTING_LIMIT, messages: config.chat.postLimit },
+      ),
+  });
+}
+
+/**
+ * Starts what runs beside the HTTP server: the membership-change listener and,
+ * unless CHAT_PROJECTOR=false, the chat archive projector (services mode only).
+ * Answers a function that stops them cleanly.
+ */
+export async function startBackgroundWork(c: DependencyContainer, config: AppConfig): Promise<() => Promise<void>> {
+  if (!config.redisUrl) return async () => {};
+  const changes = c.resolve(RedisMembershipChanges);
+  await changes.start();
+  const projector = config.chat.inProcessProjector ? c.resolve(RedisChatArchiveProjector) : null;
+  projector?.start();
+  return async () => {
+    await projector?.stop();
+    await changes.stop();
+  };
 }

@@ -5,9 +5,12 @@ import { fileURLToPath } from 'node:url';
 import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import type { DependencyContainer } from 'tsyringe';
 import { GetUser } from '../application/auth/get-user';
 import { LogIn } from '../application/auth/log-in';
 import { SignUp } from '../application/auth/sign-up';
+import { PostChatMessage } from '../application/chat/post-chat-message';
+import { ReadChatMessages } from '../application/chat/read-chat-messages';
 import { GetCoursePage } from '../application/courses/get-course-page';
 import { GetDashboard } from '../application/courses/get-dashboard';
 import { JoinCourse } from '../application/courses/join-course';
@@ -17,7 +20,7 @@ import { SearchCourses } from '../application/courses/search-courses';
 import { TOKENS } from '../application/ports/tokens';
 import { loadShippedCatalogIfEmpty } from './catalog/shipped-catalog';
 import type { AppConfig } from './config';
-import { buildContainer, INFRA } from './container';
+import { buildContainer, INFRA, startBackgroundWork } from './container';
 import { migrateToLatest } from './database/migration-source';
 import { createHttpApp } from './http/create-http-app';
 import { createLogger } from './logger';
@@ -27,6 +30,8 @@ export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 export interface RunningServer {
   url: string;
   port: number;
+  /** The composition root, for tests that need to reach an adapter directly. */
+  container: DependencyContainer;
   close(): Promise<void>;
 }
 
@@ -54,10 +59,16 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
       listTerms: container.resolve(ListTerms),
       joinCourse: container.resolve(JoinCourse),
       leaveCourse: container.resolve(LeaveCourse),
+      readChatMessages: container.resolve(ReadChatMessages),
+      postChatMessage: container.resolve(PostChatMessage),
     },
   });
+  const stopBackgroundWork = await startBackgroundWork(container, config);
 
-  const server = app.listen(config.port, config.host);
+  // Room for a reconnect storm (every student's poll at once after a restart):
+  // Node's default of 511 pending connections overflows, and the dropped ones
+  // wait out TCP's retransmission back-off. The kernel caps it at somaxconn.
+  const server = app.listen({ port: config.port, host: config.host, backlog: 4096 });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -69,9 +80,11 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    container,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopBackgroundWork();
       await db.destroy();
       if (container.isRegistered(INFRA.Redis)) await container.resolve<Redis>(INFRA.Redis).quit();
     },

@@ -11,7 +11,7 @@ import type { SearchCourses } from '../../application/courses/search-courses';
 import { ValidationError } from '../../domain/errors';
 import { parseBody } from './parse-body';
 import { requireUser, sessionUserId } from './session';
-import { courseToWire, idSchema, memberToWire } from './wire';
+import { courseToWire, idSchema, memberToWire, messageToWire } from './wire';
 
 export interface CourseUseCases {
   getDashboard: GetDashboard;
@@ -46,7 +46,7 @@ export function courseRoutes(useCases: CourseUseCases): Router {
       course: courseToWire(view.course),
       userID: view.userId,
       isMember: view.isMember,
-      courseMessages: [],
+      courseMessages: view.messages.map(messageToWire),
       courseMembers: view.members.map(memberToWire),
       courseStudyGroups: [],
       userStudyGroupIDs: [],

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { SessionStore } from '../../application/ports/session-store';
 import type { AppState } from './app-state';
 import { authRoutes, type AuthUseCases } from './auth-routes';
+import { chatRoutes, type ChatUseCases } from './chat-routes';
 import { courseRoutes, type CourseUseCases } from './course-routes';
 import { csrfProtection } from './csrf';
 import { errorHandler } from './error-handler';
@@ -21,7 +22,7 @@ export interface HttpAppDeps {
   cookieSecure: boolean;
   trustProxy: boolean;
   clientDir: string;
-  useCases: AuthUseCases & CourseUseCases;
+  useCases: AuthUseCases & CourseUseCases & ChatUseCases;
 }
 
 // The body parser's errors (from raw-body and JSON.parse) become house errors.
@@ -42,7 +43,7 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
   app.use(csrfProtection());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', strict: true, onerror: bodyError }));
 
-  for (const router of [authRoutes(deps.useCases), courseRoutes(deps.useCases)]) {
+  for (const router of [authRoutes(deps.useCases), courseRoutes(deps.useCases), chatRoutes(deps.useCases)]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));
   }

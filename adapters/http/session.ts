@@ -8,13 +8,21 @@ import { HttpError } from './http-error';
 
 export const SESSION_COOKIE = 'ss.sid';
 export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
+/**
+ * How stale a session's expiry may get before a request renews it. koa-session's
+ * `rolling` would write the session (a Redis SET, a cookie) on every request,
+ * every chat poll included; renewing at most once a minute keeps "two weeks
+ * after the last activity" to the minute and leaves idle polls read-only.
+ */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 
-export function sessionMiddleware(app: Koa, store: SessionStore, secure: boolean): Middleware {
-  return session(
+export function sessionMiddleware(app: Koa, store: SessionStore, secure: boolean, touchIntervalMs = SESSION_TOUCH_INTERVAL_MS): Middleware {
+  const sessions = session(
     {
       key: SESSION_COOKIE,
       maxAge: SESSION_MAX_AGE_MS,
-      rolling: true,
+      rolling: false,
+      renew: false,
       httpOnly: true,
       sameSite: 'lax',
       secure,
@@ -28,6 +36,25 @@ export function sessionMiddleware(app: Koa, store: SessionStore, secure: boolean
     },
     app as never,
   ) as unknown as Middleware;
+  return (ctx, next) =>
+    sessions(ctx, async () => {
+      await next();
+      touchIfStale(ctx.session as unknown as LoadedSession | null, touchIntervalMs);
+    });
+}
+
+/** The parts of koa-session's Session object the touch reads and sets. */
+interface LoadedSession {
+  isNew: boolean;
+  _expire?: number;
+  _requireSave: boolean;
+}
+
+// Saved only when changed (koa-session compares) or when the expiry it last
+// wrote is more than the interval old; saving also sends the cookie again.
+function touchIfStale(current: LoadedSession | null, touchIntervalMs: number): void {
+  if (!current || current.isNew || typeof current._expire !== 'number') return;
+  if (current._expire - Date.now() < SESSION_MAX_AGE_MS - touchIntervalMs) current._requireSave = true;
 }
 
 export function sessionUserId(ctx: Context): number | null {

@@ -1,5 +1,6 @@
 // The spec's wire shapes (section 3): courses and classmates use snake_case.
 import { z } from 'zod';
+import type { ChatMessage } from '../../domain/chat/chat-message';
 import type { Course, MemberProfile } from '../../domain/course/course';
 
 export function courseToWire(course: Course) {
@@ -27,6 +28,17 @@ export function memberToWire(member: MemberProfile) {
     major: member.major,
     year: member.year,
     bio: member.bio,
+  };
+}
+
+/** A course or study-group message (spec section 3), with its id as the cursor. */
+export function messageToWire(message: ChatMessage) {
+  return {
+    id: message.id,
+    user_id: message.userId,
+    username: message.username,
+    message: message.message,
+    time: message.time.toISOString(),
   };
 }
 

@@ -7,4 +7,6 @@ export const TOKENS = {
   CourseCatalog: Symbol('CourseCatalog'),
   CourseMembership: Symbol('CourseMembership'),
   MembershipChanges: Symbol('MembershipChanges'),
+  ChatLog: Symbol('ChatLog'),
+  ChatRoomAccess: Symbol('ChatRoomAccess'),
 } as const;

@@ -41,4 +41,34 @@ describe('configuration', () => {
     const config = parseConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) });
     expect(config.cookieSecure).toBe(true);
   });
+
+  it('reads the chat settings, with the issue’s defaults', () => {
+    expect(parseConfig({ DATA_DIR: dataDir() }).chat).toEqual({
+      streamRetention: 10_000,
+      inProcessProjector: true,
+      projectorName: undefined,
+      accessCacheMs: 30_000,
+      postLimit: 20,
+    });
+    const custom = parseConfig({
+      DATA_DIR: dataDir(),
+      CHAT_STREAM_RETENTION: '500',
+      CHAT_PROJECTOR: 'false',
+      CHAT_PROJECTOR_NAME: 'archiver-1',
+      CHAT_ACCESS_CACHE_MS: '0',
+      CHAT_POST_LIMIT: '5',
+    });
+    expect(custom.chat).toEqual({ streamRetention: 500, inProcessProjector: false, projectorName: 'archiver-1', accessCacheMs: 0, postLimit: 5 });
+  });
+
+  it.each([
+    [{ CHAT_STREAM_RETENTION: '0' }, /^Invalid configuration: CHAT_STREAM_RETENTION must be 1-10000000/],
+    [{ CHAT_STREAM_RETENTION: 'lots' }, /^Invalid configuration: CHAT_STREAM_RETENTION must be a number/],
+    [{ CHAT_PROJECTOR: 'maybe' }, /^Invalid configuration: CHAT_PROJECTOR must be true or false/],
+    [{ CHAT_PROJECTOR_NAME: 'has spaces' }, /^Invalid configuration: CHAT_PROJECTOR_NAME /],
+    [{ CHAT_ACCESS_CACHE_MS: '-1' }, /^Invalid configuration: CHAT_ACCESS_CACHE_MS /],
+    [{ CHAT_POST_LIMIT: '2.5' }, /^Invalid configuration: CHAT_POST_LIMIT must be a whole number/],
+  ])('stops on a bad chat setting %o', (env, message) => {
+    expect(() => parseConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
 });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { apiClient } from '../../lib/api-client';
 import { ApiError, readAnswer } from '../../lib/api-error';
+import { chatMessageSchema, type ChatMessage } from '../chat/chat-schema';
 import { courseSchema, memberSchema, type Course, type Member } from './course-schema';
 
 const dashboardSchema = z.object({
@@ -15,7 +16,7 @@ const coursePageSchema = z.object({
   course: courseSchema,
   userID: z.number(),
   isMember: z.boolean(),
-  courseMessages: z.array(z.unknown()),
+  courseMessages: z.array(chatMessageSchema),
   courseMembers: z.array(memberSchema),
   courseStudyGroups: z.array(z.unknown()),
   userStudyGroupIDs: z.array(z.unknown()),
@@ -34,6 +35,8 @@ export interface CoursePage {
   isMember: boolean;
   /** Empty unless the student is a member. */
   members: Member[];
+  /** The chat's latest messages, oldest first; empty unless the student is a member. */
+  messages: ChatMessage[];
 }
 
 export type CoursePageResult = { kind: 'found'; page: CoursePage } | { kind: 'not-found' };
@@ -48,7 +51,10 @@ export async function fetchCoursePage(courseId: number): Promise<CoursePageResul
   const path = `/api/course/${courseId}/`;
   try {
     const data = readAnswer(path, await apiClient.get(path), coursePageSchema);
-    return { kind: 'found', page: { course: data.course, isMember: data.isMember, members: data.courseMembers } };
+    return {
+      kind: 'found',
+      page: { course: data.course, isMember: data.isMember, members: data.courseMembers, messages: data.courseMessages },
+    };
   } catch (error) {
     // A malformed id (400) names no course either; both read as "not found".
     if (error instanceof ApiError && (error.code === 'COURSE_NOT_FOUND' || error.code === 'VALIDATION_FAILED')) {

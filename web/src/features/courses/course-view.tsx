@@ -7,6 +7,7 @@ import { Icon } from '../../components/icon';
 import { LoadingLine } from '../../components/loading-line';
 import { useSessionStore } from '../auth/session-store';
 import { useSignOutWhenExpired } from '../auth/use-sign-out-when-expired';
+import { ChatPanel } from '../chat/chat-panel';
 import { fetchCoursePage, joinCourse, leaveCourse, type CoursePage } from './api';
 import { CourseNotFound } from './course-not-found';
 import type { Course } from './course-schema';
@@ -185,9 +186,15 @@ export function CourseView({ courseId, initialCourse, headingLevel, onBack, onLe
           <CoursePanel title="Groups" headingLevel={panelLevel} modifier="groups">
             Study groups for this course will appear here.
           </CoursePanel>
-          <CoursePanel title="Course Chat" headingLevel={panelLevel} modifier="chat">
-            Chat arrives soon.
-          </CoursePanel>
+          {userId !== undefined ? (
+            <ChatPanel
+              room={{ kind: 'course', id: course.id }}
+              userId={userId}
+              roomName={course.name}
+              initialMessages={page.messages}
+              headingLevel={panelLevel}
+            />
+          ) : null}
           <StudentsPanel members={page.members} headingLevel={panelLevel} />
         </div>
       ) : null}

@@ -1,0 +1,39 @@
+// `npm run projector`: the chat archive projector as its own process, for
+// deployments that run the app servers with CHAT_PROJECTOR=false. Needs the
+// same DATABASE_URL, REDIS_URL and REDIS_KEY_PREFIX as the app servers.
+import type { Redis } from 'ioredis';
+import type { Knex } from 'knex';
+import { ConfigError, parseConfig } from '../config';
+import { buildContainer, INFRA } from '../container';
+import { migrateToLatest } from '../database/migration-source';
+import { createLogger } from '../logger';
+import { RedisChatArchiveProjector } from '../redis/redis-chat-archive-projector';
+
+async function main() {
+  const config = parseConfig(process.env);
+  if (!config.databaseUrl || !config.redisUrl) {
+    throw new ConfigError('The projector copies Redis streams into Postgres: set both DATABASE_URL and REDIS_URL.');
+  }
+  const logger = createLogger(config.logLevel);
+  const container = buildContainer(config, logger);
+  const db = container.resolve<Knex>(INFRA.Knex);
+  await migrateToLatest(db);
+  const projector = container.resolve(RedisChatArchiveProjector);
+  projector.start();
+  logger.info({ retention: config.chat.streamRetention }, 'chat archive projector running');
+
+  const stop = async (signal: string) => {
+    logger.info({ signal }, 'chat archive projector stopping');
+    await projector.stop();
+    await db.destroy();
+    await container.resolve<Redis>(INFRA.Redis).quit();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : `The chat archive projector failed: ${(error as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+// Remembers, for a short time, that a student is a member of a room, so the
+// every-second poll asks no database. Only "member" is remembered: someone who
+// just joined is let in at once. Leaving or removal must call forget() (on
+// every app server: see RedisMembershipChanges), or access outlives the
+// membership until the time runs out.
+import type { ChatRoomAccess, RoomAccess } from '../../application/ports/chat-room-access';
+import type { ChatRoom } from '../../domain/chat/chat-room';
+
+const MAX_ENTRIES = 100_000;
+
+export class CachedChatRoomAccess implements ChatRoomAccess {
+  private readonly members = new Map<string, number>();
+  // Bumped by every forget(): a check that started before it must not store
+  // its (possibly stale) answer afterwards.
+  private generation = 0;
+
+  constructor(
+    private readonly inner: ChatRoomAccess,
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async check(userId: number, room: ChatRoom): Promise<RoomAccess> {
+    const key = cacheKey(userId, room);
+    const until = this.members.get(key);
+    if (until !== undefined && until > this.now()) return 'member';
+    const generation = this.generation;
+    const answer = await this.inner.check(userId, room);
+    if (answer === 'member' && this.ttlMs > 0 && generation === this.generation) {
+      if (this.members.size >= MAX_ENTRIES) this.members.clear();
+      this.members.set(key, this.now() + this.ttlMs);
+    } else if (answer !== 'member') {
+      this.members.delete(key);
+    }
+    return answer;
+  }
+
+  forget(userId: number, room: ChatRoom): void {
+    this.generation += 1;
+    this.members.delete(cacheKey(userId, room));
+  }
+}
+
+function cacheKey(userId: number, room: ChatRoom): string {
+  return `${room.kind}:${room.id}:${userId}`;
+}

@@ -1,0 +1,95 @@
+// Where the chat lives in Redis, shared by the stream log and the archive
+// projector: one stream per room, a consumer group on each, and a set of the
+// rooms the projector still has to visit.
+import type { Redis } from 'ioredis';
+import type { ChatRoom } from '../../domain/chat/chat-room';
+import { parseMessageId, type MessageId } from '../../domain/chat/message-id';
+
+/** The consumer group every room's stream carries for the archive projector. */
+export const ARCHIVE_GROUP = 'archive';
+
+export class ChatStreamKeys {
+  constructor(private readonly prefix: string) {}
+
+  stream(room: ChatRoom): string {
+    return `${this.prefix}chat:room:${roomMember(room)}`;
+  }
+
+  /** Rooms with entries the projector has not archived and acknowledged yet. */
+  get pendingRooms(): string {
+    return `${this.prefix}chat:rooms-to-archive`;
+  }
+}
+
+export function roomMember(room: ChatRoom): string {
+  return `${room.kind}:${room.id}`;
+}
+
+export function roomFromMember(member: string): ChatRoom | null {
+  const match = /^(course|group):(\d+)$/.exec(member);
+  return match ? { kind: match[1] as ChatRoom['kind'], id: Number(match[2]) } : null;
+}
+
+/** A stream entry as XRANGE answers it: [id, [field, value, ...]]. */
+export type StreamEntry = [id: string, fields: string[] | null];
+
+export interface StreamMessage {
+  id: MessageId;
+  userId: number;
+  username: string;
+  message: string;
+}
+
+/** Reads the fields `u`, `n` and `m` that the append script writes; null for an entry that is not ours. */
+export function readStreamEntry([rawId, fields]: StreamEntry): StreamMessage | null {
+  const id = parseMessageId(rawId);
+  if (!id || !fields) return null;
+  const value = (name: string) => {
+    for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i] === name) return fields[i + 1];
+    return undefined;
+  };
+  const userId = Number(value('u'));
+  const username = value('n');
+  const message = value('m');
+  if (!Number.isSafeInteger(userId) || username === undefined || message === undefined) return null;
+  return { id, userId, username, message };
+}
+
+/**
+ * XREADGROUP's answer per stream key. Over RESP3 it is a map, which ioredis
+ * hands over flattened ([key, entries, key, entries]); over RESP2 it is a list
+ * of [key, entries] pairs. Both are read here.
+ */
+export function entriesByStream(answer: unknown): Map<string, StreamEntry[]> {
+  const byKey = new Map<string, StreamEntry[]>();
+  if (!Array.isArray(answer)) return byKey;
+  if (typeof answer[0] === 'string') {
+    for (let i = 0; i + 1 < answer.length; i += 2) byKey.set(answer[i] as string, answer[i + 1] as StreamEntry[]);
+  } else {
+    for (const [key, entries] of answer as [string, StreamEntry[]][]) byKey.set(key, entries);
+  }
+  return byKey;
+}
+
+type ScriptCall = (keys: string[], args: (string | number)[]) => Promise<unknown>;
+
+/** A Lua script run by EVALSHA (ioredis loads it again if the server forgot it). */
+export function defineScript(redis: Redis, name: string, lua: string, numberOfKeys: number): ScriptCall {
+  const commands = redis as unknown as Record<string, ((...args: (string | number)[]) => Promise<unknown>) | undefined>;
+  if (typeof commands[name] !== 'function') redis.defineCommand(name, { lua, numberOfKeys });
+  return (keys, args) => commands[name]!(...keys, ...args);
+}
+
+// Stream ids compared in Lua: "ms-seq" with both parts numeric. Milliseconds
+// since the epoch are far below 2^53, so Lua's doubles hold them exactly.
+export const LUA_ID_HELPERS = `
+local function parse_id(id)
+  local dash = string.find(id, '-', 1, true)
+  return tonumber(string.sub(id, 1, dash - 1)), tonumber(string.sub(id, dash + 1))
+end
+local function id_less(a, b)
+  local am, as = parse_id(a)
+  local bm, bs = parse_id(b)
+  return am < bm or (am == bm and as < bs)
+end
+`;

@@ -1,0 +1,56 @@
+import { checkMessageText, type ChatMessage } from '../../domain/chat/chat-message';
+import type { ChatRoom } from '../../domain/chat/chat-room';
+import { NotAuthenticatedError, RateLimitedError } from '../../domain/errors';
+import { assertActingForSelf } from '../courses/course-access';
+import type { ChatLog } from '../ports/chat-log';
+import type { ChatRoomAccess } from '../ports/chat-room-access';
+import type { RateLimiter } from '../ports/rate-limiter';
+import type { UserRepository } from '../ports/user-repository';
+import { requireRoomMember } from './room-membership';
+
+export interface PostChatMessageCommand {
+  /** The signed-in student, from the session. */
+  actingUserId: number;
+  /** The userID the body named, if any. */
+  requestedUserId?: number;
+  room: ChatRoom;
+  message: string;
+}
+
+export interface PostingLimit {
+  messages: number;
+  windowMs: number;
+}
+
+/** The issue's limit: 20 messages per student per room in 10 seconds. */
+export const POSTING_LIMIT: PostingLimit = { messages: 20, windowMs: 10_000 };
+
+/** A member posts to a course or study-group chat, under their own name. */
+export class PostChatMessage {
+  constructor(
+    private readonly access: ChatRoomAccess,
+    private readonly log: ChatLog,
+    private readonly users: UserRepository,
+    private readonly limiter: RateLimiter,
+    private readonly limit: PostingLimit = POSTING_LIMIT,
+  ) {}
+
+  async execute(command: PostChatMessageCommand): Promise<ChatMessage> {
+    assertActingForSelf(command.actingUserId, command.requestedUserId);
+    await requireRoomMember(this.access, command.actingUserId, command.room);
+    const text = checkMessageText(command.message);
+    // Counted only for messages that would be stored, so typos that bounce do not use up the allowance.
+    const window = await this.limiter.hit(
+      `chat:${command.room.kind}:${command.room.id}:user:${command.actingUserId}`,
+      this.limit.windowMs,
+    );
+    if (window.count > this.limit.messages) {
+      const seconds = Math.max(1, Math.ceil(window.resetInMs / 1000));
+      throw new RateLimitedError(`You are sending messages too quickly. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`, seconds);
+    }
+    // The name shown is the account's, read at posting time, never one from the request.
+    const user = await this.users.findById(command.actingUserId);
+    if (!user) throw new NotAuthenticatedError('Your account no longer exists.');
+    return this.log.append(command.room, { userId: user.id, username: user.username, message: text });
+  }
+}

@@ -1,0 +1,51 @@
+import { InvalidCursorError } from '../../domain/chat/chat-errors';
+import { LATEST_MESSAGES, MESSAGES_AFTER_LIMIT, MESSAGES_BEFORE_LIMIT, type ChatMessage } from '../../domain/chat/chat-message';
+import type { ChatRoom } from '../../domain/chat/chat-room';
+import { parseMessageId, type MessageId } from '../../domain/chat/message-id';
+import { assertActingForSelf } from '../courses/course-access';
+import type { ChatLog } from '../ports/chat-log';
+import type { ChatRoomAccess } from '../ports/chat-room-access';
+import { requireRoomMember } from './room-membership';
+
+export interface ReadChatMessagesCommand {
+  /** The signed-in student, from the session. */
+  actingUserId: number;
+  /** The user id the request named (the path's), if any. */
+  requestedUserId?: number;
+  room: ChatRoom;
+  /** Only messages newer than this id (a poll). */
+  after?: string;
+  /** Only messages older than this id (paging back). */
+  before?: string;
+}
+
+/**
+ * A room's messages for one of its members: the latest 50, the ones after a
+ * cursor (the every-second poll, usually none), or 50 before a cursor. The
+ * group page can call this for its studyGroupMessages.
+ */
+export class ReadChatMessages {
+  constructor(
+    private readonly access: ChatRoomAccess,
+    private readonly log: ChatLog,
+  ) {}
+
+  async execute(command: ReadChatMessagesCommand): Promise<ChatMessage[]> {
+    assertActingForSelf(command.actingUserId, command.requestedUserId);
+    if (command.after !== undefined && command.before !== undefined) {
+      throw new InvalidCursorError('Send either after or before, not both.');
+    }
+    const after = command.after === undefined ? undefined : cursor(command.after);
+    const before = command.before === undefined ? undefined : cursor(command.before);
+    await requireRoomMember(this.access, command.actingUserId, command.room);
+    if (after) return this.log.after(command.room, after, MESSAGES_AFTER_LIMIT);
+    if (before) return this.log.before(command.room, before, MESSAGES_BEFORE_LIMIT);
+    return this.log.latest(command.room, LATEST_MESSAGES);
+  }
+}
+
+function cursor(text: string): MessageId {
+  const id = parseMessageId(text);
+  if (!id) throw new InvalidCursorError();
+  return id;
+}

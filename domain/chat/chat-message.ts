@@ -1,0 +1,36 @@
+// A chat message as rooms hold it, and the rules for what a student may post.
+import { ValidationError } from '../errors';
+
+export interface ChatMessage {
+  /** "ms-seq": ordered within its room, and the cursor for polling. */
+  id: string;
+  userId: number;
+  username: string;
+  message: string;
+  time: Date;
+}
+
+export const MESSAGE_MAX_LENGTH = 2000;
+/** Messages a page load, or a poll without a cursor, gets. */
+export const LATEST_MESSAGES = 50;
+/** Most messages one ?after poll returns; a client that is further behind asks again. */
+export const MESSAGES_AFTER_LIMIT = 500;
+/** Messages one "Load earlier messages" step returns. */
+export const MESSAGES_BEFORE_LIMIT = 50;
+
+/**
+ * The text as it will be stored: trimmed, 1 to 2,000 characters. Characters
+ * are counted as code points, as Postgres counts them for the archive column.
+ */
+export function checkMessageText(raw: string): string {
+  const text = raw.trim();
+  if (text === '') throw new ValidationError('Please enter a message.', 'message');
+  const length = [...text].length;
+  if (length > MESSAGE_MAX_LENGTH) {
+    throw new ValidationError(
+      `Messages can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters (this one has ${length.toLocaleString('en-US')}).`,
+      'message',
+    );
+  }
+  return text;
+}

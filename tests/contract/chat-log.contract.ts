@@ -1,0 +1,185 @@
+// One behaviour for every ChatLog adapter: order, cursors, paging, rooms kept
+// apart, and one continuous history however the adapter stores it (for the
+// Redis log: trimmed streams, a lost Redis and replayed projection included).
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChatLog } from '../../application/ports/chat-log';
+import type { ChatMessage } from '../../domain/chat/chat-message';
+import type { ChatRoom } from '../../domain/chat/chat-room';
+import { FIRST_MESSAGE_ID, parseMessageId, type MessageId } from '../../domain/chat/message-id';
+
+export interface ChatLogWorld {
+  log: ChatLog;
+  /** A student who may author messages (a users row where the adapter needs one). */
+  addUser(name: string): Promise<{ id: number; username: string }>;
+  /** Lets background work finish: for the Redis log, archive and trim every stream. */
+  settle(): Promise<void>;
+  /** Loses what is not durable: for the Redis log, every key under its prefix. */
+  loseVolatileData(): Promise<void>;
+  /** Delivers every stored entry to the archive once more. */
+  replayArchiving(): Promise<void>;
+}
+
+let nextRoomId = 1_000;
+const freshRoom = (kind: ChatRoom['kind'] = 'course'): ChatRoom => ({ kind, id: (nextRoomId += 1) });
+const cursor = (message: ChatMessage): MessageId => parseMessageId(message.id)!;
+const texts = (messages: ChatMessage[]) => messages.map((m) => m.message);
+
+export function chatLogContract(makeWorld: () => Promise<ChatLogWorld>) {
+  describe('ChatLog contract', () => {
+    let world: ChatLogWorld;
+    let alice: { id: number; username: string };
+    let bob: { id: number; username: string };
+
+    beforeAll(async () => {
+      world = await makeWorld();
+      alice = await world.addUser(`alice${Date.now() % 1e6}`);
+      bob = await world.addUser(`bob${Date.now() % 1e6}`);
+    });
+
+    async function post(room: ChatRoom, count: number, label = 'm'): Promise<ChatMessage[]> {
+      const stored: ChatMessage[] = [];
+      for (let i = 0; i < count; i += 1) {
+        const author = i % 2 ? bob : alice;
+        stored.push(await world.log.append(room, { userId: author.id, username: author.username, message: `${label}${i}` }));
+      }
+      return stored;
+    }
+
+    /** Everything in the room, read back through "Load earlier messages" from the newest. */
+    async function pageBackThroughAll(room: ChatRoom, pageSize: number): Promise<ChatMessage[]> {
+      let page = await world.log.latest(room, pageSize);
+      const all = [...page];
+      while (page.length === pageSize) {
+        page = await world.log.before(room, cursor(page[0]), pageSize);
+        all.unshift(...page);
+      }
+      return all;
+    }
+
+    /** Everything in the room, read forward by polling from the beginning. */
+    async function pollThroughAll(room: ChatRoom, limit: number): Promise<ChatMessage[]> {
+      let after = parseMessageId(FIRST_MESSAGE_ID)!;
+      const all: ChatMessage[] = [];
+      for (;;) {
+        const page = await world.log.after(room, after, limit);
+        all.push(...page);
+        if (page.length < limit) return all;
+        after = cursor(page.at(-1)!);
+      }
+    }
+
+    it('answers a stored message with its id, time and author', async () => {
+      const room = freshRoom();
+      const before = Date.now();
+      const stored = await world.log.append(room, { userId: alice.id, username: alice.username, message: 'See you at Marston?' });
+      expect(stored).toMatchObject({ userId: alice.id, username: alice.username, message: 'See you at Marston?' });
+      const id = parseMessageId(stored.id);
+      expect(id).not.toBeNull();
+      expect(stored.time.getTime()).toBe(id!.ms);
+      expect(stored.time.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect(await world.log.latest(room, 50)).toEqual([stored]);
+    });
+
+    it('gives increasing ids and keeps the order of posting', async () => {
+      const room = freshRoom();
+      const stored = await post(room, 8);
+      const ids = stored.map(cursor);
+      for (let i = 1; i < ids.length; i += 1) {
+        expect(ids[i].ms > ids[i - 1].ms || (ids[i].ms === ids[i - 1].ms && ids[i].seq > ids[i - 1].seq)).toBe(true);
+      }
+      expect(await world.log.latest(room, 50)).toEqual(stored);
+    });
+
+    it('reads the latest N, oldest first', async () => {
+      const room = freshRoom();
+      const stored = await post(room, 7);
+      expect(texts(await world.log.latest(room, 3))).toEqual(['m4', 'm5', 'm6']);
+      expect(await world.log.latest(room, 3)).toEqual(stored.slice(-3));
+      expect(await world.log.latest(freshRoom(), 50)).toEqual([]);
+    });
+
+    it('reads only what is newer than a cursor, up to the limit', async () => {
+      const room = freshRoom();
+      const stored = await post(room, 6);
+      expect(await world.log.after(room, cursor(stored[2]), 50)).toEqual(stored.slice(3));
+      expect(await world.log.after(room, cursor(stored[5]), 50)).toEqual([]);
+      expect(await world.log.after(room, cursor(stored[0]), 2)).toEqual(stored.slice(1, 3));
+      expect(await pollThroughAll(room, 4)).toEqual(stored);
+      // A cursor between two ids (or from another room) still splits the history correctly.
+      const between = { ms: cursor(stored[3]).ms, seq: cursor(stored[3]).seq };
+      expect(texts(await world.log.after(room, between, 50))).toEqual(['m4', 'm5']);
+    });
+
+    it('pages back before a cursor; fewer than asked means nothing is left', async () => {
+      const room = freshRoom();
+      const stored = await post(room, 7);
+      expect(await world.log.before(room, cursor(stored[5]), 3)).toEqual(stored.slice(2, 5));
+      expect(await world.log.before(room, cursor(stored[1]), 3)).toEqual(stored.slice(0, 1));
+      expect(await world.log.before(room, cursor(stored[0]), 3)).toEqual([]);
+      expect(await pageBackThroughAll(room, 3)).toEqual(stored);
+    });
+
+    it('keeps rooms apart, a course and a group with the same id included', async () => {
+      const course = freshRoom('course');
+      const group: ChatRoom = { kind: 'group', id: course.id };
+      await post(course, 2, 'course-');
+      await post(group, 3, 'group-');
+      expect(texts(await world.log.latest(course, 50))).toEqual(['course-0', 'course-1']);
+      expect(texts(await world.log.latest(group, 50))).toEqual(['group-0', 'group-1', 'group-2']);
+    });
+
+    it('gives concurrent posts distinct ids and loses none', async () => {
+      const room = freshRoom();
+      const stored = await Promise.all(
+        Array.from({ length: 25 }, (_, i) => world.log.append(room, { userId: alice.id, username: alice.username, message: `c${i}` })),
+      );
+      expect(new Set(stored.map((m) => m.id)).size).toBe(25);
+      const read = await world.log.latest(room, 50);
+      expect(new Set(texts(read))).toEqual(new Set(stored.map((m) => m.message)));
+      expect(await pollThroughAll(room, 7)).toEqual(read);
+    });
+
+    it('serves one continuous history once older messages leave the fast store', async () => {
+      const room = freshRoom();
+      const stored = await post(room, 23);
+      await world.settle();
+      expect(await world.log.latest(room, 50)).toEqual(stored);
+      expect(await world.log.latest(room, 12)).toEqual(stored.slice(-12));
+      expect(await pageBackThroughAll(room, 4)).toEqual(stored);
+      expect(await pollThroughAll(room, 5)).toEqual(stored);
+      expect(await world.log.after(room, cursor(stored[2]), 500)).toEqual(stored.slice(3));
+      expect(await world.log.before(room, cursor(stored[20]), 6)).toEqual(stored.slice(14, 20));
+
+      // Posting goes on after trimming, and a poll from an old cursor bridges the two.
+      const later = await post(room, 3, 'later-');
+      expect(await world.log.after(room, cursor(stored[10]), 500)).toEqual([...stored.slice(11), ...later]);
+    });
+
+    it('keeps every archived message when the fast store loses its data, and goes on from there', async () => {
+      const room = freshRoom('group');
+      const stored = await post(room, 9);
+      await world.settle();
+      await world.loseVolatileData();
+      expect(await world.log.latest(room, 50)).toEqual(stored);
+      expect(await world.log.after(room, cursor(stored[3]), 500)).toEqual(stored.slice(4));
+      expect(await world.log.after(room, cursor(stored[8]), 500)).toEqual([]);
+      expect(await pageBackThroughAll(room, 4)).toEqual(stored);
+
+      const newer = await post(room, 2, 'after-loss-');
+      expect(parseMessageId(newer[0].id)!.ms).toBeGreaterThanOrEqual(parseMessageId(stored[8].id)!.ms);
+      expect(await world.log.after(room, cursor(stored[8]), 500)).toEqual(newer);
+      expect(await world.log.after(room, cursor(stored[6]), 500)).toEqual([...stored.slice(7), ...newer]);
+      expect(await world.log.latest(room, 50)).toEqual([...stored, ...newer]);
+    });
+
+    it('stores each message once, however often it is archived', async () => {
+      const room = freshRoom();
+      const stored = await post(room, 11);
+      await world.settle();
+      await world.replayArchiving();
+      await world.settle();
+      await world.loseVolatileData();
+      expect(await world.log.latest(room, 50)).toEqual(stored);
+    });
+  });
+}

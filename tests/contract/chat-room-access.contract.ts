@@ -1,0 +1,96 @@
+// One behaviour for every ChatRoomAccess adapter (and the in-process cache in
+// front of one): who may read and post in a course or study-group chat.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChatRoomAccess } from '../../application/ports/chat-room-access';
+import type { CourseCatalog } from '../../application/ports/course-catalog';
+import type { CourseMembership } from '../../application/ports/course-membership';
+import type { MembershipChanges } from '../../application/ports/membership-changes';
+import type { UserRepository } from '../../application/ports/user-repository';
+import { toCourseQuery } from '../../domain/course/course-search';
+
+export interface RoomAccessWorld {
+  access: ChatRoomAccess;
+  catalog: CourseCatalog;
+  membership: CourseMembership;
+  users: UserRepository;
+  /** Told of every departure, as LeaveCourse and the study-group use cases tell it. */
+  changes: MembershipChanges;
+  addGroup(courseId: number, ownerId: number): Promise<number>;
+  joinGroup(groupId: number, userId: number): Promise<void>;
+  leaveGroup(groupId: number, userId: number): Promise<void>;
+}
+
+let serial = 0;
+
+export function chatRoomAccessContract(makeWorld: () => Promise<RoomAccessWorld>) {
+  describe('ChatRoomAccess contract', () => {
+    let world: RoomAccessWorld;
+
+    beforeAll(async () => {
+      world = await makeWorld();
+    });
+
+    async function student(): Promise<number> {
+      serial += 1;
+      const username = `access${process.pid % 1000}x${serial}`;
+      const result = await world.users.create({
+        firstName: 'Ali', lastName: 'Gator', username, email: `${username}@ufl.edu`, major: 'Zoology', year: '1', bio: '', passwordHash: 'x',
+      });
+      if (!result.created) throw new Error('student not created');
+      return result.user.id;
+    }
+
+    async function course(): Promise<number> {
+      serial += 1;
+      const code = `CHT${1000 + serial}`;
+      await world.catalog.upsert([
+        { courseNumber: code, name: 'Chat Studies', description: '', term: 'Fall 2025', classNumber: 90000 + serial, section: '', credits: '3', department: '', instructors: [], mode: '' },
+      ]);
+      return (await world.catalog.search(toCourseQuery({ courseCode: code }), 1)).courses[0].id;
+    }
+
+    async function leaveCourse(userId: number, courseId: number) {
+      await world.membership.leave(userId, courseId);
+      await world.changes.left(userId, { kind: 'course', id: courseId });
+    }
+
+    it('lets course members in, and tells others apart from a course that does not exist', async () => {
+      const [courseId, member, outsider] = [await course(), await student(), await student()];
+      await world.membership.join(member, courseId);
+      expect(await world.access.check(member, { kind: 'course', id: courseId })).toBe('member');
+      expect(await world.access.check(outsider, { kind: 'course', id: courseId })).toBe('not-member');
+      expect(await world.access.check(member, { kind: 'course', id: 99_999_999 })).toBe('no-room');
+    });
+
+    it('lets a student in as soon as they join, and out as soon as they leave', async () => {
+      const [courseId, later] = [await course(), await student()];
+      const room = { kind: 'course' as const, id: courseId };
+      expect(await world.access.check(later, room)).toBe('not-member');
+      await world.membership.join(later, courseId);
+      expect(await world.access.check(later, room)).toBe('member');
+      expect(await world.access.check(later, room)).toBe('member');
+      await leaveCourse(later, courseId);
+      expect(await world.access.check(later, room)).toBe('not-member');
+    });
+
+    it('lets the owner and members of a study group in, and no one else', async () => {
+      const [courseId, owner, member, classmate] = [await course(), await student(), await student(), await student()];
+      for (const id of [owner, member, classmate]) await world.membership.join(id, courseId);
+      const groupId = await world.addGroup(courseId, owner);
+      await world.joinGroup(groupId, member);
+      const room = { kind: 'group' as const, id: groupId };
+      expect(await world.access.check(owner, room)).toBe('member');
+      expect(await world.access.check(member, room)).toBe('member');
+      // Being in the course is not enough for a group's chat.
+      expect(await world.access.check(classmate, room)).toBe('not-member');
+      expect(await world.access.check(owner, { kind: 'group', id: 99_999_999 })).toBe('no-room');
+      // A group id is not a course id.
+      expect(await world.access.check(owner, { kind: 'course', id: groupId + 50_000_000 })).toBe('no-room');
+
+      await world.leaveGroup(groupId, member);
+      await world.changes.left(member, room);
+      expect(await world.access.check(member, room)).toBe('not-member');
+      expect(await world.access.check(owner, room)).toBe('member');
+    });
+  });
+}

@@ -1,0 +1,235 @@
+// Course chat in Chromium: two students in two browser contexts chat by
+// polling, with spec 9's timestamps; a failed send keeps its text; older
+// messages page in; the panel fits a 360 px phone.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatChatTime } from '../../web/src/lib/chat-time';
+import { expectNoHorizontalOverflow, signUpViaApi, snap, type E2eStudent } from './e2e-support';
+
+async function csrfToken(request: APIRequestContext): Promise<string> {
+  return ((await (await request.get('/api/get-token/')).json()) as { token: string }).token;
+}
+
+/**
+ * Joins the first section of a course through the API; answers its id and name.
+ * Each test chats in a course of its own, so their rooms start empty.
+ */
+async function joinCourse(page: Page, courseCode: string): Promise<{ courseId: number; name: string }> {
+  const token = await csrfToken(page.request);
+  const found = await page.request.post('/api/filter-courses/', { headers: { 'X-CSRFToken': token }, data: { courseCode } });
+  const course = ((await found.json()) as { courses: { id: number; name: string }[] }).courses[0];
+  const joined = await page.request.post('/api/insert-course-member/', { headers: { 'X-CSRFToken': token }, data: { courseID: course.id } });
+  expect(joined.ok()).toBe(true);
+  return { courseId: course.id, name: course.name };
+}
+
+async function postViaApi(page: Page, courseId: number, message: string): Promise<{ id: string; time: string }> {
+  const res = await page.request.post('/api/insert-course-message/', {
+    headers: { 'X-CSRFToken': await csrfToken(page.request) },
+    data: { courseID: courseId, message },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { id: string; time: string };
+}
+
+async function latestMessages(page: Page, courseId: number, student: E2eStudent) {
+  const res = await page.request.get(`/api/select-course-messages/${courseId}/${student.id}/`);
+  return (await res.json()) as { id: string; username: string; message: string; time: string }[];
+}
+
+const chatPanel = (page: Page) => page.getByRole('region', { name: 'Course Chat' });
+const messageInput = (page: Page) => chatPanel(page).getByRole('textbox', { name: 'Message' });
+const messageItem = (page: Page, text: string) => chatPanel(page).getByRole('listitem').filter({ hasText: text });
+
+test('two students in one course see each other’s messages, with times as spec 9 shows them', async ({ browser }) => {
+  const contexts = [await browser.newContext(), await browser.newContext()];
+  const [pageA, pageB] = [await contexts[0].newPage(), await contexts[1].newPage()];
+  const alberta = await signUpViaApi(pageA, 'Alberta', 'Gator');
+  const bert = await signUpViaApi(pageB, 'Bert', 'Gator');
+  const { courseId, name } = await joinCourse(pageA, 'COP3503C');
+  await joinCourse(pageB, 'COP3503C');
+  await pageA.goto(`/course/${courseId}`);
+  await pageB.goto(`/course/${courseId}`);
+
+  await expect(messageInput(pageA)).toHaveAttribute('placeholder', `Message '${name}'`);
+  await expect(messageInput(pageB)).toBeVisible();
+
+  // Alberta sends with Enter; Bert's panel gets it by polling.
+  await messageInput(pageA).fill('Anyone up for Marston at 7?');
+  await messageInput(pageA).press('Enter');
+  await expect(messageInput(pageA)).toHaveValue('');
+  await expect(messageItem(pageA, 'Anyone up for Marston at 7?')).toBeVisible();
+  const seenByBert = messageItem(pageB, 'Anyone up for Marston at 7?');
+  await expect(seenByBert).toBeVisible();
+  await expect(seenByBert).toContainText(alberta.username);
+
+  // Bert answers with the Send button; Alberta's panel gets it by polling.
+  await messageInput(pageB).fill('Count me in, third floor');
+  await chatPanel(pageB).getByRole('button', { name: 'Send' }).click();
+  await expect(messageInput(pageB)).toHaveValue('');
+  const seenByAlberta = messageItem(pageA, 'Count me in, third floor');
+  await expect(seenByAlberta).toBeVisible();
+  await expect(seenByAlberta).toContainText(bert.username);
+
+  // Times read "at 9:05 AM" for today, on the campus clock, as the shared rule formats the stored time.
+  const stored = await latestMessages(pageA, courseId, alberta);
+  expect(stored.map((m) => m.message)).toEqual(['Anyone up for Marston at 7?', 'Count me in, third floor']);
+  for (const message of stored) {
+    const expected = formatChatTime(message.time, new Date());
+    expect(expected).toMatch(/^(at \d{1,2}:\d{2} [AP]M|\d{1,2}\/\d{1,2}\/\d{4} at \d{1,2}:\d{2} [AP]M)$/);
+    for (const page of [pageA, pageB]) {
+      await expect(messageItem(page, message.message).locator('time')).toHaveText(expected);
+      await expect(messageItem(page, message.message).locator('time')).toHaveAttribute('datetime', message.time);
+    }
+  }
+  // Each message once, even though each side both sent and polled.
+  await expect(chatPanel(pageA).getByRole('listitem')).toHaveCount(2);
+  await expect(chatPanel(pageB).getByRole('listitem')).toHaveCount(2);
+  await snap(pageA, 'chat-01-alberta');
+  await snap(pageB, 'chat-02-bert');
+
+  // The dashboard's course view carries the same chat.
+  await pageB.goto('/');
+  await expect(messageItem(pageB, 'Anyone up for Marston at 7?')).toBeVisible();
+  for (const context of contexts) await context.close();
+});
+
+test('a failed send keeps the text and says so; empty messages are not sent; a failed poll is logged and polling goes on', async ({ page, browser }) => {
+  const student = await signUpViaApi(page, 'Fiona', 'Gator');
+  const { courseId } = await joinCourse(page, 'COP3530');
+  await page.goto(`/course/${courseId}`);
+  const input = messageInput(page);
+  await expect(input).toBeVisible();
+
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/api/insert-course-message/')) posts.push(request.postData() ?? '');
+  });
+  await input.press('Enter');
+  await input.fill('    ');
+  await chatPanel(page).getByRole('button', { name: 'Send' }).click();
+  await expect(chatPanel(page).getByText('No messages yet. Start the conversation!')).toBeVisible();
+
+  await page.route('**/api/insert-course-message/', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'INTERNAL_ERROR', message: 'Something went wrong' }) }),
+  );
+  await input.fill('This must not be lost');
+  await input.press('Enter');
+  await expect(chatPanel(page).getByRole('alert')).toHaveText('Your message was not sent. Please try again.');
+  await expect(input).toHaveValue('This must not be lost');
+  expect(posts).toHaveLength(1); // only the real attempt, none for the blank ones
+  await snap(page, 'chat-03-failed-send');
+
+  await page.unroute('**/api/insert-course-message/');
+  await chatPanel(page).getByRole('button', { name: 'Send' }).click();
+  await expect(input).toHaveValue('');
+  await expect(messageItem(page, 'This must not be lost')).toBeVisible();
+  await expect(chatPanel(page).getByRole('alert')).toHaveCount(0);
+
+  // The poll fails for a while: it logs "response error" and recovers by itself.
+  const errors: string[] = [];
+  page.on('console', (entry) => {
+    if (entry.type() === 'error') errors.push(entry.text());
+  });
+  await page.route('**/api/select-course-messages/**', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+  await expect.poll(() => errors.some((text) => text.includes('response error'))).toBe(true);
+  await page.unroute('**/api/select-course-messages/**');
+  const classmateContext = await browser.newContext();
+  const classmatePage = await classmateContext.newPage();
+  await signUpViaApi(classmatePage, 'Gus', 'Gator');
+  await joinCourse(classmatePage, 'COP3530');
+  await postViaApi(classmatePage, courseId, 'Polling is back');
+  await expect(messageItem(page, 'Polling is back')).toBeVisible();
+  expect((await latestMessages(page, courseId, student)).map((m) => m.message)).toEqual(['This must not be lost', 'Polling is back']);
+  await classmateContext.close();
+});
+
+test('older messages page in with "Load earlier messages", and new ones are announced while reading them', async ({ page, browser }) => {
+  await signUpViaApi(page, 'Hana', 'Gator');
+  const { courseId } = await joinCourse(page, 'CDA3101');
+  // 60 messages from three classmates (each may post 20 per 10 seconds), and a fourth for later.
+  const writers: Page[] = [];
+  for (const name of ['Ivy', 'Jon', 'Kai', 'Max']) {
+    const writer = await (await browser.newContext()).newPage();
+    await signUpViaApi(writer, name, 'Gator');
+    await joinCourse(writer, 'CDA3101');
+    writers.push(writer);
+  }
+  for (let i = 0; i < 60; i += 1) await postViaApi(writers[Math.floor(i / 20)], courseId, `Seed message ${i}`);
+
+  await page.goto(`/course/${courseId}`);
+  const panel = chatPanel(page);
+  await expect(messageItem(page, 'Seed message 59')).toBeVisible();
+  await expect(panel.getByRole('listitem')).toHaveCount(50);
+  await expect(panel.getByText('Seed message 9', { exact: true })).toHaveCount(0);
+
+  await panel.getByRole('button', { name: 'Load earlier messages' }).click();
+  await expect(panel.getByRole('listitem')).toHaveCount(60);
+  await expect(panel.getByText('Seed message 0', { exact: true })).toBeVisible();
+  // Fewer than a page came back: that was the start of the room.
+  await expect(panel.getByRole('button', { name: 'Load earlier messages' })).toHaveCount(0);
+
+  // Reading old messages, the view stays put and says a new one arrived.
+  await postViaApi(writers[3], courseId, 'Fresh news');
+  const hint = panel.getByRole('button', { name: '1 new message' });
+  await expect(hint).toBeVisible();
+  await expect(messageItem(page, 'Fresh news')).not.toBeInViewport();
+  await snap(page, 'chat-04-new-message-hint');
+  await hint.click();
+  await expect(messageItem(page, 'Fresh news')).toBeInViewport();
+  await expect(hint).toHaveCount(0);
+  for (const writer of writers) await writer.context().close();
+});
+
+test('the course chat fits a 360 px phone and works from the keyboard', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signUpViaApi(page, 'Lena', 'Gator');
+  const { courseId } = await joinCourse(page, 'CEN3031');
+  await page.goto(`/course/${courseId}`);
+  const input = messageInput(page);
+  await expect(input).toBeVisible();
+  await input.focus();
+  await page.keyboard.type('Typed on a phone, sent with Enter');
+  await page.keyboard.press('Enter');
+  await expect(messageItem(page, 'Typed on a phone, sent with Enter')).toBeVisible();
+  await page.keyboard.type('Sent with the button');
+  await page.keyboard.press('Tab');
+  await expect(chatPanel(page).getByRole('button', { name: 'Send' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(messageItem(page, 'Sent with the button')).toBeVisible();
+  await messageItem(page, 'Sent with the button').scrollIntoViewIfNeeded();
+  await expectNoHorizontalOverflow(page, `/course/${courseId}`);
+  await snap(page, 'chat-05-phone');
+});
+
+test('polling stops while the tab is hidden and catches up when it is shown again', async ({ page, browser }) => {
+  await signUpViaApi(page, 'Nia', 'Gator');
+  const { courseId } = await joinCourse(page, 'COT3100');
+  await page.goto(`/course/${courseId}`);
+  await expect(messageInput(page)).toBeVisible();
+
+  const setHidden = (hidden: boolean) =>
+    page.evaluate((value) => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, hidden);
+  await setHidden(true);
+  const polls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/select-course-messages/')) polls.push(request.url());
+  });
+
+  const classmate = await (await browser.newContext()).newPage();
+  await signUpViaApi(classmate, 'Omar', 'Gator');
+  await joinCourse(classmate, 'COT3100');
+  for (let i = 0; i < 3; i += 1) await postViaApi(classmate, courseId, `While you were away ${i}`);
+  // Longer than two poll intervals: a visible tab would have asked twice by now.
+  await page.waitForTimeout(2_500);
+  expect(polls).toEqual([]);
+  await expect(messageItem(page, 'While you were away 0')).toHaveCount(0);
+
+  await setHidden(false);
+  for (let i = 0; i < 3; i += 1) await expect(messageItem(page, `While you were away ${i}`)).toBeVisible();
+  expect(polls.length).toBeGreaterThan(0);
+  await classmate.context().close();
+});

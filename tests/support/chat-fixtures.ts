@@ -1,0 +1,45 @@
+// Rows the chat tests need and the chat features do not create themselves:
+// students, and (until the study-group feature lands) study groups.
+import type { Knex } from 'knex';
+import type { Redis } from 'ioredis';
+
+let counter = 0;
+
+/** A users row; chat_messages points at it. */
+export async function insertUser(db: Knex, name: string): Promise<{ id: number; username: string }> {
+  counter += 1;
+  const username = `${name}${process.pid % 1000}${counter}`.slice(0, 30);
+  const [row] = await db('users')
+    .insert({
+      first_name: name,
+      last_name: 'Gator',
+      username,
+      email: `${username}@ufl.edu`,
+      password_hash: 'not-a-real-hash',
+      major: 'Zoology',
+      year: 2,
+    })
+    .returning(['id', 'username']);
+  return row;
+}
+
+/** A study group of the course, owned by ownerId, with the owner and the members in study_group_members. */
+export async function insertStudyGroup(db: Knex, courseId: number, ownerId: number, memberIds: number[] = []): Promise<number> {
+  const [{ id }] = await db('study_groups')
+    .insert({ course_id: courseId, owner_id: ownerId, name: 'Exam prep', description: 'Problem sets', is_public: true })
+    .returning('id');
+  await db('study_group_members').insert([ownerId, ...memberIds].map((userId) => ({ study_group_id: id, user_id: userId })));
+  return id;
+}
+
+/** Every key under the prefix that matches the pattern (SCAN, never KEYS). */
+export async function keysUnder(redis: Redis, pattern: string): Promise<string[]> {
+  const found: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+    found.push(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  return found;
+}

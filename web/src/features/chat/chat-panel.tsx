@@ -1,0 +1,192 @@
+// The chat of a course (spec 2, Course Chat) or of a study group: messages
+// with username and time, "Load earlier messages", and an input whose Enter
+// or Send button posts. It follows the newest message unless the student has
+// scrolled up to read, in which case a button says how many new ones arrived.
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { describeChatTime, formatChatTime } from '../../lib/chat-time';
+import type { ChatMessage, ChatRoomRef } from './chat-schema';
+import { compareMessageIds } from './merge-messages';
+import { useChatRoom } from './use-chat-room';
+
+export interface ChatPanelProps {
+  room: ChatRoomRef;
+  /** The signed-in student (the server checks it against the session). */
+  userId: number;
+  /** The course or group name, for the placeholder "Message '{name}'". */
+  roomName: string;
+  /** The page answer's courseMessages / studyGroupMessages: the latest, oldest first. */
+  initialMessages: ChatMessage[];
+  title?: string;
+  headingLevel: 2 | 3;
+}
+
+const MAX_LENGTH = 2000;
+// Within this many pixels of the bottom counts as reading the newest messages.
+const NEAR_BOTTOM_PX = 48;
+
+export function ChatPanel(props: ChatPanelProps) {
+  // Another room is another conversation: start over rather than carry one
+  // room's messages and cursor into the next.
+  return <RoomChatPanel key={`${props.room.kind}:${props.room.id}:${props.userId}`} {...props} />;
+}
+
+function RoomChatPanel({ room, userId, roomName, initialMessages, title = 'Course Chat', headingLevel }: ChatPanelProps) {
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
+  const titleId = useId();
+  const inputId = useId();
+  const errorId = useId();
+  const chat = useChatRoom(room, userId, initialMessages);
+  const [draft, setDraft] = useState('');
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState('');
+  const [unseen, setUnseen] = useState(0);
+  const logRef = useRef<HTMLDivElement>(null);
+  const following = useRef(true);
+  const forceToNewest = useRef(true);
+  const shown = useRef<{ first?: string; last?: string; height: number }>({ height: 0 });
+
+  // After each change of the list: keep the reading position when older
+  // messages were added above; otherwise follow the newest, or count them.
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    if (!log) return;
+    const first = chat.messages[0]?.id;
+    const last = chat.messages.at(-1)?.id;
+    const before = shown.current;
+    if (before.first !== undefined && first !== before.first && last === before.last) {
+      log.scrollTop += log.scrollHeight - before.height;
+    } else if (last !== before.last) {
+      if (forceToNewest.current || following.current) {
+        log.scrollTop = log.scrollHeight;
+        following.current = true;
+        setUnseen(0);
+      } else {
+        const arrived = chat.messages.filter((m) => m.user_id !== userId && (!before.last || compareMessageIds(m.id, before.last) > 0)).length;
+        if (arrived > 0) setUnseen((count) => count + arrived);
+      }
+    }
+    forceToNewest.current = false;
+    shown.current = { first, last, height: log.scrollHeight };
+  }, [chat.messages, userId]);
+
+  function onScroll() {
+    const log = logRef.current;
+    if (!log) return;
+    following.current = log.scrollHeight - log.scrollTop - log.clientHeight < NEAR_BOTTOM_PX;
+    if (following.current) setUnseen(0);
+  }
+
+  function showNewest() {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+    following.current = true;
+    setUnseen(0);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const text = draft.trim();
+    // Spec 5: empty messages are not sent.
+    if (sending || text === '') return;
+    setSending(true);
+    // Spec 4: the view moves to the newest message after sending.
+    forceToNewest.current = true;
+    const failure = await chat.send(text);
+    setSending(false);
+    if (failure) {
+      forceToNewest.current = false;
+      // The text stays in the input, so nothing typed is lost.
+      setSendError(failure);
+      return;
+    }
+    setSendError('');
+    setDraft('');
+    showNewest();
+  }
+
+  const now = new Date();
+
+  return (
+    <section className="panel panel--chat chat-panel" aria-labelledby={titleId}>
+      <Title className="panel__title" id={titleId}>
+        {title}
+      </Title>
+      <div className="chat-panel__body">
+        <div
+          className="chat-panel__log"
+          ref={logRef}
+          onScroll={onScroll}
+          role="log"
+          aria-label={`Messages in ${roomName}`}
+          // Focusable, so the list can be scrolled with the keyboard.
+          tabIndex={0}
+        >
+          {chat.hasEarlier && chat.messages.length > 0 ? (
+            <button
+              type="button"
+              className="button button--outline button--small chat-panel__earlier"
+              onClick={() => void chat.loadEarlier()}
+              disabled={chat.loadingEarlier}
+              aria-busy={chat.loadingEarlier}
+            >
+              {chat.loadingEarlier ? 'Loading earlier messages...' : 'Load earlier messages'}
+            </button>
+          ) : null}
+          {chat.earlierFailed ? (
+            <p className="form-error chat-panel__error" role="alert">
+              Could not load earlier messages. Please try again.
+            </p>
+          ) : null}
+          {chat.messages.length === 0 ? (
+            <p className="panel__muted chat-panel__empty">No messages yet. Start the conversation!</p>
+          ) : (
+            <ol className="chat-messages">
+              {chat.messages.map((message) => (
+                <li key={message.id} className={message.user_id === userId ? 'chat-message chat-message--mine' : 'chat-message'}>
+                  <p className="chat-message__meta">
+                    <span className="chat-message__author">{message.username}</span>{' '}
+                    <time className="chat-message__time" dateTime={message.time} title={describeChatTime(message.time)}>
+                      {formatChatTime(message.time, now)}
+                    </time>
+                  </p>
+                  <p className="chat-message__text">{message.message}</p>
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+        {unseen > 0 ? (
+          <button type="button" className="chat-panel__new" onClick={showNewest}>
+            {unseen === 1 ? '1 new message' : `${unseen} new messages`}
+          </button>
+        ) : null}
+      </div>
+      <form className="chat-form" onSubmit={(event) => void submit(event)}>
+        <label className="visually-hidden" htmlFor={inputId}>
+          Message
+        </label>
+        <input
+          id={inputId}
+          className="input chat-form__input"
+          type="text"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          placeholder={`Message '${roomName}'`}
+          maxLength={MAX_LENGTH}
+          autoComplete="off"
+          readOnly={sending}
+          aria-invalid={sendError !== ''}
+          aria-describedby={sendError ? errorId : undefined}
+        />
+        <button type="submit" className="button button--primary chat-form__send" disabled={sending} aria-busy={sending}>
+          Send
+        </button>
+      </form>
+      {sendError ? (
+        <p className="form-error chat-panel__error" id={errorId} role="alert">
+          {sendError}
+        </p>
+      ) : null}
+    </section>
+  );
+}
