@@ -7,4 +7,5 @@ export const TOKENS = {
   CourseCatalog: Symbol('CourseCatalog'),
   CourseMembership: Symbol('CourseMembership'),
   MembershipChanges: Symbol('MembershipChanges'),
+  StudyGroupRepository: Symbol('StudyGroupRepository'),
 } as const;
