@@ -13,6 +13,7 @@ import { HttpError } from './http-error';
 import { requestContext } from './request-context';
 import { sessionMiddleware } from './session';
 import { staticClient } from './static-client';
+import { studyGroupRoutes, type StudyGroupUseCases } from './study-group-routes';
 
 export interface HttpAppDeps {
   logger: Logger;
@@ -21,7 +22,7 @@ export interface HttpAppDeps {
   cookieSecure: boolean;
   trustProxy: boolean;
   clientDir: string;
-  useCases: AuthUseCases & CourseUseCases;
+  useCases: AuthUseCases & CourseUseCases & StudyGroupUseCases;
 }
 
 // The body parser's errors (from raw-body and JSON.parse) become house errors.
@@ -42,7 +43,7 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
   app.use(csrfProtection());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', strict: true, onerror: bodyError }));
 
-  for (const router of [authRoutes(deps.useCases), courseRoutes(deps.useCases)]) {
+  for (const router of [authRoutes(deps.useCases), courseRoutes(deps.useCases), studyGroupRoutes(deps.useCases)]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));
   }

@@ -13,6 +13,14 @@ const STATUS_BY_CODE: Record<string, number> = {
   COURSE_NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,
+  // Study groups
+  NOT_COURSE_MEMBER: 403,
+  GROUP_PRIVATE: 403,
+  NOT_GROUP_MEMBER: 403,
+  NOT_GROUP_OWNER: 403,
+  STUDY_GROUP_NOT_FOUND: 404,
+  MEETING_NOT_FOUND: 404,
+  USER_NOT_IN_GROUP: 404,
 };
 
 export function errorHandler(): Middleware<AppState> {
