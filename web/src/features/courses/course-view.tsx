@@ -7,6 +7,9 @@ import { Icon } from '../../components/icon';
 import { LoadingLine } from '../../components/loading-line';
 import { useSessionStore } from '../auth/session-store';
 import { useSignOutWhenExpired } from '../auth/use-sign-out-when-expired';
+import type { Departure } from '../study-groups/api';
+import { GroupsPanel } from '../study-groups/groups-panel';
+import type { StudyGroup } from '../study-groups/study-group-schema';
 import { fetchCoursePage, joinCourse, leaveCourse, type CoursePage } from './api';
 import { CourseNotFound } from './course-not-found';
 import type { Course } from './course-schema';
@@ -26,6 +29,8 @@ interface CourseViewProps {
   onLeft?: (courseId: number) => void;
   /** Reports the course (or null when there is none), e.g. for the document title. */
   onLoaded?: (course: Course | null) => void;
+  /** 'mine' lists only the student's own groups (the dashboard); 'all' every group of the course. */
+  groupScope?: 'all' | 'mine';
 }
 
 function creditsLabel(credits: string): string | null {
@@ -34,7 +39,7 @@ function creditsLabel(credits: string): string | null {
   return `${value} ${value === '1' ? 'credit' : 'credits'}`;
 }
 
-export function CourseView({ courseId, initialCourse, headingLevel, onBack, onLeft, onLoaded }: CourseViewProps) {
+export function CourseView({ courseId, initialCourse, headingLevel, onBack, onLeft, onLoaded, groupScope = 'all' }: CourseViewProps) {
   const userId = useSessionStore((state) => state.currentUser?.id);
   const signOutWhenExpired = useSignOutWhenExpired();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
@@ -108,6 +113,29 @@ export function CourseView({ courseId, initialCourse, headingLevel, onBack, onLe
     }
   }
 
+  // Group changes show at once; a reload then brings sizes and owners up to date.
+  function updatePage(change: (page: CoursePage) => CoursePage) {
+    setLoad((current) => (current.status === 'ready' ? { status: 'ready', page: change(current.page) } : current));
+  }
+
+  function groupCreated(group: StudyGroup) {
+    updatePage((current) => ({
+      ...current,
+      studyGroups: [...current.studyGroups, group],
+      memberGroupIds: [...current.memberGroupIds, group.id],
+    }));
+  }
+
+  function groupLeft(departure: Departure) {
+    const gone = departure.groupDeleted || groupScope === 'mine';
+    updatePage((current) => ({
+      ...current,
+      studyGroups: gone ? current.studyGroups.filter((group) => group.id !== departure.studyGroupID) : current.studyGroups,
+      memberGroupIds: current.memberGroupIds.filter((id) => id !== departure.studyGroupID),
+    }));
+    void reload();
+  }
+
   if (load.status === 'not-found') return <CourseNotFound headingLevel={headingLevel} />;
 
   const page = load.status === 'ready' ? load.page : null;
@@ -125,6 +153,19 @@ export function CourseView({ courseId, initialCourse, headingLevel, onBack, onLe
   const panelLevel: 2 | 3 = headingLevel === 1 ? 2 : 3;
   const credits = creditsLabel(course.credits);
   const instructors = course.instructors.filter((name) => name.trim() !== '').join(', ');
+  const groupsPanel = page ? (
+    <GroupsPanel
+      courseId={course.id}
+      groups={groupScope === 'mine' ? page.studyGroups.filter((group) => page.memberGroupIds.includes(group.id)) : page.studyGroups}
+      memberGroupIds={page.memberGroupIds}
+      isCourseMember={page.isMember}
+      headingLevel={panelLevel}
+      moreLink={groupScope === 'mine' ? { to: `/course/${course.id}`, label: 'Find more groups in this course' } : undefined}
+      onCreated={groupCreated}
+      onJoined={reload}
+      onLeft={groupLeft}
+    />
+  ) : null;
 
   return (
     <article className="course-view" aria-labelledby={titleId}>
@@ -180,11 +221,10 @@ export function CourseView({ courseId, initialCourse, headingLevel, onBack, onLe
       {load.status === 'loading' ? <LoadingLine>Loading course...</LoadingLine> : null}
       {load.status === 'failed' ? <ErrorLine onRetry={retry}>Could not load this course's students.</ErrorLine> : null}
       {page && !page.isMember ? <p className="course-view__join-note">Join this course to see its students and chat.</p> : null}
+      {page && !page.isMember ? groupsPanel : null}
       {page?.isMember ? (
         <div className="course-panels">
-          <CoursePanel title="Groups" headingLevel={panelLevel} modifier="groups">
-            Study groups for this course will appear here.
-          </CoursePanel>
+          {groupsPanel}
           <CoursePanel title="Course Chat" headingLevel={panelLevel} modifier="chat">
             Chat arrives soon.
           </CoursePanel>
