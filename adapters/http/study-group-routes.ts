@@ -76,10 +76,20 @@ function departureToWire(result: GroupDepartureResult) {
   };
 }
 
+const me = (ctx: Context) => sessionUserId(ctx)!;
+
+/** The part of every owner-only call that says who acts on which group. */
+function ownerCommand(ctx: Context, body: { ownerID?: number; studyGroupID: number }) {
+  return { actingUserId: me(ctx), requestedOwnerId: body.ownerID, groupId: body.studyGroupID };
+}
+
+function meetingCommand(ctx: Context, body: z.infer<typeof insertMeetingBody>) {
+  return { ...ownerCommand(ctx, body), day: body.day, time: body.time, location: body.location };
+}
+
 export function studyGroupRoutes(useCases: StudyGroupUseCases): Router {
   const router = new Router({ prefix: '/api' });
   router.use(requireUser());
-  const me = (ctx: Context) => sessionUserId(ctx)!;
 
   router.post('/insert-study-group/', async (ctx) => {
     const body = parseBody(createBody, ctx);
@@ -139,9 +149,7 @@ export function studyGroupRoutes(useCases: StudyGroupUseCases): Router {
   router.post('/update-study-group/', async (ctx) => {
     const body = parseBody(updateGroupBody, ctx);
     const group = await useCases.updateStudyGroup.execute({
-      actingUserId: me(ctx),
-      requestedOwnerId: body.ownerID,
-      groupId: body.studyGroupID,
+      ...ownerCommand(ctx, body),
       name: body.name,
       description: body.description,
       isPublic: body.public === undefined ? undefined : body.public === true || Number(body.public) === 1,
@@ -151,40 +159,20 @@ export function studyGroupRoutes(useCases: StudyGroupUseCases): Router {
 
   router.post('/insert-study-group-meeting/', async (ctx) => {
     const body = parseBody(insertMeetingBody, ctx);
-    const meeting = await useCases.scheduleMeeting.execute({
-      actingUserId: me(ctx),
-      requestedOwnerId: body.ownerID,
-      groupId: body.studyGroupID,
-      day: body.day,
-      time: body.time,
-      location: body.location,
-    });
+    const meeting = await useCases.scheduleMeeting.execute(meetingCommand(ctx, body));
     ctx.status = 201;
     ctx.body = meetingToWire(meeting);
   });
 
   router.post('/update-study-group-meeting/', async (ctx) => {
     const body = parseBody(updateMeetingBody, ctx);
-    const meeting = await useCases.updateMeeting.execute({
-      actingUserId: me(ctx),
-      requestedOwnerId: body.ownerID,
-      groupId: body.studyGroupID,
-      meetingId: body.meetingID,
-      day: body.day,
-      time: body.time,
-      location: body.location,
-    });
+    const meeting = await useCases.updateMeeting.execute({ ...meetingCommand(ctx, body), meetingId: body.meetingID });
     ctx.body = meetingToWire(meeting);
   });
 
   router.post('/delete-study-group-meeting/', async (ctx) => {
     const body = parseBody(deleteMeetingBody, ctx);
-    const result = await useCases.cancelMeeting.execute({
-      actingUserId: me(ctx),
-      requestedOwnerId: body.ownerID,
-      groupId: body.studyGroupID,
-      meetingId: body.meetingID,
-    });
+    const result = await useCases.cancelMeeting.execute({ ...ownerCommand(ctx, body), meetingId: body.meetingID });
     ctx.body = { meetingID: result.meetingId, deleted: result.deleted };
   });
 

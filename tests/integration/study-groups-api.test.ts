@@ -3,16 +3,11 @@
 // nothing changed), the hand-over, deletion, leaving a course, private groups,
 // meeting validation, the dashboard and course page, and the calendar file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImportCatalog } from '../../application/catalog/import-catalog';
-import { readCatalogFile, SHIPPED_CATALOG } from '../../adapters/catalog/catalog-file-reader';
-import { createKnex } from '../../adapters/database/create-knex';
-import { migrateToLatest } from '../../adapters/database/migration-source';
-import { KnexCourseCatalog } from '../../adapters/postgres/knex-course-catalog';
 import type { RunningServer } from '../../adapters/server';
 import { HttpSession, newStudent, type ApiResponse } from '../support/http-session';
 import { parseCalendar } from '../support/parse-calendar';
-import { embeddedTarget, servicesTarget, startTestApp, type AppTarget } from '../support/test-app';
-import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix } from '../support/test-services';
+import { embeddedWithCatalog, servicesWithCatalog, type PreparedTarget } from '../support/catalog-targets';
+import { startTestApp } from '../support/test-app';
 import { hasPostgres, hasRedis } from '../support/use-adapters';
 
 type Actor = 'visitor' | 'owner' | 'member' | 'classmate' | 'outsider';
@@ -33,7 +28,7 @@ interface Refusal {
   code: string;
 }
 
-function studyGroupsApiSuite(makeTarget: () => Promise<{ target: AppTarget; cleanup(): Promise<void> }>) {
+function studyGroupsApiSuite(makeTarget: () => Promise<PreparedTarget>) {
   let server: RunningServer;
   let cleanup: () => Promise<void>;
   const sessions = {} as Record<Actor, HttpSession>;
@@ -502,23 +497,9 @@ function studyGroupsApiSuite(makeTarget: () => Promise<{ target: AppTarget; clea
 }
 
 describe('study groups API, embedded default', () => {
-  studyGroupsApiSuite(async () => ({ target: embeddedTarget(), cleanup: async () => {} }));
+  studyGroupsApiSuite(embeddedWithCatalog);
 });
 
 describe.skipIf(!hasPostgres() || !hasRedis())('study groups API, Postgres + Redis', () => {
-  studyGroupsApiSuite(async () => {
-    const db = await createTestDatabase();
-    const knex = createKnex({ kind: 'postgres', url: db.url });
-    await migrateToLatest(knex);
-    await new ImportCatalog(new KnexCourseCatalog(knex)).execute(readCatalogFile(SHIPPED_CATALOG));
-    await knex.destroy();
-    const prefix = uniqueRedisPrefix();
-    return {
-      target: servicesTarget(db.url, redisUrl(), prefix),
-      cleanup: async () => {
-        await clearRedisPrefix(prefix);
-        await db.drop();
-      },
-    };
-  });
+  studyGroupsApiSuite(servicesWithCatalog);
 });

@@ -1,45 +1,34 @@
 // "Are you sure?" for an action that cannot be undone, as a modal dialog.
-import { useState } from 'react';
+import { usePendingAction } from '../lib/use-pending-action';
 import { ModalDialog } from './modal-dialog';
+import { ModalError } from './modal-error';
 
 interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel: string;
-  /** Rejects (or throws) with the line to show when the action failed; the dialog then stays open. */
+  /** Shown when the action fails without the server saying why; the dialog then stays open. */
+  failedMessage: string;
   onConfirm: () => Promise<void>;
   onClose: () => void;
 }
 
-export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose }: ConfirmDialogProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-
-  async function confirm() {
-    if (busy) return;
-    setBusy(true);
-    setError('');
-    try {
-      await onConfirm();
-    } catch (failure) {
-      setError(failure instanceof Error && failure.message ? failure.message : 'That did not work. Please try again.');
-      setBusy(false);
-    }
-  }
-
+export function ConfirmDialog({ title, message, confirmLabel, failedMessage, onConfirm, onClose }: ConfirmDialogProps) {
+  const action = usePendingAction();
   return (
     <ModalDialog title={title} onClose={onClose} className="modal--narrow">
       <p className="modal__text">{message}</p>
-      {error ? (
-        <p className="form-error modal__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ModalError message={action.error} />
       <div className="modal__actions">
         <button type="button" className="button button--outline" onClick={onClose} data-autofocus>
           Cancel
         </button>
-        <button type="button" className="button button--danger-outline" onClick={() => void confirm()} aria-disabled={busy}>
+        <button
+          type="button"
+          className="button button--danger-outline"
+          onClick={() => void action.run('submit', onConfirm, failedMessage)}
+          aria-disabled={action.pending !== null}
+        >
           {confirmLabel}
         </button>
       </div>

@@ -55,3 +55,9 @@ export function isApiError(error: unknown, code: string): error is ApiError {
 export function isNotAuthenticated(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.code === 'NOT_AUTHENTICATED');
 }
+
+/** A line for the student: the server's own words for a refusal it explained (a 4xx), else `fallback`. */
+export function messageForStudent(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.serverMessage) return error.serverMessage;
+  return fallback;
+}

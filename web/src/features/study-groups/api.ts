@@ -113,9 +113,3 @@ export async function cancelMeeting(ownerId: number, groupId: number, meetingId:
     z.object({ meetingID: z.number(), deleted: z.literal(true) }),
   );
 }
-
-/** A line for the student: the server's own words for a refusal it explained, else a general one. */
-export function failureMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.serverMessage) return error.serverMessage;
-  return fallback;
-}

@@ -1,11 +1,12 @@
 // Members of a group on its page: the owner marked "Owner", the student "You",
 // names in capitalised words (initials only on narrow screens), a profile card
 // on click, and for the owner a remove icon beside every other member.
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Icon } from '../../components/icon';
 import { InitialsAvatar } from '../../components/initials-avatar';
 import { ProfileCard } from '../../components/profile-card';
+import { useElementRefs } from '../../lib/use-element-refs';
 import { classStandingLabel } from '../auth/class-standing';
 import type { Member } from '../courses/course-schema';
 import { capitaliseWords, displayName } from './display-name';
@@ -14,7 +15,7 @@ import type { StudyGroup } from './study-group-schema';
 interface GroupMembersPanelProps {
   group: StudyGroup;
   userId: number;
-  /** Resolves once the member is out; rejects with the line to show. */
+  /** Resolves once the member is out; rejects when the server refused. */
   onRemove: (member: Member) => Promise<void>;
 }
 
@@ -22,7 +23,7 @@ export function GroupMembersPanel({ group, userId, onRemove }: GroupMembersPanel
   const headingId = useId();
   const [openId, setOpenId] = useState<number | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
-  const triggers = useRef(new Map<number, HTMLButtonElement>());
+  const triggers = useElementRefs<number>();
   const close = useCallback(() => setOpenId(null), []);
   const open = group.members.find((member) => member.id === openId);
   const isOwner = group.owner.id === userId;
@@ -38,10 +39,7 @@ export function GroupMembersPanel({ group, userId, onRemove }: GroupMembersPanel
           return (
             <li key={member.id} className="member-list__item">
               <button
-                ref={(element) => {
-                  if (element) triggers.current.set(member.id, element);
-                  else triggers.current.delete(member.id);
-                }}
+                ref={triggers.refFor(member.id)}
                 type="button"
                 className="member-list__person"
                 aria-label={name}
@@ -85,7 +83,7 @@ export function GroupMembersPanel({ group, userId, onRemove }: GroupMembersPanel
           yearLabel={classStandingLabel(open.year)}
           bio={open.bio}
           onClose={close}
-          trigger={triggers.current.get(open.id)}
+          trigger={triggers.get(open.id)}
         />
       ) : null}
       {removing ? (
@@ -93,6 +91,7 @@ export function GroupMembersPanel({ group, userId, onRemove }: GroupMembersPanel
           title="Remove member"
           message={`Remove ${displayName(removing)} from ${group.name}? They will no longer see the group's page or chat.`}
           confirmLabel="Remove"
+          failedMessage="Could not remove this member. Please try again."
           onConfirm={async () => {
             await onRemove(removing);
             setRemoving(null);

@@ -83,7 +83,7 @@ export function GroupsPanel({
         <ul className="group-list">
           {groups.map((group) => (
             <li key={group.id}>
-              <button type="button" className="group-list__button" aria-haspopup="dialog" onClick={() => setOpenId(group.id)}>
+              <button type="button" className="course-list__button group-list__button" aria-haspopup="dialog" onClick={() => setOpenId(group.id)}>
                 <span className="group-list__name">{group.name}</span>
                 <span className="group-list__meta">
                   {memberCountLabel(group)}

@@ -2,7 +2,10 @@
 // The spec shows no client-side checks here; the server's refusal is shown
 // in the form, which stays open with what was typed.
 import { useId, useState, type FormEvent } from 'react';
+import { FormField } from '../../components/form-field';
 import { ModalDialog } from '../../components/modal-dialog';
+import { ModalError } from '../../components/modal-error';
+import { usePendingAction } from '../../lib/use-pending-action';
 import { formatTime24 } from '../../lib/time-of-day';
 import type { MeetingFields } from './api';
 import { WEEKDAYS, type Meeting } from './study-group-schema';
@@ -10,7 +13,7 @@ import { WEEKDAYS, type Meeting } from './study-group-schema';
 interface MeetingModalProps {
   /** The meeting to change; without it the modal schedules a new one. */
   meeting?: Meeting;
-  /** Rejects with an Error whose message is the line to show; the modal then stays open. */
+  /** Rejects when the server refused; the modal then shows why and stays open. */
   onSave: (fields: MeetingFields) => Promise<void>;
   /** Offered only for an existing meeting; rejects like onSave. */
   onDelete?: () => Promise<void>;
@@ -18,80 +21,65 @@ interface MeetingModalProps {
 }
 
 export function MeetingModal({ meeting, onSave, onDelete, onClose }: MeetingModalProps) {
-  const [day, setDay] = useState(meeting?.day ?? '');
-  const [time, setTime] = useState(meeting ? formatTime24(meeting.time) : '');
-  const [location, setLocation] = useState(meeting?.location ?? '');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState<'save' | 'delete' | null>(null);
+  const action = usePendingAction<'save' | 'delete'>();
+  const [fields, setFields] = useState<MeetingFields>({
+    day: meeting?.day ?? '',
+    time: meeting ? formatTime24(meeting.time) : '',
+    location: meeting?.location ?? '',
+  });
   const ids = { day: useId(), time: useId(), location: useId() };
-
-  async function run(action: 'save' | 'delete', work: () => Promise<void>) {
-    if (busy) return;
-    setBusy(action);
-    setError('');
-    try {
-      await work();
-    } catch (failed) {
-      setError(failed instanceof Error && failed.message ? failed.message : `Could not ${action} the meeting. Please try again.`);
-      setBusy(null);
-    }
-  }
+  const change = (name: keyof MeetingFields) => (event: { target: { value: string } }) => setFields({ ...fields, [name]: event.target.value });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    void run('save', () => onSave({ day, time, location }));
+    void action.run('save', () => onSave(fields), `Could not ${meeting ? 'update' : 'add'} the meeting. Please try again.`);
   }
 
-  const title = meeting ? 'Update Meeting' : 'Schedule Meeting';
   return (
-    <ModalDialog title={title} onClose={onClose}>
+    <ModalDialog title={meeting ? 'Update Meeting' : 'Schedule Meeting'} onClose={onClose}>
       <form className="modal__form" onSubmit={submit} noValidate>
-        <div className="form-field">
-          <label className="form-field__label" htmlFor={ids.day}>
-            Meeting Day
-          </label>
-          <select id={ids.day} className="input input--select" value={day} onChange={(event) => setDay(event.target.value)} data-autofocus>
-            <option value="">Select Meeting Day</option>
-            {WEEKDAYS.map((weekday) => (
-              <option key={weekday} value={weekday}>
-                {weekday}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-field">
-          <label className="form-field__label" htmlFor={ids.time}>
-            Meeting Time
-          </label>
-          <input id={ids.time} className="input" type="time" value={time} onChange={(event) => setTime(event.target.value)} />
-        </div>
-        <div className="form-field">
-          <label className="form-field__label" htmlFor={ids.location}>
-            Location
-          </label>
-          <input
-            id={ids.location}
-            className="input"
-            value={location}
-            maxLength={200}
-            autoComplete="off"
-            placeholder="Marston Science Library, room 101"
-            onChange={(event) => setLocation(event.target.value)}
-          />
-        </div>
-        {error ? (
-          <p className="form-error modal__error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormField id={ids.day} label="Meeting Day">
+          {(a11y) => (
+            <select {...a11y} className="input input--select" value={fields.day} onChange={change('day')} data-autofocus>
+              <option value="">Select Meeting Day</option>
+              {WEEKDAYS.map((weekday) => (
+                <option key={weekday} value={weekday}>
+                  {weekday}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField id={ids.time} label="Meeting Time">
+          {(a11y) => <input {...a11y} className="input" type="time" value={fields.time} onChange={change('time')} />}
+        </FormField>
+        <FormField id={ids.location} label="Location">
+          {(a11y) => (
+            <input
+              {...a11y}
+              className="input"
+              value={fields.location}
+              maxLength={200}
+              autoComplete="off"
+              placeholder="Marston Science Library, room 101"
+              onChange={change('location')}
+            />
+          )}
+        </FormField>
+        <ModalError message={action.error} />
         <div className="modal__actions">
           {onDelete ? (
-            <button type="button" className="button button--danger-outline" onClick={() => void run('delete', onDelete)} aria-disabled={busy !== null}>
+            <button
+              type="button"
+              className="button button--danger-outline"
+              onClick={() => void action.run('delete', onDelete, 'Could not delete the meeting. Please try again.')}
+              aria-disabled={action.pending !== null}
+            >
               Delete Meeting
             </button>
           ) : null}
-          <button type="submit" className="button button--primary" aria-disabled={busy !== null}>
-            {busy === 'save' ? <span className="button__spinner" aria-hidden="true" /> : null}
+          <button type="submit" className="button button--primary" aria-disabled={action.pending !== null}>
+            {action.pending === 'save' ? <span className="button__spinner" aria-hidden="true" /> : null}
             {meeting ? 'Update Meeting' : 'Add Meeting'}
           </button>
         </div>

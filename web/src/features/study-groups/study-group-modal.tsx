@@ -1,13 +1,14 @@
 // A group as the course view shows it: name, description, People, Schedule,
 // and what the student can do: Join Group, or View Group and Leave Group.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../components/icon';
 import { InitialsAvatar } from '../../components/initials-avatar';
 import { ModalDialog } from '../../components/modal-dialog';
+import { ModalError } from '../../components/modal-error';
 import { formatTime24 } from '../../lib/time-of-day';
+import { usePendingAction } from '../../lib/use-pending-action';
 import { useSignOutWhenExpired } from '../auth/use-sign-out-when-expired';
-import { failureMessage } from './api';
 import { displayName } from './display-name';
 import type { StudyGroup } from './study-group-schema';
 
@@ -22,9 +23,7 @@ interface StudyGroupModalProps {
 }
 
 export function StudyGroupModal({ group, isMember, isCourseMember, onJoin, onLeave, onClose }: StudyGroupModalProps) {
-  const signOutWhenExpired = useSignOutWhenExpired();
-  const [busy, setBusy] = useState<'join' | 'leave' | null>(null);
-  const [error, setError] = useState('');
+  const action = usePendingAction<'join' | 'leave'>(useSignOutWhenExpired());
   const viewLinkRef = useRef<HTMLAnchorElement>(null);
   const wasMember = useRef(isMember);
 
@@ -34,20 +33,8 @@ export function StudyGroupModal({ group, isMember, isCourseMember, onJoin, onLea
     wasMember.current = isMember;
   }, [isMember]);
 
-  async function act(action: 'join' | 'leave') {
-    if (busy) return;
-    setBusy(action);
-    setError('');
-    try {
-      await (action === 'join' ? onJoin() : onLeave());
-    } catch (failed) {
-      if (signOutWhenExpired(failed)) return;
-      console.error(`Could not ${action} the study group`, failed);
-      setError(failureMessage(failed, `Could not ${action} this group. Please try again.`));
-    } finally {
-      setBusy(null);
-    }
-  }
+  const act = (kind: 'join' | 'leave') =>
+    void action.run(kind, kind === 'join' ? onJoin : onLeave, `Could not ${kind} this group. Please try again.`);
 
   return (
     <ModalDialog title={group.name} onClose={onClose}>
@@ -86,26 +73,22 @@ export function StudyGroupModal({ group, isMember, isCourseMember, onJoin, onLea
           </ul>
         )}
 
-        {error ? (
-          <p className="form-error modal__error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ModalError message={action.error} />
         <div className="modal__actions">
           {isMember ? (
             <>
               <Link ref={viewLinkRef} to={`/study-group/${group.id}`} className="button button--primary">
                 View Group
               </Link>
-              <button type="button" className="button button--danger-outline" onClick={() => void act('leave')} aria-disabled={busy !== null}>
+              <button type="button" className="button button--danger-outline" onClick={() => act('leave')} aria-disabled={action.pending !== null}>
                 Leave Group
               </button>
             </>
           ) : !isCourseMember ? (
             <p className="group-modal__note">Join this course to join its groups.</p>
           ) : group.public ? (
-            <button type="button" className="button button--primary" onClick={() => void act('join')} aria-disabled={busy !== null}>
-              {busy === 'join' ? <span className="button__spinner" aria-hidden="true" /> : null}
+            <button type="button" className="button button--primary" onClick={() => act('join')} aria-disabled={action.pending !== null}>
+              {action.pending === 'join' ? <span className="button__spinner" aria-hidden="true" /> : null}
               Join Group
             </button>
           ) : (

@@ -10,12 +10,12 @@ import { LoadingLine } from '../../components/loading-line';
 import { ApiError } from '../../lib/api-error';
 import { formatTime12 } from '../../lib/time-of-day';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { usePendingAction } from '../../lib/use-pending-action';
 import { useSignOutWhenExpired } from '../auth/use-sign-out-when-expired';
 import type { Member } from '../courses/course-schema';
 import {
   calendarPath,
   cancelMeeting,
-  failureMessage,
   fetchStudyGroupPage,
   leaveStudyGroup,
   removeGroupMember,
@@ -48,8 +48,7 @@ export function StudyGroupPage() {
   const signOutWhenExpired = useSignOutWhenExpired();
   const [load, setLoad] = useState<Load>(groupId > 0 ? { status: 'loading' } : { status: 'not-found' });
   const [modal, setModal] = useState<OpenModal>(null);
-  const [leaving, setLeaving] = useState(false);
-  const [leaveError, setLeaveError] = useState('');
+  const leaving = usePendingAction();
   const latestRequest = useRef(0);
   const titleId = useId();
   const meetingsId = useId();
@@ -113,19 +112,17 @@ export function StudyGroupPage() {
   }
 
   /**
-   * Runs an owner's or member's action for a modal. A refusal because the student
-   * lost their place meanwhile (removed, no longer owner, group gone) also re-reads
-   * the page; the modal shows the line and keeps what was typed.
+   * Runs an action for a modal, which shows why it failed and keeps what was typed.
+   * A refusal because the student lost their place meanwhile (removed, no longer
+   * owner, group gone) also re-reads the page.
    */
-  async function attempt(action: () => Promise<void>, fallback: string): Promise<void> {
+  async function attempt(action: () => Promise<void>): Promise<void> {
     try {
       await action();
     } catch (error) {
       if (signOutWhenExpired(error)) return;
-      console.error(fallback, error);
-      const lostRights = error instanceof ApiError && LOST_RIGHTS.has(error.code ?? '');
-      if (lostRights) void reload();
-      throw new Error(failureMessage(error, fallback));
+      if (error instanceof ApiError && LOST_RIGHTS.has(error.code ?? '')) void reload();
+      throw error;
     }
   }
 
@@ -164,17 +161,6 @@ export function StudyGroupPage() {
     navigate('/');
   }
 
-  async function leaveFromButton() {
-    if (leaving) return;
-    setLeaving(true);
-    setLeaveError('');
-    try {
-      await attempt(leave, LEAVE_FAILED);
-    } catch (error) {
-      setLeaveError((error as Error).message);
-      setLeaving(false);
-    }
-  }
 
   const aloneAsOwner = isOwner && group.members.length === 1;
 
@@ -255,14 +241,14 @@ export function StudyGroupPage() {
         <button
           type="button"
           className="button button--danger-outline group-page__leave"
-          onClick={() => (aloneAsOwner ? setModal({ kind: 'leave-alone' }) : void leaveFromButton())}
-          aria-disabled={leaving}
+          onClick={() => (aloneAsOwner ? setModal({ kind: 'leave-alone' }) : void leaving.run('submit', () => attempt(leave), LEAVE_FAILED))}
+          aria-disabled={leaving.pending !== null}
         >
           Leave Group
         </button>
-        {leaveError ? (
+        {leaving.error ? (
           <p className="form-error group-page__error" role="alert">
-            {leaveError}
+            {leaving.error}
           </p>
         ) : null}
       </section>
@@ -278,7 +264,7 @@ export function StudyGroupPage() {
       <GroupMembersPanel
         group={group}
         userId={userId}
-        onRemove={(member) => attempt(() => removeMember(member), 'Could not remove this member. Please try again.')}
+        onRemove={(member) => attempt(() => removeMember(member))}
       />
 
       {modal?.kind === 'edit-group' ? (
@@ -295,7 +281,7 @@ export function StudyGroupPage() {
       {modal?.kind === 'schedule' ? (
         <MeetingModal
           onClose={() => setModal(null)}
-          onSave={(fields) => attempt(() => addMeeting(fields), 'Could not add the meeting. Please try again.')}
+          onSave={(fields) => attempt(() => addMeeting(fields))}
         />
       ) : null}
       {modal?.kind === 'meeting' ? (
@@ -303,8 +289,8 @@ export function StudyGroupPage() {
           key={modal.meeting.id}
           meeting={modal.meeting}
           onClose={() => setModal(null)}
-          onSave={(fields) => attempt(() => changeMeeting(modal.meeting.id, fields), 'Could not update the meeting. Please try again.')}
-          onDelete={() => attempt(() => deleteMeeting(modal.meeting.id), 'Could not delete the meeting. Please try again.')}
+          onSave={(fields) => attempt(() => changeMeeting(modal.meeting.id, fields))}
+          onDelete={() => attempt(() => deleteMeeting(modal.meeting.id))}
         />
       ) : null}
       {modal?.kind === 'leave-alone' ? (
@@ -312,8 +298,9 @@ export function StudyGroupPage() {
           title="Leave and delete the group?"
           message={`You are the only member of ${group.name}. Leaving deletes the group, its meetings and its chat.`}
           confirmLabel="Leave Group"
+          failedMessage={LEAVE_FAILED}
           onClose={() => setModal(null)}
-          onConfirm={() => attempt(leave, LEAVE_FAILED)}
+          onConfirm={() => attempt(leave)}
         />
       ) : null}
     </div>
