@@ -253,7 +253,9 @@ export function StudyGroupPage() {
         ) : null}
       </section>
 
-      {/* CHAT-SEAM: the lead replaces this panel with the ChatPanel for { kind: 'group', id: group.id } at merge. */}
+      {
+        // CHAT-SEAM: the lead replaces this panel with the ChatPanel for { kind: 'group', id: group.id } at merge.
+      }
       <section className="panel panel--chat group-page__chat" aria-labelledby={`${titleId}-chat`}>
         <h2 className="panel__title" id={`${titleId}-chat`}>
           Group Chat
