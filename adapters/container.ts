@@ -18,12 +18,25 @@ import { ListTerms } from '../application/courses/list-terms';
 import { SearchCourses } from '../application/courses/search-courses';
 import type { ChatLog } from '../application/ports/chat-log';
 import type { ChatRoomAccess } from '../application/ports/chat-room-access';
+import { CancelMeeting } from '../application/study-groups/cancel-meeting';
+import { CreateStudyGroup } from '../application/study-groups/create-study-group';
+import { GetStudyGroupCalendar } from '../application/study-groups/get-study-group-calendar';
+import { GetStudyGroupPage } from '../application/study-groups/get-study-group-page';
+import { JoinStudyGroup } from '../application/study-groups/join-study-group';
+import { LeaveStudyGroup } from '../application/study-groups/leave-study-group';
+import { ListCourseStudyGroups } from '../application/study-groups/list-course-study-groups';
+import { ListMyStudyGroups } from '../application/study-groups/list-my-study-groups';
+import { RemoveStudyGroupMember } from '../application/study-groups/remove-study-group-member';
+import { ScheduleMeeting } from '../application/study-groups/schedule-meeting';
+import { UpdateMeeting } from '../application/study-groups/update-meeting';
+import { UpdateStudyGroup } from '../application/study-groups/update-study-group';
 import type { CourseCatalog } from '../application/ports/course-catalog';
 import type { CourseMembership } from '../application/ports/course-membership';
 import type { MembershipChanges } from '../application/ports/membership-changes';
 import type { PasswordHasher } from '../application/ports/password-hasher';
 import type { RateLimiter } from '../application/ports/rate-limiter';
 import type { SessionStore } from '../application/ports/session-store';
+import type { StudyGroupRepository } from '../application/ports/study-group-repository';
 import { TOKENS } from '../application/ports/tokens';
 import type { UserRepository } from '../application/ports/user-repository';
 import type { AppConfig } from './config';
@@ -37,6 +50,7 @@ import { KnexCourseCatalog } from './postgres/knex-course-catalog';
 import { KnexCourseMembership } from './postgres/knex-course-membership';
 import { KnexRateLimiter } from './postgres/knex-rate-limiter';
 import { KnexSessionStore } from './postgres/knex-session-store';
+import { KnexStudyGroupRepository } from './postgres/knex-study-group-repository';
 import { KnexUserRepository } from './postgres/knex-user-repository';
 import { RedisChatArchiveProjector } from './redis/redis-chat-archive-projector';
 import { RedisMembershipChanges } from './redis/redis-membership-changes';
@@ -113,11 +127,14 @@ export function buildContainer(config: AppConfig, logger: Logger): DependencyCon
   c.register(SearchCourses, { useFactory: (d) => new SearchCourses(catalog(d), membership(d)) });
   c.register(ListTerms, { useFactory: (d) => new ListTerms(catalog(d)) });
   c.register(JoinCourse, { useFactory: (d) => new JoinCourse(catalog(d), membership(d)) });
-  c.register(LeaveCourse, { useFactory: (d) => new LeaveCourse(catalog(d), membership(d), d.resolve(TOKENS.MembershipChanges)) });
+  c.register(LeaveCourse, {
+    useFactory: (d) => new LeaveCourse(catalog(d), membership(d), d.resolve(TOKENS.MembershipChanges), studyGroups(d)),
+  });
   c.register(GetDashboard, { useFactory: (d) => new GetDashboard(membership(d)) });
   c.register(GetCoursePage, { useFactory: (d) => new GetCoursePage(catalog(d), membership(d), d.resolve(TOKENS.ChatLog)) });
 
   registerChat(c, config, logger);
+  registerStudyGroups(c);
   return c;
 }
 
@@ -188,4 +205,30 @@ export async function startBackgroundWork(c: DependencyContainer, config: AppCon
     await projector?.stop();
     await changes.stop();
   };
+}
+
+function registerStudyGroups(c: DependencyContainer): void {
+  const knex = (d: DependencyContainer) => d.resolve<Knex>(INFRA.Knex);
+  c.register<StudyGroupRepository>(TOKENS.StudyGroupRepository, {
+    useFactory: instanceCachingFactory((d) => new KnexStudyGroupRepository(knex(d))),
+  });
+  const catalog = (d: DependencyContainer) => d.resolve<CourseCatalog>(TOKENS.CourseCatalog);
+  const membership = (d: DependencyContainer) => d.resolve<CourseMembership>(TOKENS.CourseMembership);
+  const changes = (d: DependencyContainer) => d.resolve<MembershipChanges>(TOKENS.MembershipChanges);
+  c.register(CreateStudyGroup, { useFactory: (d) => new CreateStudyGroup(catalog(d), membership(d), studyGroups(d)) });
+  c.register(JoinStudyGroup, { useFactory: (d) => new JoinStudyGroup(membership(d), studyGroups(d)) });
+  c.register(LeaveStudyGroup, { useFactory: (d) => new LeaveStudyGroup(studyGroups(d), changes(d)) });
+  c.register(RemoveStudyGroupMember, { useFactory: (d) => new RemoveStudyGroupMember(studyGroups(d), changes(d)) });
+  c.register(GetStudyGroupPage, { useFactory: (d) => new GetStudyGroupPage(studyGroups(d), d.resolve(TOKENS.ChatLog)) });
+  c.register(GetStudyGroupCalendar, { useFactory: (d) => new GetStudyGroupCalendar(studyGroups(d)) });
+  c.register(UpdateStudyGroup, { useFactory: (d) => new UpdateStudyGroup(studyGroups(d)) });
+  c.register(ScheduleMeeting, { useFactory: (d) => new ScheduleMeeting(studyGroups(d)) });
+  c.register(UpdateMeeting, { useFactory: (d) => new UpdateMeeting(studyGroups(d)) });
+  c.register(CancelMeeting, { useFactory: (d) => new CancelMeeting(studyGroups(d)) });
+  c.register(ListCourseStudyGroups, { useFactory: (d) => new ListCourseStudyGroups(studyGroups(d)) });
+  c.register(ListMyStudyGroups, { useFactory: (d) => new ListMyStudyGroups(studyGroups(d)) });
+}
+
+function studyGroups(d: DependencyContainer): StudyGroupRepository {
+  return d.resolve<StudyGroupRepository>(TOKENS.StudyGroupRepository);
 }

@@ -17,6 +17,18 @@ import { JoinCourse } from '../application/courses/join-course';
 import { LeaveCourse } from '../application/courses/leave-course';
 import { ListTerms } from '../application/courses/list-terms';
 import { SearchCourses } from '../application/courses/search-courses';
+import { CancelMeeting } from '../application/study-groups/cancel-meeting';
+import { CreateStudyGroup } from '../application/study-groups/create-study-group';
+import { GetStudyGroupCalendar } from '../application/study-groups/get-study-group-calendar';
+import { GetStudyGroupPage } from '../application/study-groups/get-study-group-page';
+import { JoinStudyGroup } from '../application/study-groups/join-study-group';
+import { LeaveStudyGroup } from '../application/study-groups/leave-study-group';
+import { ListCourseStudyGroups } from '../application/study-groups/list-course-study-groups';
+import { ListMyStudyGroups } from '../application/study-groups/list-my-study-groups';
+import { RemoveStudyGroupMember } from '../application/study-groups/remove-study-group-member';
+import { ScheduleMeeting } from '../application/study-groups/schedule-meeting';
+import { UpdateMeeting } from '../application/study-groups/update-meeting';
+import { UpdateStudyGroup } from '../application/study-groups/update-study-group';
 import { TOKENS } from '../application/ports/tokens';
 import { loadShippedCatalogIfEmpty } from './catalog/shipped-catalog';
 import type { AppConfig } from './config';
@@ -61,6 +73,18 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
       leaveCourse: container.resolve(LeaveCourse),
       readChatMessages: container.resolve(ReadChatMessages),
       postChatMessage: container.resolve(PostChatMessage),
+      listCourseStudyGroups: container.resolve(ListCourseStudyGroups),
+      listMyStudyGroups: container.resolve(ListMyStudyGroups),
+      createStudyGroup: container.resolve(CreateStudyGroup),
+      joinStudyGroup: container.resolve(JoinStudyGroup),
+      leaveStudyGroup: container.resolve(LeaveStudyGroup),
+      removeStudyGroupMember: container.resolve(RemoveStudyGroupMember),
+      getStudyGroupPage: container.resolve(GetStudyGroupPage),
+      getStudyGroupCalendar: container.resolve(GetStudyGroupCalendar),
+      updateStudyGroup: container.resolve(UpdateStudyGroup),
+      scheduleMeeting: container.resolve(ScheduleMeeting),
+      updateMeeting: container.resolve(UpdateMeeting),
+      cancelMeeting: container.resolve(CancelMeeting),
     },
   });
   const stopBackgroundWork = await startBackgroundWork(container, config);

@@ -50,5 +50,7 @@ export default defineConfig({
     timeout: 60_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
+    // SIGTERM rather than Playwright's default SIGKILL, so serve.ts can drop its database.
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
   })),
 });

@@ -8,9 +8,12 @@ import type { JoinCourse } from '../../application/courses/join-course';
 import type { LeaveCourse } from '../../application/courses/leave-course';
 import type { ListTerms } from '../../application/courses/list-terms';
 import type { SearchCourses } from '../../application/courses/search-courses';
+import type { ListCourseStudyGroups } from '../../application/study-groups/list-course-study-groups';
+import type { ListMyStudyGroups } from '../../application/study-groups/list-my-study-groups';
 import { ValidationError } from '../../domain/errors';
 import { parseBody } from './parse-body';
 import { requireUser, sessionUserId } from './session';
+import { studyGroupToWire } from './study-group-wire';
 import { courseToWire, idSchema, memberToWire, messageToWire } from './wire';
 
 export interface CourseUseCases {
@@ -20,6 +23,8 @@ export interface CourseUseCases {
   listTerms: ListTerms;
   joinCourse: JoinCourse;
   leaveCourse: LeaveCourse;
+  listCourseStudyGroups: ListCourseStudyGroups;
+  listMyStudyGroups: ListMyStudyGroups;
 }
 
 const filterText = z.string({ message: 'must be a string' }).max(200, 'must be at most 200 characters').default('');
@@ -34,22 +39,25 @@ export function courseRoutes(useCases: CourseUseCases): Router {
   const me = (ctx: Context) => sessionUserId(ctx)!;
 
   router.get('/dashboard/', async (ctx) => {
-    const { userId, courses } = await useCases.getDashboard.execute(me(ctx));
-    // Study groups join the dashboard with the study-group feature.
-    ctx.body = { userId, courses: courses.map(courseToWire), studyGroups: [] };
+    const [{ userId, courses }, studyGroups] = await Promise.all([
+      useCases.getDashboard.execute(me(ctx)),
+      useCases.listMyStudyGroups.execute(me(ctx)),
+    ]);
+    ctx.body = { userId, courses: courses.map(courseToWire), studyGroups: studyGroups.map(studyGroupToWire) };
   });
 
   router.get('/course/:id/', async (ctx) => {
     const courseId = parseId(ctx.params.id, 'course id');
     const view = await useCases.getCoursePage.execute(me(ctx), courseId);
+    const groups = await useCases.listCourseStudyGroups.execute({ userId: me(ctx), courseId });
     ctx.body = {
       course: courseToWire(view.course),
       userID: view.userId,
       isMember: view.isMember,
       courseMessages: view.messages.map(messageToWire),
       courseMembers: view.members.map(memberToWire),
-      courseStudyGroups: [],
-      userStudyGroupIDs: [],
+      courseStudyGroups: groups.groups.map(studyGroupToWire),
+      userStudyGroupIDs: groups.memberGroupIds,
     };
   });
 

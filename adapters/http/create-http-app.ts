@@ -14,6 +14,7 @@ import { HttpError } from './http-error';
 import { requestContext } from './request-context';
 import { sessionMiddleware } from './session';
 import { staticClient } from './static-client';
+import { studyGroupRoutes, type StudyGroupUseCases } from './study-group-routes';
 
 export interface HttpAppDeps {
   logger: Logger;
@@ -22,7 +23,7 @@ export interface HttpAppDeps {
   cookieSecure: boolean;
   trustProxy: boolean;
   clientDir: string;
-  useCases: AuthUseCases & CourseUseCases & ChatUseCases;
+  useCases: AuthUseCases & CourseUseCases & ChatUseCases & StudyGroupUseCases;
 }
 
 // The body parser's errors (from raw-body and JSON.parse) become house errors.
@@ -43,7 +44,7 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
   app.use(csrfProtection());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', strict: true, onerror: bodyError }));
 
-  for (const router of [authRoutes(deps.useCases), courseRoutes(deps.useCases), chatRoutes(deps.useCases)]) {
+  for (const router of [authRoutes(deps.useCases), courseRoutes(deps.useCases), chatRoutes(deps.useCases), studyGroupRoutes(deps.useCases)]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));
   }

@@ -11,12 +11,17 @@ const STATUS_BY_CODE: Record<string, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   COURSE_NOT_FOUND: 404,
-  NOT_COURSE_MEMBER: 403,
-  NOT_GROUP_MEMBER: 403,
-  STUDY_GROUP_NOT_FOUND: 404,
   INVALID_CURSOR: 400,
   CONFLICT: 409,
   RATE_LIMITED: 429,
+  // Courses, study groups and their chats
+  NOT_COURSE_MEMBER: 403,
+  GROUP_PRIVATE: 403,
+  NOT_GROUP_MEMBER: 403,
+  NOT_GROUP_OWNER: 403,
+  STUDY_GROUP_NOT_FOUND: 404,
+  MEETING_NOT_FOUND: 404,
+  USER_NOT_IN_GROUP: 404,
 };
 
 export function errorHandler(): Middleware<AppState> {

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { CourseMembership } from '../../application/ports/course-membership';
 import type { Course, MemberProfile } from '../../domain/course/course';
 import { COURSE_COLUMNS, toCourse } from './knex-course-catalog';
+import { memberProfileColumns, toMemberProfile } from './member-profile-row';
 
 export class KnexCourseMembership implements CourseMembership {
   constructor(private readonly db: Knex) {}
@@ -38,15 +39,7 @@ export class KnexCourseMembership implements CourseMembership {
       .join('users as u', 'u.id', 'm.user_id')
       .where('m.course_id', courseId)
       .orderBy('m.seq')
-      .select('u.id', 'u.username', 'u.first_name', 'u.last_name', 'u.major', 'u.year', 'u.bio');
-    return rows.map((r) => ({
-      id: r.id,
-      username: r.username,
-      firstName: r.first_name,
-      lastName: r.last_name,
-      major: r.major,
-      year: String(r.year),
-      bio: r.bio,
-    }));
+      .select(memberProfileColumns('u'));
+    return rows.map(toMemberProfile);
   }
 }

@@ -1,6 +1,7 @@
 import type { CourseCatalog } from '../ports/course-catalog';
 import type { CourseMembership } from '../ports/course-membership';
 import type { MembershipChanges } from '../ports/membership-changes';
+import type { StudyGroupRepository } from '../ports/study-group-repository';
 import { assertActingForSelf, requireCourse, type CourseMembershipCommand } from './course-access';
 
 export class LeaveCourse {
@@ -8,11 +9,19 @@ export class LeaveCourse {
     private readonly catalog: CourseCatalog,
     private readonly membership: CourseMembership,
     private readonly changes: MembershipChanges,
+    private readonly groups: StudyGroupRepository,
   ) {}
 
   async execute(command: CourseMembershipCommand): Promise<{ courseId: number; isMember: false }> {
     assertActingForSelf(command.actingUserId, command.requestedUserId);
     await requireCourse(this.catalog, command.courseId);
+    // The course's groups go first (in one transaction, with the owner hand-over):
+    // a crash between the two steps leaves a course member outside its groups,
+    // never a group member outside the course.
+    const departures = await this.groups.removeMemberFromCourseGroups(command.actingUserId, command.courseId);
+    for (const departure of departures) {
+      if (departure.wasMember) await this.changes.left(command.actingUserId, { kind: 'group', id: departure.groupId });
+    }
     await this.membership.leave(command.actingUserId, command.courseId);
     await this.changes.left(command.actingUserId, { kind: 'course', id: command.courseId });
     return { courseId: command.courseId, isMember: false };

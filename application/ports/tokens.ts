@@ -9,4 +9,5 @@ export const TOKENS = {
   MembershipChanges: Symbol('MembershipChanges'),
   ChatLog: Symbol('ChatLog'),
   ChatRoomAccess: Symbol('ChatRoomAccess'),
+  StudyGroupRepository: Symbol('StudyGroupRepository'),
 } as const;

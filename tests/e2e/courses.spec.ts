@@ -19,6 +19,8 @@ test('search "cop3502", join, see it on the dashboard, open the course page, lea
   await expect(page).toHaveURL(/code=cop3502/);
   const cards = page.getByRole('article');
   await expect(cards.first()).toBeVisible();
+  // The first page of the catalog stays on screen until the filtered answer replaces it.
+  await expect(cards.filter({ hasNot: page.getByText('COP3502C', { exact: true }) })).toHaveCount(0);
   const count = await cards.count();
   expect(count).toBeGreaterThan(0);
   for (let i = 0; i < count; i += 1) {

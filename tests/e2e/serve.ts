@@ -3,6 +3,7 @@
 // services gets a freshly created database loaded the way an operator does it,
 // with `npm run catalog:import`, and its own Redis key prefix.
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,7 +28,9 @@ async function admin(sql: string): Promise<void> {
   await client.end();
 }
 
-const database = `ss_e2e_${process.pid}`;
+// A random part as well as the pid: a database left behind by an earlier run
+// whose pid comes round again must not stop this one from starting.
+const database = `ss_e2e_${process.pid}_${randomBytes(4).toString('hex')}`;
 if (mode === 'services') {
   await admin(`create database "${database}"`);
   const url = new URL(process.env.TEST_DATABASE_URL!);

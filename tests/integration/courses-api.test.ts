@@ -1,18 +1,13 @@
 // Search, membership, dashboard and course page over HTTP, on Postgres + Redis
 // and on the embedded default, with the shipped catalog loaded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImportCatalog } from '../../application/catalog/import-catalog';
-import { readCatalogFile, SHIPPED_CATALOG } from '../../adapters/catalog/catalog-file-reader';
-import { createKnex } from '../../adapters/database/create-knex';
-import { migrateToLatest } from '../../adapters/database/migration-source';
-import { KnexCourseCatalog } from '../../adapters/postgres/knex-course-catalog';
 import type { RunningServer } from '../../adapters/server';
 import { HttpSession, newStudent } from '../support/http-session';
-import { embeddedTarget, servicesTarget, startTestApp, type AppTarget } from '../support/test-app';
-import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix } from '../support/test-services';
+import { embeddedWithCatalog, servicesWithCatalog, type PreparedTarget } from '../support/catalog-targets';
+import { startTestApp } from '../support/test-app';
 import { hasPostgres, hasRedis } from '../support/use-adapters';
 
-function coursesApiSuite(makeTarget: () => Promise<{ target: AppTarget; cleanup(): Promise<void> }>) {
+function coursesApiSuite(makeTarget: () => Promise<PreparedTarget>) {
   let server: RunningServer;
   let cleanup: () => Promise<void>;
   let student: HttpSession;
@@ -183,23 +178,9 @@ function coursesApiSuite(makeTarget: () => Promise<{ target: AppTarget; cleanup(
 }
 
 describe('courses API, embedded default (shipped catalog loaded on first start)', () => {
-  coursesApiSuite(async () => ({ target: embeddedTarget(), cleanup: async () => {} }));
+  coursesApiSuite(embeddedWithCatalog);
 });
 
 describe.skipIf(!hasPostgres() || !hasRedis())('courses API, Postgres + Redis (catalog loaded by the importer)', () => {
-  coursesApiSuite(async () => {
-    const db = await createTestDatabase();
-    const knex = createKnex({ kind: 'postgres', url: db.url });
-    await migrateToLatest(knex);
-    await new ImportCatalog(new KnexCourseCatalog(knex)).execute(readCatalogFile(SHIPPED_CATALOG));
-    await knex.destroy();
-    const prefix = uniqueRedisPrefix();
-    return {
-      target: servicesTarget(db.url, redisUrl(), prefix),
-      cleanup: async () => {
-        await clearRedisPrefix(prefix);
-        await db.drop();
-      },
-    };
-  });
+  coursesApiSuite(servicesWithCatalog);
 });

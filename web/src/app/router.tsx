@@ -8,9 +8,9 @@ import { SignUpPage } from '../features/auth/sign-up-page';
 import { CoursePage } from '../features/courses/course-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { LandingPage } from '../features/landing/landing-page';
-import { ComingNextPage } from '../features/placeholder/coming-next-page';
 import { NotFoundPage } from '../features/placeholder/not-found-page';
 import { SearchCoursesPage } from '../features/search/search-courses-page';
+import { StudyGroupPage } from '../features/study-groups/study-group-page';
 import { AppLayout } from './app-layout';
 
 function useSignedIn(): boolean {
@@ -46,7 +46,7 @@ const routes: RouteObject[] = [
         children: [
           { path: '/search-courses', element: <SearchCoursesPage /> },
           { path: '/course/:courseID', element: <CoursePage /> },
-          { path: '/study-group/:studyGroupID', element: <ComingNextPage title="Study Group" /> },
+          { path: '/study-group/:studyGroupID', element: <StudyGroupPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

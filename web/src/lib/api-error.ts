@@ -9,13 +9,16 @@ export class ApiError extends Error {
   readonly status: number;
   /** The house error code (`COURSE_NOT_FOUND`, `NOT_AUTHENTICATED`...), or null when the body had none. */
   readonly code: string | null;
+  /** The server's own explanation (the house error's `message`), fit to show to the student. */
+  readonly serverMessage: string | null;
 
-  constructor(path: string, status: number, code: string | null) {
+  constructor(path: string, status: number, code: string | null, serverMessage: string | null = null) {
     super(`${path} answered HTTP ${status}${code ? ` ${code}` : ''}`);
     this.name = 'ApiError';
     this.path = path;
     this.status = status;
     this.code = code;
+    this.serverMessage = serverMessage;
   }
 }
 
@@ -28,8 +31,14 @@ function errorCodeOf(body: unknown): string | null {
   return typeof code === 'string' ? code : null;
 }
 
+function errorMessageOf(body: unknown): string | null {
+  if (body === null || typeof body !== 'object') return null;
+  const message = (body as { message?: unknown }).message;
+  return typeof message === 'string' && message.trim() !== '' ? message : null;
+}
+
 export function readAnswer<Schema extends z.ZodType>(path: string, response: ApiResponse, schema: Schema): z.output<Schema> {
-  if (!response.ok) throw new ApiError(path, response.status, errorCodeOf(response.body));
+  if (!response.ok) throw new ApiError(path, response.status, errorCodeOf(response.body), errorMessageOf(response.body));
   const parsed = schema.safeParse(response.body);
   if (!parsed.success) {
     console.error(`Unexpected answer from ${path}`, parsed.error);
@@ -45,4 +54,10 @@ export function isApiError(error: unknown, code: string): error is ApiError {
 /** The session ended on the server (expired, or logged out in another tab). */
 export function isNotAuthenticated(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.code === 'NOT_AUTHENTICATED');
+}
+
+/** A line for the student: the server's own words for a refusal it explained (a 4xx), else `fallback`. */
+export function messageForStudent(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.serverMessage) return error.serverMessage;
+  return fallback;
 }

@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { apiClient } from '../../lib/api-client';
 import { ApiError, readAnswer } from '../../lib/api-error';
 import { chatMessageSchema, type ChatMessage } from '../chat/chat-schema';
+import { studyGroupSchema, type StudyGroup } from '../study-groups/study-group-schema';
 import { courseSchema, memberSchema, type Course, type Member } from './course-schema';
 
 const dashboardSchema = z.object({
   userId: z.number(),
   courses: z.array(courseSchema),
-  // Study groups arrive with their own issue; until then they are only carried.
-  studyGroups: z.array(z.unknown()),
+  studyGroups: z.array(studyGroupSchema),
 });
 
 const coursePageSchema = z.object({
@@ -18,8 +18,8 @@ const coursePageSchema = z.object({
   isMember: z.boolean(),
   courseMessages: z.array(chatMessageSchema),
   courseMembers: z.array(memberSchema),
-  courseStudyGroups: z.array(z.unknown()),
-  userStudyGroupIDs: z.array(z.unknown()),
+  courseStudyGroups: z.array(studyGroupSchema),
+  userStudyGroupIDs: z.array(z.number()),
 });
 
 const membershipSchema = z.object({ courseID: z.number(), isMember: z.boolean() });
@@ -37,6 +37,10 @@ export interface CoursePage {
   members: Member[];
   /** The chat's latest messages, oldest first; empty unless the student is a member. */
   messages: ChatMessage[];
+  /** Every group of the course, also for a student outside it. */
+  studyGroups: StudyGroup[];
+  /** The course's groups the student belongs to. */
+  memberGroupIds: number[];
 }
 
 export type CoursePageResult = { kind: 'found'; page: CoursePage } | { kind: 'not-found' };
@@ -53,7 +57,14 @@ export async function fetchCoursePage(courseId: number): Promise<CoursePageResul
     const data = readAnswer(path, await apiClient.get(path), coursePageSchema);
     return {
       kind: 'found',
-      page: { course: data.course, isMember: data.isMember, members: data.courseMembers, messages: data.courseMessages },
+      page: {
+        course: data.course,
+        isMember: data.isMember,
+        members: data.courseMembers,
+        messages: data.courseMessages,
+        studyGroups: data.courseStudyGroups,
+        memberGroupIds: data.userStudyGroupIDs,
+      },
     };
   } catch (error) {
     // A malformed id (400) names no course either; both read as "not found".

@@ -8,6 +8,9 @@ import { LoadingLine } from '../../components/loading-line';
 import { useSessionStore } from '../auth/session-store';
 import { useSignOutWhenExpired } from '../auth/use-sign-out-when-expired';
 import { ChatPanel } from '../chat/chat-panel';
+import type { Departure } from '../study-groups/api';
+import { GroupsPanel } from '../study-groups/groups-panel';
+import type { StudyGroup } from '../study-groups/study-group-schema';
 import { fetchCoursePage, joinCourse, leaveCourse, type CoursePage } from './api';
 import { CourseNotFound } from './course-not-found';
 import type { Course } from './course-schema';
@@ -27,6 +30,8 @@ interface CourseViewProps {
   onLeft?: (courseId: number) => void;
   /** Reports the course (or null when there is none), e.g. for the document title. */
   onLoaded?: (course: Course | null) => void;
+  /** 'mine' lists only the student's own groups (the dashboard); 'all' every group of the course. */
+  groupScope?: 'all' | 'mine';
 }
 
 function creditsLabel(credits: string): string | null {
@@ -35,7 +40,7 @@ function creditsLabel(credits: string): string | null {
   return `${value} ${value === '1' ? 'credit' : 'credits'}`;
 }
 
-export function CourseView({ courseId, initialCourse, headingLevel, onBack, onLeft, onLoaded }: CourseViewProps) {
+export function CourseView({ courseId, initialCourse, headingLevel, onBack, onLeft, onLoaded, groupScope = 'all' }: CourseViewProps) {
   const userId = useSessionStore((state) => state.currentUser?.id);
   const signOutWhenExpired = useSignOutWhenExpired();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
@@ -109,6 +114,29 @@ export function CourseView({ courseId, initialCourse, headingLevel, onBack, onLe
     }
   }
 
+  // Group changes show at once; a reload then brings sizes and owners up to date.
+  function updatePage(change: (page: CoursePage) => CoursePage) {
+    setLoad((current) => (current.status === 'ready' ? { status: 'ready', page: change(current.page) } : current));
+  }
+
+  function groupCreated(group: StudyGroup) {
+    updatePage((current) => ({
+      ...current,
+      studyGroups: [...current.studyGroups, group],
+      memberGroupIds: [...current.memberGroupIds, group.id],
+    }));
+  }
+
+  function groupLeft(departure: Departure) {
+    const gone = departure.groupDeleted || groupScope === 'mine';
+    updatePage((current) => ({
+      ...current,
+      studyGroups: gone ? current.studyGroups.filter((group) => group.id !== departure.studyGroupID) : current.studyGroups,
+      memberGroupIds: current.memberGroupIds.filter((id) => id !== departure.studyGroupID),
+    }));
+    void reload();
+  }
+
   if (load.status === 'not-found') return <CourseNotFound headingLevel={headingLevel} />;
 
   const page = load.status === 'ready' ? load.page : null;
@@ -126,6 +154,19 @@ export function CourseView({ courseId, initialCourse, headingLevel, onBack, onLe
   const panelLevel: 2 | 3 = headingLevel === 1 ? 2 : 3;
   const credits = creditsLabel(course.credits);
   const instructors = course.instructors.filter((name) => name.trim() !== '').join(', ');
+  const groupsPanel = page ? (
+    <GroupsPanel
+      courseId={course.id}
+      groups={groupScope === 'mine' ? page.studyGroups.filter((group) => page.memberGroupIds.includes(group.id)) : page.studyGroups}
+      memberGroupIds={page.memberGroupIds}
+      isCourseMember={page.isMember}
+      headingLevel={panelLevel}
+      moreLink={groupScope === 'mine' ? { to: `/course/${course.id}`, label: 'Find more groups in this course' } : undefined}
+      onCreated={groupCreated}
+      onJoined={reload}
+      onLeft={groupLeft}
+    />
+  ) : null;
 
   return (
     <article className="course-view" aria-labelledby={titleId}>
@@ -181,11 +222,10 @@ export function CourseView({ courseId, initialCourse, headingLevel, onBack, onLe
       {load.status === 'loading' ? <LoadingLine>Loading course...</LoadingLine> : null}
       {load.status === 'failed' ? <ErrorLine onRetry={retry}>Could not load this course's students.</ErrorLine> : null}
       {page && !page.isMember ? <p className="course-view__join-note">Join this course to see its students and chat.</p> : null}
+      {page && !page.isMember ? groupsPanel : null}
       {page?.isMember ? (
         <div className="course-panels">
-          <CoursePanel title="Groups" headingLevel={panelLevel} modifier="groups">
-            Study groups for this course will appear here.
-          </CoursePanel>
+          {groupsPanel}
           {userId !== undefined ? (
             <ChatPanel
               room={{ kind: 'course', id: course.id }}
@@ -199,19 +239,5 @@ export function CourseView({ courseId, initialCourse, headingLevel, onBack, onLe
         </div>
       ) : null}
     </article>
-  );
-}
-
-// A panel whose content a later issue supplies: only its frame and a note for now.
-function CoursePanel({ title, headingLevel, modifier, children }: { title: string; headingLevel: 2 | 3; modifier: string; children: string }) {
-  const Title = headingLevel === 2 ? 'h2' : 'h3';
-  const titleId = useId();
-  return (
-    <section className={`panel panel--${modifier}`} aria-labelledby={titleId}>
-      <Title className="panel__title" id={titleId}>
-        {title}
-      </Title>
-      <p className="panel__muted">{children}</p>
-    </section>
   );
 }

@@ -151,7 +151,15 @@ export function DashboardPage() {
           </div>
         ) : null}
         {selected ? (
-          <CourseView key={selected.id} courseId={selected.id} initialCourse={selected} headingLevel={2} onBack={back} onLeft={left} />
+          <CourseView
+            key={selected.id}
+            courseId={selected.id}
+            initialCourse={selected}
+            headingLevel={2}
+            onBack={back}
+            onLeft={left}
+            groupScope="mine"
+          />
         ) : null}
       </section>
     </div>

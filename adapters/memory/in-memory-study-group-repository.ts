@@ -1,0 +1,151 @@
+// Study groups in memory, for unit tests. Each membership change reads, decides
+// and writes without awaiting in between, so it is atomic on the event loop.
+import type {
+  CourseGroupDeparture,
+  NewStudyGroup,
+  StudyGroupChanges,
+  StudyGroupRepository,
+} from '../../application/ports/study-group-repository';
+import type { UserRepository } from '../../application/ports/user-repository';
+import type { MemberProfile } from '../../domain/course/course';
+import { planDeparture, type Departure } from '../../domain/study-group/group-roles';
+import { compareMeetings, type MeetingDetails } from '../../domain/study-group/meeting-rules';
+import type { Meeting, StudyGroup } from '../../domain/study-group/study-group';
+
+interface GroupRecord extends NewStudyGroup {
+  id: number;
+}
+
+interface MemberRecord {
+  groupId: number;
+  userId: number;
+}
+
+export class InMemoryStudyGroupRepository implements StudyGroupRepository {
+  private readonly groups: GroupRecord[] = [];
+  // Insertion order is join order.
+  private readonly members: MemberRecord[] = [];
+  private readonly meetings: (Meeting & { groupId: number })[] = [];
+  private nextGroupId = 1;
+  private nextMeetingId = 1;
+
+  constructor(private readonly users: UserRepository) {}
+
+  async create(group: NewStudyGroup): Promise<StudyGroup> {
+    const record = { ...group, id: this.nextGroupId++ };
+    this.groups.push(record);
+    this.members.push({ groupId: record.id, userId: group.ownerId });
+    return this.toGroup(record);
+  }
+
+  async findById(groupId: number): Promise<StudyGroup | null> {
+    const record = this.group(groupId);
+    return record ? this.toGroup(record) : null;
+  }
+
+  async listByCourse(courseId: number): Promise<StudyGroup[]> {
+    return Promise.all(this.groups.filter((g) => g.courseId === courseId).map((g) => this.toGroup(g)));
+  }
+
+  async listByMember(userId: number): Promise<StudyGroup[]> {
+    const records = this.members.filter((m) => m.userId === userId).map((m) => this.group(m.groupId)!);
+    return Promise.all(records.map((g) => this.toGroup(g)));
+  }
+
+  async addMember(groupId: number, userId: number): Promise<boolean> {
+    if (!this.group(groupId)) return false;
+    if (!this.memberIds(groupId).includes(userId)) this.members.push({ groupId, userId });
+    return true;
+  }
+
+  async removeMember(groupId: number, userId: number): Promise<Departure | null> {
+    const group = this.group(groupId);
+    return group ? this.depart(group, userId) : null;
+  }
+
+  async removeMemberFromCourseGroups(userId: number, courseId: number): Promise<CourseGroupDeparture[]> {
+    const groups = this.groups
+      .filter((g) => g.courseId === courseId && this.memberIds(g.id).includes(userId))
+      .sort((a, b) => a.id - b.id);
+    return groups.map((group) => ({ groupId: group.id, ...this.depart(group, userId) }));
+  }
+
+  async update(groupId: number, changes: StudyGroupChanges): Promise<boolean> {
+    const group = this.group(groupId);
+    if (group) Object.assign(group, changes);
+    return Boolean(group);
+  }
+
+  async addMeeting(groupId: number, meeting: MeetingDetails): Promise<Meeting | null> {
+    if (!this.group(groupId)) return null;
+    const record = { ...meeting, id: this.nextMeetingId++, groupId };
+    this.meetings.push(record);
+    return toMeeting(record);
+  }
+
+  async updateMeeting(groupId: number, meetingId: number, meeting: MeetingDetails): Promise<Meeting | null> {
+    const record = this.meetings.find((m) => m.id === meetingId && m.groupId === groupId);
+    if (!record) return null;
+    Object.assign(record, meeting);
+    return toMeeting(record);
+  }
+
+  async deleteMeeting(groupId: number, meetingId: number): Promise<boolean> {
+    const index = this.meetings.findIndex((m) => m.id === meetingId && m.groupId === groupId);
+    if (index >= 0) this.meetings.splice(index, 1);
+    return index >= 0;
+  }
+
+  private group(groupId: number): GroupRecord | undefined {
+    return this.groups.find((g) => g.id === groupId);
+  }
+
+  private memberIds(groupId: number): number[] {
+    return this.members.filter((m) => m.groupId === groupId).map((m) => m.userId);
+  }
+
+  private depart(group: GroupRecord, userId: number): Departure {
+    const departure = planDeparture({ ownerId: group.ownerId, memberIds: this.memberIds(group.id) }, userId);
+    if (!departure.wasMember) return departure;
+    if (departure.groupDeleted) {
+      this.groups.splice(this.groups.indexOf(group), 1);
+      removeWhere(this.members, (m) => m.groupId === group.id);
+      removeWhere(this.meetings, (m) => m.groupId === group.id);
+      return departure;
+    }
+    removeWhere(this.members, (m) => m.groupId === group.id && m.userId === userId);
+    group.ownerId = departure.ownerId!;
+    return departure;
+  }
+
+  private async toGroup(record: GroupRecord): Promise<StudyGroup> {
+    const ids = this.memberIds(record.id);
+    const meetings = this.meetings.filter((m) => m.groupId === record.id).map(toMeeting).sort(compareMeetings);
+    const [owner, ...members] = await Promise.all([record.ownerId, ...ids].map((id) => this.profile(id)));
+    return {
+      id: record.id,
+      courseId: record.courseId,
+      name: record.name,
+      description: record.description,
+      isPublic: record.isPublic,
+      owner,
+      members,
+      meetings,
+    };
+  }
+
+  private async profile(userId: number): Promise<MemberProfile> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new Error(`No user ${userId}`);
+    const { id, username, firstName, lastName, major, year, bio } = user;
+    return { id, username, firstName, lastName, major, year, bio };
+  }
+}
+
+function toMeeting({ id, day, time, location }: Meeting): Meeting {
+  return { id, day, time, location };
+}
+
+function removeWhere<T>(list: T[], matches: (item: T) => boolean): void {
+  for (let i = list.length - 1; i >= 0; i -= 1) if (matches(list[i])) list.splice(i, 1);
+}

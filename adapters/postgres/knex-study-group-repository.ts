@@ -1,0 +1,206 @@
+// Study groups, members and meetings in Postgres / PGlite. A departure locks
+// the group's row (SELECT ... FOR UPDATE) and decides and applies the owner
+// hand-over in the same transaction, so two members leaving at once are
+// serialised and the group is never left without an owner.
+import type { Knex } from 'knex';
+import type {
+  CourseGroupDeparture,
+  NewStudyGroup,
+  StudyGroupChanges,
+  StudyGroupRepository,
+} from '../../application/ports/study-group-repository';
+import type { MemberProfile } from '../../domain/course/course';
+import { planDeparture, type Departure } from '../../domain/study-group/group-roles';
+import { compareMeetings, type MeetingDetails, type Weekday } from '../../domain/study-group/meeting-rules';
+import type { Meeting, StudyGroup } from '../../domain/study-group/study-group';
+import { memberProfileColumns, toMemberProfile, type MemberProfileRow } from './member-profile-row';
+
+interface GroupRow {
+  id: number;
+  course_id: number;
+  owner_id: number;
+  name: string;
+  description: string;
+  is_public: boolean;
+}
+
+interface MeetingRow {
+  id: number;
+  study_group_id: number;
+  day: Weekday;
+  time: string;
+  location: string;
+}
+
+const GROUP_COLUMNS = ['g.id', 'g.course_id', 'g.owner_id', 'g.name', 'g.description', 'g.is_public'];
+const FOREIGN_KEY_VIOLATION = '23503';
+
+const isForeignKeyViolation = (error: unknown) => (error as { code?: string }).code === FOREIGN_KEY_VIOLATION;
+
+function toMeeting(row: MeetingRow): Meeting {
+  return { id: row.id, day: row.day, time: row.time, location: row.location };
+}
+
+export class KnexStudyGroupRepository implements StudyGroupRepository {
+  constructor(private readonly db: Knex) {}
+
+  async create(group: NewStudyGroup): Promise<StudyGroup> {
+    const groupId = await this.db.transaction(async (trx) => {
+      const [{ id }] = await trx('study_groups')
+        .insert({
+          course_id: group.courseId,
+          owner_id: group.ownerId,
+          name: group.name,
+          description: group.description,
+          is_public: group.isPublic,
+        })
+        .returning('id');
+      await trx('study_group_members').insert({ study_group_id: id, user_id: group.ownerId });
+      return id as number;
+    });
+    return (await this.findById(groupId))!;
+  }
+
+  async findById(groupId: number): Promise<StudyGroup | null> {
+    const [group] = await this.hydrate(await this.db('study_groups as g').where('g.id', groupId).select(GROUP_COLUMNS));
+    return group ?? null;
+  }
+
+  async listByCourse(courseId: number): Promise<StudyGroup[]> {
+    return this.hydrate(await this.db('study_groups as g').where('g.course_id', courseId).orderBy('g.id').select(GROUP_COLUMNS));
+  }
+
+  async listByMember(userId: number): Promise<StudyGroup[]> {
+    const rows = await this.db('study_groups as g')
+      .join('study_group_members as m', 'm.study_group_id', 'g.id')
+      .where('m.user_id', userId)
+      .orderBy('m.seq')
+      .select(GROUP_COLUMNS);
+    return this.hydrate(rows);
+  }
+
+  async addMember(groupId: number, userId: number): Promise<boolean> {
+    try {
+      await this.db('study_group_members')
+        .insert({ study_group_id: groupId, user_id: userId })
+        .onConflict(['study_group_id', 'user_id'])
+        .ignore();
+      return true;
+    } catch (error) {
+      // The group was deleted (its owner left alone) between the read and this insert.
+      if (isForeignKeyViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  async removeMember(groupId: number, userId: number): Promise<Departure | null> {
+    return this.db.transaction(async (trx) => {
+      const group: Pick<GroupRow, 'id' | 'owner_id'> | undefined = await trx('study_groups')
+        .where('id', groupId)
+        .forUpdate()
+        .first('id', 'owner_id');
+      if (!group) return null;
+      return depart(trx, group, userId);
+    });
+  }
+
+  async removeMemberFromCourseGroups(userId: number, courseId: number): Promise<CourseGroupDeparture[]> {
+    return this.db.transaction(async (trx) => {
+      // Locked in id order, the same order every caller uses, so two of these cannot deadlock.
+      const groups: Pick<GroupRow, 'id' | 'owner_id'>[] = await trx('study_groups')
+        .whereIn('id', trx('study_group_members').where('user_id', userId).select('study_group_id'))
+        .andWhere('course_id', courseId)
+        .orderBy('id')
+        .forUpdate()
+        .select('id', 'owner_id');
+      const departures: CourseGroupDeparture[] = [];
+      for (const group of groups) departures.push({ groupId: group.id, ...(await depart(trx, group, userId)) });
+      return departures;
+    });
+  }
+
+  async update(groupId: number, changes: StudyGroupChanges): Promise<boolean> {
+    const count = await this.db('study_groups')
+      .where('id', groupId)
+      .update({ name: changes.name, description: changes.description, is_public: changes.isPublic });
+    return count > 0;
+  }
+
+  async addMeeting(groupId: number, meeting: MeetingDetails): Promise<Meeting | null> {
+    try {
+      const [row] = await this.db('meetings')
+        .insert({ study_group_id: groupId, ...meeting })
+        .returning(['id', 'study_group_id', 'day', 'time', 'location']);
+      return toMeeting(row);
+    } catch (error) {
+      if (isForeignKeyViolation(error)) return null;
+      throw error;
+    }
+  }
+
+  async updateMeeting(groupId: number, meetingId: number, meeting: MeetingDetails): Promise<Meeting | null> {
+    const [row] = await this.db('meetings')
+      .where({ id: meetingId, study_group_id: groupId })
+      .update(meeting)
+      .returning(['id', 'study_group_id', 'day', 'time', 'location']);
+    return row ? toMeeting(row) : null;
+  }
+
+  async deleteMeeting(groupId: number, meetingId: number): Promise<boolean> {
+    // Counted through RETURNING: knex-pglite answers a bare DELETE with its raw result, not a count.
+    const deleted = await this.db('meetings').where({ id: meetingId, study_group_id: groupId }).delete().returning('id');
+    return deleted.length > 0;
+  }
+
+  /** Members, owners and meetings of many groups in three queries. */
+  private async hydrate(rows: GroupRow[]): Promise<StudyGroup[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.id);
+    const [memberRows, ownerRows, meetingRows] = await Promise.all([
+      this.db('study_group_members as m')
+        .join('users as u', 'u.id', 'm.user_id')
+        .whereIn('m.study_group_id', ids)
+        .orderBy('m.seq')
+        .select('m.study_group_id', ...memberProfileColumns('u')) as Promise<(MemberProfileRow & { study_group_id: number })[]>,
+      this.db('users as u')
+        .whereIn('u.id', [...new Set(rows.map((row) => row.owner_id))])
+        .select(memberProfileColumns('u')) as Promise<MemberProfileRow[]>,
+      this.db('meetings').whereIn('study_group_id', ids).select('id', 'study_group_id', 'day', 'time', 'location') as Promise<MeetingRow[]>,
+    ]);
+    const owners = new Map(ownerRows.map((row) => [row.id, toMemberProfile(row)]));
+    const membersOf = new Map<number, MemberProfile[]>();
+    for (const row of memberRows) {
+      const list = membersOf.get(row.study_group_id) ?? [];
+      list.push(toMemberProfile(row));
+      membersOf.set(row.study_group_id, list);
+    }
+    return rows.map((row) => ({
+      id: row.id,
+      courseId: row.course_id,
+      name: row.name,
+      description: row.description,
+      isPublic: row.is_public,
+      owner: owners.get(row.owner_id)!,
+      members: membersOf.get(row.id) ?? [],
+      meetings: meetingRows
+        .filter((meeting) => meeting.study_group_id === row.id)
+        .map(toMeeting)
+        .sort(compareMeetings),
+    }));
+  }
+}
+
+/** Inside a transaction that holds the group's row lock: decide the departure, then apply it. */
+async function depart(trx: Knex.Transaction, group: Pick<GroupRow, 'id' | 'owner_id'>, userId: number): Promise<Departure> {
+  const memberIds: number[] = await trx('study_group_members').where('study_group_id', group.id).orderBy('seq').pluck('user_id');
+  const departure = planDeparture({ ownerId: group.owner_id, memberIds }, userId);
+  if (!departure.wasMember) return departure;
+  if (departure.groupDeleted) {
+    // Members and meetings go with it (on delete cascade).
+    await trx('study_groups').where('id', group.id).delete();
+    return departure;
+  }
+  await trx('study_group_members').where({ study_group_id: group.id, user_id: userId }).delete();
+  if (departure.ownerId !== group.owner_id) await trx('study_groups').where('id', group.id).update({ owner_id: departure.ownerId });
+  return departure;
+}

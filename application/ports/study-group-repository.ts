@@ -1,0 +1,56 @@
+import type { Departure } from '../../domain/study-group/group-roles';
+import type { MeetingDetails } from '../../domain/study-group/meeting-rules';
+import type { Meeting, StudyGroup } from '../../domain/study-group/study-group';
+
+export interface NewStudyGroup {
+  courseId: number;
+  ownerId: number;
+  name: string;
+  description: string;
+  isPublic: boolean;
+}
+
+export interface StudyGroupChanges {
+  name: string;
+  description: string;
+  isPublic: boolean;
+}
+
+export interface CourseGroupDeparture extends Departure {
+  groupId: number;
+}
+
+/**
+ * Study groups, their members and their meetings. Membership changes that
+ * decide ownership run atomically (one transaction in the Knex adapter, under
+ * a lock on the group), so concurrent departures never leave a group without
+ * an owner or an owner outside the group.
+ */
+export interface StudyGroupRepository {
+  /** Creates the group with its owner as the first member. */
+  create(group: NewStudyGroup): Promise<StudyGroup>;
+  findById(groupId: number): Promise<StudyGroup | null>;
+  /** Every group of the course, oldest first. */
+  listByCourse(courseId: number): Promise<StudyGroup[]>;
+  /** The student's groups in every course, in the order they joined them. */
+  listByMember(userId: number): Promise<StudyGroup[]>;
+  /** Idempotent. False when the group no longer exists. */
+  addMember(groupId: number, userId: number): Promise<boolean>;
+  /**
+   * The student leaves (or is removed): the owner's place passes to the
+   * longest-standing member, and a group left by its only member is deleted
+   * (domain/study-group/group-roles.ts decides). Idempotent. Null when there
+   * is no such group.
+   */
+  removeMember(groupId: number, userId: number): Promise<Departure | null>;
+  /** The student leaves every group of the course, under the same rules, in one transaction. */
+  removeMemberFromCourseGroups(userId: number, courseId: number): Promise<CourseGroupDeparture[]>;
+  /** False when there is no such group. */
+  update(groupId: number, changes: StudyGroupChanges): Promise<boolean>;
+  /** Null when there is no such group. */
+  addMeeting(groupId: number, meeting: MeetingDetails): Promise<Meeting | null>;
+  /** Null when the group has no meeting with that id. */
+  updateMeeting(groupId: number, meetingId: number, meeting: MeetingDetails): Promise<Meeting | null>;
+  /** False when the group has no meeting with that id. */
+  deleteMeeting(groupId: number, meetingId: number): Promise<boolean>;
+}

@@ -1,0 +1,33 @@
+import { assertMayCreateIn } from '../../domain/study-group/group-roles';
+import type { StudyGroup } from '../../domain/study-group/study-group';
+import { normaliseStudyGroupDetails } from '../../domain/study-group/study-group-rules';
+import { assertActingForSelf, requireCourse } from '../courses/course-access';
+import type { CourseCatalog } from '../ports/course-catalog';
+import type { CourseMembership } from '../ports/course-membership';
+import type { StudyGroupRepository } from '../ports/study-group-repository';
+
+export interface CreateStudyGroupCommand {
+  actingUserId: number;
+  /** A userID / ownerID the request named, if any. */
+  requestedUserId?: number;
+  courseId: number;
+  name: string;
+  description: string;
+}
+
+/** A course member starts a group in the course and owns it; new groups are public. */
+export class CreateStudyGroup {
+  constructor(
+    private readonly catalog: CourseCatalog,
+    private readonly membership: CourseMembership,
+    private readonly groups: StudyGroupRepository,
+  ) {}
+
+  async execute(command: CreateStudyGroupCommand): Promise<StudyGroup> {
+    assertActingForSelf(command.actingUserId, command.requestedUserId);
+    await requireCourse(this.catalog, command.courseId);
+    assertMayCreateIn(await this.membership.isMember(command.actingUserId, command.courseId));
+    const details = normaliseStudyGroupDetails(command);
+    return this.groups.create({ ...details, courseId: command.courseId, ownerId: command.actingUserId, isPublic: true });
+  }
+}

@@ -1,0 +1,12 @@
+import type { StudyGroup } from '../../domain/study-group/study-group';
+import type { StudyGroupRepository } from '../ports/study-group-repository';
+import { requireMemberGroup } from './study-group-access';
+
+/** A group's meetings for its calendar file, for its members only. */
+export class GetStudyGroupCalendar {
+  constructor(private readonly groups: StudyGroupRepository) {}
+
+  execute(command: { actingUserId: number; groupId: number }): Promise<StudyGroup> {
+    return requireMemberGroup(this.groups, command.groupId, command.actingUserId);
+  }
+}

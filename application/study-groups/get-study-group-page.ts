@@ -1,0 +1,26 @@
+import { LATEST_MESSAGES, type ChatMessage } from '../../domain/chat/chat-message';
+import type { StudyGroup } from '../../domain/study-group/study-group';
+import type { ChatLog } from '../ports/chat-log';
+import type { StudyGroupRepository } from '../ports/study-group-repository';
+import { requireMemberGroup } from './study-group-access';
+
+export interface StudyGroupPageView {
+  userId: number;
+  group: StudyGroup;
+  /** The group chat's latest messages, oldest first. */
+  messages: ChatMessage[];
+}
+
+/** A group with its members, meetings and latest chat, for its members only. */
+export class GetStudyGroupPage {
+  constructor(
+    private readonly groups: StudyGroupRepository,
+    private readonly chat: ChatLog,
+  ) {}
+
+  async execute(command: { actingUserId: number; groupId: number }): Promise<StudyGroupPageView> {
+    const group = await requireMemberGroup(this.groups, command.groupId, command.actingUserId);
+    const messages = await this.chat.latest({ kind: 'group', id: group.id }, LATEST_MESSAGES);
+    return { userId: command.actingUserId, group, messages };
+  }
+}

@@ -1,0 +1,31 @@
+import { mayJoin } from '../../domain/study-group/group-roles';
+import { StudyGroupNotFoundError } from '../../domain/study-group/study-group-errors';
+import { assertActingForSelf } from '../courses/course-access';
+import type { CourseMembership } from '../ports/course-membership';
+import type { StudyGroupRepository } from '../ports/study-group-repository';
+import { requireGroup } from './study-group-access';
+
+export interface JoinStudyGroupCommand {
+  actingUserId: number;
+  requestedUserId?: number;
+  groupId: number;
+}
+
+/** A student of the course joins a public group (joining twice is fine). */
+export class JoinStudyGroup {
+  constructor(
+    private readonly membership: CourseMembership,
+    private readonly groups: StudyGroupRepository,
+  ) {}
+
+  async execute(command: JoinStudyGroupCommand): Promise<{ groupId: number; isMember: true }> {
+    assertActingForSelf(command.actingUserId, command.requestedUserId);
+    const group = await requireGroup(this.groups, command.groupId);
+    const isCourseMember = await this.membership.isMember(command.actingUserId, group.courseId);
+    if (mayJoin(group, command.actingUserId, isCourseMember) === 'join') {
+      // The owner may have left alone (deleting the group) since it was read.
+      if (!(await this.groups.addMember(group.id, command.actingUserId))) throw new StudyGroupNotFoundError(group.id);
+    }
+    return { groupId: group.id, isMember: true };
+  }
+}

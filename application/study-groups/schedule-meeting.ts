@@ -1,0 +1,23 @@
+import type { Meeting } from '../../domain/study-group/study-group';
+import { StudyGroupNotFoundError } from '../../domain/study-group/study-group-errors';
+import { normaliseMeeting } from '../../domain/study-group/meeting-rules';
+import type { StudyGroupRepository } from '../ports/study-group-repository';
+import { requireOwnedGroup, type OwnerCommand } from './study-group-access';
+
+export interface MeetingCommand extends OwnerCommand {
+  day: string;
+  time: string;
+  location: string;
+}
+
+/** The owner adds a weekly meeting. */
+export class ScheduleMeeting {
+  constructor(private readonly groups: StudyGroupRepository) {}
+
+  async execute(command: MeetingCommand): Promise<Meeting> {
+    const group = await requireOwnedGroup(this.groups, command);
+    const meeting = await this.groups.addMeeting(group.id, normaliseMeeting(command));
+    if (!meeting) throw new StudyGroupNotFoundError(group.id);
+    return meeting;
+  }
+}

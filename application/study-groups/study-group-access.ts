@@ -1,0 +1,36 @@
+// Checks shared by the study-group use cases.
+import { assertGroupMember, assertGroupOwner } from '../../domain/study-group/group-roles';
+import type { StudyGroup } from '../../domain/study-group/study-group';
+import { StudyGroupNotFoundError } from '../../domain/study-group/study-group-errors';
+import { assertActingForSelf } from '../courses/course-access';
+import type { StudyGroupRepository } from '../ports/study-group-repository';
+
+export async function requireGroup(groups: StudyGroupRepository, groupId: number): Promise<StudyGroup> {
+  const group = await groups.findById(groupId);
+  if (!group) throw new StudyGroupNotFoundError(groupId);
+  return group;
+}
+
+/** The group, once the acting student is known to be one of its members. */
+export async function requireMemberGroup(groups: StudyGroupRepository, groupId: number, actingUserId: number): Promise<StudyGroup> {
+  const group = await requireGroup(groups, groupId);
+  assertGroupMember(group, actingUserId);
+  return group;
+}
+
+/** A command only the group's owner may give. */
+export interface OwnerCommand {
+  /** The signed-in student, from the session. */
+  actingUserId: number;
+  /** The ownerID the request named, if any: it must be the acting student's own. */
+  requestedOwnerId?: number;
+  groupId: number;
+}
+
+/** The group, once the acting student is known to own it. */
+export async function requireOwnedGroup(groups: StudyGroupRepository, command: OwnerCommand): Promise<StudyGroup> {
+  assertActingForSelf(command.actingUserId, command.requestedOwnerId);
+  const group = await requireGroup(groups, command.groupId);
+  assertGroupOwner(group, command.actingUserId);
+  return group;
+}

@@ -1,0 +1,53 @@
+// Who may do what in a study group (spec section 6 and issue 5), and what a
+// departure does to the group: the owner's place passes to the longest-standing
+// member, and a group whose owner leaves alone is deleted.
+import { GroupPrivateError, NotCourseMemberError, NotGroupMemberError, NotGroupOwnerError } from './study-group-errors';
+import { isGroupMember, type StudyGroup } from './study-group';
+
+/** Editing the group, its meetings and removing members are the owner's alone. */
+export function assertGroupOwner(group: StudyGroup, userId: number): void {
+  if (group.owner.id !== userId) throw new NotGroupOwnerError();
+}
+
+/** The group page, its calendar and its chat are for members. */
+export function assertGroupMember(group: StudyGroup, userId: number): void {
+  if (!isGroupMember(group, userId)) throw new NotGroupMemberError();
+}
+
+/** Creating a group needs membership of its course. */
+export function assertMayCreateIn(isCourseMember: boolean): void {
+  if (!isCourseMember) throw new NotCourseMemberError();
+}
+
+/**
+ * Joining needs membership of the course and a public group. A member joining
+ * again is a no-op, so the answer is the same as the first time.
+ */
+export function mayJoin(group: StudyGroup, userId: number, isCourseMember: boolean): 'already-member' | 'join' {
+  if (isGroupMember(group, userId)) return 'already-member';
+  if (!isCourseMember) throw new NotCourseMemberError();
+  if (!group.isPublic) throw new GroupPrivateError();
+  return 'join';
+}
+
+export interface GroupMembershipState {
+  ownerId: number;
+  /** Every member, the owner included, in the order they joined. */
+  memberIds: number[];
+}
+
+export interface Departure {
+  /** False when the student was not in the group: nothing changes (leaving is idempotent). */
+  wasMember: boolean;
+  /** The owner once the student has gone; null when the group goes with them. */
+  ownerId: number | null;
+  groupDeleted: boolean;
+}
+
+export function planDeparture(state: GroupMembershipState, leavingUserId: number): Departure {
+  if (!state.memberIds.includes(leavingUserId)) return { wasMember: false, ownerId: state.ownerId, groupDeleted: false };
+  if (leavingUserId !== state.ownerId) return { wasMember: true, ownerId: state.ownerId, groupDeleted: false };
+  const successor = state.memberIds.find((id) => id !== leavingUserId);
+  if (successor === undefined) return { wasMember: true, ownerId: null, groupDeleted: true };
+  return { wasMember: true, ownerId: successor, groupDeleted: false };
+}

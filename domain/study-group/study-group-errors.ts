@@ -1,0 +1,44 @@
+// The refusals of the study-group calls, with the codes of docs/api.md.
+import { DomainError, NotFoundError } from '../errors';
+
+export class NotCourseMemberError extends DomainError {
+  constructor() {
+    super('NOT_COURSE_MEMBER', 'Join the course first to create or join its study groups.');
+  }
+}
+
+export class GroupPrivateError extends DomainError {
+  constructor() {
+    super('GROUP_PRIVATE', 'This group is private');
+  }
+}
+
+export class NotGroupMemberError extends DomainError {
+  constructor() {
+    super('NOT_GROUP_MEMBER', 'You are not a member of this study group.');
+  }
+}
+
+export class NotGroupOwnerError extends DomainError {
+  constructor() {
+    super('NOT_GROUP_OWNER', "Only the group's owner can do that.");
+  }
+}
+
+export class StudyGroupNotFoundError extends NotFoundError {
+  constructor(groupId: number) {
+    super('STUDY_GROUP_NOT_FOUND', `There is no study group with id ${groupId}.`);
+  }
+}
+
+export class MeetingNotFoundError extends NotFoundError {
+  constructor(meetingId: number) {
+    super('MEETING_NOT_FOUND', `This group has no meeting with id ${meetingId}.`);
+  }
+}
+
+export class UserNotInGroupError extends NotFoundError {
+  constructor(userId: number) {
+    super('USER_NOT_IN_GROUP', `Student ${userId} is not a member of this group.`);
+  }
+}

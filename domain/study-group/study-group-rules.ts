@@ -1,0 +1,39 @@
+// The rules for a group's name and description (spec section 5 and issue 5):
+// both required after trimming, with the form's one message when either is empty.
+import { ValidationError } from '../errors';
+
+export const GROUP_LIMITS = { name: 100, description: 1000 } as const;
+
+export const TITLE_AND_DESCRIPTION_MESSAGE = 'Please enter a title and description';
+
+export interface StudyGroupDetails {
+  name: string;
+  description: string;
+}
+
+export interface GroupRuleFailure {
+  field: keyof StudyGroupDetails;
+  message: string;
+}
+
+/** The first broken rule, or null. Empty comes first, so the form's message wins. */
+export function checkStudyGroupDetails(input: StudyGroupDetails): GroupRuleFailure | null {
+  const name = input.name.trim();
+  const description = input.description.trim();
+  if (name === '') return { field: 'name', message: TITLE_AND_DESCRIPTION_MESSAGE };
+  if (description === '') return { field: 'description', message: TITLE_AND_DESCRIPTION_MESSAGE };
+  if (name.length > GROUP_LIMITS.name) {
+    return { field: 'name', message: `The name must be at most ${GROUP_LIMITS.name} characters` };
+  }
+  if (description.length > GROUP_LIMITS.description) {
+    return { field: 'description', message: `The description must be at most ${GROUP_LIMITS.description} characters` };
+  }
+  return null;
+}
+
+/** The stored form (trimmed); throws the first broken rule. */
+export function normaliseStudyGroupDetails(input: StudyGroupDetails): StudyGroupDetails {
+  const failure = checkStudyGroupDetails(input);
+  if (failure) throw new ValidationError(failure.message, failure.field);
+  return { name: input.name.trim(), description: input.description.trim() };
+}

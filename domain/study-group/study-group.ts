@@ -1,0 +1,35 @@
+// A study group of one course: its owner, its members in the order they joined
+// (the owner among them) and its weekly meetings.
+import type { MemberProfile } from '../course/course';
+import type { Weekday } from './meeting-rules';
+
+export interface Meeting {
+  id: number;
+  day: Weekday;
+  /** Local campus time, HH:MM:SS. */
+  time: string;
+  location: string;
+}
+
+export interface StudyGroup {
+  id: number;
+  courseId: number;
+  name: string;
+  description: string;
+  /** Public: anyone in the course may join. */
+  isPublic: boolean;
+  owner: MemberProfile;
+  /** Everyone in the group, the owner included, in the order they joined. */
+  members: MemberProfile[];
+  /** Sunday..Saturday, then by time. */
+  meetings: Meeting[];
+}
+
+/** The count the product shows as "size": the members other than the owner. */
+export function groupSize(group: StudyGroup): number {
+  return group.members.filter((member) => member.id !== group.owner.id).length;
+}
+
+export function isGroupMember(group: StudyGroup, userId: number): boolean {
+  return group.members.some((member) => member.id === userId);
+}

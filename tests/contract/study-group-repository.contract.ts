@@ -1,0 +1,212 @@
+// One behaviour for every StudyGroupRepository adapter: groups with their owner
+// as first member, join order, the owner hand-over and deletion (also under
+// concurrent departures), leaving a course's groups, and meetings.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CourseCatalog } from '../../application/ports/course-catalog';
+import type { StudyGroupRepository } from '../../application/ports/study-group-repository';
+import type { UserRepository } from '../../application/ports/user-repository';
+import { toCourseQuery } from '../../domain/course/course-search';
+import type { StudyGroup } from '../../domain/study-group/study-group';
+import type { User } from '../../domain/user/user';
+import { CATALOG_FIXTURE } from './course-catalog.contract';
+
+export interface StudyGroupWorld {
+  groups: StudyGroupRepository;
+  catalog: CourseCatalog;
+  users: UserRepository;
+}
+
+export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroupWorld>) {
+  describe('StudyGroupRepository contract', () => {
+    let world: StudyGroupWorld;
+    let courseIds: number[];
+    const students: User[] = [];
+    let made = 0;
+
+    const student = async () => {
+      made += 1;
+      const username = `s${made}_${Date.now() % 100000}`;
+      const result = await world.users.create({
+        firstName: `First${made}`,
+        lastName: 'Gator',
+        username,
+        email: `${username}@ufl.edu`,
+        major: 'Zoology',
+        year: '3',
+        bio: `Bio of ${username}`,
+        passwordHash: 'x',
+      });
+      if (!result.created) throw new Error('user not created');
+      students.push(result.user);
+      return result.user;
+    };
+
+    const newGroup = (owner: User, courseId = courseIds[0], name = 'Exam prep') =>
+      world.groups.create({ courseId, ownerId: owner.id, name, description: 'Weekly problem sets', isPublic: true });
+
+    const memberIds = (group: StudyGroup | null) => group?.members.map((m) => m.id);
+
+    /** A group with these members, joined in this order (the first is the owner). */
+    const groupOf = async (...people: User[]) => {
+      const group = await newGroup(people[0]);
+      for (const person of people.slice(1)) expect(await world.groups.addMember(group.id, person.id)).toBe(true);
+      return group.id;
+    };
+
+    beforeAll(async () => {
+      world = await makeWorld();
+      await world.catalog.upsert(CATALOG_FIXTURE.slice(0, 3));
+      courseIds = (await world.catalog.search(toCourseQuery({}), 1)).courses.map((c) => c.id);
+    });
+
+    it('creates a public group whose owner is its first member, with the owner’s public profile', async () => {
+      const owner = await student();
+      const group = await newGroup(owner);
+      expect(group).toEqual({
+        id: expect.any(Number),
+        courseId: courseIds[0],
+        name: 'Exam prep',
+        description: 'Weekly problem sets',
+        isPublic: true,
+        owner: {
+          id: owner.id,
+          username: owner.username,
+          firstName: owner.firstName,
+          lastName: 'Gator',
+          major: 'Zoology',
+          year: '3',
+          bio: owner.bio,
+        },
+        members: [group.owner],
+        meetings: [],
+      });
+      expect(JSON.stringify(group)).not.toMatch(/email|password/i);
+      expect(await world.groups.findById(group.id)).toEqual(group);
+      expect(await world.groups.findById(9_999_999)).toBeNull();
+    });
+
+    it('adds members idempotently, in join order, and not to a group that is gone', async () => {
+      const [owner, a, b] = [await student(), await student(), await student()];
+      const groupId = await groupOf(owner, b, a);
+      expect(await world.groups.addMember(groupId, b.id)).toBe(true);
+      expect(memberIds(await world.groups.findById(groupId))).toEqual([owner.id, b.id, a.id]);
+      expect(await world.groups.addMember(9_999_999, a.id)).toBe(false);
+    });
+
+    it('lists a course’s groups oldest first and a student’s groups in the order joined', async () => {
+      const [owner, other] = [await student(), await student()];
+      const first = await newGroup(owner, courseIds[1], 'First');
+      const second = await newGroup(other, courseIds[1], 'Second');
+      const elsewhere = await newGroup(other, courseIds[2], 'Elsewhere');
+      expect((await world.groups.listByCourse(courseIds[1])).map((g) => g.name)).toEqual(['First', 'Second']);
+      await world.groups.addMember(elsewhere.id, owner.id);
+      await world.groups.addMember(second.id, owner.id);
+      expect((await world.groups.listByMember(owner.id)).map((g) => g.id)).toEqual([first.id, elsewhere.id, second.id]);
+      expect(await world.groups.listByMember((await student()).id)).toEqual([]);
+    });
+
+    it('lets a member leave, idempotently, keeping the owner', async () => {
+      const [owner, member] = [await student(), await student()];
+      const groupId = await groupOf(owner, member);
+      expect(await world.groups.removeMember(groupId, member.id)).toEqual({ wasMember: true, ownerId: owner.id, groupDeleted: false });
+      expect(await world.groups.removeMember(groupId, member.id)).toEqual({ wasMember: false, ownerId: owner.id, groupDeleted: false });
+      const group = await world.groups.findById(groupId);
+      expect(memberIds(group)).toEqual([owner.id]);
+      expect(group?.owner.id).toBe(owner.id);
+      expect(await world.groups.removeMember(9_999_999, member.id)).toBeNull();
+    });
+
+    it('hands an owner’s group to the longest-standing member', async () => {
+      const [owner, early, late] = [await student(), await student(), await student()];
+      const groupId = await groupOf(owner, early, late);
+      expect(await world.groups.removeMember(groupId, owner.id)).toEqual({ wasMember: true, ownerId: early.id, groupDeleted: false });
+      const group = await world.groups.findById(groupId);
+      expect(group?.owner.id).toBe(early.id);
+      expect(memberIds(group)).toEqual([early.id, late.id]);
+    });
+
+    it('deletes a group, with its meetings, when its owner leaves alone', async () => {
+      const owner = await student();
+      const groupId = await groupOf(owner);
+      const meeting = await world.groups.addMeeting(groupId, { day: 'Monday', time: '18:30:00', location: 'Marston' });
+      expect(await world.groups.removeMember(groupId, owner.id)).toEqual({ wasMember: true, ownerId: null, groupDeleted: true });
+      expect(await world.groups.findById(groupId)).toBeNull();
+      expect(await world.groups.listByMember(owner.id)).toEqual([]);
+      expect(await world.groups.deleteMeeting(groupId, meeting!.id)).toBe(false);
+    });
+
+    it('never leaves a group without an owner when members leave at the same time', async () => {
+      for (let round = 0; round < 5; round += 1) {
+        const [owner, second, third] = [await student(), await student(), await student()];
+        const groupId = await groupOf(owner, second, third);
+        await Promise.all([world.groups.removeMember(groupId, owner.id), world.groups.removeMember(groupId, second.id)]);
+        const group = await world.groups.findById(groupId);
+        expect(group?.owner.id).toBe(third.id);
+        expect(memberIds(group)).toEqual([third.id]);
+
+        const [pairOwner, pairMember] = [await student(), await student()];
+        const pairId = await groupOf(pairOwner, pairMember);
+        await Promise.all([world.groups.removeMember(pairId, pairOwner.id), world.groups.removeMember(pairId, pairMember.id)]);
+        expect(await world.groups.findById(pairId)).toBeNull();
+      }
+    });
+
+    it('takes a student out of every group of one course under the same rules', async () => {
+      const [leaver, friend] = [await student(), await student()];
+      const owned = await newGroup(leaver, courseIds[2], 'Owned with a friend');
+      await world.groups.addMember(owned.id, friend.id);
+      const alone = await newGroup(leaver, courseIds[2], 'Alone');
+      const joined = await newGroup(friend, courseIds[2], 'Joined');
+      await world.groups.addMember(joined.id, leaver.id);
+      const otherCourse = await newGroup(leaver, courseIds[1], 'Other course');
+
+      const departures = await world.groups.removeMemberFromCourseGroups(leaver.id, courseIds[2]);
+      expect(departures).toEqual([
+        { groupId: owned.id, wasMember: true, ownerId: friend.id, groupDeleted: false },
+        { groupId: alone.id, wasMember: true, ownerId: null, groupDeleted: true },
+        { groupId: joined.id, wasMember: true, ownerId: friend.id, groupDeleted: false },
+      ]);
+      expect((await world.groups.findById(owned.id))?.owner.id).toBe(friend.id);
+      expect(await world.groups.findById(alone.id)).toBeNull();
+      expect(memberIds(await world.groups.findById(joined.id))).toEqual([friend.id]);
+      expect((await world.groups.listByMember(leaver.id)).map((g) => g.id)).toEqual([otherCourse.id]);
+      expect(await world.groups.removeMemberFromCourseGroups(leaver.id, courseIds[2])).toEqual([]);
+    });
+
+    it('updates name, description and visibility', async () => {
+      const group = await newGroup(await student());
+      expect(await world.groups.update(group.id, { name: 'Renamed', description: 'New words', isPublic: false })).toBe(true);
+      expect(await world.groups.findById(group.id)).toMatchObject({ name: 'Renamed', description: 'New words', isPublic: false });
+      expect(await world.groups.update(9_999_999, { name: 'x', description: 'y', isPublic: true })).toBe(false);
+    });
+
+    it('keeps meetings ordered Sunday to Saturday, then by time, and only within their group', async () => {
+      const group = await newGroup(await student());
+      const other = await newGroup(await student());
+      const add = (day: 'Sunday' | 'Monday' | 'Saturday', time: string) =>
+        world.groups.addMeeting(group.id, { day, time, location: `${day} ${time}` });
+      const saturday = await add('Saturday', '09:00:00');
+      const mondayLate = await add('Monday', '18:30:00');
+      const mondayEarly = await add('Monday', '08:05:00');
+      const sunday = await add('Sunday', '23:59:00');
+      expect(mondayLate).toEqual({ id: expect.any(Number), day: 'Monday', time: '18:30:00', location: 'Monday 18:30:00' });
+      expect((await world.groups.findById(group.id))?.meetings.map((m) => m!.id)).toEqual([
+        sunday!.id,
+        mondayEarly!.id,
+        mondayLate!.id,
+        saturday!.id,
+      ]);
+      expect(await world.groups.addMeeting(9_999_999, { day: 'Monday', time: '10:00:00', location: 'x' })).toBeNull();
+
+      const moved = await world.groups.updateMeeting(group.id, saturday!.id, { day: 'Sunday', time: '07:00:00', location: 'Library West' });
+      expect(moved).toEqual({ id: saturday!.id, day: 'Sunday', time: '07:00:00', location: 'Library West' });
+      expect((await world.groups.findById(group.id))?.meetings[0]).toEqual(moved);
+      expect(await world.groups.updateMeeting(other.id, sunday!.id, { day: 'Friday', time: '10:00:00', location: 'x' })).toBeNull();
+      expect(await world.groups.deleteMeeting(other.id, sunday!.id)).toBe(false);
+      expect(await world.groups.deleteMeeting(group.id, sunday!.id)).toBe(true);
+      expect(await world.groups.deleteMeeting(group.id, sunday!.id)).toBe(false);
+      expect((await world.groups.findById(group.id))?.meetings.map((m) => m.id)).toEqual([saturday!.id, mondayEarly!.id, mondayLate!.id]);
+      expect((await world.groups.findById(other.id))?.meetings).toEqual([]);
+    });
+  });
+}

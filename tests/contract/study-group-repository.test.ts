@@ -1,0 +1,33 @@
+import type { Knex } from 'knex';
+import { describe } from 'vitest';
+import { InMemoryCourseCatalog } from '../../adapters/memory/in-memory-course-catalog';
+import { InMemoryStudyGroupRepository } from '../../adapters/memory/in-memory-study-group-repository';
+import { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository';
+import { KnexCourseCatalog } from '../../adapters/postgres/knex-course-catalog';
+import { KnexStudyGroupRepository } from '../../adapters/postgres/knex-study-group-repository';
+import { KnexUserRepository } from '../../adapters/postgres/knex-user-repository';
+import { hasPostgres, usePglite, usePostgres } from '../support/use-adapters';
+import { studyGroupRepositoryContract } from './study-group-repository.contract';
+
+describe('InMemoryStudyGroupRepository', () => {
+  studyGroupRepositoryContract(async () => {
+    const users = new InMemoryUserRepository();
+    return { users, catalog: new InMemoryCourseCatalog(), groups: new InMemoryStudyGroupRepository(users) };
+  });
+});
+
+const knexWorld = (db: Knex) => ({
+  users: new KnexUserRepository(db),
+  catalog: new KnexCourseCatalog(db),
+  groups: new KnexStudyGroupRepository(db),
+});
+
+describe('KnexStudyGroupRepository on PGlite', () => {
+  const db = usePglite();
+  studyGroupRepositoryContract(async () => knexWorld(db()));
+});
+
+describe.skipIf(!hasPostgres())('KnexStudyGroupRepository on Postgres', () => {
+  const db = usePostgres();
+  studyGroupRepositoryContract(async () => knexWorld(db()));
+});

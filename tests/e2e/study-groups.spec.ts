@@ -1,0 +1,298 @@
+// Two students in one course: the owner creates a group and schedules a
+// meeting; a classmate joins from the group modal and sees the meeting in
+// 12-hour time on the group page; the owner removes them, and the page is
+// closed to them. (The group chat is added to this story at the merge.)
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoHorizontalOverflow, signUpViaApi, snap } from './e2e-support';
+
+/** Joins the first section of `courseCode` through the API, in this page's session; answers its id. */
+async function joinCourseViaApi(page: Page, courseCode: string): Promise<number> {
+  const { token } = (await (await page.request.get('/api/get-token/')).json()) as { token: string };
+  const headers = { 'X-CSRFToken': token };
+  const found = (await (await page.request.post('/api/filter-courses/', { headers, data: { courseCode } })).json()) as {
+    courses: { id: number }[];
+  };
+  const courseId = found.courses[0].id;
+  const joined = await page.request.post('/api/insert-course-member/', { headers, data: { courseID: courseId } });
+  expect(joined.ok(), 'joining the course through the API').toBe(true);
+  return courseId;
+}
+
+/** Each member's shown name (capitalised words) and marks, in order. */
+async function expectMembers(region: Locator, expected: [name: string, marks: string][]): Promise<void> {
+  const items = region.getByRole('listitem');
+  await expect(items).toHaveCount(expected.length);
+  for (const [index, [name, marks]] of expected.entries()) {
+    await expect(items.nth(index).getByRole('button', { name, exact: true })).toContainText(name);
+    await expect(items.nth(index).getByText(/^(Owner|You)$/)).toHaveText(marks ? marks.match(/Owner|You/g)! : []);
+  }
+}
+
+test('the owner creates a group and a meeting; a classmate joins, sees it, and is removed', async ({ browser }) => {
+  const ownerContext = await browser.newContext();
+  const classmateContext = await browser.newContext();
+  const ownerPage = await ownerContext.newPage();
+  const classmatePage = await classmateContext.newPage();
+
+  try {
+    // The owner: signed up, in COP3502C, on the dashboard with the course selected.
+    await signUpViaApi(ownerPage, 'olivia', 'owner', '/search-courses');
+    const courseId = await joinCourseViaApi(ownerPage, 'COP3502C');
+    await ownerPage.goto('/');
+    const groups = ownerPage.getByRole('region', { name: 'Groups' });
+    await expect(groups.getByText('No study groups yet.', { exact: false })).toBeVisible();
+
+    // Create a Study Group: the red message instead of a request, gone on typing.
+    await groups.getByRole('button', { name: 'Create a study group' }).click();
+    const create = ownerPage.getByRole('dialog', { name: 'Create a Study Group' });
+    await expect(create.getByLabel('Study Group Name')).toBeFocused();
+    await create.getByRole('button', { name: 'Create Study Group' }).click();
+    const missing = create.getByText('Please enter a title and description');
+    await expect(missing).toBeVisible();
+    await expect(missing).toHaveCSS('color', 'rgb(179, 38, 30)');
+    await create.getByLabel('Study Group Name').fill('Exam 2 prep');
+    await expect(missing).toBeHidden();
+    await create.getByRole('button', { name: 'Create Study Group' }).click();
+    await expect(missing).toBeVisible();
+    await create.getByLabel('Study Group Description').fill('Weekly problem sets before the exam');
+    await expect(missing).toBeHidden();
+    await snap(ownerPage, 'groups-01-create-modal');
+    await create.getByRole('button', { name: 'Create Study Group' }).click();
+    await expect(create).toBeHidden();
+    await expect(groups.getByRole('button', { name: /Exam 2 prep/ })).toContainText('1 member');
+
+    // The group modal: Escape closes it and focus returns to the group.
+    const groupButton = groups.getByRole('button', { name: /Exam 2 prep/ });
+    await groupButton.click();
+    const modal = ownerPage.getByRole('dialog', { name: 'Exam 2 prep' });
+    await expect(modal.getByText('Weekly problem sets before the exam')).toBeVisible();
+    await ownerPage.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    await expect(groupButton).toBeFocused();
+    await groupButton.click();
+    await modal.getByRole('link', { name: 'View Group' }).click();
+    await expect(ownerPage).toHaveURL(/\/study-group\/\d+$/);
+    const groupPath = new URL(ownerPage.url()).pathname;
+    await expect(ownerPage.getByRole('heading', { level: 1, name: 'Exam 2 prep' })).toBeVisible();
+
+    // Schedule Meeting: the day select starts at its placeholder; the list updates at once.
+    await ownerPage.getByRole('button', { name: 'Schedule a meeting' }).click();
+    const schedule = ownerPage.getByRole('dialog', { name: 'Schedule Meeting' });
+    await expect(schedule.getByLabel('Meeting Day').locator('option').first()).toHaveText('Select Meeting Day');
+    await schedule.getByLabel('Meeting Day').selectOption('Monday');
+    await schedule.getByLabel('Meeting Time').fill('18:30');
+    await schedule.getByLabel('Location').fill('Marston Science Library');
+    await schedule.getByRole('button', { name: 'Add Meeting' }).click();
+    await expect(schedule).toBeHidden();
+    const meetings = ownerPage.getByRole('list', { name: 'Meetings' });
+    await expect(meetings.getByRole('listitem')).toHaveText(['Monday 6:30 PM@ Marston Science Library']);
+    await expect(ownerPage.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', /\/api\/study-group\/\d+\/calendar\.ics$/);
+    await snap(ownerPage, 'groups-02-owner-page');
+
+    // The classmate: same course, joins from the group modal on the course page.
+    const classmate = await signUpViaApi(classmatePage, 'carla', 'de la cruz', '/search-courses');
+    await joinCourseViaApi(classmatePage, 'COP3502C');
+    await classmatePage.goto(`/course/${courseId}`);
+    const courseGroups = classmatePage.getByRole('region', { name: 'Groups' });
+    await courseGroups.getByRole('button', { name: /Exam 2 prep/ }).click();
+    const joinModal = classmatePage.getByRole('dialog', { name: 'Exam 2 prep' });
+    await expect(joinModal.getByText('18:30')).toBeVisible();
+    await expect(joinModal.getByRole('link', { name: 'View Group' })).toHaveCount(0);
+    await joinModal.getByRole('button', { name: 'Join Group' }).click();
+    await expect(joinModal.getByRole('link', { name: 'View Group' })).toBeFocused();
+    await expect(joinModal.getByRole('button', { name: 'Leave Group' })).toBeVisible();
+    await expect(courseGroups.getByRole('button', { name: /Exam 2 prep/ })).toContainText('2 members');
+    await snap(classmatePage, 'groups-03-joined-modal');
+    await joinModal.getByRole('link', { name: 'View Group' }).click();
+    await expect(classmatePage).toHaveURL(new RegExp(`${groupPath}$`));
+    await expect(classmatePage.getByRole('list', { name: 'Meetings' }).getByRole('listitem')).toHaveText([
+      'Monday 6:30 PM@ Marston Science Library',
+    ]);
+    // Members: names in capitalised words, with the Owner and You marks; no owner controls.
+    const members = classmatePage.getByRole('region', { name: 'Members' });
+    await expectMembers(members, [
+      ['Olivia Owner', 'Owner'],
+      ['Carla De La Cruz', 'You'],
+    ]);
+    await expect(classmatePage.getByRole('button', { name: 'Edit group' })).toHaveCount(0);
+    await expect(classmatePage.getByRole('button', { name: 'Schedule a meeting' })).toHaveCount(0);
+    await expect(members.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
+    await members.getByRole('button', { name: 'Olivia Owner' }).click();
+    await expect(classmatePage.getByRole('dialog', { name: 'Olivia Owner' }).getByText('olivia studies here.')).toBeVisible();
+    await snap(classmatePage, 'groups-04-member-page');
+
+    // The group chat: each sees the other's message by polling.
+    const groupChat = (page: Page) => page.getByRole('region', { name: 'Group Chat' });
+    const chatInput = (page: Page) => groupChat(page).getByRole('textbox', { name: 'Message' });
+    await expect(chatInput(classmatePage)).toHaveAttribute('placeholder', "Message 'Exam 2 prep'");
+    await chatInput(classmatePage).fill('Thanks for setting this up!');
+    await chatInput(classmatePage).press('Enter');
+    await expect(chatInput(classmatePage)).toHaveValue('');
+    await expect(groupChat(ownerPage).getByRole('listitem').filter({ hasText: 'Thanks for setting this up!' })).toBeVisible();
+    await chatInput(ownerPage).fill('See you Monday');
+    await groupChat(ownerPage).getByRole('button', { name: 'Send' }).click();
+    await expect(groupChat(classmatePage).getByRole('listitem').filter({ hasText: 'See you Monday' })).toBeVisible();
+    await expect(groupChat(classmatePage).getByRole('listitem')).toHaveCount(2);
+    await snap(classmatePage, 'groups-04b-group-chat');
+
+    // The owner sees the new member and removes them, after confirming.
+    await ownerPage.reload();
+    const ownerMembers = ownerPage.getByRole('region', { name: 'Members' });
+    await expect(ownerMembers.getByRole('button', { name: 'Remove Olivia Owner' })).toHaveCount(0);
+    await snap(ownerPage, 'groups-05-owner-members');
+    await ownerMembers.getByRole('button', { name: 'Remove Carla De La Cruz' }).click();
+    const confirm = ownerPage.getByRole('dialog', { name: 'Remove member' });
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await expect(confirm).toBeHidden();
+    await expectMembers(ownerMembers, [['Olivia Owner', 'OwnerYou']]);
+
+    // The removed student no longer reaches the page.
+    await classmatePage.reload();
+    await expect(classmatePage.getByRole('heading', { name: 'You are not a member of this group' })).toBeVisible();
+    await expect(classmatePage.getByRole('link', { name: 'Back to your dashboard' })).toBeVisible();
+    await expect(classmatePage.getByText('Marston Science Library')).toHaveCount(0);
+    await snap(classmatePage, 'groups-06-removed');
+    expect(classmate.id).toBeGreaterThan(0);
+  } finally {
+    await ownerContext.close();
+    await classmateContext.close();
+  }
+});
+
+test('the owner edits the group and its meetings; leaving returns home and drops the group from the dashboard', async ({ page }) => {
+  await signUpViaApi(page, 'Dana', 'Gator', '/search-courses');
+  await joinCourseViaApi(page, 'MAC2311');
+  await page.goto('/');
+  const groups = page.getByRole('region', { name: 'Groups' });
+  await groups.getByRole('button', { name: 'Create a study group' }).click();
+  const create = page.getByRole('dialog', { name: 'Create a Study Group' });
+  await create.getByLabel('Study Group Name').fill('Calc crew');
+  await create.getByLabel('Study Group Description').fill('Derivatives daily');
+  await create.getByRole('button', { name: 'Create Study Group' }).click();
+  await groups.getByRole('button', { name: /Calc crew/ }).click();
+  await page.getByRole('dialog', { name: 'Calc crew' }).getByRole('link', { name: 'View Group' }).click();
+
+  // Update Group: name, description and the Public checkbox with its explanation.
+  await page.getByRole('button', { name: 'Edit group' }).click();
+  const edit = page.getByRole('dialog', { name: 'Update Group' });
+  await expect(edit.getByLabel('Public')).toBeChecked();
+  await expect(edit.getByText('If your group is public, anyone in your class can join.')).toBeVisible();
+  await edit.getByLabel('Name').fill('');
+  await edit.getByRole('button', { name: 'Update Group' }).click();
+  await expect(edit.getByText('Please enter a title and description')).toBeVisible();
+  await edit.getByLabel('Name').fill('Calculus crew');
+  await edit.getByLabel('Public').uncheck();
+  await edit.getByRole('button', { name: 'Update Group' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Calculus crew' })).toBeVisible();
+  await expect(page.getByText('Private group')).toBeVisible();
+
+  // A refused meeting keeps the form and what was typed; a valid one is added.
+  await page.getByRole('button', { name: 'Schedule a meeting' }).click();
+  const schedule = page.getByRole('dialog', { name: 'Schedule Meeting' });
+  await schedule.getByLabel('Meeting Time').fill('09:00');
+  await schedule.getByLabel('Location').fill('Library West');
+  await schedule.getByRole('button', { name: 'Add Meeting' }).click();
+  await expect(schedule.getByRole('alert')).toHaveText('Please choose a meeting day from Sunday to Saturday');
+  await expect(schedule.getByLabel('Location')).toHaveValue('Library West');
+  await schedule.getByLabel('Meeting Day').selectOption('Wednesday');
+  await schedule.getByRole('button', { name: 'Add Meeting' }).click();
+  await expect(schedule).toBeHidden();
+  const meetings = page.getByRole('list', { name: 'Meetings' });
+  await expect(meetings.getByRole('listitem')).toHaveText(['Wednesday 9:00 AM@ Library West']);
+
+  // Update Meeting re-reads the list; Delete Meeting empties it.
+  await meetings.getByRole('button', { name: 'Edit meeting on Wednesday at 9:00 AM' }).click();
+  const update = page.getByRole('dialog', { name: 'Update Meeting' });
+  await expect(update.getByLabel('Meeting Day')).toHaveValue('Wednesday');
+  await expect(update.getByLabel('Meeting Time')).toHaveValue('09:00');
+  await update.getByLabel('Meeting Time').fill('12:15');
+  await update.getByRole('button', { name: 'Update Meeting' }).click();
+  await expect(update).toBeHidden();
+  await expect(meetings.getByRole('listitem')).toHaveText(['Wednesday 12:15 PM@ Library West']);
+  await meetings.getByRole('button', { name: 'Edit meeting on Wednesday at 12:15 PM' }).click();
+  await page.getByRole('dialog', { name: 'Update Meeting' }).getByRole('button', { name: 'Delete Meeting' }).click();
+  await expect(page.getByText('No meetings scheduled yet.')).toBeVisible();
+
+  // Alone in the group, leaving asks first (it deletes the group), then goes home.
+  await page.getByRole('button', { name: 'Leave Group' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Leave and delete the group?' });
+  await confirm.getByRole('button', { name: 'Leave Group' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('region', { name: 'Groups' }).getByRole('button', { name: /Calculus crew/ })).toHaveCount(0);
+});
+
+test('a member leaving from the dashboard’s group modal drops the group from the list', async ({ browser }) => {
+  const ownerContext = await browser.newContext();
+  const memberContext = await browser.newContext();
+  const ownerPage = await ownerContext.newPage();
+  const page = await memberContext.newPage();
+  try {
+    await signUpViaApi(ownerPage, 'Omar', 'Gator', '/search-courses');
+    const courseId = await joinCourseViaApi(ownerPage, 'STA2023');
+    const { token } = (await (await ownerPage.request.get('/api/get-token/')).json()) as { token: string };
+    const created = await ownerPage.request.post('/api/insert-study-group/', {
+      headers: { 'X-CSRFToken': token },
+      data: { courseID: courseId, name: 'Stats circle', description: 'Hypothesis tests' },
+    });
+    expect(created.status()).toBe(201);
+
+    await signUpViaApi(page, 'Mia', 'Gator', '/search-courses');
+    await joinCourseViaApi(page, 'STA2023');
+    await page.goto(`/course/${courseId}`);
+    await page.getByRole('region', { name: 'Groups' }).getByRole('button', { name: /Stats circle/ }).click();
+    await page.getByRole('dialog', { name: 'Stats circle' }).getByRole('button', { name: 'Join Group' }).click();
+    await expect(page.getByRole('dialog', { name: 'Stats circle' }).getByRole('link', { name: 'View Group' })).toBeVisible();
+
+    // The dashboard lists the student's own groups of the selected course.
+    await page.goto('/');
+    const groups = page.getByRole('region', { name: 'Groups' });
+    await groups.getByRole('button', { name: /Stats circle/ }).click();
+    await page.getByRole('dialog', { name: 'Stats circle' }).getByRole('button', { name: 'Leave Group' }).click();
+    await expect(page.getByRole('dialog', { name: 'Stats circle' })).toBeHidden();
+    await expect(groups.getByRole('button', { name: /Stats circle/ })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Groups' }).getByRole('button', { name: /Stats circle/ })).toHaveCount(0);
+    // The course page still lists it, with Join Group again.
+    await page.goto(`/course/${courseId}`);
+    await page.getByRole('region', { name: 'Groups' }).getByRole('button', { name: /Stats circle/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Stats circle' }).getByRole('button', { name: 'Join Group' })).toBeVisible();
+  } finally {
+    await ownerContext.close();
+    await memberContext.close();
+  }
+});
+
+test('the group page and its modals fit a 360 px phone and work from the keyboard', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signUpViaApi(page, 'Robin', 'Gator', '/search-courses');
+  const courseId = await joinCourseViaApi(page, 'COP3502C');
+  await page.goto(`/course/${courseId}`);
+  await page.getByRole('button', { name: 'Create a study group' }).click();
+  const create = page.getByRole('dialog', { name: 'Create a Study Group' });
+  await expectNoHorizontalOverflow(page, 'the create modal');
+  // Keyboard only: type, Tab to the description, Tab to the button, Enter.
+  await page.keyboard.type('Phone group with a rather long name that has to wrap nicely');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Made on a phone');
+  await page.keyboard.press('Tab');
+  await expect(create.getByRole('button', { name: 'Create Study Group' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(create).toBeHidden();
+  await page.getByRole('button', { name: /Phone group/ }).click();
+  await page.getByRole('link', { name: 'View Group' }).click();
+  await page.getByRole('button', { name: 'Schedule a meeting' }).click();
+  const schedule = page.getByRole('dialog', { name: 'Schedule Meeting' });
+  await expectNoHorizontalOverflow(page, 'the schedule modal');
+  await schedule.getByLabel('Meeting Day').selectOption('Friday');
+  await schedule.getByLabel('Meeting Time').fill('15:00');
+  await schedule.getByLabel('Location').fill('Reitz Union');
+  await schedule.getByRole('button', { name: 'Add Meeting' }).click();
+  await expect(page.getByText('Friday 3:00 PM')).toBeVisible();
+  // Narrow screens show members as initials; the button still names them.
+  const member = page.getByRole('region', { name: 'Members' }).getByRole('button', { name: 'Robin Gator' });
+  await expect(member).toHaveText('RG', { useInnerText: true });
+  await expectNoHorizontalOverflow(page, '/study-group/{id}');
+  await snap(page, 'groups-07-phone-page');
+});

@@ -1,0 +1,70 @@
+// The client's copies of the study-group rules and formats: the form check
+// agrees with the server's, and times and names read as the spec shows them.
+import { describe, expect, it } from 'vitest';
+import { checkStudyGroupDetails } from '../../domain/study-group/study-group-rules';
+import { formatTime12, formatTime24 } from '../../web/src/lib/time-of-day';
+import { capitaliseWords } from '../../web/src/features/study-groups/display-name';
+import { memberCountLabel, sortMeetings, type StudyGroup } from '../../web/src/features/study-groups/study-group-schema';
+import { validateStudyGroup } from '../../web/src/features/study-groups/study-group-validation';
+
+describe('client and server agree on a group’s name and description', () => {
+  it.each([
+    { name: '', description: '' },
+    { name: '', description: 'd' },
+    { name: 'n', description: '' },
+    { name: '  ', description: 'd' },
+    { name: 'n', description: '\n' },
+    { name: 'n', description: 'd' },
+    { name: ` ${'n'.repeat(100)} `, description: 'd' },
+    { name: 'n'.repeat(101), description: 'd' },
+    { name: 'n', description: 'd'.repeat(1000) },
+    { name: 'n', description: 'd'.repeat(1001) },
+  ])('%j', (form) => {
+    expect(validateStudyGroup(form)).toEqual(checkStudyGroupDetails(form));
+  });
+});
+
+describe('meeting times', () => {
+  it.each([
+    ['18:30:00', '6:30 PM', '18:30'],
+    ['06:05:00', '6:05 AM', '06:05'],
+    ['00:00:00', '12:00 AM', '00:00'],
+    ['12:00:00', '12:00 PM', '12:00'],
+    ['23:59:59', '11:59 PM', '23:59'],
+    ['9:15', '9:15 AM', '09:15'],
+  ])('%s reads %s on the group page and %s in the group modal', (time, twelve, twentyFour) => {
+    expect(formatTime12(time)).toBe(twelve);
+    expect(formatTime24(time)).toBe(twentyFour);
+  });
+
+  it('shows an unreadable time as it came', () => {
+    expect(formatTime12('soon')).toBe('soon');
+    expect(formatTime24('25:00:00')).toBe('25:00:00');
+  });
+
+  it('orders meetings Sunday to Saturday, then by time', () => {
+    const m = (id: number, day: string, time: string) => ({ id, day, time, location: '' });
+    expect(sortMeetings([m(1, 'Saturday', '08:00:00'), m(2, 'Monday', '18:00:00'), m(3, 'Sunday', '23:00:00'), m(4, 'Monday', '09:00:00')]).map((x) => x.id)).toEqual([
+      3, 4, 2, 1,
+    ]);
+  });
+});
+
+describe('names and counts', () => {
+  it.each([
+    ['albert gator', 'Albert Gator'],
+    ['  carla   de la cruz ', 'Carla De La Cruz'],
+    ['mary-jane o’neil', 'Mary-Jane O’Neil'],
+    ["sean o'brien", "Sean O'Brien"],
+    ['McDonald', 'McDonald'],
+    ['élodie', 'Élodie'],
+  ])('%j is shown as %j', (input, shown) => {
+    expect(capitaliseWords(input)).toBe(shown);
+  });
+
+  it('counts the owner: size + 1 members', () => {
+    const group = (size: number) => ({ size }) as StudyGroup;
+    expect(memberCountLabel(group(0))).toBe('1 member');
+    expect(memberCountLabel(group(1))).toBe('2 members');
+  });
+});

@@ -1,0 +1,239 @@
+// The study-group use cases on the in-memory adapters: permissions, the
+// hand-over, leaving a course, and who MembershipChanges hears about.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { InMemoryChatLog } from '../../adapters/memory/in-memory-chat-log';
+import { InMemoryCourseCatalog } from '../../adapters/memory/in-memory-course-catalog';
+import { InMemoryCourseMembership } from '../../adapters/memory/in-memory-course-membership';
+import { InMemoryStudyGroupRepository } from '../../adapters/memory/in-memory-study-group-repository';
+import { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository';
+import { LeaveCourse } from '../../application/courses/leave-course';
+import type { MembershipChanges } from '../../application/ports/membership-changes';
+import { CancelMeeting } from '../../application/study-groups/cancel-meeting';
+import { CreateStudyGroup } from '../../application/study-groups/create-study-group';
+import { GetStudyGroupPage } from '../../application/study-groups/get-study-group-page';
+import { JoinStudyGroup } from '../../application/study-groups/join-study-group';
+import { LeaveStudyGroup } from '../../application/study-groups/leave-study-group';
+import { ListCourseStudyGroups } from '../../application/study-groups/list-course-study-groups';
+import { ListMyStudyGroups } from '../../application/study-groups/list-my-study-groups';
+import { RemoveStudyGroupMember } from '../../application/study-groups/remove-study-group-member';
+import { ScheduleMeeting } from '../../application/study-groups/schedule-meeting';
+import { UpdateMeeting } from '../../application/study-groups/update-meeting';
+import { UpdateStudyGroup } from '../../application/study-groups/update-study-group';
+import type { ChatRoom } from '../../domain/chat/chat-room';
+import { CATALOG_FIXTURE } from '../contract/course-catalog.contract';
+
+class RecordingMembershipChanges implements MembershipChanges {
+  readonly told: { userId: number; room: ChatRoom }[] = [];
+  async left(userId: number, room: ChatRoom): Promise<void> {
+    this.told.push({ userId, room });
+  }
+}
+
+describe('study-group use cases', () => {
+  let groups: InMemoryStudyGroupRepository;
+  let membership: InMemoryCourseMembership;
+  let changes: RecordingMembershipChanges;
+  let ids: { owner: number; member: number; classmate: number; outsider: number };
+  const courseId = 1;
+  const otherCourseId = 2;
+
+  let create: CreateStudyGroup;
+  let join: JoinStudyGroup;
+  let leave: LeaveStudyGroup;
+  let remove: RemoveStudyGroupMember;
+  let page: GetStudyGroupPage;
+  let chat: InMemoryChatLog;
+  let update: UpdateStudyGroup;
+  let schedule: ScheduleMeeting;
+  let moveMeeting: UpdateMeeting;
+  let cancel: CancelMeeting;
+  let leaveCourse: LeaveCourse;
+
+  beforeEach(async () => {
+    const users = new InMemoryUserRepository();
+    const catalog = new InMemoryCourseCatalog();
+    await catalog.upsert(CATALOG_FIXTURE.slice(0, 2));
+    membership = new InMemoryCourseMembership(catalog, users);
+    groups = new InMemoryStudyGroupRepository(users);
+    changes = new RecordingMembershipChanges();
+    const make = async (username: string) => {
+      const result = await users.create({
+        firstName: username,
+        lastName: 'Gator',
+        username,
+        email: `${username}@ufl.edu`,
+        major: 'Zoology',
+        year: '1',
+        bio: '',
+        passwordHash: 'x',
+      });
+      if (!result.created) throw new Error('not created');
+      return result.user.id;
+    };
+    ids = { owner: await make('owner'), member: await make('member'), classmate: await make('classmate'), outsider: await make('outsider') };
+    for (const id of [ids.owner, ids.member, ids.classmate]) await membership.join(id, courseId);
+
+    create = new CreateStudyGroup(catalog, membership, groups);
+    join = new JoinStudyGroup(membership, groups);
+    leave = new LeaveStudyGroup(groups, changes);
+    remove = new RemoveStudyGroupMember(groups, changes);
+    chat = new InMemoryChatLog();
+    page = new GetStudyGroupPage(groups, chat);
+    update = new UpdateStudyGroup(groups);
+    schedule = new ScheduleMeeting(groups);
+    moveMeeting = new UpdateMeeting(groups);
+    cancel = new CancelMeeting(groups);
+    leaveCourse = new LeaveCourse(catalog, membership, changes, groups);
+  });
+
+  const newGroup = async () => {
+    const group = await create.execute({ actingUserId: ids.owner, courseId, name: ' Exam prep ', description: ' Sets ' });
+    await join.execute({ actingUserId: ids.member, groupId: group.id });
+    return group.id;
+  };
+
+  it('creates a public, trimmed group owned by its creator', async () => {
+    const group = await create.execute({ actingUserId: ids.owner, courseId, name: ' Exam prep ', description: ' Sets ' });
+    expect(group).toMatchObject({ courseId, name: 'Exam prep', description: 'Sets', isPublic: true, owner: { id: ids.owner } });
+    expect(group.members.map((m) => m.id)).toEqual([ids.owner]);
+  });
+
+  it('refuses to create for a student outside the course, for another student, or in an unknown course', async () => {
+    await expect(create.execute({ actingUserId: ids.outsider, courseId, name: 'x', description: 'y' })).rejects.toMatchObject({
+      code: 'NOT_COURSE_MEMBER',
+    });
+    await expect(
+      create.execute({ actingUserId: ids.owner, requestedUserId: ids.member, courseId, name: 'x', description: 'y' }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(create.execute({ actingUserId: ids.owner, courseId: 999, name: 'x', description: 'y' })).rejects.toMatchObject({
+      code: 'COURSE_NOT_FOUND',
+    });
+    await expect(create.execute({ actingUserId: ids.owner, courseId, name: ' ', description: 'y' })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Please enter a title and description',
+    });
+    expect(await groups.listByCourse(courseId)).toEqual([]);
+  });
+
+  it('joins a public group once; a private one and outsiders are refused', async () => {
+    const groupId = await newGroup();
+    await join.execute({ actingUserId: ids.member, groupId });
+    expect((await groups.findById(groupId))?.members.map((m) => m.id)).toEqual([ids.owner, ids.member]);
+    await expect(join.execute({ actingUserId: ids.outsider, groupId })).rejects.toMatchObject({ code: 'NOT_COURSE_MEMBER' });
+    await expect(join.execute({ actingUserId: ids.owner, requestedUserId: ids.classmate, groupId })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await update.execute({ actingUserId: ids.owner, groupId, name: 'Exam prep', description: 'Sets', isPublic: false });
+    await expect(join.execute({ actingUserId: ids.classmate, groupId })).rejects.toMatchObject({
+      code: 'GROUP_PRIVATE',
+      message: 'This group is private',
+    });
+    // A member of a private group joining again is still a member.
+    await expect(join.execute({ actingUserId: ids.member, groupId })).resolves.toEqual({ groupId, isMember: true });
+    await expect(join.execute({ actingUserId: ids.member, groupId: 999 })).rejects.toMatchObject({ code: 'STUDY_GROUP_NOT_FOUND' });
+  });
+
+  it('shows the page, with the group chat, to members only', async () => {
+    const groupId = await newGroup();
+    await chat.append({ kind: 'group', id: groupId }, { userId: ids.owner, username: 'owner', message: 'Welcome!' });
+    const view = await page.execute({ actingUserId: ids.member, groupId });
+    expect(view.userId).toBe(ids.member);
+    expect(view.messages.map((m) => m.message)).toEqual(['Welcome!']);
+    await expect(page.execute({ actingUserId: ids.classmate, groupId })).rejects.toMatchObject({ code: 'NOT_GROUP_MEMBER' });
+  });
+
+  it('hands the group over when the owner leaves, then deletes it with the last member', async () => {
+    const groupId = await newGroup();
+    expect(await leave.execute({ actingUserId: ids.owner, groupId })).toEqual({
+      groupId,
+      userId: ids.owner,
+      wasMember: true,
+      ownerId: ids.member,
+      groupDeleted: false,
+    });
+    expect(await leave.execute({ actingUserId: ids.member, groupId })).toMatchObject({ groupDeleted: true, ownerId: null });
+    expect(await groups.findById(groupId)).toBeNull();
+    expect(changes.told).toEqual([
+      { userId: ids.owner, room: { kind: 'group', id: groupId } },
+      { userId: ids.member, room: { kind: 'group', id: groupId } },
+    ]);
+  });
+
+  it('lets only the owner remove others, and tells the chat', async () => {
+    const groupId = await newGroup();
+    await join.execute({ actingUserId: ids.classmate, groupId });
+    await expect(remove.execute({ actingUserId: ids.member, groupId, memberId: ids.classmate })).rejects.toMatchObject({
+      code: 'NOT_GROUP_OWNER',
+    });
+    await expect(remove.execute({ actingUserId: ids.owner, groupId, memberId: ids.outsider })).rejects.toMatchObject({
+      code: 'USER_NOT_IN_GROUP',
+    });
+    expect(changes.told).toEqual([]);
+    await remove.execute({ actingUserId: ids.owner, groupId, memberId: ids.classmate });
+    expect((await groups.findById(groupId))?.members.map((m) => m.id)).toEqual([ids.owner, ids.member]);
+    expect(changes.told).toEqual([{ userId: ids.classmate, room: { kind: 'group', id: groupId } }]);
+  });
+
+  it('keeps group editing and meetings to the owner', async () => {
+    const groupId = await newGroup();
+    const details = { groupId, name: 'New', description: 'Text' };
+    await expect(update.execute({ actingUserId: ids.member, ...details })).rejects.toMatchObject({ code: 'NOT_GROUP_OWNER' });
+    await expect(update.execute({ actingUserId: ids.owner, requestedOwnerId: ids.member, ...details })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    const slot = { groupId, day: 'Monday', time: '18:30', location: 'Marston' };
+    await expect(schedule.execute({ actingUserId: ids.member, ...slot })).rejects.toMatchObject({ code: 'NOT_GROUP_OWNER' });
+    const meeting = await schedule.execute({ actingUserId: ids.owner, ...slot });
+    expect(meeting).toEqual({ id: meeting.id, day: 'Monday', time: '18:30:00', location: 'Marston' });
+    await expect(moveMeeting.execute({ actingUserId: ids.member, meetingId: meeting.id, ...slot })).rejects.toMatchObject({
+      code: 'NOT_GROUP_OWNER',
+    });
+    await expect(cancel.execute({ actingUserId: ids.member, groupId, meetingId: meeting.id })).rejects.toMatchObject({
+      code: 'NOT_GROUP_OWNER',
+    });
+    expect((await groups.findById(groupId))?.meetings).toEqual([meeting]);
+    expect(await update.execute({ actingUserId: ids.owner, ...details })).toMatchObject({ name: 'New', description: 'Text', isPublic: true });
+  });
+
+  it('answers a meeting of another group as not found', async () => {
+    const groupId = await newGroup();
+    const other = await create.execute({ actingUserId: ids.owner, courseId, name: 'Other', description: 'Group' });
+    const meeting = await schedule.execute({ actingUserId: ids.owner, groupId: other.id, day: 'Friday', time: '10:00', location: 'x' });
+    await expect(
+      moveMeeting.execute({ actingUserId: ids.owner, groupId, meetingId: meeting.id, day: 'Friday', time: '11:00', location: 'y' }),
+    ).rejects.toMatchObject({ code: 'MEETING_NOT_FOUND' });
+    await expect(cancel.execute({ actingUserId: ids.owner, groupId, meetingId: meeting.id })).rejects.toMatchObject({
+      code: 'MEETING_NOT_FOUND',
+    });
+    expect((await groups.findById(other.id))?.meetings).toEqual([meeting]);
+  });
+
+  it('leaving a course leaves its groups (with the hand-over) but not other courses’ groups', async () => {
+    const groupId = await newGroup();
+    const alone = await create.execute({ actingUserId: ids.owner, courseId, name: 'Alone', description: 'Just me' });
+    await membership.join(ids.owner, otherCourseId);
+    const elsewhere = await create.execute({ actingUserId: ids.owner, courseId: otherCourseId, name: 'Other', description: 'Course' });
+
+    await leaveCourse.execute({ actingUserId: ids.owner, courseId });
+    expect(await membership.isMember(ids.owner, courseId)).toBe(false);
+    expect((await groups.findById(groupId))?.owner.id).toBe(ids.member);
+    expect(await groups.findById(alone.id)).toBeNull();
+    expect((await new ListMyStudyGroups(groups).execute(ids.owner)).map((g) => g.id)).toEqual([elsewhere.id]);
+    expect(changes.told).toEqual([
+      { userId: ids.owner, room: { kind: 'group', id: groupId } },
+      { userId: ids.owner, room: { kind: 'group', id: alone.id } },
+      { userId: ids.owner, room: { kind: 'course', id: courseId } },
+    ]);
+  });
+
+  it('lists every group of a course and which are the student’s', async () => {
+    const groupId = await newGroup();
+    const other = await create.execute({ actingUserId: ids.classmate, courseId, name: 'Other', description: 'Group' });
+    const list = new ListCourseStudyGroups(groups);
+    expect(await list.execute({ userId: ids.member, courseId })).toMatchObject({
+      groups: [{ id: groupId }, { id: other.id }],
+      memberGroupIds: [groupId],
+    });
+    expect((await list.execute({ userId: ids.outsider, courseId })).memberGroupIds).toEqual([]);
+  });
+});

@@ -1,0 +1,104 @@
+// Members of a group on its page: the owner marked "Owner", the student "You",
+// names in capitalised words (initials only on narrow screens), a profile card
+// on click, and for the owner a remove icon beside every other member.
+import { useCallback, useId, useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Icon } from '../../components/icon';
+import { InitialsAvatar } from '../../components/initials-avatar';
+import { ProfileCard } from '../../components/profile-card';
+import { useElementRefs } from '../../lib/use-element-refs';
+import { classStandingLabel } from '../auth/class-standing';
+import type { Member } from '../courses/course-schema';
+import { capitaliseWords, displayName } from './display-name';
+import type { StudyGroup } from './study-group-schema';
+
+interface GroupMembersPanelProps {
+  group: StudyGroup;
+  userId: number;
+  /** Resolves once the member is out; rejects when the server refused. */
+  onRemove: (member: Member) => Promise<void>;
+}
+
+export function GroupMembersPanel({ group, userId, onRemove }: GroupMembersPanelProps) {
+  const headingId = useId();
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const triggers = useElementRefs<number>();
+  const close = useCallback(() => setOpenId(null), []);
+  const open = group.members.find((member) => member.id === openId);
+  const isOwner = group.owner.id === userId;
+
+  return (
+    <section className="panel group-page__members" aria-labelledby={headingId}>
+      <h2 className="panel__title" id={headingId}>
+        Members
+      </h2>
+      <ul className="member-list">
+        {group.members.map((member) => {
+          const name = displayName(member);
+          return (
+            <li key={member.id} className="member-list__item">
+              <button
+                ref={triggers.refFor(member.id)}
+                type="button"
+                className="member-list__person"
+                aria-label={name}
+                aria-haspopup="dialog"
+                aria-expanded={openId === member.id}
+                title={name}
+                onClick={() => setOpenId((current) => (current === member.id ? null : member.id))}
+              >
+                <InitialsAvatar firstName={member.first_name} lastName={member.last_name} fallback={member.username} />
+                <span className="member-list__name" aria-hidden="true">
+                  {name}
+                </span>
+              </button>
+              <span className="member-list__marks">
+                {member.id === group.owner.id ? <span className="mark mark--owner">Owner</span> : null}
+                {member.id === userId ? <span className="mark mark--you">You</span> : null}
+              </span>
+              {isOwner && member.id !== userId ? (
+                <button
+                  type="button"
+                  className="icon-button member-list__remove"
+                  aria-label={`Remove ${name}`}
+                  title={`Remove ${name}`}
+                  aria-haspopup="dialog"
+                  onClick={() => setRemoving(member)}
+                >
+                  <Icon name="user-minus" />
+                </button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {open ? (
+        <ProfileCard
+          key={open.id}
+          firstName={capitaliseWords(open.first_name)}
+          lastName={capitaliseWords(open.last_name)}
+          username={open.username}
+          major={open.major}
+          yearLabel={classStandingLabel(open.year)}
+          bio={open.bio}
+          onClose={close}
+          trigger={triggers.get(open.id)}
+        />
+      ) : null}
+      {removing ? (
+        <ConfirmDialog
+          title="Remove member"
+          message={`Remove ${displayName(removing)} from ${group.name}? They will no longer see the group's page or chat.`}
+          confirmLabel="Remove"
+          failedMessage="Could not remove this member. Please try again."
+          onConfirm={async () => {
+            await onRemove(removing);
+            setRemoving(null);
+          }}
+          onClose={() => setRemoving(null)}
+        />
+      ) : null}
+    </section>
+  );
+}

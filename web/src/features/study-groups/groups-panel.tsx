@@ -1,0 +1,131 @@
+// The Groups panel of the course view: a plus button opening "Create a Study
+// Group", and the groups with name and member count, each opening its modal.
+import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Icon } from '../../components/icon';
+import { useSessionStore } from '../auth/session-store';
+import { joinStudyGroup, leaveStudyGroup, type Departure } from './api';
+import { CreateStudyGroupModal } from './create-study-group-modal';
+import { memberCountLabel, type StudyGroup } from './study-group-schema';
+import { StudyGroupModal } from './study-group-modal';
+
+interface GroupsPanelProps {
+  courseId: number;
+  /** The groups to list (the caller decides: every group of the course, or the student's own). */
+  groups: StudyGroup[];
+  memberGroupIds: number[];
+  isCourseMember: boolean;
+  headingLevel: 2 | 3;
+  /** Shown under the list, e.g. the way to the course's other groups. */
+  moreLink?: { to: string; label: string };
+  onCreated: (group: StudyGroup) => void;
+  onJoined: (groupId: number) => Promise<void>;
+  onLeft: (departure: Departure) => void;
+}
+
+export function GroupsPanel({
+  courseId,
+  groups,
+  memberGroupIds,
+  isCourseMember,
+  headingLevel,
+  moreLink,
+  onCreated,
+  onJoined,
+  onLeft,
+}: GroupsPanelProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const headingId = useId();
+  const userId = useSessionStore((state) => state.currentUser?.id);
+  const [creating, setCreating] = useState(false);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const open = groups.find((group) => group.id === openId);
+
+  async function join(groupId: number) {
+    if (userId === undefined) return;
+    await joinStudyGroup(userId, groupId);
+    await onJoined(groupId);
+  }
+
+  async function leave(groupId: number) {
+    const departure = await leaveStudyGroup(groupId);
+    setOpenId(null);
+    onLeft(departure);
+    // The group's button may be gone with it; then the panel's title is the steady point.
+    requestAnimationFrame(() => {
+      if (document.activeElement === document.body) headingRef.current?.focus();
+    });
+  }
+
+  return (
+    <section className="panel panel--groups" aria-labelledby={headingId}>
+      <div className="panel__header">
+        <Heading className="panel__title" id={headingId} ref={headingRef} tabIndex={-1}>
+          Groups
+        </Heading>
+        {isCourseMember ? (
+          <button
+            type="button"
+            className="icon-button icon-button--accent"
+            aria-label="Create a study group"
+            title="Create a study group"
+            aria-haspopup="dialog"
+            onClick={() => setCreating(true)}
+          >
+            <Icon name="plus" />
+          </button>
+        ) : null}
+      </div>
+      {groups.length === 0 ? (
+        <p className="panel__muted">{isCourseMember ? 'No study groups yet. Start one with the plus button.' : 'No study groups yet.'}</p>
+      ) : (
+        <ul className="group-list">
+          {groups.map((group) => (
+            <li key={group.id}>
+              <button type="button" className="course-list__button group-list__button" aria-haspopup="dialog" onClick={() => setOpenId(group.id)}>
+                <span className="group-list__name">{group.name}</span>
+                <span className="group-list__meta">
+                  {memberCountLabel(group)}
+                  {memberGroupIds.includes(group.id) ? <span className="group-list__badge">Joined</span> : null}
+                  {!group.public ? (
+                    <span className="group-list__badge group-list__badge--private">
+                      <Icon name="lock" size={12} /> Private
+                    </span>
+                  ) : null}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {moreLink ? (
+        <Link to={moreLink.to} className="panel__link">
+          {moreLink.label}
+        </Link>
+      ) : null}
+
+      {creating ? (
+        <CreateStudyGroupModal
+          courseId={courseId}
+          onClose={() => setCreating(false)}
+          onCreated={(group) => {
+            setCreating(false);
+            onCreated(group);
+          }}
+        />
+      ) : null}
+      {open ? (
+        <StudyGroupModal
+          key={open.id}
+          group={open}
+          isMember={memberGroupIds.includes(open.id)}
+          isCourseMember={isCourseMember}
+          onJoin={() => join(open.id)}
+          onLeave={() => leave(open.id)}
+          onClose={() => setOpenId(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
