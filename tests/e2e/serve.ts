@@ -10,6 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { parseConfig } from '../../adapters/config';
 import { startServer } from '../../adapters/server';
+import { deleteRedisKeys } from '../support/redis-keys';
 
 const [mode, port] = process.argv.slice(2);
 const env: Record<string, string | undefined> = {
@@ -35,14 +36,17 @@ if (mode === 'services') {
   await admin(`create database "${database}"`);
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${database}`;
-  Object.assign(env, { DATABASE_URL: url.toString(), REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: `e2e:${process.pid}:` });
+  Object.assign(env, { DATABASE_URL: url.toString(), REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: `e2e:${process.pid}:${randomBytes(3).toString('hex')}:` });
   execFileSync('npx', ['tsx', 'adapters/cli/import-catalog.ts'], { env: { ...process.env, ...env }, stdio: 'ignore' });
 }
 
 const server = await startServer(parseConfig(env));
 const stop = async () => {
   await server.close();
-  if (mode === 'services') await admin(`drop database if exists "${database}" with (force)`);
+  if (mode === 'services') {
+    await admin(`drop database if exists "${database}" with (force)`);
+    await deleteRedisKeys(process.env.TEST_REDIS_URL!, env.REDIS_KEY_PREFIX!);
+  }
   process.exit(0);
 };
 process.once('SIGTERM', stop);

@@ -1,9 +1,9 @@
 // Per-file isolation on the shared services: a fresh Postgres database and a
 // unique Redis key prefix for each test file.
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { deleteRedisKeys } from './redis-keys';
 
 export const databaseUrl = () => inject('databaseUrl');
 export const redisUrl = () => inject('redisUrl');
@@ -43,16 +43,5 @@ export function uniqueRedisPrefix(): string {
 /** Removes every key under the prefix. */
 export async function clearRedisPrefix(prefix: string): Promise<void> {
   const url = redisUrl();
-  if (!url) return;
-  const redis = new Redis(url);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
+  if (url) await deleteRedisKeys(url, prefix);
 }
