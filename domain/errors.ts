@@ -39,3 +39,10 @@ export class ForbiddenError extends DomainError {
     super('FORBIDDEN', message);
   }
 }
+
+/** Text that no field may hold (control characters, broken surrogates): see domain/text/text-policy.ts. */
+export class InvalidTextError extends DomainError {
+  constructor(readonly field: string, message: string) {
+    super('INVALID_TEXT', message, { field });
+  }
+}

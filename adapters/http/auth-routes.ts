@@ -7,12 +7,12 @@ import type { GetUser } from '../../application/auth/get-user';
 import type { LogIn } from '../../application/auth/log-in';
 import type { SignUp } from '../../application/auth/sign-up';
 import { issueCsrfToken, rotateCsrfToken } from './csrf';
-import { parseBody } from './parse-body';
+import { parseBody, textField } from './parse-body';
 import { sessionUserId } from './session';
 
 // Generous caps: the rules in domain/ give the precise messages; these only stop
-// absurd payloads before any work is done.
-const text = (max: number) => z.string({ message: 'must be a string' }).max(max, `must be at most ${max} characters`);
+// absurd payloads before any work is done. Every field passes the text policy.
+const text = (max: number) => textField(max);
 
 const loginBody = z.object({
   username: text(200).default(''),
@@ -30,7 +30,7 @@ const signUpBody = z.object({
     .union([z.string(), z.number()], { message: 'must be "1", "2", "3" or "4"' })
     .transform(String)
     .default(''),
-  bio: text(5000).nullish().transform((v) => v ?? ''),
+  bio: textField(5000, { multiline: true }).nullish().transform((v) => v ?? ''),
 });
 
 export interface AuthUseCases {

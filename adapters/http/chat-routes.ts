@@ -8,7 +8,7 @@ import type { ReadChatMessages } from '../../application/chat/read-chat-messages
 import { InvalidCursorError } from '../../domain/chat/chat-errors';
 import type { ChatRoom, RoomKind } from '../../domain/chat/chat-room';
 import { ValidationError } from '../../domain/errors';
-import { parseBody } from './parse-body';
+import { parseBody, textField } from './parse-body';
 import { requireUser, sessionUserId } from './session';
 import { idSchema, messageToWire } from './wire';
 
@@ -17,8 +17,9 @@ export interface ChatUseCases {
   postChatMessage: PostChatMessage;
 }
 
-// The domain trims and measures the text; this only refuses what is not text at all.
-const messageText = z.string({ message: 'must be a string' });
+// The domain trims and measures the text; this refuses what is not text at all
+// (the body parser already caps the request at 100 kB).
+const messageText = textField(100_000, { multiline: true });
 const courseMessageBody = z.object({ userID: idSchema.optional(), courseID: idSchema, message: messageText });
 const groupMessageBody = z.object({ userID: idSchema.optional(), studyGroupID: idSchema, message: messageText });
 

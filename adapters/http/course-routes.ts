@@ -11,7 +11,7 @@ import type { SearchCourses } from '../../application/courses/search-courses';
 import type { ListCourseStudyGroups } from '../../application/study-groups/list-course-study-groups';
 import type { ListMyStudyGroups } from '../../application/study-groups/list-my-study-groups';
 import { ValidationError } from '../../domain/errors';
-import { parseBody } from './parse-body';
+import { parseBody, textField } from './parse-body';
 import { requireUser, sessionUserId } from './session';
 import { studyGroupToWire } from './study-group-wire';
 import { courseToWire, idSchema, memberToWire, messageToWire } from './wire';
@@ -27,7 +27,7 @@ export interface CourseUseCases {
   listMyStudyGroups: ListMyStudyGroups;
 }
 
-const filterText = z.string({ message: 'must be a string' }).max(200, 'must be at most 200 characters').default('');
+const filterText = textField(200).default('');
 const pageSchema = z.coerce.number({ message: 'must be a page number' }).int('must be a whole number').default(1);
 
 const filterBody = z.object({ name: filterText, courseCode: filterText, term: filterText, page: pageSchema });

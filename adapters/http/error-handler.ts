@@ -12,6 +12,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   NOT_FOUND: 404,
   COURSE_NOT_FOUND: 404,
   INVALID_CURSOR: 400,
+  INVALID_TEXT: 400,
   CONFLICT: 409,
   RATE_LIMITED: 429,
   // Courses, study groups and their chats

@@ -15,7 +15,7 @@ import type { UpdateMeeting } from '../../application/study-groups/update-meetin
 import type { UpdateStudyGroup } from '../../application/study-groups/update-study-group';
 import { ValidationError } from '../../domain/errors';
 import { studyGroupCalendar } from '../calendar/icalendar-writer';
-import { parseBody } from './parse-body';
+import { parseBody, textField } from './parse-body';
 import { requireUser, sessionUserId } from './session';
 import { meetingToWire, studyGroupToWire } from './study-group-wire';
 import { idSchema, messageToWire } from './wire';
@@ -34,7 +34,7 @@ export interface StudyGroupUseCases {
 }
 
 // Generous caps that only stop absurd payloads; domain/study-group gives the precise rules.
-const text = (max: number) => z.string({ message: 'must be a string' }).max(max, `must be at most ${max} characters`).default('');
+const text = (max: number, multiline = false) => textField(max, { multiline }).default('');
 
 // The spec sends public as 1 or 0; true and false mean the same.
 const publicFlag = z.union([z.literal(1), z.literal(0), z.literal('1'), z.literal('0'), z.boolean()], {
@@ -44,7 +44,7 @@ const publicFlag = z.union([z.literal(1), z.literal(0), z.literal('1'), z.litera
 const createBody = z.object({
   courseID: idSchema,
   name: text(5_000),
-  description: text(20_000),
+  description: text(20_000, true),
   userID: idSchema.optional(),
   ownerID: idSchema.optional(),
 });
@@ -54,7 +54,7 @@ const updateGroupBody = z.object({
   ownerID: idSchema.optional(),
   studyGroupID: idSchema,
   name: text(5_000),
-  description: text(20_000),
+  description: text(20_000, true),
   public: publicFlag.optional(),
 });
 const meetingFields = {
