@@ -48,7 +48,9 @@ const schema = z
     HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./.data')),
     DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
-    REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+    REDIS_URL: optionalUrl(['redis:', 'rediss:']).refine((v) => v === undefined || !URL.canParse(v) || /^\/?(\d{1,5})?$/.test(new URL(v).pathname), {
+      message: 'must name its database as a number (redis://host:6379/0)',
+    }),
     SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
     BCRYPT_COST: z.preprocess(
       emptyAsUndefined,
@@ -68,6 +70,8 @@ const schema = z
     CHAT_PROJECTOR_NAME: z.preprocess(emptyAsUndefined, z.string().regex(/^[\w.:-]{1,100}$/, 'must be 1-100 letters, digits, . _ : -').optional()),
     CHAT_ACCESS_CACHE_MS: wholeNumber(0, 3_600_000, 30_000),
     CHAT_POST_LIMIT: wholeNumber(1, 1_000_000, 20),
+    SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 600_000, 10_000),
+    KEEP_ALIVE_TIMEOUT_MS: wholeNumber(1_000, 600_000, 65_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -91,6 +95,10 @@ export interface AppConfig {
   trustProxy: boolean;
   cookieSecure: boolean;
   redisKeyPrefix: string;
+  /** How long SIGTERM waits for requests in flight before closing their connections. */
+  shutdownTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open; above the load balancer's idle timeout. */
+  keepAliveTimeoutMs: number;
   chat: {
     /** About how many messages each room's Redis stream keeps; older ones are read from the archive. */
     streamRetention: number;
@@ -129,6 +137,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     trustProxy: e.TRUST_PROXY ?? false,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     chat: {
       streamRetention: e.CHAT_STREAM_RETENTION,
       inProcessProjector: e.CHAT_PROJECTOR ?? true,

@@ -1,7 +1,7 @@
 // The composition root: the one place that picks an adapter for every port,
 // from configuration (embedded when no DATABASE_URL / REDIS_URL).
 import 'reflect-metadata';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
@@ -53,6 +53,7 @@ import { KnexSessionStore } from './postgres/knex-session-store';
 import { KnexStudyGroupRepository } from './postgres/knex-study-group-repository';
 import { KnexUserRepository } from './postgres/knex-user-repository';
 import { RedisChatArchiveProjector } from './redis/redis-chat-archive-projector';
+import { createRedisClient } from './redis/redis-client';
 import { RedisMembershipChanges } from './redis/redis-membership-changes';
 import { RedisRateLimiter } from './redis/redis-rate-limiter';
 import { RedisStreamChatLog } from './redis/redis-stream-chat-log';
@@ -67,13 +68,24 @@ export const INFRA = {
   Redis: Symbol('Redis'),
 } as const;
 
+// Knex reports each failed connection attempt; during an outage every refused
+// request is already logged once (error-handler.ts), so these go to debug.
+function knexLog(logger: Logger) {
+  const log = logger.child({ component: 'knex' });
+  return {
+    warn: (message: string) => log.debug(message),
+    error: (message: string) => log.warn(message),
+    debug: (message: string) => log.trace(message),
+  };
+}
+
 export function buildContainer(config: AppConfig, logger: Logger): DependencyContainer {
   const c = rootContainer.createChildContainer();
   c.register(INFRA.Config, { useValue: config });
   c.register(INFRA.Logger, { useValue: logger });
   c.register(INFRA.Knex, {
     useFactory: instanceCachingFactory(() =>
-      createKnex(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir }),
+      createKnex(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir }, knexLog(logger)),
     ),
   });
   const knex = (d: DependencyContainer) => d.resolve<Knex>(INFRA.Knex);
@@ -81,7 +93,8 @@ export function buildContainer(config: AppConfig, logger: Logger): DependencyCon
   if (config.redisUrl) {
     const url = config.redisUrl;
     c.register(INFRA.Redis, {
-      useFactory: instanceCachingFactory(() => new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false, enableAutoPipelining: true })),
+      // Connected by startServer (or a CLI) before use: see redis-client.ts.
+      useFactory: instanceCachingFactory(() => createRedisClient(url, logger)),
     });
     const redis = (d: DependencyContainer) => d.resolve<Redis>(INFRA.Redis);
     c.register<SessionStore>(TOKENS.SessionStore, {

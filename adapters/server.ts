@@ -1,4 +1,6 @@
-// Starts one app server: migrate, build the container and the Koa app, listen.
+// Starts one app server: connect to Redis, migrate, build the container and
+// the Koa app, listen; and stops it gracefully (drain, then close).
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,26 +35,71 @@ import { TOKENS } from '../application/ports/tokens';
 import { loadShippedCatalogIfEmpty } from './catalog/shipped-catalog';
 import type { AppConfig } from './config';
 import { buildContainer, INFRA, startBackgroundWork } from './container';
-import { migrateToLatest } from './database/migration-source';
+import { maskUrl, reasonOf, StartupError } from './dependency-errors';
+import { migrateToLatest, pendingMigrations } from './database/migration-source';
 import { createHttpApp } from './http/create-http-app';
+import { timedCheck, type ReadinessProbe } from './http/health';
 import { createLogger } from './logger';
+import { connectRedis } from './redis/redis-client';
 
 export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
+
+/**
+ * Server timeouts, chosen rather than inherited: a client has HEADERS_TIMEOUT_MS
+ * to send its headers and REQUEST_TIMEOUT_MS to send a whole request (slow
+ * senders cannot hold sockets for Node's default 5 minutes); an idle
+ * keep-alive connection stays open KEEP_ALIVE_TIMEOUT_MS (config, 65 s by
+ * default: longer than a load balancer's usual 60 s idle timeout, so the
+ * balancer closes first and never reuses a connection the app just closed).
+ */
+export const HEADERS_TIMEOUT_MS = 20_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+const READINESS_CHECK_TIMEOUT_MS = 1_500;
 
 export interface RunningServer {
   url: string;
   port: number;
   /** The composition root, for tests that need to reach an adapter directly. */
   container: DependencyContainer;
+  /** Stops accepting, lets requests in flight finish (up to SHUTDOWN_TIMEOUT_MS), then closes everything. */
   close(): Promise<void>;
 }
 
 export async function startServer(config: AppConfig, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
   const container = buildContainer(config, logger);
   const db = container.resolve<Knex>(INFRA.Knex);
-  const applied = await migrateToLatest(db);
-  if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  const redis = config.redisUrl ? container.resolve<Redis>(INFRA.Redis) : null;
+  try {
+    if (redis) await connectRedis(redis, config.redisUrl!);
+    const applied = await migrateToLatest(db).catch((error: unknown) => {
+      if (!config.databaseUrl) throw error;
+      throw new StartupError(`Cannot use Postgres at ${maskUrl(config.databaseUrl)}: ${reasonOf(error)}`);
+    });
+    if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  } catch (error) {
+    redis?.disconnect();
+    await db.destroy().catch(() => {});
+    throw error;
+  }
   if (!config.databaseUrl) await loadShippedCatalogIfEmpty(container.resolve(TOKENS.CourseCatalog), logger);
+
+  let draining = false;
+  const readiness: ReadinessProbe = {
+    draining: () => draining,
+    async checks() {
+      const checks: Record<string, Promise<string>> = {
+        database: timedCheck(async () => (await db.raw('select 1'), 'ok'), READINESS_CHECK_TIMEOUT_MS),
+        migrations: timedCheck(async () => {
+          const pending = await pendingMigrations(db);
+          return pending.length ? `${pending.length} pending` : 'ok';
+        }, READINESS_CHECK_TIMEOUT_MS),
+      };
+      if (redis) checks.redis = timedCheck(async () => ((await redis.ping()) === 'PONG' ? 'ok' : 'unexpected answer'), READINESS_CHECK_TIMEOUT_MS);
+      const names = Object.keys(checks);
+      const results = await Promise.all(Object.values(checks));
+      return Object.fromEntries(names.map((name, i) => [name, results[i]]));
+    },
+  };
 
   const app = createHttpApp({
     logger,
@@ -60,7 +107,9 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     sessionSecret: config.sessionSecret,
     cookieSecure: config.cookieSecure,
     trustProxy: config.trustProxy,
+    hsts: config.nodeEnv === 'production',
     clientDir: CLIENT_DIR,
+    readiness,
     useCases: {
       signUp: container.resolve(SignUp),
       logIn: container.resolve(LogIn),
@@ -93,6 +142,9 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
   // Node's default of 511 pending connections overflows, and the dropped ones
   // wait out TCP's retransmission back-off. The kernel caps it at somaxconn.
   const server = app.listen({ port: config.port, host: config.host, backlog: 4096 });
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.keepAliveTimeout = config.keepAliveTimeoutMs;
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -101,16 +153,46 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
   const mode = config.databaseUrl ? 'postgres' : 'embedded (PGlite)';
   logger.info({ port, database: mode, redis: Boolean(config.redisUrl) }, `Study Swamp listening on http://localhost:${port}`);
 
+  let closing: Promise<void> | null = null;
   return {
     url: `http://127.0.0.1:${port}`,
     port,
     container,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await stopBackgroundWork();
-      await db.destroy();
-      if (container.isRegistered(INFRA.Redis)) await container.resolve<Redis>(INFRA.Redis).quit();
+    close() {
+      closing ??= (async () => {
+        draining = true;
+        await drain(server, config.shutdownTimeoutMs, logger);
+        await stopBackgroundWork();
+        await db.destroy();
+        if (redis) await redis.quit().catch(() => redis.disconnect());
+      })();
+      return closing;
     },
   };
+}
+
+/**
+ * Graceful stop: no new connections; idle keep-alive connections closed at
+ * once and as they become idle; requests in flight run to completion (their
+ * answers carry Connection: close) until the deadline, after which whatever
+ * is left is cut.
+ */
+async function drain(server: Server, deadlineMs: number, logger: Logger): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<'deadline'>((resolve) => {
+    timer = setTimeout(() => resolve('deadline'), deadlineMs);
+  });
+  try {
+    if ((await Promise.race([closed, deadline])) === 'deadline') {
+      logger.warn({ deadlineMs }, 'requests still in flight at the shutdown deadline; closing their connections');
+      server.closeAllConnections();
+      await closed;
+    }
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(timer);
+  }
 }

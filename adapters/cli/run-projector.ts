@@ -6,7 +6,9 @@ import type { Knex } from 'knex';
 import { ConfigError, parseConfig } from '../config';
 import { buildContainer, INFRA } from '../container';
 import { migrateToLatest } from '../database/migration-source';
+import { StartupError } from '../dependency-errors';
 import { createLogger } from '../logger';
+import { connectRedis } from '../redis/redis-client';
 import { RedisChatArchiveProjector } from '../redis/redis-chat-archive-projector';
 
 async function main() {
@@ -17,6 +19,7 @@ async function main() {
   const logger = createLogger(config.logLevel);
   const container = buildContainer(config, logger);
   const db = container.resolve<Knex>(INFRA.Knex);
+  await connectRedis(container.resolve<Redis>(INFRA.Redis), config.redisUrl);
   await migrateToLatest(db);
   const projector = container.resolve(RedisChatArchiveProjector);
   projector.start();
@@ -34,6 +37,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : `The chat archive projector failed: ${(error as Error).message}`);
+  console.error(
+    error instanceof ConfigError || error instanceof StartupError ? error.message : `The chat archive projector failed: ${(error as Error).message}`,
+  );
   process.exit(1);
 });

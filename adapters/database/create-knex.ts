@@ -7,11 +7,30 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import knex, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 
+export const CONNECT_TIMEOUT_MS = 1_500;
+export const ACQUIRE_TIMEOUT_MS = 1_800;
+
 export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir?: string };
 
-export function createKnex(target: DatabaseTarget): Knex {
+/** Where Knex's own warnings go (connection errors it retries); the console by default. */
+export interface KnexLog {
+  warn(message: string): void;
+  error(message: string): void;
+  debug(message: string): void;
+}
+
+export function createKnex(target: DatabaseTarget, log?: KnexLog): Knex {
+  const logging = log ? { log: { warn: log.warn, error: log.error, debug: log.debug, deprecate: log.warn } } : {};
   if (target.kind === 'postgres') {
-    return knex({ client: 'pg', connection: target.url, pool: { min: 0, max: 10 } });
+    // Fail fast when Postgres is out of reach: a request then answers 503 within
+    // about 2 s instead of waiting a minute for a connection (knex's default).
+    return knex({
+      client: 'pg',
+      connection: { connectionString: target.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
+      pool: { min: 0, max: 10 },
+      acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
+      ...logging,
+    });
   }
   // pg_trgm backs the course search indexes, as it does on Postgres.
   const options = { extensions: { pg_trgm } };
@@ -27,5 +46,6 @@ export function createKnex(target: DatabaseTarget): Knex {
     client: ClientPgLite as unknown as typeof knex.Client,
     dialect: 'postgres',
     connection: (() => ({ pglite })) as unknown as Knex.StaticConnectionConfig,
+    ...logging,
   });
 }

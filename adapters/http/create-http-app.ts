@@ -1,6 +1,8 @@
-// Assembles the Koa application: request context, errors, session, CSRF, body
-// parsing, the API routes, then the built client.
+// Assembles the Koa application: request context, errors, security headers,
+// the method guard and health probes (before any session work), then the
+// session, CSRF, body parsing, the API routes, and the built client.
 import bodyParser from 'koa-bodyparser';
+import helmet from 'koa-helmet';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { SessionStore } from '../../application/ports/session-store';
@@ -10,6 +12,7 @@ import { chatRoutes, type ChatUseCases } from './chat-routes';
 import { courseRoutes, type CourseUseCases } from './course-routes';
 import { csrfProtection } from './csrf';
 import { errorHandler } from './error-handler';
+import { healthEndpoints, type ReadinessProbe } from './health';
 import { HttpError } from './http-error';
 import { requestContext } from './request-context';
 import { sessionMiddleware } from './session';
@@ -22,15 +25,50 @@ export interface HttpAppDeps {
   sessionSecret: string;
   cookieSecure: boolean;
   trustProxy: boolean;
+  /** Sends Strict-Transport-Security (production, behind TLS). */
+  hsts: boolean;
   clientDir: string;
+  readiness: ReadinessProbe;
   useCases: AuthUseCases & CourseUseCases & ChatUseCases & StudyGroupUseCases;
 }
+
+/** The methods the app answers; anything else (TRACE, PUT, ...) is 405 on every path. */
+const METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'];
+const ALLOWED = new Set(METHODS);
 
 // The body parser's errors (from raw-body and JSON.parse) become house errors.
 function bodyError(error: Error & { status?: number }): never {
   if (error.status === 413) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 100 kB.');
   if (error.status === 415) throw new HttpError(415, 'UNSUPPORTED_ENCODING', 'The request body encoding is not supported.');
   throw new HttpError(400, 'MALFORMED_JSON', 'The request body is not valid JSON.');
+}
+
+/**
+ * Security headers on every answer. The built client loads only its own
+ * script and stylesheet files (no inline script), so the policy is 'self';
+ * the favicon is a data: URL.
+ */
+function securityHeaders(hsts: boolean) {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(hsts ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    referrerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
 }
 
 export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
@@ -40,6 +78,17 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
 
   app.use(requestContext(deps.logger));
   app.use(errorHandler());
+  app.use(securityHeaders(deps.hsts) as unknown as Koa.Middleware<AppState>);
+  app.use(async (ctx, next) => {
+    // While shutting down, keep-alive clients are told to reconnect (to another server).
+    if (deps.readiness.draining()) ctx.set('Connection', 'close');
+    if (!ALLOWED.has(ctx.method)) {
+      ctx.set('Allow', METHODS.join(', '));
+      throw new HttpError(405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed here.`);
+    }
+    return next();
+  });
+  app.use(healthEndpoints(deps.readiness));
   app.use(sessionMiddleware(app as unknown as Koa, deps.sessionStore, deps.cookieSecure));
   app.use(csrfProtection());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', strict: true, onerror: bodyError }));
@@ -59,5 +108,12 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
     return next();
   });
   app.use(staticClient(deps.clientDir));
+  app.use(async (ctx) => {
+    // Pages and assets are read-only.
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      ctx.set('Allow', 'GET, HEAD');
+      throw new HttpError(405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}`);
+    }
+  });
   return app;
 }

@@ -1,7 +1,9 @@
 // Maps every failure to a JSON body { error, message, requestId }. Domain codes
-// get their status here; anything unexpected is a logged 500 without a stack.
+// get their status here; Postgres or Redis out of reach is a 503 with
+// Retry-After; anything else unexpected is a logged 500 without a stack.
 import type { Middleware } from 'koa';
 import { DomainError, RateLimitedError } from '../../domain/errors';
+import { isDependencyOutage } from '../dependency-errors';
 import { HttpError } from './http-error';
 import type { AppState } from './app-state';
 
@@ -25,15 +27,20 @@ const STATUS_BY_CODE: Record<string, number> = {
   USER_NOT_IN_GROUP: 404,
 };
 
+/** How long a client should wait before trying again while Postgres or Redis is out of reach. */
+export const RETRY_AFTER_OUTAGE_SECONDS = 5;
+
 export function errorHandler(): Middleware<AppState> {
   return async (ctx, next) => {
     try {
       await next();
     } catch (error) {
       const { status, body } = describe(error);
-      if (status >= 500) ctx.state.log.error({ err: error }, 'request failed');
+      if (status === 503) ctx.state.log.warn({ reason: (error as Error).message }, 'a dependency is unavailable');
+      else if (status >= 500) ctx.state.log.error({ err: error }, 'request failed');
       else ctx.state.log.info({ code: body.error, status }, 'request refused');
       if (error instanceof RateLimitedError) ctx.set('Retry-After', String(error.retryAfterSeconds));
+      if (status === 503) ctx.set('Retry-After', String(RETRY_AFTER_OUTAGE_SECONDS));
       ctx.status = status;
       ctx.body = { ...body, requestId: ctx.state.requestId };
     }
@@ -49,6 +56,12 @@ function describe(error: unknown): { status: number; body: Record<string, unknow
   }
   if (error instanceof HttpError) {
     return { status: error.status, body: { error: error.code, message: error.message, ...error.extra } };
+  }
+  if (isDependencyOutage(error)) {
+    return {
+      status: 503,
+      body: { error: 'SERVICE_UNAVAILABLE', message: 'Study Swamp cannot reach its data store right now. Please try again in a few seconds.' },
+    };
   }
   const known = error as { status?: number; expose?: boolean; message?: string };
   if (typeof known.status === 'number' && known.status >= 400 && known.status < 500 && known.expose) {

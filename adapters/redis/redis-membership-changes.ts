@@ -29,8 +29,12 @@ export class RedisMembershipChanges implements MembershipChanges {
   /** Listens for departures announced by the other servers. */
   async start(): Promise<void> {
     if (this.subscriber) return;
-    const subscriber = this.redis.duplicate();
+    // A subscriber connection of its own. Unlike the command client it may queue
+    // its SUBSCRIBE until connected, and ioredis subscribes again after a reconnect.
+    const subscriber = this.redis.duplicate({ lazyConnect: false, enableOfflineQueue: true });
     this.subscriber = subscriber;
+    // Outages are reported by the command client's watcher; this only keeps ioredis quiet.
+    subscriber.on('error', (error: Error) => this.logger?.debug({ reason: error.message }, 'membership subscriber connection error'));
     subscriber.on('message', (channel: string, text: string) => {
       if (channel !== this.channel) return;
       const departure = parseDeparture(text);

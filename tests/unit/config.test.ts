@@ -19,6 +19,9 @@ describe('configuration', () => {
     [{ PORT: '70000' }, /^Invalid configuration: PORT must be 0-65535/],
     [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must be a postgres/],
     [{ REDIS_URL: 'not a url' }, /^Invalid configuration: REDIS_URL /],
+    [{ REDIS_URL: 'redis://127.0.0.1:6379/cache' }, /^Invalid configuration: REDIS_URL must name its database as a number/],
+    [{ SHUTDOWN_TIMEOUT_MS: 'soon' }, /^Invalid configuration: SHUTDOWN_TIMEOUT_MS /],
+    [{ KEEP_ALIVE_TIMEOUT_MS: '10' }, /^Invalid configuration: KEEP_ALIVE_TIMEOUT_MS must be 1000-600000/],
     [{ BCRYPT_COST: '3' }, /^Invalid configuration: BCRYPT_COST must be 4-15/],
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL /],
     [{ NODE_ENV: 'staging' }, /^Invalid configuration: NODE_ENV /],
@@ -40,6 +43,15 @@ describe('configuration', () => {
   it('uses secure cookies in production', () => {
     const config = parseConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) });
     expect(config.cookieSecure).toBe(true);
+  });
+
+  it('reads the shutdown and keep-alive timeouts, 10 s and 65 s by default', () => {
+    expect(parseConfig({ DATA_DIR: dataDir() })).toMatchObject({ shutdownTimeoutMs: 10_000, keepAliveTimeoutMs: 65_000 });
+    expect(parseConfig({ DATA_DIR: dataDir(), SHUTDOWN_TIMEOUT_MS: '2500', KEEP_ALIVE_TIMEOUT_MS: '75000' })).toMatchObject({
+      shutdownTimeoutMs: 2_500,
+      keepAliveTimeoutMs: 75_000,
+    });
+    expect(parseConfig({ DATA_DIR: dataDir(), REDIS_URL: 'redis://:pw@127.0.0.1:6379/3' }).redisUrl).toBe('redis://:pw@127.0.0.1:6379/3');
   });
 
   it('reads the chat settings, with the issue’s defaults', () => {

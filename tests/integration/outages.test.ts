@@ -1,0 +1,228 @@
+// What an unlucky operator sees: Redis or Postgres going away while the app
+// runs (503 fast, with Retry-After, and recovery by itself), a wrong REDIS_URL
+// or DATABASE_URL at start (one line, a non-zero exit), the health probes, and
+// a graceful stop that lets requests in flight finish.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RunningServer } from '../../adapters/server';
+import { HttpSession, newStudent, type ApiResponse } from '../support/http-session';
+import { startTcpProxy, throughProxy, type TcpProxy } from '../support/tcp-proxy';
+import { servicesTarget, startTestApp, TEST_SECRET } from '../support/test-app';
+import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix, type TestDatabase } from '../support/test-services';
+import { hasPostgres, hasRedis } from '../support/use-adapters';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+async function timed(request: () => Promise<ApiResponse>): Promise<{ res: ApiResponse; ms: number }> {
+  const started = performance.now();
+  const res = await request();
+  return { res, ms: performance.now() - started };
+}
+
+function expectServiceUnavailable({ res, ms }: { res: ApiResponse; ms: number }, label: string) {
+  expect(res.status, label).toBe(503);
+  expect(res.body, label).toMatchObject({ error: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
+  expect(Number(res.headers.get('retry-after')), label).toBeGreaterThan(0);
+  // The acceptance line: an outage answers within 2 s, not after ioredis' or pg's long waits.
+  expect(ms, label).toBeLessThan(2_000);
+}
+
+describe.skipIf(!hasPostgres() || !hasRedis())('outages while running (Postgres + Redis through cuttable proxies)', () => {
+  let db: TestDatabase;
+  let redisProxy: TcpProxy;
+  let pgProxy: TcpProxy;
+  let server: RunningServer;
+  let student: HttpSession;
+  const prefix = uniqueRedisPrefix();
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const redisTarget = new URL(redisUrl());
+    const pgTarget = new URL(db.url);
+    redisProxy = await startTcpProxy(redisTarget.hostname, Number(redisTarget.port || 6379));
+    pgProxy = await startTcpProxy(pgTarget.hostname, Number(pgTarget.port || 5432));
+    server = await startTestApp(servicesTarget(throughProxy(db.url, pgProxy), throughProxy(redisUrl(), redisProxy), prefix));
+    student = new HttpSession(server.url);
+    expect((await student.signUp(newStudent())).status).toBe(200);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await redisProxy?.close();
+    await pgProxy?.close();
+    await clearRedisPrefix(prefix);
+    await db?.drop();
+  });
+
+  it('answers the probes: /healthz alive, /readyz with every check ok, no session needed', async () => {
+    const visitor = new HttpSession(server.url);
+    const health = await visitor.get('/healthz');
+    expect(health.status).toBe(200);
+    expect(health.body).toEqual({ status: 'ok' });
+    const ready = await visitor.get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', redis: 'ok' } });
+    expect(health.headers.getSetCookie()).toEqual([]);
+    expect(ready.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('answers 503 with Retry-After within 2 s while Redis is unreachable, and recovers by itself', async () => {
+    await redisProxy.cut();
+    try {
+      expectServiceUnavailable(await timed(() => student.get('/api/dashboard/')), 'dashboard');
+      expectServiceUnavailable(await timed(() => student.get('/api/is-authenticated/')), 'is-authenticated');
+      expectServiceUnavailable(await timed(() => student.post('/api/filter-courses/', { courseCode: 'COP' })), 'filter-courses');
+      const ready = await new HttpSession(server.url).get('/readyz');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toMatchObject({ error: 'SERVICE_UNAVAILABLE', checks: { database: 'ok', redis: expect.not.stringMatching(/^ok$/) } });
+      expect((await new HttpSession(server.url).get('/healthz')).status).toBe(200);
+    } finally {
+      await redisProxy.restore();
+    }
+    await vi.waitFor(async () => expect((await student.get('/api/dashboard/')).status).toBe(200), { timeout: 10_000, interval: 250 });
+    expect((await student.get('/api/is-authenticated/')).body.isAuthenticated).toBe(true);
+  });
+
+  it('answers 503 with Retry-After within 2 s while Postgres is unreachable, and recovers by itself', async () => {
+    await pgProxy.cut();
+    try {
+      expectServiceUnavailable(await timed(() => student.get('/api/dashboard/')), 'dashboard');
+      expectServiceUnavailable(await timed(() => student.post('/api/filter-courses/', { courseCode: 'COP' })), 'filter-courses');
+      const ready = await new HttpSession(server.url).get('/readyz');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toMatchObject({ checks: { redis: 'ok', database: expect.not.stringMatching(/^ok$/) } });
+    } finally {
+      await pgProxy.restore();
+    }
+    await vi.waitFor(async () => expect((await student.get('/api/dashboard/')).status).toBe(200), { timeout: 10_000, interval: 250 });
+  });
+});
+
+/** Runs `adapters/main.ts` as `npm start` would and waits for it to exit. */
+function runMain(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'adapters/main.ts'], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SESSION_SECRET: TEST_SECRET, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`main.ts did not exit:\n${stdout}\n${stderr}`));
+    }, 25_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr, stdout });
+    });
+  });
+}
+
+async function closedPort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+describe.skipIf(!hasPostgres() || !hasRedis())('start-up with a dependency that cannot be used', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('exits non-zero with one line naming Redis and its URL, password masked, when Redis is on a closed port', async () => {
+    const port = await closedPort();
+    const run = await runMain({ DATABASE_URL: db.url, REDIS_URL: `redis://:hunter2@127.0.0.1:${port}/0` });
+    expect(run.code).not.toBe(0);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toEqual([expect.stringMatching(new RegExp(`^Cannot reach Redis at redis://:\\*\\*\\*@127\\.0\\.0\\.1:${port}/0: .*ECONNREFUSED`))]);
+    expect(run.stderr + run.stdout).not.toContain('hunter2');
+    expect(run.stderr + run.stdout).not.toMatch(/Unhandled error event|max retries per request/i);
+  });
+
+  it('refuses a Redis database index the server does not have, instead of writing to database 0', async () => {
+    const url = new URL(redisUrl());
+    url.pathname = '/99';
+    const run = await runMain({ DATABASE_URL: db.url, REDIS_URL: url.toString() });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Redis at redis:\/\/.*\/99 has no database 99/)]);
+  });
+
+  it('exits non-zero with one line naming Postgres, password masked, when Postgres is on a closed port', async () => {
+    const port = await closedPort();
+    const run = await runMain({ DATABASE_URL: `postgres://postgres:s3cret@127.0.0.1:${port}/study_swamp`, REDIS_URL: redisUrl() });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^Cannot use Postgres at postgres://postgres:\\*\\*\\*@127\\.0\\.0\\.1:${port}/study_swamp: .*ECONNREFUSED`)),
+    ]);
+    expect(run.stderr + run.stdout).not.toContain('s3cret');
+  });
+});
+
+describe.skipIf(!hasPostgres() || !hasRedis())('graceful shutdown', () => {
+  let db: TestDatabase;
+  const prefix = uniqueRedisPrefix();
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await clearRedisPrefix(prefix);
+    await db?.drop();
+  });
+
+  /** Sends a signed-in POST whose body arrives in two parts, so the request is in flight until `finish()`. */
+  async function slowRequest(server: RunningServer, s: HttpSession) {
+    const token = await s.fetchToken();
+    const body = JSON.stringify({ courseCode: 'COP', name: '', term: '' });
+    const socket = net.connect(server.port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    const cookie = [...s.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    socket.write(
+      `POST /api/filter-courses/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-CSRFToken: ${token}\r\nX-Forwarded-For: ${s.clientAddress}\r\nCookie: ${cookie}\r\n\r\n${body.slice(0, 5)}`,
+    );
+    return {
+      finish: () => socket.write(body.slice(5)),
+      ended,
+      answer: () => answer,
+    };
+  }
+
+  it('lets a request in flight finish on SIGTERM (answered with Connection: close), refusing new connections meanwhile', async () => {
+    const server = await startTestApp(servicesTarget(db.url, redisUrl(), prefix), { SHUTDOWN_TIMEOUT_MS: '10000' });
+    const s = new HttpSession(server.url);
+    await s.signUp(newStudent());
+    const inFlight = await slowRequest(server, s);
+    const closing = server.close();
+    await new Promise((r) => setTimeout(r, 200));
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+    inFlight.finish();
+    await inFlight.ended;
+    await closing;
+    expect(inFlight.answer()).toMatch(/^HTTP\/1\.1 200 OK/);
+    expect(inFlight.answer()).toMatch(/\r\nConnection: close\r\n/i);
+    expect(inFlight.answer()).toContain('"courses"');
+  });
+
+  it('cuts what is still in flight at the deadline, and closes', async () => {
+    const server = await startTestApp(servicesTarget(db.url, redisUrl(), prefix), { SHUTDOWN_TIMEOUT_MS: '300' });
+    const s = new HttpSession(server.url);
+    await s.signUp(newStudent());
+    const inFlight = await slowRequest(server, s);
+    await server.close();
+    await inFlight.ended;
+    expect(inFlight.answer()).toBe('');
+  });
+});
