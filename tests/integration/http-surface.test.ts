@@ -1,0 +1,93 @@
+// What every answer carries and what any method gets: security headers on
+// API answers, errors and the client's pages; 405 JSON for methods the app
+// does not serve, on every path; HSTS only in production.
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../adapters/server';
+import { HttpSession } from '../support/http-session';
+import { embeddedTarget, startTestApp } from '../support/test-app';
+
+/** node:http, since fetch refuses TRACE. */
+function rawRequest(url: string, method: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function expectSecurityHeaders(headers: Headers, label: string) {
+  const csp = headers.get('content-security-policy') ?? '';
+  expect(csp, label).toContain("default-src 'self'");
+  expect(csp, label).toContain("script-src 'self'");
+  expect(csp, label).toContain("frame-ancestors 'none'");
+  expect(csp, label).not.toContain('unsafe-inline');
+  expect(headers.get('x-content-type-options'), label).toBe('nosniff');
+  expect(headers.get('referrer-policy'), label).toBe('same-origin');
+  expect(headers.get('x-frame-options'), label).toBe('SAMEORIGIN');
+  expect(headers.get('x-powered-by'), label).toBeNull();
+}
+
+describe('the HTTP surface, embedded default', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startTestApp(embeddedTarget());
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('sends the security headers on API answers, API errors, pages and probes, and no HSTS outside production', async () => {
+    const visitor = new HttpSession(server.url);
+    for (const path of ['/api/is-authenticated/', '/api/dashboard/', '/api/no-such-route/', '/', '/course/12', '/healthz']) {
+      const res = await visitor.get(path);
+      expectSecurityHeaders(res.headers, path);
+      expect(res.headers.get('strict-transport-security'), path).toBeNull();
+    }
+  });
+
+  it('answers TRACE and other methods it does not serve with 405 JSON on every path', async () => {
+    for (const [method, path] of [
+      ['TRACE', '/'],
+      ['TRACE', '/api/login/'],
+      ['PUT', '/api/dashboard/'],
+      ['DELETE', '/course/12'],
+      ['PATCH', '/api/insert-course-member/'],
+      ['PROPFIND', '/'],
+    ]) {
+      const res = await rawRequest(server.url + path, method);
+      const label = `${method} ${path}`;
+      expect(res.status, label).toBe(405);
+      expect(res.headers['content-type'], label).toMatch(/^application\/json/);
+      expect(JSON.parse(res.body), label).toMatchObject({ error: 'METHOD_NOT_ALLOWED', message: expect.any(String) });
+      expect(res.headers.allow, label).toBeTruthy();
+    }
+  });
+
+  it('answers a POST to a page with 405 JSON, not the client', async () => {
+    const visitor = new HttpSession(server.url);
+    const res = await visitor.post('/course/12', {});
+    expect(res.status).toBe(405);
+    expect(res.body).toMatchObject({ error: 'METHOD_NOT_ALLOWED' });
+  });
+});
+
+describe('the HTTP surface in production', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startTestApp(embeddedTarget(), { NODE_ENV: 'production', BCRYPT_COST: '10' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('adds Strict-Transport-Security and upgrade-insecure-requests', async () => {
+    const res = await new HttpSession(server.url).get('/api/is-authenticated/');
+    expect(res.headers.get('strict-transport-security')).toMatch(/max-age=31536000; includeSubDomains/);
+    expect(res.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+  });
+});
