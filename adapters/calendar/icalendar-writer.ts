@@ -32,9 +32,16 @@ const NEW_YORK_VTIMEZONE = [
   'END:VTIMEZONE',
 ];
 
-/** TEXT values: backslash, semicolon, comma and line breaks escaped (RFC 5545 3.3.11). */
+/**
+ * TEXT values: backslash, semicolon, comma and line breaks escaped, and other
+ * control characters (C0 but tab, DEL, C1) dropped, since TEXT has no form
+ * for them (RFC 5545 3.3.11).
+ */
 export function escapeText(value: string): string {
-  return value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, '\\n');
+  return value
+    .replace(/[\\;,]/g, (c) => `\\${c}`)
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(/[\u0000-\u0008\u000A-\u001F\u007F-\u009F]/g, '');
 }
 
 /** Lines longer than 75 octets continue on lines that start with a space, never inside a character (3.1). */

@@ -28,6 +28,16 @@ describe('iCalendar text', () => {
     expect(escapeText('a\\b;c,d\ne\r\nf')).toBe('a\\\\b\\;c\\,d\\ne\\nf');
   });
 
+  it('strips control characters, which RFC 5545 TEXT cannot hold (rows stored before the text policy may have them)', () => {
+    expect(escapeText('Room\u0000 1\u0007\u001B[31m\u007F\u0085B\tC\nD')).toBe('Room 1[31mB\tC\\nD');
+    const calendar = studyGroupCalendar(
+      { ...group, meetings: [{ id: 13, day: 'Monday', time: '10:00:00', location: 'Lab\u0000\u0001 West' }] },
+      summer,
+    );
+    expect(calendar).toContain('LOCATION:Lab West');
+    expect(calendar).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/);
+  });
+
   it('folds lines at 75 octets without splitting a character', () => {
     const line = `SUMMARY:${'ä'.repeat(60)}`;
     const physical = foldLine(line).split('\r\n');
