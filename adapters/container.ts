@@ -24,7 +24,6 @@ import { GetStudyGroupCalendar } from '../application/study-groups/get-study-gro
 import { GetStudyGroupPage } from '../application/study-groups/get-study-group-page';
 import { JoinStudyGroup } from '../application/study-groups/join-study-group';
 import { LeaveStudyGroup } from '../application/study-groups/leave-study-group';
-import { ListCourseStudyGroups } from '../application/study-groups/list-course-study-groups';
 import { ListMyStudyGroups } from '../application/study-groups/list-my-study-groups';
 import { RemoveStudyGroupMember } from '../application/study-groups/remove-study-group-member';
 import { ScheduleMeeting } from '../application/study-groups/schedule-meeting';
@@ -144,7 +143,7 @@ export function buildContainer(config: AppConfig, logger: Logger): DependencyCon
     useFactory: (d) => new LeaveCourse(catalog(d), membership(d), d.resolve(TOKENS.MembershipChanges), studyGroups(d)),
   });
   c.register(GetDashboard, { useFactory: (d) => new GetDashboard(membership(d)) });
-  c.register(GetCoursePage, { useFactory: (d) => new GetCoursePage(catalog(d), membership(d), d.resolve(TOKENS.ChatLog)) });
+  c.register(GetCoursePage, { useFactory: (d) => new GetCoursePage(catalog(d), membership(d), d.resolve(TOKENS.ChatLog), studyGroups(d)) });
 
   registerChat(c, config, logger);
   registerStudyGroups(c);
@@ -238,7 +237,6 @@ function registerStudyGroups(c: DependencyContainer): void {
   c.register(ScheduleMeeting, { useFactory: (d) => new ScheduleMeeting(studyGroups(d)) });
   c.register(UpdateMeeting, { useFactory: (d) => new UpdateMeeting(studyGroups(d)) });
   c.register(CancelMeeting, { useFactory: (d) => new CancelMeeting(studyGroups(d)) });
-  c.register(ListCourseStudyGroups, { useFactory: (d) => new ListCourseStudyGroups(studyGroups(d)) });
   c.register(ListMyStudyGroups, { useFactory: (d) => new ListMyStudyGroups(studyGroups(d)) });
 }
 

@@ -25,7 +25,6 @@ import { GetStudyGroupCalendar } from '../application/study-groups/get-study-gro
 import { GetStudyGroupPage } from '../application/study-groups/get-study-group-page';
 import { JoinStudyGroup } from '../application/study-groups/join-study-group';
 import { LeaveStudyGroup } from '../application/study-groups/leave-study-group';
-import { ListCourseStudyGroups } from '../application/study-groups/list-course-study-groups';
 import { ListMyStudyGroups } from '../application/study-groups/list-my-study-groups';
 import { RemoveStudyGroupMember } from '../application/study-groups/remove-study-group-member';
 import { ScheduleMeeting } from '../application/study-groups/schedule-meeting';
@@ -122,7 +121,6 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
       leaveCourse: container.resolve(LeaveCourse),
       readChatMessages: container.resolve(ReadChatMessages),
       postChatMessage: container.resolve(PostChatMessage),
-      listCourseStudyGroups: container.resolve(ListCourseStudyGroups),
       listMyStudyGroups: container.resolve(ListMyStudyGroups),
       createStudyGroup: container.resolve(CreateStudyGroup),
       joinStudyGroup: container.resolve(JoinStudyGroup),

@@ -8,7 +8,6 @@ import type { JoinCourse } from '../../application/courses/join-course';
 import type { LeaveCourse } from '../../application/courses/leave-course';
 import type { ListTerms } from '../../application/courses/list-terms';
 import type { SearchCourses } from '../../application/courses/search-courses';
-import type { ListCourseStudyGroups } from '../../application/study-groups/list-course-study-groups';
 import type { ListMyStudyGroups } from '../../application/study-groups/list-my-study-groups';
 import { ValidationError } from '../../domain/errors';
 import { parseBody, textField } from './parse-body';
@@ -23,7 +22,6 @@ export interface CourseUseCases {
   listTerms: ListTerms;
   joinCourse: JoinCourse;
   leaveCourse: LeaveCourse;
-  listCourseStudyGroups: ListCourseStudyGroups;
   listMyStudyGroups: ListMyStudyGroups;
 }
 
@@ -49,15 +47,14 @@ export function courseRoutes(useCases: CourseUseCases): Router {
   router.get('/course/:id/', async (ctx) => {
     const courseId = parseId(ctx.params.id, 'course id');
     const view = await useCases.getCoursePage.execute(me(ctx), courseId);
-    const groups = await useCases.listCourseStudyGroups.execute({ userId: me(ctx), courseId });
     ctx.body = {
       course: courseToWire(view.course),
       userID: view.userId,
       isMember: view.isMember,
       courseMessages: view.messages.map(messageToWire),
       courseMembers: view.members.map(memberToWire),
-      courseStudyGroups: groups.groups.map(studyGroupToWire),
-      userStudyGroupIDs: groups.memberGroupIds,
+      courseStudyGroups: view.groups.map(studyGroupToWire),
+      userStudyGroupIDs: view.memberGroupIds,
     };
   });
 

@@ -1,8 +1,10 @@
 import { LATEST_MESSAGES, type ChatMessage } from '../../domain/chat/chat-message';
 import type { Course, MemberProfile } from '../../domain/course/course';
+import { isGroupMember, type StudyGroup } from '../../domain/study-group/study-group';
 import type { ChatLog } from '../ports/chat-log';
 import type { CourseCatalog } from '../ports/course-catalog';
 import type { CourseMembership } from '../ports/course-membership';
+import type { StudyGroupRepository } from '../ports/study-group-repository';
 import { requireCourse } from './course-access';
 
 export interface CoursePageView {
@@ -13,24 +15,35 @@ export interface CoursePageView {
   members: MemberProfile[];
   /** The chat's latest messages, oldest first; members only. */
   messages: ChatMessage[];
+  /** Every group of the course, public and private (members, meetings); members only. */
+  groups: StudyGroup[];
+  /** The ids of those groups the student belongs to. */
+  memberGroupIds: number[];
 }
 
-/** Any signed-in student sees a course's header; only members see who is in it and its chat. */
+/**
+ * Any signed-in student sees a course's header (and may join it); who is in
+ * it, its groups with their members and meetings, and its chat are for its
+ * members only.
+ */
 export class GetCoursePage {
   constructor(
     private readonly catalog: CourseCatalog,
     private readonly membership: CourseMembership,
     private readonly chat: ChatLog,
+    private readonly studyGroups: StudyGroupRepository,
   ) {}
 
   async execute(userId: number, courseId: number): Promise<CoursePageView> {
     const course = await requireCourse(this.catalog, courseId);
     const isMember = await this.membership.isMember(userId, courseId);
-    if (!isMember) return { course, userId, isMember, members: [], messages: [] };
-    const [members, messages] = await Promise.all([
+    if (!isMember) return { course, userId, isMember, members: [], messages: [], groups: [], memberGroupIds: [] };
+    const [members, messages, groups] = await Promise.all([
       this.membership.membersOf(courseId),
       this.chat.latest({ kind: 'course', id: courseId }, LATEST_MESSAGES),
+      this.studyGroups.listByCourse(courseId),
     ]);
-    return { course, userId, isMember, members, messages };
+    const memberGroupIds = groups.filter((g) => isGroupMember(g, userId)).map((g) => g.id);
+    return { course, userId, isMember, members, messages, groups, memberGroupIds };
   }
 }

@@ -11,6 +11,7 @@ import { InMemoryChatRoomAccess } from '../../adapters/memory/in-memory-chat-roo
 import { InMemoryCourseCatalog } from '../../adapters/memory/in-memory-course-catalog';
 import { InMemoryCourseMembership } from '../../adapters/memory/in-memory-course-membership';
 import { InMemoryRateLimiter } from '../../adapters/memory/in-memory-rate-limiter';
+import { InMemoryStudyGroupRepository } from '../../adapters/memory/in-memory-study-group-repository';
 import { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository';
 import { checkMessageText } from '../../domain/chat/chat-message';
 import type { ChatRoom } from '../../domain/chat/chat-room';
@@ -42,7 +43,7 @@ async function world() {
     catalog, membership, access, log, limiter, alice, bob, carol,
     post: new PostChatMessage(access, log, users, limiter),
     read: new ReadChatMessages(access, log),
-    page: new GetCoursePage(catalog, membership, log),
+    page: new GetCoursePage(catalog, membership, log, new InMemoryStudyGroupRepository(users)),
   };
 }
 

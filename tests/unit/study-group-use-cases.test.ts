@@ -6,6 +6,7 @@ import { InMemoryCourseCatalog } from '../../adapters/memory/in-memory-course-ca
 import { InMemoryCourseMembership } from '../../adapters/memory/in-memory-course-membership';
 import { InMemoryStudyGroupRepository } from '../../adapters/memory/in-memory-study-group-repository';
 import { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository';
+import { GetCoursePage } from '../../application/courses/get-course-page';
 import { LeaveCourse } from '../../application/courses/leave-course';
 import type { MembershipChanges } from '../../application/ports/membership-changes';
 import { CancelMeeting } from '../../application/study-groups/cancel-meeting';
@@ -13,7 +14,6 @@ import { CreateStudyGroup } from '../../application/study-groups/create-study-gr
 import { GetStudyGroupPage } from '../../application/study-groups/get-study-group-page';
 import { JoinStudyGroup } from '../../application/study-groups/join-study-group';
 import { LeaveStudyGroup } from '../../application/study-groups/leave-study-group';
-import { ListCourseStudyGroups } from '../../application/study-groups/list-course-study-groups';
 import { ListMyStudyGroups } from '../../application/study-groups/list-my-study-groups';
 import { RemoveStudyGroupMember } from '../../application/study-groups/remove-study-group-member';
 import { ScheduleMeeting } from '../../application/study-groups/schedule-meeting';
@@ -48,6 +48,7 @@ describe('study-group use cases', () => {
   let moveMeeting: UpdateMeeting;
   let cancel: CancelMeeting;
   let leaveCourse: LeaveCourse;
+  let coursePage: GetCoursePage;
 
   beforeEach(async () => {
     const users = new InMemoryUserRepository();
@@ -84,6 +85,7 @@ describe('study-group use cases', () => {
     moveMeeting = new UpdateMeeting(groups);
     cancel = new CancelMeeting(groups);
     leaveCourse = new LeaveCourse(catalog, membership, changes, groups);
+    coursePage = new GetCoursePage(catalog, membership, chat, groups);
   });
 
   const newGroup = async () => {
@@ -226,14 +228,16 @@ describe('study-group use cases', () => {
     ]);
   });
 
-  it('lists every group of a course and which are the student’s', async () => {
+  it('lists every group of a course on its page for members, with theirs marked, and none for others', async () => {
     const groupId = await newGroup();
     const other = await create.execute({ actingUserId: ids.classmate, courseId, name: 'Other', description: 'Group' });
-    const list = new ListCourseStudyGroups(groups);
-    expect(await list.execute({ userId: ids.member, courseId })).toMatchObject({
+    await join.execute({ actingUserId: ids.member, groupId });
+    expect(await coursePage.execute(ids.member, courseId)).toMatchObject({
+      isMember: true,
       groups: [{ id: groupId }, { id: other.id }],
       memberGroupIds: [groupId],
     });
-    expect((await list.execute({ userId: ids.outsider, courseId })).memberGroupIds).toEqual([]);
+    // Groups carry their members' profiles and meetings: not for students outside the course.
+    expect(await coursePage.execute(ids.outsider, courseId)).toMatchObject({ isMember: false, groups: [], memberGroupIds: [], members: [] });
   });
 });

@@ -221,8 +221,7 @@ export function CourseView({ courseId, initialCourse, headingLevel, onBack, onLe
 
       {load.status === 'loading' ? <LoadingLine>Loading course...</LoadingLine> : null}
       {load.status === 'failed' ? <ErrorLine onRetry={retry}>Could not load this course's students.</ErrorLine> : null}
-      {page && !page.isMember ? <p className="course-view__join-note">Join this course to see its students and chat.</p> : null}
-      {page && !page.isMember ? groupsPanel : null}
+      {page && !page.isMember ? <p className="course-view__join-note">Join this course to see its students, study groups and chat.</p> : null}
       {page?.isMember ? (
         <div className="course-panels">
           {groupsPanel}
