@@ -18,6 +18,8 @@ export interface ChatPanelProps {
   initialMessages: ChatMessage[];
   title?: string;
   headingLevel: 2 | 3;
+  /** The server refused the room to this student (removed, or left elsewhere); polling has stopped. */
+  onAccessLost?: () => void;
 }
 
 const MAX_LENGTH = 2000;
@@ -30,12 +32,12 @@ export function ChatPanel(props: ChatPanelProps) {
   return <RoomChatPanel key={`${props.room.kind}:${props.room.id}:${props.userId}`} {...props} />;
 }
 
-function RoomChatPanel({ room, userId, roomName, initialMessages, title = 'Course Chat', headingLevel }: ChatPanelProps) {
+function RoomChatPanel({ room, userId, roomName, initialMessages, title = 'Course Chat', headingLevel, onAccessLost }: ChatPanelProps) {
   const Title = headingLevel === 2 ? 'h2' : 'h3';
   const titleId = useId();
   const inputId = useId();
   const errorId = useId();
-  const chat = useChatRoom(room, userId, initialMessages);
+  const chat = useChatRoom(room, userId, initialMessages, onAccessLost);
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState('');

@@ -3,7 +3,7 @@
 // return), older pages on request, and sending. Every answer is merged by id.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { NetworkError } from '../../lib/api-client';
-import { isApiError } from '../../lib/api-error';
+import { isApiError, messageForStudent } from '../../lib/api-error';
 import { useSignOutWhenExpired } from '../auth/use-sign-out-when-expired';
 import { EARLIER_PAGE_SIZE, fetchMessages, POLL_BATCH_LIMIT, sendMessage } from './api';
 import type { ChatMessage, ChatRoomRef } from './chat-schema';
@@ -26,8 +26,16 @@ export interface ChatRoomState {
   send(text: string): Promise<string | null>;
 }
 
+/** Refusals that mean the student can no longer use this room: polling stops. */
+const ACCESS_LOST = ['NOT_COURSE_MEMBER', 'NOT_GROUP_MEMBER', 'COURSE_NOT_FOUND', 'STUDY_GROUP_NOT_FOUND'];
+
+export function isAccessLost(error: unknown): boolean {
+  return ACCESS_LOST.some((code) => isApiError(error, code));
+}
+
 function sendFailure(error: unknown): string {
   if (isApiError(error, 'RATE_LIMITED')) return 'You are sending messages too quickly. Wait a few seconds and try again.';
+  if (isApiError(error, 'INVALID_TEXT')) return messageForStudent(error, 'Your message contains characters that cannot be sent.');
   if (isApiError(error, 'VALIDATION_FAILED')) return 'Messages can be 1 to 2,000 characters long.';
   if (isApiError(error, 'NOT_COURSE_MEMBER') || isApiError(error, 'NOT_GROUP_MEMBER')) {
     return 'You are no longer a member here, so your message was not sent.';
@@ -36,7 +44,12 @@ function sendFailure(error: unknown): string {
   return 'Your message was not sent. Please try again.';
 }
 
-export function useChatRoom(room: ChatRoomRef, userId: number, initialMessages: ChatMessage[]): ChatRoomState {
+/**
+ * `onAccessLost` is called once when the server says the student may no longer
+ * use the room (removed from the group, left the course elsewhere): polling
+ * stops there rather than asking for a 403 every second.
+ */
+export function useChatRoom(room: ChatRoomRef, userId: number, initialMessages: ChatMessage[], onAccessLost?: () => void): ChatRoomState {
   const [messages, setMessages] = useState(initialMessages);
   const [hasEarlier, setHasEarlier] = useState(initialMessages.length >= EARLIER_PAGE_SIZE);
   const [loadingEarlier, setLoadingEarlier] = useState(false);
@@ -46,8 +59,10 @@ export function useChatRoom(room: ChatRoomRef, userId: number, initialMessages: 
   // others posted just before it, which the next poll still has to bring.
   const pollCursor = useRef(initialMessages.at(-1)?.id ?? START_OF_ROOM);
   const messagesRef = useRef(messages);
+  const onAccessLostRef = useRef(onAccessLost);
   useEffect(() => {
     messagesRef.current = messages;
+    onAccessLostRef.current = onAccessLost;
   });
   const { kind, id } = room;
 
@@ -80,6 +95,11 @@ export function useChatRoom(room: ChatRoomRef, userId: number, initialMessages: 
         if (stopped) return;
         if (signOutWhenExpired(error)) {
           stopped = true;
+          return;
+        }
+        if (isAccessLost(error)) {
+          stopped = true;
+          onAccessLostRef.current?.();
           return;
         }
         // Spec 8: a failed poll is logged, and polling goes on.
@@ -138,6 +158,7 @@ export function useChatRoom(room: ChatRoomRef, userId: number, initialMessages: 
       } catch (error) {
         if (signOutWhenExpired(error)) return 'Your session ended. Log in again to send messages.';
         console.error('Could not send the message', error);
+        if (isAccessLost(error)) onAccessLostRef.current?.();
         return sendFailure(error);
       }
     },

@@ -232,6 +232,7 @@ export function CourseView({ courseId, initialCourse, headingLevel, onBack, onLe
               roomName={course.name}
               initialMessages={page.messages}
               headingLevel={panelLevel}
+              onAccessLost={() => void reload()}
             />
           ) : null}
           <StudentsPanel members={page.members} headingLevel={panelLevel} />

@@ -35,6 +35,8 @@ type Load =
   | { status: 'failed' }
   | { status: 'not-found' }
   | { status: 'not-member' }
+  /** Was a member while the page was open: removed by the owner, or left the course elsewhere. */
+  | { status: 'removed' }
   | { status: 'ready'; page: GroupPage };
 
 const LOST_RIGHTS = new Set(['NOT_GROUP_OWNER', 'NOT_GROUP_MEMBER', 'STUDY_GROUP_NOT_FOUND', 'MEETING_NOT_FOUND', 'USER_NOT_IN_GROUP']);
@@ -55,7 +57,7 @@ export function StudyGroupPage() {
   const meetingsId = useId();
 
   const title =
-    load.status === 'ready' ? load.page.group.name : load.status === 'not-found' ? 'Study group not found' : load.status === 'not-member' ? 'Not a member' : 'Study Group';
+    load.status === 'ready' ? load.page.group.name : load.status === 'not-found' ? 'Study group not found' : load.status === 'not-member' || load.status === 'removed' ? 'Not a member' : 'Study Group';
   useDocumentTitle(title);
 
   const reload = useCallback(async (): Promise<void> => {
@@ -64,7 +66,11 @@ export function StudyGroupPage() {
     try {
       const result = await fetchStudyGroupPage(groupId);
       if (request !== latestRequest.current) return;
-      setLoad(result.kind === 'found' ? { status: 'ready', page: result.page } : { status: result.kind });
+      setLoad((current) => {
+        if (result.kind === 'found') return { status: 'ready', page: result.page };
+        if (result.kind === 'not-member' && (current.status === 'ready' || current.status === 'removed')) return { status: 'removed' };
+        return { status: result.kind };
+      });
     } catch (error) {
       if (request !== latestRequest.current || signOutWhenExpired(error)) return;
       console.error('Could not load the study group', error);
@@ -100,8 +106,8 @@ export function StudyGroupPage() {
       </div>
     );
   }
-  if (load.status === 'not-found' || load.status === 'not-member') {
-    return <GroupUnavailable notMember={load.status === 'not-member'} />;
+  if (load.status === 'not-found' || load.status === 'not-member' || load.status === 'removed') {
+    return <GroupUnavailable reason={load.status} />;
   }
 
   const { page } = load;
@@ -261,6 +267,7 @@ export function StudyGroupPage() {
         initialMessages={page.messages}
         title="Group Chat"
         headingLevel={2}
+        onAccessLost={() => setLoad({ status: 'removed' })}
       />
 
       <GroupMembersPanel
@@ -309,17 +316,28 @@ export function StudyGroupPage() {
   );
 }
 
+const UNAVAILABLE = {
+  'not-member': {
+    title: 'You are not a member of this group',
+    text: 'Only members can see a study group’s page. You can join a public group from its course page.',
+  },
+  removed: {
+    title: 'You are no longer a member of this group',
+    text: 'You were removed from this group, or left it or its course in another tab. Its page and chat are for members only.',
+  },
+  'not-found': {
+    title: 'Study group not found',
+    text: 'There is no study group at this address. It may have been deleted when its last member left.',
+  },
+} as const;
+
 /** What a student outside the group (or a removed member) sees instead of the page. */
-function GroupUnavailable({ notMember }: { notMember: boolean }) {
+function GroupUnavailable({ reason }: { reason: keyof typeof UNAVAILABLE }) {
   return (
     <div className="page page--narrow">
-      <div className="notice">
-        <h1 className="notice__title">{notMember ? 'You are not a member of this group' : 'Study group not found'}</h1>
-        <p className="notice__text">
-          {notMember
-            ? 'Only members can see a study group’s page. You can join a public group from its course page.'
-            : 'There is no study group at this address. It may have been deleted when its last member left.'}
-        </p>
+      <div className="notice" role={reason === 'removed' ? 'alert' : undefined}>
+        <h1 className="notice__title">{UNAVAILABLE[reason].title}</h1>
+        <p className="notice__text">{UNAVAILABLE[reason].text}</p>
         <Link to="/" className="button button--primary">
           Back to your dashboard
         </Link>
