@@ -69,6 +69,30 @@ end
 return trimmed
 `;
 
+// Forgets the consumers that restarted projectors left in a room's group
+// (each process has its own name, so every restart adds one): those other
+// than ours with nothing pending and idle longer than ARGV[3]. Checked and
+// removed in one atomic step, because XGROUP DELCONSUMER drops the pending
+// entries of the consumer it removes, which would then never be archived.
+const PRUNE_CONSUMERS = `
+local ok, consumers = pcall(redis.call, 'XINFO', 'CONSUMERS', KEYS[1], ARGV[1])
+if not ok then return {} end
+local removed = {}
+for _, consumer in ipairs(consumers) do
+  local name, pending, idle
+  for i = 1, #consumer, 2 do
+    if consumer[i] == 'name' then name = consumer[i + 1]
+    elseif consumer[i] == 'pending' then pending = consumer[i + 1]
+    elseif consumer[i] == 'idle' then idle = consumer[i + 1] end
+  end
+  if name ~= ARGV[2] and pending == 0 and idle > tonumber(ARGV[3]) then
+    redis.call('XGROUP', 'DELCONSUMER', KEYS[1], ARGV[1], name)
+    removed[#removed + 1] = name
+  end
+end
+return removed
+`;
+
 // Moves an entry to its room's dead-letter stream: the copy first, and only
 // if it was written (an error stops the script) the acknowledgement and the
 // removal from the room's stream, so the entry is never in neither place.
@@ -130,6 +154,7 @@ export class RedisChatArchiveProjector {
   private readonly idleDelayMs: number;
   private readonly maxAttempts: number;
   private readonly deadLetterMaxLen: number;
+  private readonly pruneScript;
   private readonly deadLetterScript;
   // Failed attempts per entry ("stream key id"). In memory: a pending entry is
   // re-read only by the consumer that holds it, so its count lives there; a
@@ -156,6 +181,7 @@ export class RedisChatArchiveProjector {
     this.idleDelayMs = options.idleDelayMs ?? 200;
     this.maxAttempts = Math.max(1, options.maxAttempts ?? 3);
     this.deadLetterMaxLen = options.deadLetterMaxLen ?? 1_000;
+    this.pruneScript = defineScript(redis, 'studySwampChatPruneConsumers', PRUNE_CONSUMERS, 1);
     this.deadLetterScript = defineScript(redis, 'studySwampChatDeadLetter', DEAD_LETTER, 2);
   }
 
@@ -264,10 +290,18 @@ export class RedisChatArchiveProjector {
     return rooms.flatMap((room, i) => roundEntries(room, keys[i], answer.get(keys[i]) ?? []));
   }
 
-  /** This consumer's unacknowledged entries, and those a dead projector left idle. */
+  /**
+   * The recovery pass over a room: forgets consumers that restarts left
+   * behind, then re-reads this consumer's unacknowledged entries and claims
+   * those a dead projector left idle. Pruning comes first, so a dead
+   * projector's consumer is removed only on a later pass, once its entries
+   * are claimed.
+   */
   private async readPending(room: ChatRoom): Promise<RoundEntry[]> {
     const key = this.keys.stream(room);
     try {
+      const removed = (await this.pruneScript([key], [ARCHIVE_GROUP, this.consumer, this.claimIdleMs])) as string[];
+      if (removed.length) this.options.logger?.info({ room: roomMember(room), consumers: removed }, 'removed idle chat archive consumers');
       const own = entriesByStream(
         await this.redis.call('XREADGROUP', 'GROUP', ARCHIVE_GROUP, this.consumer, 'COUNT', this.batchSize, 'STREAMS', key, '0'),
       );

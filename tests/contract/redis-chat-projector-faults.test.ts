@@ -1,6 +1,6 @@
 // The archive projector against what it cannot store: entries Postgres
-// refuses (data errors), malformed entries, an unreachable Postgres and a
-// failed acknowledgement.
+// refuses (data errors), malformed entries, an unreachable Postgres, a failed
+// acknowledgement, and the consumers that projector restarts leave behind.
 // Bad entries are written straight into the streams with XADD, bypassing the
 // HTTP edge and the ChatLog, because the projector must cope with whatever a
 // stream holds.
@@ -298,5 +298,33 @@ describe.skipIf(!hasRedis() || !hasPostgres())('The chat archive projector and e
     await expect(projector().projectOnce()).rejects.toThrow(/WRONGTYPE/);
     await client.del(keys.stream(target));
     await client.srem(keys.pendingRooms, `course:${target.id}`);
+  });
+
+  it('removes the consumers that restarts left behind, but never one with pending entries', async () => {
+    const claimIdleMs = 1_000;
+    const { client, archive, log, keys, projector } = parts({ claimIdleMs });
+    const target = room();
+    const key = keys.stream(target);
+    const stored = await post(log, target, 3, 'm');
+    const consumers = async () =>
+      ((await client.call('XINFO', 'CONSUMERS', key, ARCHIVE_GROUP)) as string[][]).map((c) => fieldsOf(c).name).sort();
+
+    // Two projectors that exited cleanly, and one that read two entries and crashed.
+    await client.xgroup('CREATECONSUMER', key, ARCHIVE_GROUP, 'exited-1');
+    await client.xgroup('CREATECONSUMER', key, ARCHIVE_GROUP, 'exited-2');
+    await client.xreadgroup('GROUP', ARCHIVE_GROUP, 'crashed', 'COUNT', 2, 'STREAMS', key, '>');
+    // Let Redis's idle clock pass claimIdleMs for them (a wait, not a timed assertion).
+    await new Promise((resolve) => setTimeout(resolve, claimIdleMs + 200));
+    await client.xgroup('CREATECONSUMER', key, ARCHIVE_GROUP, 'just-started');
+
+    await projector('survivor').projectOnce();
+    // "crashed" still had its entries when it was looked at: it stays, and its entries are claimed and archived.
+    expect(await consumers()).toEqual(['crashed', 'just-started', 'survivor']);
+    expect(await archived(archive, target)).toEqual(texts(stored));
+
+    // The next recovery pass (a new projector starts with one) finds it with nothing pending.
+    await post(log, target, 1, 'later-');
+    await projector('survivor').projectOnce();
+    expect(await consumers()).toEqual(['just-started', 'survivor']);
   });
 });
