@@ -15,6 +15,11 @@ export class ChatStreamKeys {
     return `${this.prefix}chat:room:${roomMember(room)}`;
   }
 
+  /** Entries of the room the archive could not take, kept for an operator with the reason. */
+  deadLetters(room: ChatRoom): string {
+    return `${this.prefix}chat:dead:${roomMember(room)}`;
+  }
+
   /** Rooms with entries the projector has not archived and acknowledged yet. */
   get pendingRooms(): string {
     return `${this.prefix}chat:rooms-to-archive`;
@@ -48,7 +53,9 @@ export function readStreamEntry([rawId, fields]: StreamEntry): StreamMessage | n
     for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i] === name) return fields[i + 1];
     return undefined;
   };
-  const userId = Number(value('u'));
+  // Digits only: Number() would also read "", " 7", "0x10" and "1e3" as user ids.
+  const rawUserId = value('u');
+  const userId = rawUserId !== undefined && /^\d{1,16}$/.test(rawUserId) ? Number(rawUserId) : NaN;
   const username = value('n');
   const message = value('m');
   if (!Number.isSafeInteger(userId) || username === undefined || message === undefined) return null;

@@ -4,6 +4,10 @@
 // It visits only the rooms the append script marked, never scans every stream.
 // Crash-safe: unacknowledged entries stay pending; a restarted projector
 // re-reads its own (XREADGROUP from 0) and claims those of a dead one (XAUTOCLAIM).
+// No single entry can stop it: one Postgres refuses for a reason of its own is
+// singled out of its batch, tried again for a few rounds, then moved to its
+// room's dead-letter stream; an outage only delays the round, and costs no entry
+// an attempt.
 import os from 'node:os';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -65,6 +69,43 @@ end
 return trimmed
 `;
 
+// Forgets the consumers that restarted projectors left in a room's group
+// (each process has its own name, so every restart adds one): those other
+// than ours with nothing pending and idle longer than ARGV[3]. Checked and
+// removed in one atomic step, because XGROUP DELCONSUMER drops the pending
+// entries of the consumer it removes, which would then never be archived.
+const PRUNE_CONSUMERS = `
+local ok, consumers = pcall(redis.call, 'XINFO', 'CONSUMERS', KEYS[1], ARGV[1])
+if not ok then return {} end
+local removed = {}
+for _, consumer in ipairs(consumers) do
+  local name, pending, idle
+  for i = 1, #consumer, 2 do
+    if consumer[i] == 'name' then name = consumer[i + 1]
+    elseif consumer[i] == 'pending' then pending = consumer[i + 1]
+    elseif consumer[i] == 'idle' then idle = consumer[i + 1] end
+  end
+  if name ~= ARGV[2] and pending == 0 and idle > tonumber(ARGV[3]) then
+    redis.call('XGROUP', 'DELCONSUMER', KEYS[1], ARGV[1], name)
+    removed[#removed + 1] = name
+  end
+end
+return removed
+`;
+
+// Moves an entry to its room's dead-letter stream: the copy first, and only
+// if it was written (an error stops the script) the acknowledgement and the
+// removal from the room's stream, so the entry is never in neither place.
+const DEAD_LETTER = `
+redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*', unpack(ARGV, 4))
+redis.call('XACK', KEYS[1], ARGV[1], ARGV[3])
+redis.call('XDEL', KEYS[1], ARGV[3])
+return 1
+`;
+
+/** Entries whose failed attempts one projector remembers at most (it forgets them all past this). */
+const MAX_REMEMBERED_FAILURES = 10_000;
+
 export interface ProjectorOptions {
   /** About how many entries each room's stream keeps (CHAT_STREAM_RETENTION). */
   retention: number;
@@ -78,14 +119,29 @@ export interface ProjectorOptions {
   claimIdleMs?: number;
   /** Pause when a round found nothing to do. */
   idleDelayMs?: number;
+  /** Rounds in which an entry may fail for a reason of its own (a data error) before it is dead-lettered. */
+  maxAttempts?: number;
+  /** About how many entries each room's dead-letter stream keeps (XADD MAXLEN ~). */
+  deadLetterMaxLen?: number;
   logger?: Logger;
 }
 
-interface RoomBatch {
+/** One stream entry the round handles. */
+interface RoundEntry {
   room: ChatRoom;
   key: string;
-  ids: string[];
-  entries: ArchivedEntry[];
+  id: string;
+  /** null: the entry was deleted from the stream while pending. */
+  fields: string[] | null;
+  /** Its archive row; null when it is not a chat message the append script would write. */
+  row: ArchivedEntry | null;
+}
+
+type StorableEntry = RoundEntry & { row: ArchivedEntry };
+
+interface Refusal {
+  entry: StorableEntry;
+  error: unknown;
 }
 
 export class RedisChatArchiveProjector {
@@ -96,10 +152,18 @@ export class RedisChatArchiveProjector {
   private readonly roomsPerRound: number;
   private readonly claimIdleMs: number;
   private readonly idleDelayMs: number;
+  private readonly maxAttempts: number;
+  private readonly deadLetterMaxLen: number;
+  private readonly pruneScript;
+  private readonly deadLetterScript;
+  // Failed attempts per entry ("stream key id"). In memory: a pending entry is
+  // re-read only by the consumer that holds it, so its count lives there; a
+  // projector that restarts or claims it counts afresh, still a bounded number.
+  private readonly attempts = new Map<string, number>();
   private running: Promise<void> | null = null;
   private stopping = false;
   private wake: (() => void) | null = null;
-  // At start, after a failure, and every claimIdleMs: look at pending entries too.
+  // At start, after a failure or a refused entry, and every claimIdleMs: look at pending entries too.
   private recoverAt = 0;
 
   constructor(
@@ -115,6 +179,10 @@ export class RedisChatArchiveProjector {
     this.roomsPerRound = options.roomsPerRound ?? 50;
     this.claimIdleMs = options.claimIdleMs ?? 30_000;
     this.idleDelayMs = options.idleDelayMs ?? 200;
+    this.maxAttempts = Math.max(1, options.maxAttempts ?? 3);
+    this.deadLetterMaxLen = options.deadLetterMaxLen ?? 1_000;
+    this.pruneScript = defineScript(redis, 'studySwampChatPruneConsumers', PRUNE_CONSUMERS, 1);
+    this.deadLetterScript = defineScript(redis, 'studySwampChatDeadLetter', DEAD_LETTER, 2);
   }
 
   /** Runs rounds in the background until stop(). */
@@ -140,31 +208,34 @@ export class RedisChatArchiveProjector {
     if (stray.length) await this.redis.srem(this.keys.pendingRooms, ...stray);
     if (rooms.length === 0) return 0;
 
-    const batches: RoomBatch[] = [];
+    const read: RoundEntry[] = [];
     if (Date.now() >= this.recoverAt) {
-      for (const room of rooms) batches.push(...(await this.readPending(room)));
+      for (const room of rooms) read.push(...(await this.readPending(room)));
       this.recoverAt = Date.now() + this.claimIdleMs;
     }
-    batches.push(...(await this.readNew(rooms)));
+    read.push(...(await this.readNew(rooms)));
+    const entries = distinct(read);
 
-    const entries = batches.flatMap((b) => b.entries);
+    let stored: StorableEntry[];
     try {
-      await this.archive.store(entries);
+      const storable = await this.setAsideUnreadable(entries);
+      const outcome = await this.storeSeparating(storable);
+      stored = outcome.stored;
+      await this.acknowledge(stored);
+      await this.countRefusals(outcome.refused);
     } catch (error) {
-      // Nothing is acknowledged: the entries stay pending and the next round re-reads them.
+      // An outage (or a Redis failure): what is not acknowledged stays pending
+      // and the next round re-reads it; no entry is charged an attempt.
       this.recoverAt = 0;
       throw error;
     }
-    const acks = this.redis.pipeline();
-    for (const b of batches) if (b.ids.length) acks.xack(b.key, ARCHIVE_GROUP, ...b.ids);
-    await acks.exec();
     // Issued together, so the auto-pipelining client sends them in one write.
     await Promise.all(
       rooms.map((room) =>
         this.settleScript([this.keys.stream(room), this.keys.pendingRooms], [roomMember(room), ARCHIVE_GROUP, this.options.retention]),
       ),
     );
-    return entries.length;
+    return stored.length;
   }
 
   /** Rounds until no room is marked (for tests, benchmarks and a clean hand-over). */
@@ -204,7 +275,7 @@ export class RedisChatArchiveProjector {
   }
 
   /** New entries of every room in one XREADGROUP; a room without the group gets one. */
-  private async readNew(rooms: ChatRoom[]): Promise<RoomBatch[]> {
+  private async readNew(rooms: ChatRoom[]): Promise<RoundEntry[]> {
     const keys = rooms.map((r) => this.keys.stream(r));
     let answer: Map<string, StreamEntry[]>;
     try {
@@ -216,13 +287,21 @@ export class RedisChatArchiveProjector {
       for (const room of rooms) await this.ensureGroup(room);
       return [];
     }
-    return rooms.map((room, i) => this.batch(room, keys[i], answer.get(keys[i]) ?? []));
+    return rooms.flatMap((room, i) => roundEntries(room, keys[i], answer.get(keys[i]) ?? []));
   }
 
-  /** This consumer's unacknowledged entries, and those a dead projector left idle. */
-  private async readPending(room: ChatRoom): Promise<RoomBatch[]> {
+  /**
+   * The recovery pass over a room: forgets consumers that restarts left
+   * behind, then re-reads this consumer's unacknowledged entries and claims
+   * those a dead projector left idle. Pruning comes first, so a dead
+   * projector's consumer is removed only on a later pass, once its entries
+   * are claimed.
+   */
+  private async readPending(room: ChatRoom): Promise<RoundEntry[]> {
     const key = this.keys.stream(room);
     try {
+      const removed = (await this.pruneScript([key], [ARCHIVE_GROUP, this.consumer, this.claimIdleMs])) as string[];
+      if (removed.length) this.options.logger?.info({ room: roomMember(room), consumers: removed }, 'removed idle chat archive consumers');
       const own = entriesByStream(
         await this.redis.call('XREADGROUP', 'GROUP', ARCHIVE_GROUP, this.consumer, 'COUNT', this.batchSize, 'STREAMS', key, '0'),
       );
@@ -231,7 +310,7 @@ export class RedisChatArchiveProjector {
       )) as [string, StreamEntry[], string[]?];
       // Entries that no longer exist cannot be archived; release them.
       if (deleted?.length) await this.redis.xack(key, ARCHIVE_GROUP, ...deleted);
-      return [this.batch(room, key, own.get(key) ?? []), this.batch(room, key, claimed)];
+      return [...roundEntries(room, key, own.get(key) ?? []), ...roundEntries(room, key, claimed)];
     } catch (error) {
       if (!String((error as Error).message).startsWith('NOGROUP')) throw error;
       await this.ensureGroup(room);
@@ -239,15 +318,104 @@ export class RedisChatArchiveProjector {
     }
   }
 
-  private batch(room: ChatRoom, key: string, entries: StreamEntry[]): RoomBatch {
-    const ids: string[] = [];
-    const archived: ArchivedEntry[] = [];
+  /**
+   * Deals at once with entries no retry can store: one deleted from the
+   * stream while pending is released, one that is not a chat message
+   * (missing fields, a user id that is not a number) is dead-lettered.
+   * Answers the others.
+   */
+  private async setAsideUnreadable(entries: RoundEntry[]): Promise<StorableEntry[]> {
+    const storable: StorableEntry[] = [];
+    const gone: RoundEntry[] = [];
     for (const entry of entries) {
-      ids.push(entry[0]);
-      const read = readStreamEntry(entry);
-      if (read) archived.push({ room, id: read.id, userId: read.userId, message: read.message });
+      if (entry.row) storable.push(entry as StorableEntry);
+      else if (entry.fields === null) gone.push(entry);
+      else await this.deadLetter(entry, 'malformed entry: a chat message needs the fields u (a user id, digits), n and m', 0);
     }
-    return { room, key, ids, entries: archived };
+    if (gone.length) {
+      this.options.logger?.warn({ entries: gone.map((e) => `${roomMember(e.room)} ${e.id}`) }, 'chat entries deleted before they were archived');
+      await this.acknowledge(gone);
+    }
+    return storable;
+  }
+
+  /**
+   * Stores the entries in as few inserts as it can. When an insert fails for
+   * a reason in the data (isEntryFault), it splits the entries, by room and
+   * then in halves, until the entries Postgres refuses stand alone, and stores
+   * everything else. Any other failure is an outage and ends the round.
+   */
+  private async storeSeparating(entries: StorableEntry[]): Promise<{ stored: StorableEntry[]; refused: Refusal[] }> {
+    const stored: StorableEntry[] = [];
+    const refused: Refusal[] = [];
+    const store = async (part: StorableEntry[]): Promise<void> => {
+      try {
+        await this.archive.store(part.map((e) => e.row));
+        stored.push(...part);
+      } catch (error) {
+        if (!isEntryFault(error)) throw error;
+        if (part.length === 1) refused.push({ entry: part[0], error });
+        else for (const piece of split(part)) await store(piece);
+      }
+    };
+    if (entries.length) await store(entries);
+    return { stored, refused };
+  }
+
+  /** XACK per stream in one pipeline; a failed reply fails the round (the entries stay pending). */
+  private async acknowledge(entries: RoundEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    const idsByKey = new Map<string, string[]>();
+    for (const entry of entries) {
+      const ids = idsByKey.get(entry.key) ?? [];
+      ids.push(entry.id);
+      idsByKey.set(entry.key, ids);
+    }
+    const acks = this.redis.pipeline();
+    for (const [key, ids] of idsByKey) acks.xack(key, ARCHIVE_GROUP, ...ids);
+    failOnReplyErrors(await acks.exec(), 'XACK');
+    if (this.attempts.size) for (const entry of entries) this.attempts.delete(attemptKey(entry));
+  }
+
+  /**
+   * Charges each refused entry an attempt; at maxAttempts it goes to the
+   * dead-letter stream. Until then it stays pending, and the next round's
+   * recovery pass re-reads it.
+   */
+  private async countRefusals(refused: Refusal[]): Promise<void> {
+    for (const { entry, error } of refused) {
+      const key = attemptKey(entry);
+      const attempts = (this.attempts.get(key) ?? 0) + 1;
+      const reason = describeFailure(error);
+      if (attempts >= this.maxAttempts) {
+        await this.deadLetter(entry, reason, attempts);
+        continue;
+      }
+      if (this.attempts.size >= MAX_REMEMBERED_FAILURES) this.attempts.clear();
+      this.attempts.set(key, attempts);
+      this.recoverAt = 0;
+      this.options.logger?.warn(
+        { room: roomMember(entry.room), entryId: entry.id, attempts, error: reason },
+        'the chat archive refused an entry; it stays pending and is tried again',
+      );
+    }
+  }
+
+  private async deadLetter(entry: RoundEntry, reason: string, attempts: number): Promise<void> {
+    const deadLetters = this.keys.deadLetters(entry.room);
+    // The original fields under "field:<name>", so they cannot clash with ours.
+    const original: string[] = [];
+    const fields = entry.fields ?? [];
+    for (let i = 0; i + 1 < fields.length; i += 2) original.push(`field:${fields[i]}`, fields[i + 1]);
+    await this.deadLetterScript(
+      [entry.key, deadLetters],
+      [ARCHIVE_GROUP, this.deadLetterMaxLen, entry.id, 'id', entry.id, 'error', reason, 'attempts', attempts, ...original],
+    );
+    this.attempts.delete(attemptKey(entry));
+    this.options.logger?.error(
+      { room: roomMember(entry.room), entryId: entry.id, attempts, error: reason, deadLetters },
+      'chat entry moved to the dead-letter stream; it is not archived',
+    );
   }
 
   // A stream that lost its group is archived again from its start (the
@@ -265,4 +433,71 @@ export class RedisChatArchiveProjector {
       throw error;
     }
   }
+}
+
+/**
+ * Whether Postgres refused the data itself, which storing the same entry
+ * again cannot cure: SQLSTATE class 22 (data exception: a NUL character,
+ * bad JSON text, a value out of range or too long), class 23 (integrity
+ * constraint violation) or 54000 (a value too large). Anything else, and
+ * above all an outage (connection refused, reset or terminated, a pool
+ * acquire timeout, class 08, 53, 57P0x, an error with no SQLSTATE), is never
+ * an entry's fault.
+ */
+export function isEntryFault(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' && (/^2[23][0-9A-Z]{3}$/.test(code) || code === '54000');
+}
+
+/** The entries as the round handles them, each with its archive row when it is a chat message. */
+function roundEntries(room: ChatRoom, key: string, entries: StreamEntry[]): RoundEntry[] {
+  return entries.map((entry) => {
+    const read = readStreamEntry(entry);
+    const row = read ? { room, id: read.id, userId: read.userId, message: read.message } : null;
+    return { room, key, id: entry[0], fields: entry[1], row };
+  });
+}
+
+/** Each entry once: with claimIdleMs 0, XAUTOCLAIM also answers the entries this consumer just re-read. */
+function distinct(entries: RoundEntry[]): RoundEntry[] {
+  const seen = new Set<string>();
+  return entries.filter((entry) => {
+    const key = attemptKey(entry);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Smaller parts of a batch Postgres refused: one per room, or the room's batch in halves. */
+function split<T extends RoundEntry>(entries: T[]): T[][] {
+  const byRoom = new Map<string, T[]>();
+  for (const entry of entries) {
+    const part = byRoom.get(entry.key) ?? [];
+    part.push(entry);
+    byRoom.set(entry.key, part);
+  }
+  if (byRoom.size > 1) return [...byRoom.values()];
+  const middle = Math.ceil(entries.length / 2);
+  return [entries.slice(0, middle), entries.slice(middle)];
+}
+
+function attemptKey(entry: RoundEntry): string {
+  return `${entry.key} ${entry.id}`;
+}
+
+/** The reason kept with a dead letter: SQLSTATE, Postgres's message and detail on one line, bounded. */
+function describeFailure(error: unknown): string {
+  const { code, message, detail } = (error ?? {}) as { code?: unknown; message?: unknown; detail?: unknown };
+  let text = String(message ?? error);
+  // Knex puts the statement in front ("insert into ... - <Postgres's message>"); the statement is always ours.
+  if (/^\s*(insert|select|with|update|delete)\s/i.test(text) && text.includes(' - ')) text = text.slice(text.lastIndexOf(' - ') + 3);
+  const parts = [typeof code === 'string' ? `SQLSTATE ${code}:` : '', text, typeof detail === 'string' ? `(${detail})` : ''];
+  return parts.filter(Boolean).join(' ').replace(/\s+/g, ' ').slice(0, 2_000);
+}
+
+/** A pipeline answers [error, result] per command and rejects for none of them. */
+function failOnReplyErrors(replies: [Error | null, unknown][] | null, what: string): void {
+  if (!replies) throw new Error(`${what} failed: Redis discarded the pipeline`);
+  for (const [error] of replies) if (error) throw new Error(`${what} failed: ${error.message}`, { cause: error });
 }

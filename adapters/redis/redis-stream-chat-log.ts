@@ -107,6 +107,9 @@ export class RedisStreamChatLog implements ChatLog {
   }
 
   async before(room: ChatRoom, cursor: MessageId, limit: number): Promise<ChatMessage[]> {
+    // Nothing comes before 0-0, and Redis refuses the exclusive range "(0-0"
+    // (ERR invalid end ID for the interval) rather than answer it empty.
+    if (cursor.ms === 0 && cursor.seq === 0) return [];
     const entries = (await this.redis.xrevrange(this.keys.stream(room), `(${formatMessageId(cursor)}`, '-', 'COUNT', limit)) as StreamEntry[];
     const recent = toMessages(entries.reverse());
     if (recent.length === limit) return recent;

@@ -22,6 +22,8 @@ export interface ChatLogWorld {
 let nextRoomId = 1_000;
 const freshRoom = (kind: ChatRoom['kind'] = 'course'): ChatRoom => ({ kind, id: (nextRoomId += 1) });
 const cursor = (message: ChatMessage): MessageId => parseMessageId(message.id)!;
+/** The largest id parseMessageId accepts (ms at 2^53 - 1, seq at 2^31 - 1): a client may send it. */
+const LARGEST_MESSAGE_ID = '9007199254740991-2147483647';
 const texts = (messages: ChatMessage[]) => messages.map((m) => m.message);
 
 export function chatLogContract(makeWorld: () => Promise<ChatLogWorld>) {
@@ -117,6 +119,25 @@ export function chatLogContract(makeWorld: () => Promise<ChatLogWorld>) {
       expect(await world.log.before(room, cursor(stored[1]), 3)).toEqual(stored.slice(0, 1));
       expect(await world.log.before(room, cursor(stored[0]), 3)).toEqual([]);
       expect(await pageBackThroughAll(room, 3)).toEqual(stored);
+    });
+
+    it('reads an empty page before the smallest cursor and after the largest, in an empty room too', async () => {
+      const room = freshRoom();
+      const stored = await post(room, 7);
+      await world.settle(); // for the Redis log: part of the room in the archive, part in the stream
+      const smallest = parseMessageId(FIRST_MESSAGE_ID)!;
+      const largest = parseMessageId(LARGEST_MESSAGE_ID)!;
+      expect(await world.log.before(room, smallest, 50)).toEqual([]);
+      expect(await world.log.after(room, largest, 500)).toEqual([]);
+      // The other two ends of the range read the whole room.
+      expect(await world.log.after(room, smallest, 500)).toEqual(stored);
+      expect(await world.log.before(room, largest, 3)).toEqual(stored.slice(-3));
+      expect(await world.log.before(room, largest, 50)).toEqual(stored);
+
+      const empty = freshRoom('group');
+      expect(await world.log.before(empty, smallest, 50)).toEqual([]);
+      expect(await world.log.after(empty, largest, 500)).toEqual([]);
+      expect(await world.log.before(empty, largest, 50)).toEqual([]);
     });
 
     it('keeps rooms apart, a course and a group with the same id included', async () => {
