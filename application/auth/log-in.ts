@@ -1,4 +1,5 @@
 import { RateLimitedError, ValidationError } from '../../domain/errors';
+import { canonicalName } from '../../domain/user/canonical-name';
 import { checkLogin, INVALID_CREDENTIALS_MESSAGE, type LoginInput } from '../../domain/user/login-rules';
 import type { User } from '../../domain/user/user';
 import type { PasswordHasher } from '../ports/password-hasher';
@@ -31,15 +32,17 @@ export class LogIn {
     const failure = checkLogin(command);
     if (failure) throw new ValidationError(failure.message, failure.field);
 
+    // One canonical name for the counter and the lookup, so no spelling finds the account without being counted against it.
+    const username = canonicalName(command.username);
     const keys = [
-      `login-fail:user:${command.username.trim().toLowerCase()}`,
+      `login-fail:user:${username}`,
       `login-fail:addr:${command.clientAddress}`,
     ];
     const counts = await Promise.all(keys.map((key) => this.limiter.peek(key)));
     const blocked = counts.filter((c) => c.count >= LOGIN_FAILURE_LIMIT);
     if (blocked.length > 0) throw tooManyFailures(Math.max(...blocked.map((c) => c.resetInMs)));
 
-    const credentials = await this.users.findCredentialsByUsername(command.username.trim());
+    const credentials = await this.users.findCredentialsByUsername(username);
     const matches = credentials
       ? await this.hasher.verify(command.password, credentials.passwordHash)
       : await this.hasher.verify(command.password, await this.getDummyHash()).then(() => false);
