@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
+import { ClientThrottle } from '../application/auth/client-throttle';
 import { GetUser } from '../application/auth/get-user';
 import { LogIn } from '../application/auth/log-in';
 import { LoginGuard } from '../application/auth/login-guard';
@@ -111,8 +112,11 @@ export function buildContainer(config: AppConfig, logger: Logger): DependencyCon
     useFactory: instanceCachingFactory(() => new BcryptPasswordHasher(config.bcryptCost)),
   });
 
+  c.register(ClientThrottle, {
+    useFactory: instanceCachingFactory((d) => new ClientThrottle(d.resolve<RateLimiter>(TOKENS.RateLimiter))),
+  });
   c.register(SignUp, {
-    useFactory: (d) => new SignUp(d.resolve(TOKENS.UserRepository), d.resolve(TOKENS.PasswordHasher)),
+    useFactory: (d) => new SignUp(d.resolve(TOKENS.UserRepository), d.resolve(TOKENS.PasswordHasher), d.resolve(ClientThrottle)),
   });
   c.register(LoginGuard, {
     useFactory: instanceCachingFactory((d) => new LoginGuard(d.resolve<RateLimiter>(TOKENS.RateLimiter), sleep)),

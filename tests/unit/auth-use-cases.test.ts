@@ -1,11 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { CLIENT_RULES, ClientThrottle } from '../../application/auth/client-throttle';
 import { LogIn } from '../../application/auth/log-in';
 import { LoginGuard } from '../../application/auth/login-guard';
 import { EMAIL_TAKEN_MESSAGE, SignUp, USERNAME_TAKEN_MESSAGE } from '../../application/auth/sign-up';
 import { InMemoryRateLimiter } from '../../adapters/memory/in-memory-rate-limiter';
 import { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository';
 import { BcryptPasswordHasher } from '../../adapters/security/bcrypt-password-hasher';
-import { ValidationError } from '../../domain/errors';
+import { canonicalName } from '../../domain/user/canonical-name';
+import { RateLimitedError, ValidationError } from '../../domain/errors';
 
 const student = {
   firstName: ' Albert ',
@@ -16,18 +18,22 @@ const student = {
   password: 'chomp-chomp',
   year: '3',
   bio: '',
+  clientAddress: '10.0.0.1',
 };
 
 describe('SignUp and LogIn', () => {
   let users: InMemoryUserRepository;
   let signUp: SignUp;
   let logIn: LogIn;
+  let throttle: ClientThrottle;
   const hasher = new BcryptPasswordHasher(4);
 
   beforeEach(() => {
     users = new InMemoryUserRepository();
-    signUp = new SignUp(users, hasher);
-    logIn = new LogIn(users, hasher, new LoginGuard(new InMemoryRateLimiter(), async () => {}));
+    const limiter = new InMemoryRateLimiter();
+    throttle = new ClientThrottle(limiter);
+    signUp = new SignUp(users, hasher, throttle);
+    logIn = new LogIn(users, hasher, new LoginGuard(limiter, async () => {}));
   });
 
   it('creates a student with trimmed names and a lower-cased email, and no hash in the answer', async () => {
@@ -67,5 +73,27 @@ describe('SignUp and LogIn', () => {
     const unknown = await logIn.execute({ username: 'nobody', password: 'nope', clientAddress: 'a' });
     expect(wrong).toEqual({ ok: false, message: 'Invalid username or password' });
     expect(unknown).toEqual(wrong);
+  });
+
+  it(`throttles sign-ups per client address (${CLIENT_RULES.signUps.points} an hour), not counting forms that break a rule`, async () => {
+    for (let i = 0; i < 5; i++) await expect(signUp.execute({ ...student, major: '' })).rejects.toBeInstanceOf(ValidationError);
+    for (let i = 0; i < CLIENT_RULES.signUps.points; i++) {
+      const result = await signUp.execute({ ...student, username: `student${i}`, email: `student${i}@ufl.edu` });
+      expect(result.ok).toBe(true);
+    }
+    const refused = await signUp.execute({ ...student, username: 'one-more', email: 'one-more@ufl.edu' }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RateLimitedError);
+    expect(refused).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many sign-ups from your network\. Try again in 60 minutes\.$/) });
+    expect((refused as RateLimitedError).retryAfterSeconds).toBeLessThanOrEqual(3600);
+    expect(await users.findCredentialsByUsername(canonicalName('one-more'))).toBeNull();
+    expect((await signUp.execute({ ...student, username: 'elsewhere', email: 'elsewhere@ufl.edu', clientAddress: '10.0.0.2' })).ok).toBe(true);
+  });
+
+  it(`throttles new anonymous tokens per client address (${CLIENT_RULES.anonymousTokens.points} a minute)`, async () => {
+    for (let i = 0; i < CLIENT_RULES.anonymousTokens.points; i++) await throttle.anonymousToken('10.0.0.3');
+    const refused = await throttle.anonymousToken('10.0.0.3').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RateLimitedError);
+    expect((refused as RateLimitedError).retryAfterSeconds).toBeLessThanOrEqual(60);
+    await throttle.anonymousToken('10.0.0.4');
   });
 });
