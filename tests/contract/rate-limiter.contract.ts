@@ -15,6 +15,8 @@ const rule = (points: number, windowMs = 60_000): RateRule => {
 export interface RateLimiterContractOptions {
   /** An adapter whose store is down (its connection closed). */
   makeBroken?: () => Promise<RateLimiter>;
+  /** Another adapter over the same store, through a connection of its own (a second app server). */
+  makeSecond?: () => Promise<RateLimiter>;
 }
 
 export function rateLimiterContract(makeLimiter: () => RateLimiter, options: RateLimiterContractOptions = {}) {
@@ -136,6 +138,18 @@ export function rateLimiterContract(makeLimiter: () => RateLimiter, options: Rat
       const r = rule(2);
       await limiter.consume(r, 'k');
       await expect(limiter.consume({ ...r, points: 3 }, 'k')).rejects.toThrow(/two different limits/);
+    });
+
+    it.skipIf(!options.makeSecond)('shares exact counts, blocks and resets with another adapter over the same store', async () => {
+      const one = makeLimiter();
+      const two = await options.makeSecond!();
+      const r = rule(10);
+      const decisions = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? one : two).consume(r, 'shared')));
+      expect(decisions.filter((d) => d.allowed)).toHaveLength(10);
+      await one.block(r, 'blocked', 60_000);
+      expect((await two.consume(r, 'blocked')).allowed).toBe(false);
+      await two.reset(r, 'blocked');
+      expect((await one.consume(r, 'blocked')).allowed).toBe(true);
     });
 
     it.skipIf(!options.makeBroken)('passes store failures through as errors, never as a refusal', async () => {

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { Redis } from 'ioredis';
-import { beforeAll, describe } from 'vitest';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { createKnex } from '../../adapters/database/create-knex';
 import { InMemoryRateLimiter } from '../../adapters/memory/in-memory-rate-limiter';
 import { KnexRateLimiter } from '../../adapters/postgres/knex-rate-limiter';
@@ -16,6 +17,8 @@ describe('InMemoryRateLimiter', () => {
 describe('KnexRateLimiter on PGlite', () => {
   const db = usePglite();
   rateLimiterContract(() => new KnexRateLimiter(db()), {
+    // One process owns a PGlite database: the second adapter shares its connection.
+    makeSecond: async () => new KnexRateLimiter(db()),
     makeBroken: async () => {
       const closed = createKnex({ kind: 'pglite' });
       await closed.destroy();
@@ -26,7 +29,17 @@ describe('KnexRateLimiter on PGlite', () => {
 
 describe.skipIf(!hasPostgres())('KnexRateLimiter on Postgres', () => {
   const db = usePostgres();
+  const others: Knex[] = [];
+  afterAll(async () => {
+    for (const other of others) await other.destroy();
+  });
   rateLimiterContract(() => new KnexRateLimiter(db()), {
+    // A pool of its own on the same database, as a second app server with DATABASE_URL and no Redis.
+    makeSecond: async () => {
+      const other = createKnex({ kind: 'postgres', url: db().client.config.connection as string });
+      others.push(other);
+      return new KnexRateLimiter(other);
+    },
     makeBroken: async () => {
       const closed = createKnex({ kind: 'postgres', url: databaseUrl() });
       await closed.destroy();
@@ -37,11 +50,21 @@ describe.skipIf(!hasPostgres())('KnexRateLimiter on Postgres', () => {
 
 describe.skipIf(!hasRedis())('RedisRateLimiter', () => {
   const redis = useRedis();
+  const others: Redis[] = [];
+  afterAll(() => {
+    for (const other of others) other.disconnect();
+  });
   beforeAll(async () => {
     // The adapter refuses to queue behind a connection that is not ready.
     if (redis().redis.status !== 'ready') await once(redis().redis, 'ready');
   });
   rateLimiterContract(() => new RedisRateLimiter(redis().redis, redis().prefix), {
+    makeSecond: async () => {
+      const other = new Redis(redisUrl());
+      others.push(other);
+      await once(other, 'ready');
+      return new RedisRateLimiter(other, redis().prefix);
+    },
     // A closed connection: the adapter must fail at once rather than queue.
     makeBroken: async () => {
       const closed = new Redis(redisUrl());
