@@ -5,8 +5,10 @@ import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
+import { ClientThrottle } from '../application/auth/client-throttle';
 import { GetUser } from '../application/auth/get-user';
 import { LogIn } from '../application/auth/log-in';
+import { LoginGuard } from '../application/auth/login-guard';
 import { SignUp } from '../application/auth/sign-up';
 import { PostChatMessage, POSTING_LIMIT } from '../application/chat/post-chat-message';
 import { ReadChatMessages } from '../application/chat/read-chat-messages';
@@ -34,6 +36,7 @@ import type { CourseMembership } from '../application/ports/course-membership';
 import type { MembershipChanges } from '../application/ports/membership-changes';
 import type { PasswordHasher } from '../application/ports/password-hasher';
 import type { RateLimiter } from '../application/ports/rate-limiter';
+import type { Sleeper } from '../application/ports/sleeper';
 import type { SessionStore } from '../application/ports/session-store';
 import type { StudyGroupRepository } from '../application/ports/study-group-repository';
 import { TOKENS } from '../application/ports/tokens';
@@ -58,6 +61,9 @@ import { RedisRateLimiter } from './redis/redis-rate-limiter';
 import { RedisStreamChatLog } from './redis/redis-stream-chat-log';
 import { RedisSessionStore } from './redis/redis-session-store';
 import { BcryptPasswordHasher } from './security/bcrypt-password-hasher';
+
+/** The login guard's hold: a real timer. */
+const sleep: Sleeper = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Infrastructure handles, known only to adapters. */
 export const INFRA = {
@@ -118,12 +124,18 @@ export function buildContainer(config: AppConfig, logger: Logger): DependencyCon
     useFactory: instanceCachingFactory(() => new BcryptPasswordHasher(config.bcryptCost)),
   });
 
+  c.register(ClientThrottle, {
+    useFactory: instanceCachingFactory((d) => new ClientThrottle(d.resolve<RateLimiter>(TOKENS.RateLimiter))),
+  });
   c.register(SignUp, {
-    useFactory: (d) => new SignUp(d.resolve(TOKENS.UserRepository), d.resolve(TOKENS.PasswordHasher)),
+    useFactory: (d) => new SignUp(d.resolve(TOKENS.UserRepository), d.resolve(TOKENS.PasswordHasher), d.resolve(ClientThrottle)),
+  });
+  c.register(LoginGuard, {
+    useFactory: instanceCachingFactory((d) => new LoginGuard(d.resolve<RateLimiter>(TOKENS.RateLimiter), sleep)),
   });
   c.register(LogIn, {
     useFactory: instanceCachingFactory(
-      (d) => new LogIn(d.resolve(TOKENS.UserRepository), d.resolve(TOKENS.PasswordHasher), d.resolve(TOKENS.RateLimiter)),
+      (d) => new LogIn(d.resolve(TOKENS.UserRepository), d.resolve(TOKENS.PasswordHasher), d.resolve(LoginGuard)),
     ),
   });
   c.register(GetUser, { useFactory: (d) => new GetUser(d.resolve(TOKENS.UserRepository)) });

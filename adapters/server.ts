@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { DependencyContainer } from 'tsyringe';
+import { ClientThrottle } from '../application/auth/client-throttle';
 import { GetUser } from '../application/auth/get-user';
 import { LogIn } from '../application/auth/log-in';
 import { SignUp } from '../application/auth/sign-up';
@@ -113,6 +114,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
       signUp: container.resolve(SignUp),
       logIn: container.resolve(LogIn),
       getUser: container.resolve(GetUser),
+      clientThrottle: container.resolve(ClientThrottle),
       getDashboard: container.resolve(GetDashboard),
       getCoursePage: container.resolve(GetCoursePage),
       searchCourses: container.resolve(SearchCourses),

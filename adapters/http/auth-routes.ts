@@ -3,6 +3,7 @@ import { Router } from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { RateLimitedError } from '../../domain/errors';
+import type { ClientThrottle } from '../../application/auth/client-throttle';
 import type { GetUser } from '../../application/auth/get-user';
 import type { LogIn } from '../../application/auth/log-in';
 import type { SignUp } from '../../application/auth/sign-up';
@@ -37,13 +38,15 @@ export interface AuthUseCases {
   signUp: SignUp;
   logIn: LogIn;
   getUser: GetUser;
+  clientThrottle: ClientThrottle;
 }
 
-export function authRoutes({ signUp, logIn, getUser }: AuthUseCases): Router {
+export function authRoutes({ signUp, logIn, getUser, clientThrottle }: AuthUseCases): Router {
   const router = new Router({ prefix: '/api' });
 
-  router.get('/get-token/', (ctx) => {
-    ctx.body = { token: issueCsrfToken(ctx) };
+  // Signed-in students get their session's token; visitors a cookie-held one, new ones throttled per address.
+  router.get('/get-token/', async (ctx) => {
+    ctx.body = { token: await issueCsrfToken(ctx, () => clientThrottle.anonymousToken(ctx.ip)) };
   });
 
   router.get('/is-authenticated/', async (ctx) => {
@@ -69,7 +72,7 @@ export function authRoutes({ signUp, logIn, getUser }: AuthUseCases): Router {
   });
 
   router.post('/signup/', async (ctx) => {
-    const result = await signUp.execute(parseBody(signUpBody, ctx));
+    const result = await signUp.execute({ ...parseBody(signUpBody, ctx), clientAddress: ctx.ip });
     if (!result.ok) {
       ctx.body = { isAuthenticated: false, msg: result.message, field: result.field };
       return;
@@ -93,7 +96,8 @@ function refuseLogin(ctx: Context, status: number, code: string, message: string
   ctx.body = { error: code, message, isAuthenticated: false, msg: message, requestId: ctx.state.requestId };
 }
 
-// A fresh session id (against session fixation) and a fresh CSRF token.
+// The session is stored from here on (anonymous visitors have none): a fresh
+// id (against session fixation) and a fresh CSRF token.
 async function startSession(ctx: Context, userId: number): Promise<void> {
   ctx.session!.userId = userId;
   rotateCsrfToken(ctx);

@@ -1,5 +1,8 @@
 // koa-session with its data in the SessionStore port (Redis or the embedded
-// database); the cookie holds only a signed, random session id.
+// database); the cookie holds only a signed, random session id. A session is
+// stored only once a student signs in (login, sign-up): koa-session saves a new
+// session only when something was written to it, and anonymous visitors keep
+// their CSRF token in a cookie of their own (csrf.ts), not in a session.
 import type Koa from 'koa';
 import session from 'koa-session';
 import type { Context, Middleware } from 'koa';
@@ -15,6 +18,22 @@ export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
  * after the last activity" to the minute and leaves idle polls read-only.
  */
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
+/** The attributes every cookie of ours shares with the session cookie. */
+export interface CookieAttributes {
+  httpOnly: true;
+  sameSite: 'lax';
+  secure: boolean;
+  signed: true;
+}
+
+// Which `secure` the session middleware was built with, for the cookies that must travel like its own.
+const cookieSecurity = new WeakMap<Context, boolean>();
+
+/** httpOnly, SameSite=Lax, signed with the app keys, and Secure exactly when the session cookie is. */
+export function sessionCookieAttributes(ctx: Context): CookieAttributes {
+  return { httpOnly: true, sameSite: 'lax', secure: cookieSecurity.get(ctx) ?? false, signed: true };
+}
 
 export function sessionMiddleware(app: Koa, store: SessionStore, secure: boolean, touchIntervalMs = SESSION_TOUCH_INTERVAL_MS): Middleware {
   const sessions = session(
@@ -36,11 +55,13 @@ export function sessionMiddleware(app: Koa, store: SessionStore, secure: boolean
     },
     app as never,
   ) as unknown as Middleware;
-  return (ctx, next) =>
-    sessions(ctx, async () => {
+  return (ctx, next) => {
+    cookieSecurity.set(ctx, secure);
+    return sessions(ctx, async () => {
       await next();
       touchIfStale(ctx.session as unknown as LoadedSession | null, touchIntervalMs);
     });
+  };
 }
 
 /** The parts of koa-session's Session object the touch reads and sets. */

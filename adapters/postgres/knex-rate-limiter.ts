@@ -1,34 +1,58 @@
-// Fixed-window counters in the database, for the embedded mode (no Redis).
+// Counters in the database when there is no Redis: rate-limiter-flexible's
+// RateLimiterPostgres on the table rate_limit_points (created by a migration).
+// Each consumption is one INSERT ... ON CONFLICT DO UPDATE, atomic on Postgres
+// (so servers sharing DATABASE_URL share exact counters) and on PGlite (one
+// connection). The library talks to a pg Pool (`query({ text, values })`); the
+// shim below gives it one that runs through Knex, so the same adapter works on
+// pg and on PGlite, whose own query signature differs.
 import type { Knex } from 'knex';
-import type { RateLimiter, WindowCount } from '../../application/ports/rate-limiter';
+import { RateLimiterPostgres } from 'rate-limiter-flexible';
+import { FlexibleRateLimiter, type LimiterOptions } from '../rate-limit/flexible-rate-limiter';
 
-export class KnexRateLimiter implements RateLimiter {
-  constructor(private readonly db: Knex) {}
+export const RATE_LIMIT_TABLE = 'rate_limit_points';
 
-  async hit(key: string, windowMs: number): Promise<WindowCount> {
-    // One statement: a new or expired window restarts at 1, an open one counts up.
-    const { rows } = await this.db.raw<{ rows: { count: number; reset_in_ms: string }[] }>(
-      `insert into rate_limits (key, count, reset_at)
-       values (?, 1, now() + (? * interval '1 millisecond'))
-       on conflict (key) do update set
-         count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-         reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-       returning count, greatest(0, floor(extract(epoch from (reset_at - now())) * 1000)) as reset_in_ms`,
-      [key, windowMs],
-    );
-    return { count: rows[0].count, resetInMs: Number(rows[0].reset_in_ms) };
+export class KnexRateLimiter extends FlexibleRateLimiter {
+  private readonly pool: PoolLike;
+  private sweeping = false;
+
+  constructor(db: Knex) {
+    super();
+    this.pool = poolOver(db);
   }
 
-  async peek(key: string): Promise<WindowCount> {
-    const { rows } = await this.db.raw<{ rows: { count: number; reset_in_ms: string }[] }>(
-      `select count, floor(extract(epoch from (reset_at - now())) * 1000) as reset_in_ms
-       from rate_limits where key = ? and reset_at > now()`,
-      [key],
-    );
-    return rows[0] ? { count: rows[0].count, resetInMs: Number(rows[0].reset_in_ms) } : { count: 0, resetInMs: 0 };
+  protected createLimiter(options: LimiterOptions) {
+    // One limiter per process sweeps rows expired for an hour (every 5 minutes);
+    // expired rows are ignored by every query before that anyway.
+    const clearExpiredByTimeout = !this.sweeping;
+    this.sweeping = true;
+    return new RateLimiterPostgres({
+      ...options,
+      storeClient: this.pool,
+      storeType: 'pool',
+      tableName: RATE_LIMIT_TABLE,
+      tableCreated: true,
+      clearExpiredByTimeout,
+    });
   }
+}
 
-  async reset(key: string): Promise<void> {
-    await this.db('rate_limits').where({ key }).delete();
-  }
+interface PoolLike {
+  query(query: { text: string; values?: unknown[] }): Promise<{ rows: unknown[]; rowCount: number }>;
+}
+
+function poolOver(db: Knex): PoolLike {
+  return {
+    async query({ text, values = [] }) {
+      // $n placeholders become Knex's positional ones, in order of appearance.
+      const bindings: unknown[] = [];
+      const sql = text.replace(/\$(\d+)/g, (_, n: string) => {
+        bindings.push(values[Number(n) - 1]);
+        return '?';
+      });
+      const result = (await db.raw(sql, bindings as Knex.RawBinding[])) as { rows?: unknown[]; rowCount?: number | null };
+      const rows = result.rows ?? [];
+      // knex-pglite reports rowCount 0 for a SELECT; the library reads it as "no row".
+      return { rows, rowCount: Math.max(rows.length, result.rowCount ?? 0) };
+    },
+  };
 }

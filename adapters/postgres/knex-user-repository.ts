@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { CreateUserResult, UserRepository } from '../../application/ports/user-repository';
+import { canonicalName, type CanonicalName } from '../../domain/user/canonical-name';
 import type { NewUser, User, UserCredentials, Year } from '../../domain/user/user';
 
 interface UserRow {
@@ -35,14 +36,14 @@ export class KnexUserRepository implements UserRepository {
   constructor(private readonly db: Knex) {}
 
   async create(user: NewUser): Promise<CreateUserResult> {
+    const usernameCanonical = canonicalName(user.username);
+    const emailCanonical = canonicalName(user.email);
     // Check first for a friendly answer; the unique indexes settle races.
-    const taken = await this.db('users')
-      .select('email', 'username')
-      .whereRaw('lower(email) = lower(?)', [user.email])
-      .orWhereRaw('lower(username) = lower(?)', [user.username]);
-    if (taken.some((r) => r.email.toLowerCase() === user.email.toLowerCase())) {
-      return { created: false, conflict: 'email' };
-    }
+    const taken: { email_canonical: string }[] = await this.db('users')
+      .select('email_canonical')
+      .where('email_canonical', emailCanonical)
+      .orWhere('username_canonical', usernameCanonical);
+    if (taken.some((r) => r.email_canonical === emailCanonical)) return { created: false, conflict: 'email' };
     if (taken.length > 0) return { created: false, conflict: 'username' };
     try {
       const [row] = await this.db('users')
@@ -50,7 +51,9 @@ export class KnexUserRepository implements UserRepository {
           first_name: user.firstName,
           last_name: user.lastName,
           username: user.username,
+          username_canonical: usernameCanonical,
           email: user.email,
+          email_canonical: emailCanonical,
           password_hash: user.passwordHash,
           major: user.major,
           year: Number(user.year),
@@ -61,7 +64,7 @@ export class KnexUserRepository implements UserRepository {
     } catch (error) {
       const pgError = error as { code?: string; constraint?: string };
       if (pgError.code !== UNIQUE_VIOLATION) throw error;
-      return { created: false, conflict: pgError.constraint === 'users_email_lower_unique' ? 'email' : 'username' };
+      return { created: false, conflict: pgError.constraint === 'users_email_canonical_unique' ? 'email' : 'username' };
     }
   }
 
@@ -70,10 +73,10 @@ export class KnexUserRepository implements UserRepository {
     return row ? toUser(row) : null;
   }
 
-  async findCredentialsByUsername(username: string): Promise<UserCredentials | null> {
+  async findCredentialsByUsername(username: CanonicalName): Promise<UserCredentials | null> {
     const row: UserRow | undefined = await this.db('users')
       .select([...PUBLIC_COLUMNS, 'password_hash'])
-      .whereRaw('lower(username) = lower(?)', [username])
+      .where('username_canonical', username)
       .first();
     return row ? { user: toUser(row), passwordHash: row.password_hash } : null;
   }

@@ -1,12 +1,10 @@
-import { RateLimitedError, ValidationError } from '../../domain/errors';
+import { ValidationError } from '../../domain/errors';
+import { canonicalName } from '../../domain/user/canonical-name';
 import { checkLogin, INVALID_CREDENTIALS_MESSAGE, type LoginInput } from '../../domain/user/login-rules';
 import type { User } from '../../domain/user/user';
 import type { PasswordHasher } from '../ports/password-hasher';
-import type { RateLimiter } from '../ports/rate-limiter';
 import type { UserRepository } from '../ports/user-repository';
-
-export const LOGIN_FAILURE_LIMIT = 10;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+import type { LoginGuard } from './login-guard';
 
 export type LogInResult = { ok: true; user: User } | { ok: false; message: string };
 
@@ -24,31 +22,25 @@ export class LogIn {
   constructor(
     private readonly users: UserRepository,
     private readonly hasher: PasswordHasher,
-    private readonly limiter: RateLimiter,
+    private readonly guard: LoginGuard,
   ) {}
 
+  /** Throws RateLimitedError when the guard refuses the attempt (its password is then not checked). */
   async execute(command: LogInCommand): Promise<LogInResult> {
     const failure = checkLogin(command);
     if (failure) throw new ValidationError(failure.message, failure.field);
 
-    const keys = [
-      `login-fail:user:${command.username.trim().toLowerCase()}`,
-      `login-fail:addr:${command.clientAddress}`,
-    ];
-    const counts = await Promise.all(keys.map((key) => this.limiter.peek(key)));
-    const blocked = counts.filter((c) => c.count >= LOGIN_FAILURE_LIMIT);
-    if (blocked.length > 0) throw tooManyFailures(Math.max(...blocked.map((c) => c.resetInMs)));
+    // One canonical name for the counters and the lookup: no spelling finds the account without being counted against it.
+    const username = canonicalName(command.username);
+    const attempt = await this.guard.admit(username, command.clientAddress);
 
-    const credentials = await this.users.findCredentialsByUsername(command.username.trim());
+    const credentials = await this.users.findCredentialsByUsername(username);
     const matches = credentials
       ? await this.hasher.verify(command.password, credentials.passwordHash)
       : await this.hasher.verify(command.password, await this.getDummyHash()).then(() => false);
 
-    if (!credentials || !matches) {
-      await Promise.all(keys.map((key) => this.limiter.hit(key, LOGIN_FAILURE_WINDOW_MS)));
-      return { ok: false, message: INVALID_CREDENTIALS_MESSAGE };
-    }
-    await this.limiter.reset(keys[0]);
+    if (!credentials || !matches) return { ok: false, message: INVALID_CREDENTIALS_MESSAGE };
+    await attempt.succeeded();
     return { ok: true, user: credentials.user };
   }
 
@@ -56,12 +48,4 @@ export class LogIn {
     this.dummyHash ??= this.hasher.hash(DUMMY_PASSWORD);
     return this.dummyHash;
   }
-}
-
-function tooManyFailures(resetInMs: number): RateLimitedError {
-  const minutes = Math.max(1, Math.ceil(resetInMs / 60_000));
-  return new RateLimitedError(
-    `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    Math.ceil(resetInMs / 1000),
-  );
 }

@@ -3,6 +3,7 @@ import { checkSignUp, normaliseSignUp, type SignUpInput } from '../../domain/use
 import type { User } from '../../domain/user/user';
 import type { PasswordHasher } from '../ports/password-hasher';
 import type { UserRepository } from '../ports/user-repository';
+import type { ClientThrottle } from './client-throttle';
 
 export const EMAIL_TAKEN_MESSAGE = 'Email Address is already registered!';
 export const USERNAME_TAKEN_MESSAGE = 'That username is already taken';
@@ -11,15 +12,22 @@ export type SignUpResult =
   | { ok: true; user: User }
   | { ok: false; field: 'email' | 'username'; message: string };
 
+export interface SignUpCommand extends SignUpInput {
+  clientAddress: string;
+}
+
 export class SignUp {
   constructor(
     private readonly users: UserRepository,
     private readonly hasher: PasswordHasher,
+    private readonly throttle: ClientThrottle,
   ) {}
 
-  async execute(input: SignUpInput): Promise<SignUpResult> {
+  /** Throws RateLimitedError when the address signed up too often; a form that breaks a rule is not counted. */
+  async execute(input: SignUpCommand): Promise<SignUpResult> {
     const failure = checkSignUp(input);
     if (failure) throw new ValidationError(failure.message, failure.field);
+    await this.throttle.signUp(input.clientAddress);
 
     const passwordHash = await this.hasher.hash(input.password);
     const result = await this.users.create({ ...normaliseSignUp(input), passwordHash });

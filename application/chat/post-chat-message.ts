@@ -4,7 +4,7 @@ import { NotAuthenticatedError, RateLimitedError } from '../../domain/errors';
 import { assertActingForSelf } from '../courses/course-access';
 import type { ChatLog } from '../ports/chat-log';
 import type { ChatRoomAccess } from '../ports/chat-room-access';
-import type { RateLimiter } from '../ports/rate-limiter';
+import type { RateLimiter, RateRule } from '../ports/rate-limiter';
 import type { UserRepository } from '../ports/user-repository';
 import { requireRoomMember } from './room-membership';
 
@@ -27,25 +27,26 @@ export const POSTING_LIMIT: PostingLimit = { messages: 20, windowMs: 10_000 };
 
 /** A member posts to a course or study-group chat, under their own name. */
 export class PostChatMessage {
+  private readonly rule: RateRule;
+
   constructor(
     private readonly access: ChatRoomAccess,
     private readonly log: ChatLog,
     private readonly users: UserRepository,
     private readonly limiter: RateLimiter,
-    private readonly limit: PostingLimit = POSTING_LIMIT,
-  ) {}
+    limit: PostingLimit = POSTING_LIMIT,
+  ) {
+    this.rule = { name: 'chat-post', points: limit.messages, windowMs: limit.windowMs };
+  }
 
   async execute(command: PostChatMessageCommand): Promise<ChatMessage> {
     assertActingForSelf(command.actingUserId, command.requestedUserId);
     await requireRoomMember(this.access, command.actingUserId, command.room);
     const text = checkMessageText(command.message);
     // Counted only for messages that would be stored, so typos that bounce do not use up the allowance.
-    const window = await this.limiter.hit(
-      `chat:${command.room.kind}:${command.room.id}:user:${command.actingUserId}`,
-      this.limit.windowMs,
-    );
-    if (window.count > this.limit.messages) {
-      const seconds = Math.max(1, Math.ceil(window.resetInMs / 1000));
+    const decision = await this.limiter.consume(this.rule, `${command.room.kind}:${command.room.id}:user:${command.actingUserId}`);
+    if (!decision.allowed) {
+      const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
       throw new RateLimitedError(`You are sending messages too quickly. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`, seconds);
     }
     // The name shown is the account's, read at posting time, never one from the request.

@@ -1,3 +1,4 @@
+import type { CanonicalName } from '../../domain/user/canonical-name';
 import type { NewUser, User, UserCredentials } from '../../domain/user/user';
 
 export type CreateUserResult =
@@ -5,9 +6,12 @@ export type CreateUserResult =
   | { created: false; conflict: 'email' | 'username' };
 
 export interface UserRepository {
-  /** Creates the user unless the email or the username (case-insensitive) is taken. */
+  /**
+   * Creates the user unless another account has the same canonical email or
+   * canonical username (domain/user/canonical-name.ts); the email is reported first.
+   */
   create(user: NewUser): Promise<CreateUserResult>;
   findById(id: number): Promise<User | null>;
-  /** Case-insensitive lookup for login. */
-  findCredentialsByUsername(username: string): Promise<UserCredentials | null>;
+  /** The account whose canonical username this is (login). */
+  findCredentialsByUsername(username: CanonicalName): Promise<UserCredentials | null>;
 }

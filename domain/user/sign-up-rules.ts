@@ -1,5 +1,7 @@
 // Sign-up rules in the order of the product spec (section 5), then the server's
 // stricter limits. The first failure wins, so messages match what the form shows.
+// The server's invisible-character rules sit right after the email and username
+// rules of the spec, so they name the field the student must fix.
 import { YEARS, type Year } from './user';
 
 export interface SignUpInput {
@@ -24,6 +26,16 @@ export const LIMITS = { name: 50, major: 100, bio: 500, email: 254, password: 72
 
 const hasDigit = (value: string) => /\d/.test(value);
 
+/**
+ * Characters that print nothing: format characters (Unicode category Cf: zero-width
+ * space and joiners, bidi marks and overrides, soft hyphen, word joiner, BOM ...)
+ * and the other default-ignorable code points (variation selectors, Hangul
+ * fillers ...). An address or a username holding one would look like another
+ * account's, so sign-up refuses them.
+ */
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+export const hasInvisibleCharacters = (value: string) => INVISIBLE.test(value);
+
 type Rule = [field: keyof SignUpInput, failed: (input: SignUpInput) => boolean, message: string];
 
 const RULES: Rule[] = [
@@ -34,7 +46,9 @@ const RULES: Rule[] = [
   ['major', (i) => i.major.trim() === '', 'Please enter major'],
   ['email', (i) => i.email.trim() === '', 'Please enter email'],
   ['email', (i) => !UFL_EMAIL.test(i.email.trim()), 'Please enter a valid UFL email'],
+  ['email', (i) => hasInvisibleCharacters(i.email), 'Email must not contain invisible characters'],
   ['username', (i) => i.username.trim() === '', 'Please enter username.'],
+  ['username', (i) => hasInvisibleCharacters(i.username), 'Username must not contain invisible characters'],
   ['password', (i) => i.password === '', 'Please enter password'],
   ['year', (i) => i.year === '', 'Please enter year'],
   // Server-side limits beyond the spec's form rules.

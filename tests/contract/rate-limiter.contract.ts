@@ -1,49 +1,168 @@
-// One behaviour for every RateLimiter adapter.
+// One behaviour for every RateLimiter adapter: exact atomic counting, windows
+// and blocks that end, rewards, resets, keys and rules kept apart, and store
+// failures passed through as errors (never reported as a refusal).
 import { describe, expect, it } from 'vitest';
-import type { RateLimiter } from '../../application/ports/rate-limiter';
+import type { RateLimiter, RateRule } from '../../application/ports/rate-limiter';
+import { eventually } from '../support/eventually';
 
-export function rateLimiterContract(makeLimiter: () => RateLimiter) {
+let n = 0;
+/** A rule of its own for each test: the stores outlive one test. */
+const rule = (points: number, windowMs = 60_000): RateRule => {
+  n += 1;
+  return { name: `contract-${process.pid}-${n}`, points, windowMs };
+};
+
+export interface RateLimiterContractOptions {
+  /** An adapter whose store is down (its connection closed). */
+  makeBroken?: () => Promise<RateLimiter>;
+  /** Another adapter over the same store, through a connection of its own (a second app server). */
+  makeSecond?: () => Promise<RateLimiter>;
+}
+
+export function rateLimiterContract(makeLimiter: () => RateLimiter, options: RateLimiterContractOptions = {}) {
   describe('RateLimiter contract', () => {
-    it('counts hits within a window', async () => {
+    it('counts consumptions in a window and refuses past the points', async () => {
       const limiter = makeLimiter();
-      expect((await limiter.hit('k1', 60_000)).count).toBe(1);
-      expect((await limiter.hit('k1', 60_000)).count).toBe(2);
-      const third = await limiter.hit('k1', 60_000);
-      expect(third.count).toBe(3);
-      expect(third.resetInMs).toBeGreaterThan(50_000);
-      expect(third.resetInMs).toBeLessThanOrEqual(60_000);
+      const r = rule(3);
+      const first = await limiter.consume(r, 'k');
+      expect(first).toMatchObject({ allowed: true, consumed: 1, remaining: 2 });
+      expect(first.retryAfterMs).toBeGreaterThan(50_000);
+      expect(first.retryAfterMs).toBeLessThanOrEqual(60_000);
+      expect(await limiter.consume(r, 'k')).toMatchObject({ allowed: true, consumed: 2, remaining: 1 });
+      expect(await limiter.consume(r, 'k')).toMatchObject({ allowed: true, consumed: 3, remaining: 0 });
+      const refused = await limiter.consume(r, 'k');
+      expect(refused).toMatchObject({ allowed: false, consumed: 4, remaining: 0 });
+      expect(refused.retryAfterMs).toBeGreaterThan(50_000);
+      expect(refused.retryAfterMs).toBeLessThanOrEqual(60_000);
     });
 
-    it('peeks without counting', async () => {
+    it('consumes several points at once', async () => {
       const limiter = makeLimiter();
-      expect(await limiter.peek('k2')).toEqual({ count: 0, resetInMs: 0 });
-      await limiter.hit('k2', 60_000);
-      expect((await limiter.peek('k2')).count).toBe(1);
-      expect((await limiter.peek('k2')).count).toBe(1);
+      const r = rule(5);
+      expect(await limiter.consume(r, 'k', 4)).toMatchObject({ allowed: true, consumed: 4, remaining: 1 });
+      expect(await limiter.consume(r, 'k', 2)).toMatchObject({ allowed: false, consumed: 6 });
     });
 
-    it('starts a new window after the old one closes', async () => {
+    it('lets exactly the points through in a parallel burst', async () => {
       const limiter = makeLimiter();
-      await limiter.hit('k3', 80);
-      await limiter.hit('k3', 80);
-      await new Promise((r) => setTimeout(r, 150));
-      expect((await limiter.peek('k3')).count).toBe(0);
-      expect((await limiter.hit('k3', 80)).count).toBe(1);
+      const r = rule(10);
+      const decisions = await Promise.all(Array.from({ length: 30 }, () => limiter.consume(r, 'burst')));
+      const allowed = decisions.filter((d) => d.allowed);
+      expect(allowed).toHaveLength(10);
+      expect(allowed.map((d) => d.consumed).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      expect((await limiter.get(r, 'burst'))?.consumed).toBe(30);
     });
 
-    it('resets a key', async () => {
+    it('reads a count without changing it', async () => {
       const limiter = makeLimiter();
-      await limiter.hit('k4', 60_000);
-      await limiter.reset('k4');
-      expect((await limiter.peek('k4')).count).toBe(0);
+      const r = rule(5);
+      expect(await limiter.get(r, 'k')).toBeNull();
+      await limiter.consume(r, 'k');
+      await limiter.consume(r, 'k');
+      const read = await limiter.get(r, 'k');
+      expect(read).toMatchObject({ consumed: 2, remaining: 3 });
+      expect(read!.retryAfterMs).toBeGreaterThan(50_000);
+      expect(await limiter.get(r, 'k')).toMatchObject({ consumed: 2 });
     });
 
-    it('keeps keys apart and counts concurrent hits exactly', async () => {
+    it('gives points back, never below zero', async () => {
       const limiter = makeLimiter();
-      await Promise.all(Array.from({ length: 20 }, () => limiter.hit('k5', 60_000)));
-      await limiter.hit('k6', 60_000);
-      expect((await limiter.peek('k5')).count).toBe(20);
-      expect((await limiter.peek('k6')).count).toBe(1);
+      const r = rule(3);
+      for (let i = 0; i < 3; i++) await limiter.consume(r, 'k');
+      await limiter.reward(r, 'k', 2);
+      expect(await limiter.consume(r, 'k')).toMatchObject({ allowed: true, consumed: 2 });
+      await limiter.reward(r, 'k', 5);
+      expect(await limiter.consume(r, 'k')).toMatchObject({ allowed: true, consumed: 1 });
+      // A reward for a key with no window leaves no credit behind.
+      await limiter.reward(r, 'fresh');
+      const decisions = [];
+      for (let i = 0; i < 4; i++) decisions.push(await limiter.consume(r, 'fresh'));
+      expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false]);
+    });
+
+    it('blocks a key for a time, whatever was consumed, and leaves other keys alone', async () => {
+      const limiter = makeLimiter();
+      const r = rule(10);
+      await limiter.block(r, 'blocked', 60_000);
+      const refused = await limiter.consume(r, 'blocked');
+      expect(refused.allowed).toBe(false);
+      expect(refused.retryAfterMs).toBeGreaterThan(55_000);
+      expect(refused.retryAfterMs).toBeLessThanOrEqual(60_000);
+      expect((await limiter.consume(r, 'other')).allowed).toBe(true);
+      // A block outlasts the rule's own window.
+      const short = rule(10, 1_000);
+      await limiter.block(short, 'k', 120_000);
+      expect((await limiter.consume(short, 'k')).retryAfterMs).toBeGreaterThan(100_000);
+    });
+
+    it('ends windows and blocks', async () => {
+      const limiter = makeLimiter();
+      const r = rule(2, 1_000);
+      await limiter.consume(r, 'window', 3);
+      await limiter.block(r, 'blocked', 1_000);
+      expect((await limiter.consume(r, 'blocked')).allowed).toBe(false);
+      const [window, blocked] = await Promise.all(
+        ['window', 'blocked'].map((key) => eventually(() => limiter.get(r, key), (count) => count === null)),
+      );
+      expect(window).toBeNull();
+      expect(blocked).toBeNull();
+      expect(await limiter.consume(r, 'window')).toMatchObject({ allowed: true, consumed: 1 });
+      expect(await limiter.consume(r, 'blocked')).toMatchObject({ allowed: true, consumed: 1 });
+    });
+
+    it('forgets a key on reset, a blocked one too', async () => {
+      const limiter = makeLimiter();
+      const r = rule(2);
+      for (let i = 0; i < 3; i++) await limiter.consume(r, 'k');
+      await limiter.reset(r, 'k');
+      expect(await limiter.get(r, 'k')).toBeNull();
+      expect(await limiter.consume(r, 'k')).toMatchObject({ allowed: true, consumed: 1 });
+      await limiter.block(r, 'b', 60_000);
+      await limiter.reset(r, 'b');
+      expect((await limiter.consume(r, 'b')).allowed).toBe(true);
+      await limiter.reset(r, 'never-seen');
+    });
+
+    it('keeps keys and rules apart, whatever the key holds', async () => {
+      const limiter = makeLimiter();
+      const a = rule(1);
+      const b = rule(1);
+      const keys = ['k', 'k:1', 'K', '["203.0.113.7","albert"]', `'; drop table users; --`, 'li\u0307bby', '🐊', 'x'.repeat(1_000)];
+      for (const key of keys) expect((await limiter.consume(a, key)).allowed, key).toBe(true);
+      for (const key of keys) expect((await limiter.consume(b, key)).allowed, key).toBe(true);
+      for (const key of keys) expect((await limiter.consume(a, key)).allowed, key).toBe(false);
+    });
+
+    it('refuses one rule name with two different limits', async () => {
+      const limiter = makeLimiter();
+      const r = rule(2);
+      await limiter.consume(r, 'k');
+      await expect(limiter.consume({ ...r, points: 3 }, 'k')).rejects.toThrow(/two different limits/);
+    });
+
+    it.skipIf(!options.makeSecond)('shares exact counts, blocks and resets with another adapter over the same store', async () => {
+      const one = makeLimiter();
+      const two = await options.makeSecond!();
+      const r = rule(10);
+      const decisions = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? one : two).consume(r, 'shared')));
+      expect(decisions.filter((d) => d.allowed)).toHaveLength(10);
+      await one.block(r, 'blocked', 60_000);
+      expect((await two.consume(r, 'blocked')).allowed).toBe(false);
+      await two.reset(r, 'blocked');
+      expect((await one.consume(r, 'blocked')).allowed).toBe(true);
+    });
+
+    it.skipIf(!options.makeBroken)('passes store failures through as errors, never as a refusal', async () => {
+      const broken = await options.makeBroken!();
+      const r = rule(2);
+      for (const call of [() => broken.consume(r, 'k'), () => broken.get(r, 'k'), () => broken.reward(r, 'k'), () => broken.block(r, 'k', 1_000), () => broken.reset(r, 'k')]) {
+        const failure = await call().then(
+          (value) => ({ resolved: value }),
+          (error: unknown) => error,
+        );
+        expect(failure).toBeInstanceOf(Error);
+        expect(failure).not.toHaveProperty('consumedPoints');
+      }
     });
   });
 }

@@ -1,7 +1,12 @@
-import { describe } from 'vitest';
+import { once } from 'node:events';
+import { Redis } from 'ioredis';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { createKnex } from '../../adapters/database/create-knex';
 import { InMemoryRateLimiter } from '../../adapters/memory/in-memory-rate-limiter';
 import { KnexRateLimiter } from '../../adapters/postgres/knex-rate-limiter';
 import { RedisRateLimiter } from '../../adapters/redis/redis-rate-limiter';
+import { databaseUrl, redisUrl } from '../support/test-services';
 import { hasPostgres, hasRedis, usePglite, usePostgres, useRedis } from '../support/use-adapters';
 import { rateLimiterContract } from './rate-limiter.contract';
 
@@ -11,15 +16,61 @@ describe('InMemoryRateLimiter', () => {
 
 describe('KnexRateLimiter on PGlite', () => {
   const db = usePglite();
-  rateLimiterContract(() => new KnexRateLimiter(db()));
+  rateLimiterContract(() => new KnexRateLimiter(db()), {
+    // One process owns a PGlite database: the second adapter shares its connection.
+    makeSecond: async () => new KnexRateLimiter(db()),
+    makeBroken: async () => {
+      const closed = createKnex({ kind: 'pglite' });
+      await closed.destroy();
+      return new KnexRateLimiter(closed);
+    },
+  });
 });
 
 describe.skipIf(!hasPostgres())('KnexRateLimiter on Postgres', () => {
   const db = usePostgres();
-  rateLimiterContract(() => new KnexRateLimiter(db()));
+  const others: Knex[] = [];
+  afterAll(async () => {
+    for (const other of others) await other.destroy();
+  });
+  rateLimiterContract(() => new KnexRateLimiter(db()), {
+    // A pool of its own on the same database, as a second app server with DATABASE_URL and no Redis.
+    makeSecond: async () => {
+      const other = createKnex({ kind: 'postgres', url: db().client.config.connection as string });
+      others.push(other);
+      return new KnexRateLimiter(other);
+    },
+    makeBroken: async () => {
+      const closed = createKnex({ kind: 'postgres', url: databaseUrl() });
+      await closed.destroy();
+      return new KnexRateLimiter(closed);
+    },
+  });
 });
 
 describe.skipIf(!hasRedis())('RedisRateLimiter', () => {
   const redis = useRedis();
-  rateLimiterContract(() => new RedisRateLimiter(redis().redis, redis().prefix));
+  const others: Redis[] = [];
+  afterAll(() => {
+    for (const other of others) other.disconnect();
+  });
+  beforeAll(async () => {
+    // The adapter refuses to queue behind a connection that is not ready.
+    if (redis().redis.status !== 'ready') await once(redis().redis, 'ready');
+  });
+  rateLimiterContract(() => new RedisRateLimiter(redis().redis, redis().prefix), {
+    makeSecond: async () => {
+      const other = new Redis(redisUrl());
+      others.push(other);
+      await once(other, 'ready');
+      return new RedisRateLimiter(other, redis().prefix);
+    },
+    // A closed connection: the adapter must fail at once rather than queue.
+    makeBroken: async () => {
+      const closed = new Redis(redisUrl());
+      await once(closed, 'ready');
+      closed.disconnect();
+      return new RedisRateLimiter(closed, redis().prefix);
+    },
+  });
 });

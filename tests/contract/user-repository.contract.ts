@@ -1,6 +1,7 @@
 // One behaviour for every UserRepository adapter.
 import { describe, expect, it } from 'vitest';
 import type { UserRepository } from '../../application/ports/user-repository';
+import { canonicalName } from '../../domain/user/canonical-name';
 import type { NewUser } from '../../domain/user/user';
 
 let n = 0;
@@ -36,14 +37,37 @@ export function userRepositoryContract(makeRepository: () => UserRepository) {
       expect(await makeRepository().findById(999_999)).toBeNull();
     });
 
-    it('finds credentials by username regardless of case', async () => {
+    it('finds credentials by the canonical username, whatever the spelling', async () => {
       const repo = makeRepository();
       const input = newUser({ username: `MixedCase${n}` });
       await repo.create(input);
-      const found = await repo.findCredentialsByUsername(input.username.toUpperCase());
-      expect(found?.passwordHash).toBe(input.passwordHash);
-      expect(found?.user.username).toBe(input.username);
-      expect(await repo.findCredentialsByUsername('nobody-here')).toBeNull();
+      const fullWidth = [...input.username].map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join('');
+      for (const spelling of [input.username.toUpperCase(), ` ${input.username.toLowerCase()} `, fullWidth]) {
+        const found = await repo.findCredentialsByUsername(canonicalName(spelling));
+        expect(found?.passwordHash, spelling).toBe(input.passwordHash);
+        expect(found?.user.username).toBe(input.username);
+      }
+      expect(await repo.findCredentialsByUsername(canonicalName('nobody-here'))).toBeNull();
+    });
+
+    it('does not find an account under a capital dotted I (its canonical form is i + U+0307, not i)', async () => {
+      const repo = makeRepository();
+      const input = newUser({ username: `libby${n}` });
+      await repo.create(input);
+      expect(await repo.findCredentialsByUsername(canonicalName(input.username.replace('i', '\u0130')))).toBeNull();
+      expect(await repo.findCredentialsByUsername(canonicalName(input.username.toUpperCase()))).not.toBeNull();
+    });
+
+    it('treats compatibility twins of an email or a username as taken', async () => {
+      const repo = makeRepository();
+      const tag = n;
+      await repo.create(newUser({ username: `kelly${tag}`, email: `strasse${tag}@ufl.edu` }));
+      // A full-width letter, and the sharp s for "ss", name the same address.
+      for (const email of [`ｓtrasse${tag}@ufl.edu`, `STRAẞE${tag}@UFL.EDU`]) {
+        expect(await repo.create(newUser({ email })), email).toEqual({ created: false, conflict: 'email' });
+      }
+      // The Kelvin sign folds to k.
+      expect(await repo.create(newUser({ username: `\u212Aelly${tag}` }))).toEqual({ created: false, conflict: 'username' });
     });
 
     it('reports a taken email before a taken username, regardless of case', async () => {
@@ -58,6 +82,14 @@ export function userRepositoryContract(makeRepository: () => UserRepository) {
         created: false,
         conflict: 'username',
       });
+    });
+
+    it('lets only one of two simultaneous sign-ups with the same canonical email win', async () => {
+      const repo = makeRepository();
+      const tag = n;
+      const results = await Promise.all([repo.create(newUser({ email: `twin${tag}@ufl.edu` })), repo.create(newUser({ email: `ＴＷＩＮ${tag}@ufl.edu` }))]);
+      expect(results.filter((r) => r.created)).toHaveLength(1);
+      expect(results.find((r) => !r.created)).toEqual({ created: false, conflict: 'email' });
     });
 
     it('lets only one of two simultaneous sign-ups with the same username win', async () => {

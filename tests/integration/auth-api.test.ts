@@ -1,11 +1,28 @@
 // The five account calls over HTTP against the real app, on Postgres + Redis and
 // on the embedded default.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import type { Knex } from 'knex';
+import { INFRA } from '../../adapters/container';
 import type { RunningServer } from '../../adapters/server';
+import { keysUnder } from '../support/chat-fixtures';
 import { HttpSession, newStudent } from '../support/http-session';
 import { embeddedTarget, servicesTarget, startTestApp, type AppTarget } from '../support/test-app';
 import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix, type TestDatabase } from '../support/test-services';
 import { hasPostgres, hasRedis } from '../support/use-adapters';
+
+const SIGN_UPS_PER_HOUR = 50;
+let addressCounter = 0;
+/** A client address no other test in this file uses. */
+const nextAddress = () => `203.0.${113 + Math.floor(addressCounter / 250)}.${(addressCounter++ % 250) + 1}`;
+
+async function countSessions(server: RunningServer, target: AppTarget): Promise<number> {
+  if (target.name === 'services') {
+    return (await keysUnder(server.container.resolve<Redis>(INFRA.Redis), `${target.env.REDIS_KEY_PREFIX}session:*`)).length;
+  }
+  const [{ count }] = await server.container.resolve<Knex>(INFRA.Knex)('sessions').count({ count: '*' });
+  return Number(count);
+}
 
 const USER_FIELDS = ['id', 'firstName', 'lastName', 'username', 'email', 'major', 'year', 'bio'].sort();
 
@@ -59,26 +76,64 @@ function authApiSuite(makeTarget: () => Promise<{ target: AppTarget; cleanup(): 
     expect(expires - Date.now()).toBeLessThanOrEqual(14 * 24 * 3600 * 1000 + 5000);
   });
 
-  it('regenerates the session id at login and sign-up, and rotates the CSRF token', async () => {
+  it('regenerates the session id at sign-up and login: a signed-in cookie pair from before a re-login is dead afterwards', async () => {
+    const other = newStudent();
+    await session().signUp(other);
     const s = session();
-    const before = await s.fetchToken();
-    const anonymousId = s.cookies.get('ss.sid');
+    const anonymousToken = await s.fetchToken();
     const student = newStudent();
     await s.signUp(student);
-    const afterSignUp = s.cookies.get('ss.sid');
-    expect(afterSignUp).toBeDefined();
-    expect(afterSignUp).not.toBe(anonymousId);
-    expect(await s.fetchToken()).not.toBe(before);
+    expect(await s.fetchToken()).not.toBe(anonymousToken);
+    const before = new Map([...s.cookies].filter(([name]) => name.startsWith('ss.sid')));
+    expect([...before.keys()].sort()).toEqual(['ss.sid', 'ss.sid.sig']);
+    const replay = async () => {
+      const thief = session();
+      for (const [name, value] of before) thief.cookies.set(name, value);
+      return (await thief.get('/api/is-authenticated/')).body;
+    };
+    // The real signed pair opens the session, so the replay below can tell.
+    expect(await replay()).toMatchObject({ isAuthenticated: true, user: { username: student.username } });
 
-    // The pre-login cookie is dead: replaying it is a signed-out session.
-    const replay = new HttpSession(server.url);
-    replay.cookies.set('ss.sid', anonymousId!);
-    replay.cookies.set('ss.sid.sig', '');
-    expect((await replay.get('/api/is-authenticated/')).body.isAuthenticated).toBe(false);
+    // Logging in as another student from the same browser, without logging out.
+    const tokenBefore = await s.fetchToken();
+    expect((await s.logIn(other.username, other.password)).status).toBe(200);
+    expect(s.cookies.get('ss.sid')).not.toBe(before.get('ss.sid'));
+    expect(await s.fetchToken()).not.toBe(tokenBefore);
+    expect(await replay()).toEqual({ isAuthenticated: false });
+    expect((await s.get('/api/is-authenticated/')).body.user.username).toBe(other.username);
+  });
 
-    await s.post('/api/logout/');
-    await s.logIn(student.username, student.password);
-    expect(s.cookies.get('ss.sid')).not.toBe(afterSignUp);
+  it("keeps a visitor's CSRF token in a signed cookie, not in a stored session, and retires it at sign-in", async () => {
+    const s = session();
+    const res = await s.get('/api/get-token/');
+    const token = res.body.token as string;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const cookies = res.headers.getSetCookie();
+    expect(cookies.some((c) => c.startsWith('ss.sid'))).toBe(false);
+    const cookie = cookies.find((c) => c.startsWith('ss.csrf='))!;
+    expect(cookie).toMatch(/httponly/i);
+    expect(cookie).toMatch(/samesite=lax/i);
+    expect(cookie).not.toMatch(/;\s*secure/i);
+    expect(cookie).not.toMatch(/expires=/i);
+    expect(cookies.some((c) => c.startsWith('ss.csrf.sig='))).toBe(true);
+    // The same browser gets the same token back.
+    expect((await s.get('/api/get-token/')).body.token).toBe(token);
+
+    // Another visitor's token, a forged cookie, a cookie with no signature: refused.
+    const stranger = session();
+    await stranger.fetchToken();
+    expect((await stranger.post('/api/logout/', {}, { csrf: token })).status).toBe(403);
+    const forger = session();
+    forger.cookies.set('ss.csrf', token);
+    expect((await forger.post('/api/logout/', {}, { csrf: token })).status).toBe(403);
+    forger.cookies.set('ss.csrf.sig', s.cookies.get('ss.csrf.sig')!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')));
+    expect((await forger.post('/api/logout/', {}, { csrf: token })).status).toBe(403);
+
+    // Signing up uses it, then retires it: the session has a token of its own.
+    expect((await s.post('/api/signup/', newStudent(), { csrf: token })).body.isAuthenticated).toBe(true);
+    expect(s.cookies.has('ss.csrf')).toBe(false);
+    expect((await s.post('/api/logout/', {}, { csrf: token })).status).toBe(403);
+    expect((await s.post('/api/logout/')).status).toBe(200);
   });
 
   it('logs out, destroys the session, and logs back in', async () => {
@@ -193,31 +248,174 @@ function authApiSuite(makeTarget: () => Promise<{ target: AppTarget; cleanup(): 
     expect(notFound.body).toMatchObject({ error: 'NOT_FOUND' });
   });
 
-  it('rate-limits login failures per username with 429 and a clear msg', async () => {
+  it('refuses a client address after 100 failures across usernames, until its hour ends', async () => {
     const student = newStudent();
     await session().signUp(student);
-    for (let i = 0; i < 10; i++) {
-      // A new session, so a new client address, each time: only the username counts up.
-      expect((await session().logIn(student.username, `wrong-${i}`)).status).toBe(401);
-    }
-    const blocked = await session().logIn(student.username, student.password);
-    expect(blocked.status).toBe(429);
-    expect(blocked.body).toMatchObject({ error: 'RATE_LIMITED', isAuthenticated: false });
-    expect(blocked.body.msg).toMatch(/^Too many failed login attempts\. Try again in 1[45] minutes\.$/);
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
-  });
-
-  it('rate-limits login failures per client address across usernames', async () => {
-    const student = newStudent();
-    await session().signUp(student);
-    const attacker = session();
-    attacker.clientAddress = '203.0.113.7';
-    for (let i = 0; i < 10; i++) {
-      expect((await attacker.logIn(`guess-${i}`, 'wrong')).status).toBe(401);
-    }
-    expect((await attacker.logIn(student.username, student.password)).status).toBe(429);
+    const sprayer = session();
+    sprayer.clientAddress = nextAddress();
+    for (let i = 0; i < 100; i++) expect((await sprayer.logIn(`guess-${i}`, 'wrong')).status).toBe(401);
+    const refused = await sprayer.logIn(student.username, student.password);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ error: 'RATE_LIMITED', isAuthenticated: false, msg: expect.stringMatching(/^Too many failed login attempts\. Try again in \d+ minutes?\.$/) });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
     // The student, from their own address, is not locked out.
     expect((await session().logIn(student.username, student.password)).status).toBe(200);
+  });
+
+  describe('abuse found by the hostile tester', () => {
+    it('evaluates at most 10 of 30 parallel wrong guesses for one account from one address; the rest are 429', async () => {
+      const student = newStudent();
+      await session().signUp(student);
+      const attacker = session();
+      attacker.clientAddress = nextAddress();
+      await attacker.fetchToken();
+      const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => attacker.logIn(student.username, `wrong-${i}`)));
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+      const refused = answers.find((a) => a.status === 429)!;
+      expect(refused.body).toMatchObject({ error: 'RATE_LIMITED', isAuthenticated: false });
+      expect(refused.body.msg).toBe(refused.body.message);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      // The pair is now blocked for 15 minutes, the right password included.
+      const blocked = await attacker.logIn(student.username, student.password);
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.msg).toMatch(/^Too many failed login attempts\. Try again in 1[45] minutes\.$/);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
+      expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(900);
+    });
+
+    it("does not let a stranger's 10 failures from one address lock out the owner elsewhere or a neighbour behind that address", async () => {
+      const owner = newStudent();
+      const neighbour = newStudent();
+      await session().signUp(owner);
+      await session().signUp(neighbour);
+      const campusNat = nextAddress();
+      const stranger = session();
+      stranger.clientAddress = campusNat;
+      for (let i = 0; i < 10; i++) expect((await stranger.logIn(owner.username, `wrong-${i}`)).status).toBe(401);
+      expect((await stranger.logIn(owner.username, owner.password)).status).toBe(429);
+
+      const ownerElsewhere = session();
+      ownerElsewhere.clientAddress = nextAddress();
+      const ownerIn = await ownerElsewhere.logIn(owner.username, owner.password);
+      expect(ownerIn.status).toBe(200);
+      expect(ownerIn.body).toMatchObject({ isAuthenticated: true, user: { username: owner.username } });
+
+      const nextDoor = session();
+      nextDoor.clientAddress = campusNat;
+      const neighbourIn = await nextDoor.logIn(neighbour.username, neighbour.password);
+      expect(neighbourIn.status).toBe(200);
+      expect(neighbourIn.body.user.username).toBe(neighbour.username);
+    });
+
+    it('does not log in with a U+0130 spelling after a lock, and every spelling that names the account shares its counter', async () => {
+      const student = newStudent({ username: `libby${Date.now() % 1e7}${Math.floor(Math.random() * 1e4)}` });
+      await session().signUp(student);
+      const attackerAddress = nextAddress();
+      const attacker = session();
+      attacker.clientAddress = attackerAddress;
+      for (let i = 0; i < 10; i++) expect((await attacker.logIn(student.username, `wrong-${i}`)).status).toBe(401);
+      expect((await attacker.logIn(student.username, student.password)).status).toBe(429);
+
+      const dotted = student.username.replace('i', '\u0130');
+      for (const address of [attackerAddress, nextAddress()]) {
+        const s = session();
+        s.clientAddress = address;
+        const res = await s.logIn(dotted, student.password);
+        expect(res.status, `from ${address}`).not.toBe(200);
+        expect(res.body.isAuthenticated).toBe(false);
+      }
+      // Spellings that do canonicalise to the account hit the blocked pair.
+      const fullWidth = [...student.username.toUpperCase()].map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join('');
+      for (const spelling of [student.username.toUpperCase(), fullWidth]) {
+        const s = session();
+        s.clientAddress = attackerAddress;
+        expect((await s.logIn(spelling, student.password)).status, spelling).toBe(429);
+      }
+    });
+
+    it('refuses invisible characters in sign-up addresses and usernames, and lookalike twins of an account', async () => {
+      const local = `sp${Date.now() % 1e7}${Math.floor(Math.random() * 1e4)}`;
+      const alone = await session().signUp(newStudent({ email: `${local}z\u200b@ufl.edu` }));
+      expect(alone.status).toBe(400);
+      expect(alone.body).toMatchObject({ error: 'VALIDATION_FAILED', field: 'email', message: 'Email must not contain invisible characters' });
+
+      expect((await session().signUp(newStudent({ email: `${local}@ufl.edu` }))).body.isAuthenticated).toBe(true);
+      for (const email of [`${local}\u200b@ufl.edu`, `\u200e${local}@ufl.edu`, `${local}\u202e@ufl.edu`]) {
+        const twin = await session().signUp(newStudent({ email }));
+        expect(twin.status, JSON.stringify(email)).toBe(400);
+        expect(twin.body).toMatchObject({ error: 'VALIDATION_FAILED', field: 'email', message: 'Email must not contain invisible characters' });
+      }
+      const fullWidthTwin = await session().signUp(newStudent({ email: `\uff53${local.slice(1)}@ufl.edu` }));
+      expect(fullWidthTwin.body).toEqual({ isAuthenticated: false, msg: 'Email Address is already registered!', field: 'email' });
+
+      const username = await session().signUp(newStudent({ username: 'gator\u200bfan' }));
+      expect(username.status).toBe(400);
+      expect(username.body).toMatchObject({ error: 'VALIDATION_FAILED', field: 'username', message: 'Username must not contain invisible characters' });
+    });
+
+    it('stores no session for 3,000 anonymous token requests', async () => {
+      const before = await countSessions(server, target);
+      const addresses = Array.from({ length: 12 }, () => nextAddress());
+      const tokens = new Set<string>();
+      for (let batch = 0; batch < 60; batch++) {
+        const answers = await Promise.all(
+          Array.from({ length: 50 }, async (_, i) => {
+            const res = await fetch(`${server.url}/api/get-token/`, { headers: { 'X-Forwarded-For': addresses[(batch * 50 + i) % addresses.length] } });
+            expect(res.status).toBe(200);
+            return ((await res.json()) as { token: string }).token;
+          }),
+        );
+        for (const token of answers) tokens.add(token);
+      }
+      expect(tokens.size).toBe(3000);
+      expect(await countSessions(server, target)).toBe(before);
+    }, 180_000);
+
+    it('throttles new anonymous tokens per client address, never a browser that already holds one', async () => {
+      const student = newStudent();
+      await session().signUp(student);
+      const address = nextAddress();
+      const browser = session();
+      browser.clientAddress = address;
+      const token = await browser.fetchToken();
+      const mint = () => fetch(`${server.url}/api/get-token/`, { headers: { 'X-Forwarded-For': address } });
+      for (let batch = 0; batch < 13; batch++) {
+        const statuses = await Promise.all(Array.from({ length: 23 }, () => mint().then((r) => r.status)));
+        expect(statuses.every((status) => status === 200)).toBe(true);
+      }
+      const refused = await mint();
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({ error: 'RATE_LIMITED' });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      // The browser with its cookie keeps its token, and can sign in with it.
+      expect((await browser.get('/api/get-token/')).body.token).toBe(token);
+      expect((await browser.logIn(student.username, student.password)).status).toBe(200);
+      expect((await browser.get('/api/get-token/')).status).toBe(200);
+    });
+
+    it('throttles sign-ups per client address', async () => {
+      const address = nextAddress();
+      const statuses: number[] = [];
+      for (let i = 0; i < SIGN_UPS_PER_HOUR; i++) {
+        const s = session();
+        s.clientAddress = address;
+        statuses.push((await s.signUp(newStudent())).status);
+      }
+      expect(statuses.every((status) => status === 200)).toBe(true);
+      const s = session();
+      s.clientAddress = address;
+      const refused = await s.signUp(newStudent());
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ error: 'RATE_LIMITED' });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
+      // Another address is unaffected.
+      expect((await session().signUp(newStudent())).status).toBe(200);
+    }, 120_000);
   });
 
   it('keeps accounts and signed-in sessions across a server restart', async () => {

@@ -2,6 +2,7 @@
 // students, and (until the study-group feature lands) study groups.
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
+import { canonicalName } from '../../domain/user/canonical-name';
 
 let counter = 0;
 
@@ -14,7 +15,9 @@ export async function insertUser(db: Knex, name: string): Promise<{ id: number; 
       first_name: name,
       last_name: 'Gator',
       username,
+      username_canonical: canonicalName(username),
       email: `${username}@ufl.edu`,
+      email_canonical: canonicalName(`${username}@ufl.edu`),
       password_hash: 'not-a-real-hash',
       major: 'Zoology',
       year: 2,

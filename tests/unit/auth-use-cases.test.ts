@@ -1,9 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { LogIn, LOGIN_FAILURE_LIMIT } from '../../application/auth/log-in';
+import { CLIENT_RULES, ClientThrottle } from '../../application/auth/client-throttle';
+import { LogIn } from '../../application/auth/log-in';
+import { LoginGuard } from '../../application/auth/login-guard';
 import { EMAIL_TAKEN_MESSAGE, SignUp, USERNAME_TAKEN_MESSAGE } from '../../application/auth/sign-up';
 import { InMemoryRateLimiter } from '../../adapters/memory/in-memory-rate-limiter';
 import { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository';
 import { BcryptPasswordHasher } from '../../adapters/security/bcrypt-password-hasher';
+import { canonicalName } from '../../domain/user/canonical-name';
 import { RateLimitedError, ValidationError } from '../../domain/errors';
 
 const student = {
@@ -15,20 +18,22 @@ const student = {
   password: 'chomp-chomp',
   year: '3',
   bio: '',
+  clientAddress: '10.0.0.1',
 };
 
 describe('SignUp and LogIn', () => {
   let users: InMemoryUserRepository;
-  let limiter: InMemoryRateLimiter;
   let signUp: SignUp;
   let logIn: LogIn;
+  let throttle: ClientThrottle;
   const hasher = new BcryptPasswordHasher(4);
 
   beforeEach(() => {
     users = new InMemoryUserRepository();
-    limiter = new InMemoryRateLimiter();
-    signUp = new SignUp(users, hasher);
-    logIn = new LogIn(users, hasher, limiter);
+    const limiter = new InMemoryRateLimiter();
+    throttle = new ClientThrottle(limiter);
+    signUp = new SignUp(users, hasher, throttle);
+    logIn = new LogIn(users, hasher, new LoginGuard(limiter, async () => {}));
   });
 
   it('creates a student with trimmed names and a lower-cased email, and no hash in the answer', async () => {
@@ -70,35 +75,25 @@ describe('SignUp and LogIn', () => {
     expect(unknown).toEqual(wrong);
   });
 
-  it(`blocks a username after ${LOGIN_FAILURE_LIMIT} failures, even with the right password`, async () => {
-    await signUp.execute(student);
-    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
-      await logIn.execute({ username: 'albert', password: 'nope', clientAddress: `addr-${i}` });
+  it(`throttles sign-ups per client address (${CLIENT_RULES.signUps.points} an hour), not counting forms that break a rule`, async () => {
+    for (let i = 0; i < 5; i++) await expect(signUp.execute({ ...student, major: '' })).rejects.toBeInstanceOf(ValidationError);
+    for (let i = 0; i < CLIENT_RULES.signUps.points; i++) {
+      const result = await signUp.execute({ ...student, username: `student${i}`, email: `student${i}@ufl.edu` });
+      expect(result.ok).toBe(true);
     }
-    const attempt = logIn.execute({ username: 'albert', password: 'chomp-chomp', clientAddress: 'fresh' });
-    await expect(attempt).rejects.toBeInstanceOf(RateLimitedError);
-    await expect(attempt).rejects.toThrow(/Too many failed login attempts\. Try again in 15 minutes\./);
+    const refused = await signUp.execute({ ...student, username: 'one-more', email: 'one-more@ufl.edu' }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RateLimitedError);
+    expect(refused).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many sign-ups from your network\. Try again in 60 minutes\.$/) });
+    expect((refused as RateLimitedError).retryAfterSeconds).toBeLessThanOrEqual(3600);
+    expect(await users.findCredentialsByUsername(canonicalName('one-more'))).toBeNull();
+    expect((await signUp.execute({ ...student, username: 'elsewhere', email: 'elsewhere@ufl.edu', clientAddress: '10.0.0.2' })).ok).toBe(true);
   });
 
-  it('blocks a client address after 10 failures across usernames', async () => {
-    await signUp.execute(student);
-    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
-      await logIn.execute({ username: `guess${i}`, password: 'nope', clientAddress: '10.0.0.9' });
-    }
-    await expect(logIn.execute({ username: 'albert', password: 'chomp-chomp', clientAddress: '10.0.0.9' })).rejects.toBeInstanceOf(
-      RateLimitedError,
-    );
-    // Another address is unaffected.
-    const other = await logIn.execute({ username: 'albert', password: 'chomp-chomp', clientAddress: '10.0.0.10' });
-    expect(other.ok).toBe(true);
-  });
-
-  it('allows nine failures and clears the username counter on success', async () => {
-    await signUp.execute(student);
-    for (let i = 0; i < LOGIN_FAILURE_LIMIT - 1; i++) {
-      await logIn.execute({ username: 'albert', password: 'nope', clientAddress: `a${i}` });
-    }
-    expect((await logIn.execute({ username: 'albert', password: 'chomp-chomp', clientAddress: 'b' })).ok).toBe(true);
-    expect((await limiter.peek('login-fail:user:albert')).count).toBe(0);
+  it(`throttles new anonymous tokens per client address (${CLIENT_RULES.anonymousTokens.points} a minute)`, async () => {
+    for (let i = 0; i < CLIENT_RULES.anonymousTokens.points; i++) await throttle.anonymousToken('10.0.0.3');
+    const refused = await throttle.anonymousToken('10.0.0.3').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RateLimitedError);
+    expect((refused as RateLimitedError).retryAfterSeconds).toBeLessThanOrEqual(60);
+    await throttle.anonymousToken('10.0.0.4');
   });
 });

@@ -1,10 +1,26 @@
 import type { Context } from 'koa';
 import { describe, expect, it } from 'vitest';
-import { csrfProtection, issueCsrfToken, rotateCsrfToken } from '../../adapters/http/csrf';
+import { ANONYMOUS_CSRF_COOKIE, csrfProtection, issueCsrfToken, rotateCsrfToken } from '../../adapters/http/csrf';
 import { HttpError } from '../../adapters/http/http-error';
 
-function fakeContext(method: string, session: Record<string, unknown> | null, header?: string): Context {
-  return { method, session, get: (name: string) => (name === 'X-CSRFToken' ? (header ?? '') : '') } as unknown as Context;
+interface FakeCookie {
+  value: string | null;
+  options: Record<string, unknown>;
+}
+
+/** A request as the middleware sees it; `signed` cookies are those whose signature Koa verified. */
+function fakeContext(method: string, session: Record<string, unknown> | null, header?: string, signed: Record<string, string> = {}) {
+  const set = new Map<string, FakeCookie>();
+  const ctx = {
+    method,
+    session,
+    get: (name: string) => (name === 'X-CSRFToken' ? (header ?? '') : ''),
+    cookies: {
+      get: (name: string, options?: { signed?: boolean }) => (options?.signed === false ? undefined : signed[name]),
+      set: (name: string, value: string | null, options: Record<string, unknown>) => void set.set(name, { value, options }),
+    },
+  } as unknown as Context;
+  return { ctx, set };
 }
 
 async function run(ctx: Context): Promise<'passed' | HttpError> {
@@ -19,38 +35,76 @@ async function run(ctx: Context): Promise<'passed' | HttpError> {
   return passed ? 'passed' : new HttpError(0, 'NEXT_NOT_CALLED', '');
 }
 
+const A = 'a'.repeat(43);
+const B = 'b'.repeat(43);
+
 describe('CSRF protection', () => {
-  it('issues one token per session and keeps it', () => {
-    const ctx = fakeContext('GET', {});
-    const token = issueCsrfToken(ctx);
+  it("keeps a signed-in student's token in the session", async () => {
+    const session = { userId: 7 };
+    const { ctx, set } = fakeContext('GET', session);
+    const token = await issueCsrfToken(ctx);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(issueCsrfToken(ctx)).toBe(token);
+    expect(await issueCsrfToken(ctx)).toBe(token);
+    expect(session).toEqual({ userId: 7, csrf: token });
+    expect(set.size).toBe(0);
   });
 
-  it('rotation gives a different token', () => {
-    const ctx = fakeContext('GET', {});
-    const token = issueCsrfToken(ctx);
+  it('gives a visitor a token in a signed, httpOnly, SameSite=Lax cookie and writes nothing to the session', async () => {
+    const session = {};
+    const { ctx, set } = fakeContext('GET', session);
+    let minted = 0;
+    const token = await issueCsrfToken(ctx, async () => void (minted += 1));
+    expect(minted).toBe(1);
+    expect(session).toEqual({});
+    expect(set.get(ANONYMOUS_CSRF_COOKIE)).toEqual({ value: token, options: { httpOnly: true, sameSite: 'lax', secure: false, signed: true } });
+  });
+
+  it("hands a visitor back their cookie's token without minting (or throttling)", async () => {
+    const { ctx, set } = fakeContext('GET', {}, undefined, { [ANONYMOUS_CSRF_COOKIE]: A });
+    expect(await issueCsrfToken(ctx, async () => expect.fail('minted'))).toBe(A);
+    expect(set.size).toBe(0);
+  });
+
+  it('mints no token when the throttle refuses', async () => {
+    const { ctx, set } = fakeContext('GET', {});
+    await expect(issueCsrfToken(ctx, async () => Promise.reject(new Error('throttled')))).rejects.toThrow('throttled');
+    expect(set.size).toBe(0);
+  });
+
+  it("rotation gives the session a new token and drops the visitor's cookie", () => {
+    const session: Record<string, unknown> = { userId: 7 };
+    const { ctx, set } = fakeContext('POST', session, undefined, { [ANONYMOUS_CSRF_COOKIE]: A });
     rotateCsrfToken(ctx);
-    expect(issueCsrfToken(ctx)).not.toBe(token);
+    expect(session.csrf).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(session.csrf).not.toBe(A);
+    expect(set.get(ANONYMOUS_CSRF_COOKIE)?.value).toBeNull();
   });
 
   it('lets safe methods through without a token', async () => {
-    expect(await run(fakeContext('GET', {}))).toBe('passed');
+    expect(await run(fakeContext('GET', {}).ctx)).toBe('passed');
   });
 
-  it('accepts a POST with the session token', async () => {
-    const session = { csrf: 'a'.repeat(43) };
-    expect(await run(fakeContext('POST', session, 'a'.repeat(43)))).toBe('passed');
+  it("accepts a signed-in student's POST with the session token", async () => {
+    expect(await run(fakeContext('POST', { userId: 7, csrf: A }, A).ctx)).toBe('passed');
+  });
+
+  it("accepts a visitor's POST with the token of their signed cookie", async () => {
+    expect(await run(fakeContext('POST', {}, A, { [ANONYMOUS_CSRF_COOKIE]: A }).ctx)).toBe('passed');
   });
 
   it.each([
-    ['no header', { csrf: 'a'.repeat(43) }, undefined],
-    ['a wrong token', { csrf: 'a'.repeat(43) }, 'b'.repeat(43)],
-    ['a token of another length', { csrf: 'a'.repeat(43) }, 'a'],
-    ['a session without a token', {}, 'a'.repeat(43)],
-    ['no session', null, 'a'.repeat(43)],
-  ])('refuses a POST with %s (403 CSRF_FAILED)', async (_case, session, header) => {
-    const result = await run(fakeContext('POST', session, header));
+    ['no header', { userId: 7, csrf: A }, undefined, {}],
+    ['a wrong token', { userId: 7, csrf: A }, B, {}],
+    ['a token of another length', { userId: 7, csrf: A }, 'a', {}],
+    ['a signed-in session without a token', { userId: 7 }, A, {}],
+    ["a signed-in student sending the visitor cookie's token", { userId: 7, csrf: B }, A, { [ANONYMOUS_CSRF_COOKIE]: A }],
+    ['a visitor without the cookie', {}, A, {}],
+    ['a visitor sending another token than their cookie', {}, B, { [ANONYMOUS_CSRF_COOKIE]: A }],
+    ['a visitor whose cookie holds no token', {}, 'x', { [ANONYMOUS_CSRF_COOKIE]: 'x' }],
+    ['an anonymous token stored in a session', { csrf: A }, A, {}],
+    ['no session', null, A, {}],
+  ])('refuses a POST with %s (403 CSRF_FAILED)', async (_case, session, header, signed) => {
+    const result = await run(fakeContext('POST', session, header, signed).ctx);
     expect(result).toBeInstanceOf(HttpError);
     expect(result).toMatchObject({ status: 403, code: 'CSRF_FAILED' });
   });

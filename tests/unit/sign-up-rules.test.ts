@@ -76,6 +76,46 @@ describe('sign-up rules (spec 5, in order)', () => {
   });
 });
 
+describe('invisible characters in sign-up addresses and usernames', () => {
+  const invisible = [
+    ['zero-width space', '\u200b'],
+    ['zero-width joiner', '\u200d'],
+    ['left-to-right mark', '\u200e'],
+    ['right-to-left override', '\u202e'],
+    ['word joiner', '\u2060'],
+    ['invisible times', '\u2062'],
+    ['soft hyphen', '\u00ad'],
+    ['tag character', '\u{e0041}'],
+    ['variation selector', '\ufe0f'],
+    ['Hangul filler', '\u3164'],
+  ];
+
+  it.each(invisible)('refuses an email with a %s', (_name, char) => {
+    for (const email of [`sp${char}@ufl.edu`, `${char}sp@ufl.edu`, `s${char}p@ufl.edu`]) {
+      expect(checkSignUp({ ...valid, email })).toEqual({ field: 'email', message: 'Email must not contain invisible characters' });
+    }
+  });
+
+  it.each(invisible)('refuses a username with a %s', (_name, char) => {
+    expect(checkSignUp({ ...valid, username: `albert${char}gator` })).toEqual({
+      field: 'username',
+      message: 'Username must not contain invisible characters',
+    });
+  });
+
+  it('checks them right after the email and username rules of the spec', () => {
+    // The email's format is still checked first; the username's invisible
+    // character outranks a missing password (the next spec rule).
+    expect(checkSignUp({ ...valid, email: 'sp\u200b@gmail.com' })?.message).toBe('Please enter a valid UFL email');
+    expect(checkSignUp({ ...valid, email: 'sp\u200b@ufl.edu', username: '' })?.message).toBe('Email must not contain invisible characters');
+    expect(checkSignUp({ ...valid, username: 'al\u200bbert', password: '' })?.message).toBe('Username must not contain invisible characters');
+  });
+
+  it('still accepts visible non-ASCII letters in an address', () => {
+    expect(checkSignUp({ ...valid, email: 'josé.núñez@ufl.edu' })).toBeNull();
+  });
+});
+
 describe('login rules (spec 5)', () => {
   it('asks for the username first, then the password', () => {
     expect(checkLogin({ username: '', password: '' })).toEqual({ field: 'username', message: 'Please enter a username' });

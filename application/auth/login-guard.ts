@@ -1,0 +1,114 @@
+// The login guard: rate-limiter-flexible's login-protection design (consecutive
+// failures per username + client address, slow brute force per address) plus a
+// progressive delay per username, so that no burst gets more guesses than the
+// limits allow and nobody can lock another student out.
+//
+// Every attempt is counted atomically BEFORE its password is checked, so the
+// counters also hold attempts still in flight: 30 parallel guesses are 30
+// consumptions, and only the ones within the limits go on to bcrypt. A success
+// then gives back what it consumed (and clears its pair), so only failures stay.
+import type { CanonicalName } from '../../domain/user/canonical-name';
+import { RateLimitedError } from '../../domain/errors';
+import type { RateLimiter, RateRule } from '../ports/rate-limiter';
+import type { Sleeper } from '../ports/sleeper';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export const LOGIN_POLICY = {
+  /** Consecutive failures per (canonical username, client address) pair before that pair is blocked. */
+  pairFailures: 10,
+  /** The first block of a pair; each further one within 24 h of its first doubles, up to pairBlockMaxMs. */
+  pairBlockMs: 15 * MINUTE,
+  pairBlockMaxMs: 24 * HOUR,
+  /** Failures per canonical username, from every address, in a rolling-from-first hour before attempts are held. */
+  usernameFreeFailures: 10,
+  /** The hold beyond that: 0.5 s, doubling every 10 further failures, at most 8 s. Never a refusal. */
+  usernameDelayMs: 500,
+  usernameDelayStep: 10,
+  usernameDelayMaxMs: 8_000,
+  /** Failures per client address in an hour (password spraying across usernames); 429 until the hour ends. */
+  addressFailures: 100,
+} as const;
+
+export const LOGIN_RULES = {
+  /** Failures since the pair's last success; its window outlives any block. */
+  pair: { name: 'login-pair', points: LOGIN_POLICY.pairFailures, windowMs: 24 * HOUR },
+  /** How many times the pair was blocked (never refuses). */
+  pairBlocks: { name: 'login-pair-blocks', points: 1_000_000, windowMs: 24 * HOUR },
+  /** Failures per canonical username (never refuses: only delays). */
+  username: { name: 'login-username', points: 1_000_000, windowMs: HOUR },
+  address: { name: 'login-address', points: LOGIN_POLICY.addressFailures, windowMs: HOUR },
+} satisfies Record<string, RateRule>;
+
+/** An attempt the guard let through: report a success to give its points back. */
+export interface AdmittedAttempt {
+  succeeded(): Promise<void>;
+}
+
+/** The hold for the n-th failure-or-attempt on one username within its hour. */
+export function usernameDelayMs(attempt: number): number {
+  const beyond = attempt - LOGIN_POLICY.usernameFreeFailures;
+  if (beyond <= 0) return 0;
+  const doublings = Math.floor((beyond - 1) / LOGIN_POLICY.usernameDelayStep);
+  return Math.min(LOGIN_POLICY.usernameDelayMs * 2 ** doublings, LOGIN_POLICY.usernameDelayMaxMs);
+}
+
+/** The n-th block of a pair within its 24 hours: 15, 30, 60 minutes ..., at most 24 hours. */
+export function pairBlockMs(blockNumber: number): number {
+  return Math.min(LOGIN_POLICY.pairBlockMs * 2 ** Math.max(0, Math.min(blockNumber - 1, 30)), LOGIN_POLICY.pairBlockMaxMs);
+}
+
+export class LoginGuard {
+  constructor(
+    private readonly limiter: RateLimiter,
+    private readonly sleep: Sleeper,
+  ) {}
+
+  /**
+   * Counts one attempt for this username from this address. Throws
+   * RateLimitedError when the address or the pair is over its limit (nothing
+   * else is then counted); otherwise waits the username's delay, if any, and
+   * answers the admitted attempt.
+   */
+  async admit(username: CanonicalName, clientAddress: string): Promise<AdmittedAttempt> {
+    const { limiter } = this;
+    const address = await limiter.consume(LOGIN_RULES.address, clientAddress);
+    if (!address.allowed) throw tooManyFailures(address.retryAfterMs);
+
+    const pairKey = JSON.stringify([clientAddress, username]);
+    const pair = await limiter.consume(LOGIN_RULES.pair, pairKey);
+    if (!pair.allowed) {
+      // Not evaluated, so not a failure for the address either.
+      await limiter.reward(LOGIN_RULES.address, clientAddress);
+      // Exactly one attempt crosses the limit (consumption is atomic): it blocks the pair.
+      if (pair.consumed !== LOGIN_RULES.pair.points + 1) throw tooManyFailures(pair.retryAfterMs);
+      const blocks = await limiter.consume(LOGIN_RULES.pairBlocks, pairKey);
+      const blockMs = pairBlockMs(blocks.consumed);
+      await limiter.block(LOGIN_RULES.pair, pairKey, blockMs);
+      throw tooManyFailures(blockMs);
+    }
+
+    const perUsername = await limiter.consume(LOGIN_RULES.username, username);
+    const delay = usernameDelayMs(perUsername.consumed);
+    if (delay > 0) await this.sleep(delay);
+
+    return {
+      succeeded: async () => {
+        await Promise.all([
+          limiter.reset(LOGIN_RULES.pair, pairKey),
+          limiter.reward(LOGIN_RULES.address, clientAddress),
+          limiter.reward(LOGIN_RULES.username, username),
+        ]);
+      },
+    };
+  }
+}
+
+function tooManyFailures(retryAfterMs: number): RateLimitedError {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / MINUTE));
+  return new RateLimitedError(
+    `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    Math.max(1, Math.ceil(retryAfterMs / 1000)),
+  );
+}

@@ -1,0 +1,167 @@
+// The login policy (application/auth/login-guard.ts) through LogIn, on the
+// in-memory adapters, with a recording sleeper and Vitest's fake clock for the
+// windows and blocks (RateLimiterMemory reads Date.now and expires by timer).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LogIn } from '../../application/auth/log-in';
+import { LOGIN_POLICY, LOGIN_RULES, LoginGuard, pairBlockMs, usernameDelayMs } from '../../application/auth/login-guard';
+import type { PasswordHasher } from '../../application/ports/password-hasher';
+import type { RateLimiter } from '../../application/ports/rate-limiter';
+import { InMemoryRateLimiter } from '../../adapters/memory/in-memory-rate-limiter';
+import { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository';
+import { RateLimitedError } from '../../domain/errors';
+
+const MINUTE = 60_000;
+
+/** Compares in the clear and counts comparisons: every one is an evaluated attempt. */
+class CountingHasher implements PasswordHasher {
+  verified = 0;
+  async hash(password: string) {
+    return `hash:${password}`;
+  }
+  async verify(password: string, hash: string) {
+    this.verified += 1;
+    return hash === `hash:${password}`;
+  }
+}
+
+type Outcome = 'ok' | 'wrong' | { refusedForSeconds: number };
+
+async function world(limiter: RateLimiter = new InMemoryRateLimiter()) {
+  const users = new InMemoryUserRepository();
+  const hasher = new CountingHasher();
+  const sleeps: number[] = [];
+  const logIn = new LogIn(users, hasher, new LoginGuard(limiter, async (ms) => void sleeps.push(ms)));
+  for (const username of ['albert', 'libby', 'neighbour']) {
+    await users.create({ firstName: 'A', lastName: 'G', username, email: `${username}@ufl.edu`, major: 'M', year: '1', bio: '', passwordHash: await hasher.hash(`${username}-pw`) });
+  }
+  const attempt = async (username: string, password: string, clientAddress: string): Promise<Outcome> => {
+    try {
+      const result = await logIn.execute({ username, password, clientAddress });
+      return result.ok ? 'ok' : 'wrong';
+    } catch (error) {
+      if (error instanceof RateLimitedError) return { refusedForSeconds: error.retryAfterSeconds };
+      throw error;
+    }
+  };
+  const fail = (username: string, clientAddress: string) => attempt(username, 'not-the-password', clientAddress);
+  return { logIn, hasher, sleeps, limiter, attempt, fail };
+}
+
+describe('login guard', () => {
+  let w: Awaited<ReturnType<typeof world>>;
+  beforeEach(async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    w = await world();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('evaluates exactly 10 of 30 parallel wrong guesses for one account from one address', async () => {
+    const outcomes = await Promise.all(Array.from({ length: 30 }, () => w.fail('albert', '10.0.0.1')));
+    expect(outcomes.filter((o) => o === 'wrong')).toHaveLength(10);
+    expect(outcomes.filter((o) => typeof o === 'object')).toHaveLength(20);
+    expect(w.hasher.verified).toBe(10);
+    // The right password is refused too, for the 15-minute block.
+    expect(await w.attempt('albert', 'albert-pw', '10.0.0.1')).toEqual({ refusedForSeconds: 15 * 60 });
+    expect(w.hasher.verified).toBe(10);
+  });
+
+  it('refuses the 11th attempt of a pair and blocks it for 15 minutes, then 30, then 60', async () => {
+    for (const minutes of [15, 30, 60]) {
+      for (let i = 0; i < 10; i++) expect(await w.fail('albert', '10.0.0.2')).toBe('wrong');
+      expect(await w.fail('albert', '10.0.0.2')).toEqual({ refusedForSeconds: minutes * 60 });
+      expect(await w.attempt('albert', 'albert-pw', '10.0.0.2')).toMatchObject({ refusedForSeconds: expect.any(Number) });
+      vi.advanceTimersByTime(minutes * MINUTE - 1_000);
+      expect(await w.attempt('albert', 'albert-pw', '10.0.0.2')).toMatchObject({ refusedForSeconds: 1 });
+      vi.advanceTimersByTime(1_000);
+    }
+    // The block is over: the owner's right password works from there again.
+    expect(await w.attempt('albert', 'albert-pw', '10.0.0.2')).toBe('ok');
+  });
+
+  it('starts the doubling over 24 hours after the first block, and never blocks for more than 24 hours', async () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 40].map((n) => pairBlockMs(n) / MINUTE)).toEqual([15, 30, 60, 120, 240, 480, 960, 1440, 1440, 1440]);
+    for (let i = 0; i < 11; i++) await w.fail('albert', '10.0.0.3');
+    vi.advanceTimersByTime(24 * 60 * MINUTE);
+    for (let i = 0; i < 10; i++) expect(await w.fail('albert', '10.0.0.3')).toBe('wrong');
+    expect(await w.fail('albert', '10.0.0.3')).toEqual({ refusedForSeconds: 15 * 60 });
+  });
+
+  it("lets the owner in from another address after a stranger's 10 failures, and a neighbour behind the stranger's address", async () => {
+    for (let i = 0; i < 10; i++) await w.fail('albert', '10.0.0.4');
+    expect(await w.fail('albert', '10.0.0.4')).toMatchObject({ refusedForSeconds: 15 * 60 });
+    expect(await w.attempt('albert', 'albert-pw', '172.16.0.9')).toBe('ok');
+    expect(await w.attempt('neighbour', 'neighbour-pw', '10.0.0.4')).toBe('ok');
+  });
+
+  it('never refuses a username for failures from many addresses: it holds each further attempt longer', async () => {
+    // One failure from each of 70 addresses: no pair and no address reaches its limit.
+    const outcomes: Outcome[] = [];
+    for (let i = 0; i < 70; i++) outcomes.push(await w.fail('albert', `10.1.0.${i}`));
+    expect(outcomes.every((o) => o === 'wrong')).toBe(true);
+    expect(w.sleeps).toEqual([
+      ...Array(10).fill(500),
+      ...Array(10).fill(1_000),
+      ...Array(10).fill(2_000),
+      ...Array(10).fill(4_000),
+      ...Array(20).fill(8_000),
+    ]);
+    // The owner is held too, and let in.
+    expect(await w.attempt('albert', 'albert-pw', '172.16.0.1')).toBe('ok');
+    expect(w.sleeps.at(-1)).toBe(8_000);
+    // The hold is per username; the hour ends it.
+    expect(await w.fail('libby', '10.1.0.1')).toBe('wrong');
+    expect(w.sleeps).toHaveLength(61);
+    vi.advanceTimersByTime(60 * MINUTE);
+    expect(await w.fail('albert', '10.1.1.1')).toBe('wrong');
+    expect(w.sleeps).toHaveLength(61);
+    expect([0, 10, 11, 20, 21, 31, 41, 50, 51, 1_000].map(usernameDelayMs)).toEqual([0, 0, 500, 500, 1_000, 2_000, 4_000, 4_000, 8_000, 8_000]);
+  });
+
+  it('refuses an address after 100 failures across usernames until its hour ends', async () => {
+    for (let i = 0; i < LOGIN_POLICY.addressFailures; i++) expect(await w.fail(`guess${i}`, '10.0.0.5')).toBe('wrong');
+    const refused = await w.attempt('albert', 'albert-pw', '10.0.0.5');
+    expect(refused).toMatchObject({ refusedForSeconds: expect.any(Number) });
+    expect((refused as { refusedForSeconds: number }).refusedForSeconds).toBeLessThanOrEqual(3600);
+    expect(await w.attempt('albert', 'albert-pw', '10.0.0.6')).toBe('ok');
+    vi.advanceTimersByTime(60 * MINUTE);
+    expect(await w.attempt('albert', 'albert-pw', '10.0.0.5')).toBe('ok');
+  });
+
+  it('does not count attempts refused for their pair against the address', async () => {
+    for (let i = 0; i < 10; i++) await w.fail('albert', '10.0.0.7');
+    for (let i = 0; i < 50; i++) expect(await w.fail('albert', '10.0.0.7')).toMatchObject({ refusedForSeconds: expect.any(Number) });
+    expect((await w.limiter.get(LOGIN_RULES.address, '10.0.0.7'))?.consumed).toBe(10);
+    for (let i = 0; i < 90; i++) expect(await w.fail(`guess${i}`, '10.0.0.7')).toBe('wrong');
+    expect(await w.fail('guess-last', '10.0.0.7')).toMatchObject({ refusedForSeconds: expect.any(Number) });
+  });
+
+  it('resets the pair on success and gives back what the success consumed', async () => {
+    for (let i = 0; i < 9; i++) await w.fail('albert', '10.0.0.8');
+    expect(await w.attempt('albert', 'albert-pw', '10.0.0.8')).toBe('ok');
+    expect(await w.limiter.get(LOGIN_RULES.address, '10.0.0.8')).toMatchObject({ consumed: 9 });
+    expect(await w.limiter.get(LOGIN_RULES.username, 'albert')).toMatchObject({ consumed: 9 });
+    for (let i = 0; i < 10; i++) expect(await w.fail('albert', '10.0.0.8')).toBe('wrong');
+    expect(await w.fail('albert', '10.0.0.8')).toMatchObject({ refusedForSeconds: 15 * 60 });
+  });
+
+  it('charges every spelling that names the account to the same pair; a U+0130 spelling names no account', async () => {
+    for (let i = 0; i < 10; i++) await w.fail('libby', '10.0.0.9');
+    for (const spelling of ['LIBBY', ' libby ', 'ＬＩＢＢＹ']) {
+      expect(await w.attempt(spelling, 'libby-pw', '10.0.0.9'), spelling).toMatchObject({ refusedForSeconds: expect.any(Number) });
+    }
+    expect(await w.attempt('L\u0130BBY', 'libby-pw', '10.0.0.9')).toBe('wrong');
+  });
+
+  it('passes a store failure through unchanged and checks no password', async () => {
+    const outage = new Error('Redis connection is not ready');
+    const broken = new InMemoryRateLimiter();
+    broken.consume = async () => {
+      throw outage;
+    };
+    const b = await world(broken);
+    await expect(b.logIn.execute({ username: 'albert', password: 'albert-pw', clientAddress: '10.0.0.10' })).rejects.toBe(outage);
+    expect(b.hasher.verified).toBe(0);
+  });
+});
