@@ -140,7 +140,8 @@ export function rateLimiterContract(makeLimiter: () => RateLimiter, options: Rat
       await expect(limiter.consume({ ...r, points: 3 }, 'k')).rejects.toThrow(/two different limits/);
     });
 
-    it.skipIf(!options.makeSecond)('shares exact counts, blocks and resets with another adapter over the same store', async () => {
+    // Registered only for adapters that have a shared store (memory has none), so nothing is reported as skipped.
+    if (options.makeSecond) it('shares exact counts, blocks and resets with another adapter over the same store', async () => {
       const one = makeLimiter();
       const two = await options.makeSecond!();
       const r = rule(10);
@@ -152,7 +153,7 @@ export function rateLimiterContract(makeLimiter: () => RateLimiter, options: Rat
       expect((await one.consume(r, 'blocked')).allowed).toBe(true);
     });
 
-    it.skipIf(!options.makeBroken)('passes store failures through as errors, never as a refusal', async () => {
+    if (options.makeBroken) it('passes store failures through as errors, never as a refusal', async () => {
       const broken = await options.makeBroken!();
       const r = rule(2);
       for (const call of [() => broken.consume(r, 'k'), () => broken.get(r, 'k'), () => broken.reward(r, 'k'), () => broken.block(r, 'k', 1_000), () => broken.reset(r, 'k')]) {

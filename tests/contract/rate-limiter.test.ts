@@ -36,7 +36,8 @@ describe.skipIf(!hasPostgres())('KnexRateLimiter on Postgres', () => {
   rateLimiterContract(() => new KnexRateLimiter(db()), {
     // A pool of its own on the same database, as a second app server with DATABASE_URL and no Redis.
     makeSecond: async () => {
-      const other = createKnex({ kind: 'postgres', url: db().client.config.connection as string });
+      const connection = db().client.config.connection as string | { connectionString: string };
+      const other = createKnex({ kind: 'postgres', url: typeof connection === 'string' ? connection : connection.connectionString });
       others.push(other);
       return new KnexRateLimiter(other);
     },
