@@ -7,8 +7,10 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import knex, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 
-export const CONNECT_TIMEOUT_MS = 1_500;
-export const ACQUIRE_TIMEOUT_MS = 1_800;
+/** A new connection that takes longer is a Postgres that does not answer (a refused one fails at once). */
+export const CONNECT_TIMEOUT_MS = 5_000;
+/** Waiting longer for a free pooled connection means the database is saturated: shed the request. */
+export const ACQUIRE_TIMEOUT_MS = 10_000;
 
 export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir?: string };
 
@@ -22,8 +24,11 @@ export interface KnexLog {
 export function createKnex(target: DatabaseTarget, log?: KnexLog): Knex {
   const logging = log ? { log: { warn: log.warn, error: log.error, debug: log.debug, deprecate: log.warn } } : {};
   if (target.kind === 'postgres') {
-    // Fail fast when Postgres is out of reach: a request then answers 503 within
-    // about 2 s instead of waiting a minute for a connection (knex's default).
+    // Fail fast when Postgres is out of reach. A refused connection fails the
+    // request at once (knex passes the pool's create error straight on), so a
+    // stopped Postgres costs a quick 503; the timeouts bound a Postgres that
+    // does not answer at all, and a saturated pool, instead of knex's minute.
+    // Not tighter: a loaded database can take a second or two to start a backend.
     return knex({
       client: 'pg',
       connection: { connectionString: target.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
