@@ -26,6 +26,19 @@ export class RateLimitedError extends DomainError {
   constructor(message: string, readonly retryAfterSeconds: number) {
     super('RATE_LIMITED', message, { retryAfterSeconds });
   }
+
+  /** "{what}. Try again in 20 seconds." (minutes from 2 minutes, hours from 2 hours), with Retry-After to match. */
+  static retryIn(what: string, retryAfterMs: number): RateLimitedError {
+    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    return new RateLimitedError(`${what}. Try again in ${waitPhrase(seconds)}.`, seconds);
+  }
+}
+
+function waitPhrase(seconds: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (seconds < 120) return plural(seconds, 'second');
+  const minutes = Math.ceil(seconds / 60);
+  return minutes < 120 ? plural(minutes, 'minute') : plural(Math.ceil(minutes / 60), 'hour');
 }
 
 export class NotFoundError extends DomainError {

@@ -20,18 +20,13 @@ export class ClientThrottle {
   /** Counts one sign-up from the address; throws RateLimitedError past the ceiling. */
   async signUp(clientAddress: string): Promise<void> {
     const decision = await this.limiter.consume(CLIENT_RULES.signUps, clientAddress);
-    if (!decision.allowed) throw refused('Too many sign-ups from your network', decision.retryAfterMs);
+    if (!decision.allowed) throw RateLimitedError.retryIn('Too many sign-ups from your network', decision.retryAfterMs);
   }
 
   /** Counts one new anonymous token for the address; throws RateLimitedError past the ceiling. */
   async anonymousToken(clientAddress: string): Promise<void> {
     const decision = await this.limiter.consume(CLIENT_RULES.anonymousTokens, clientAddress);
-    if (!decision.allowed) throw refused('Too many requests from your network', decision.retryAfterMs);
+    if (!decision.allowed) throw RateLimitedError.retryIn('Too many requests from your network', decision.retryAfterMs);
   }
 }
 
-function refused(what: string, retryAfterMs: number): RateLimitedError {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  const wait = seconds < 120 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`;
-  return new RateLimitedError(`${what}. Try again in ${wait}.`, seconds);
-}

@@ -106,9 +106,5 @@ export class LoginGuard {
 }
 
 function tooManyFailures(retryAfterMs: number): RateLimitedError {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / MINUTE));
-  return new RateLimitedError(
-    `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    Math.max(1, Math.ceil(retryAfterMs / 1000)),
-  );
+  return RateLimitedError.retryIn('Too many failed login attempts', retryAfterMs);
 }

@@ -45,10 +45,7 @@ export class PostChatMessage {
     const text = checkMessageText(command.message);
     // Counted only for messages that would be stored, so typos that bounce do not use up the allowance.
     const decision = await this.limiter.consume(this.rule, `${command.room.kind}:${command.room.id}:user:${command.actingUserId}`);
-    if (!decision.allowed) {
-      const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
-      throw new RateLimitedError(`You are sending messages too quickly. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`, seconds);
-    }
+    if (!decision.allowed) throw RateLimitedError.retryIn('You are sending messages too quickly', decision.retryAfterMs);
     // The name shown is the account's, read at posting time, never one from the request.
     const user = await this.users.findById(command.actingUserId);
     if (!user) throw new NotAuthenticatedError('Your account no longer exists.');
