@@ -1,12 +1,41 @@
-// Domain errors carry a stable code; the HTTP adapter maps codes to statuses.
+// Domain errors carry a stable code from one catalogue; each code has a kind,
+// and the HTTP adapter maps kinds (never single codes) to statuses.
+
+export type ErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'rate-limited' | 'unavailable';
+
+/** Every code a refusal of the domain may carry, with its kind. The client reads these codes too (docs/api.md). */
+export const ERROR_KINDS = {
+  VALIDATION_FAILED: 'invalid',
+  INVALID_TEXT: 'invalid',
+  INVALID_CURSOR: 'invalid',
+  NOT_AUTHENTICATED: 'unauthenticated',
+  INVALID_CREDENTIALS: 'unauthenticated',
+  FORBIDDEN: 'forbidden',
+  NOT_COURSE_MEMBER: 'forbidden',
+  GROUP_PRIVATE: 'forbidden',
+  NOT_GROUP_MEMBER: 'forbidden',
+  NOT_GROUP_OWNER: 'forbidden',
+  COURSE_NOT_FOUND: 'not-found',
+  STUDY_GROUP_NOT_FOUND: 'not-found',
+  MEETING_NOT_FOUND: 'not-found',
+  USER_NOT_IN_GROUP: 'not-found',
+  RATE_LIMITED: 'rate-limited',
+} as const satisfies Record<string, ErrorKind>;
+
+export type ErrorCode = keyof typeof ERROR_KINDS;
+
 export class DomainError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = new.target.name;
+  }
+
+  get kind(): ErrorKind {
+    return ERROR_KINDS[this.code];
   }
 }
 
@@ -39,12 +68,6 @@ function waitPhrase(seconds: number): string {
   if (seconds < 120) return plural(seconds, 'second');
   const minutes = Math.ceil(seconds / 60);
   return minutes < 120 ? plural(minutes, 'minute') : plural(Math.ceil(minutes / 60), 'hour');
-}
-
-export class NotFoundError extends DomainError {
-  constructor(code: string, message: string) {
-    super(code, message);
-  }
 }
 
 export class ForbiddenError extends DomainError {

@@ -2,29 +2,20 @@
 // get their status here; Postgres or Redis out of reach is a 503 with
 // Retry-After; anything else unexpected is a logged 500 without a stack.
 import type { Middleware } from 'koa';
-import { DomainError, RateLimitedError } from '../../domain/errors';
+import { DomainError, RateLimitedError, type ErrorKind } from '../../domain/errors';
 import { isDependencyOutage } from '../dependency-errors';
 import { HttpError } from './http-error';
 import type { AppState } from './app-state';
 
-const STATUS_BY_CODE: Record<string, number> = {
-  VALIDATION_FAILED: 400,
-  NOT_AUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  COURSE_NOT_FOUND: 404,
-  INVALID_CURSOR: 400,
-  INVALID_TEXT: 400,
-  CONFLICT: 409,
-  RATE_LIMITED: 429,
-  // Courses, study groups and their chats
-  NOT_COURSE_MEMBER: 403,
-  GROUP_PRIVATE: 403,
-  NOT_GROUP_MEMBER: 403,
-  NOT_GROUP_OWNER: 403,
-  STUDY_GROUP_NOT_FOUND: 404,
-  MEETING_NOT_FOUND: 404,
-  USER_NOT_IN_GROUP: 404,
+/** Every kind of domain refusal has exactly one status; a new kind does not compile until it is added here. */
+const STATUS_BY_KIND: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'rate-limited': 429,
+  unavailable: 503,
 };
 
 /** How long a client should wait before trying again while Postgres or Redis is out of reach. */
@@ -50,7 +41,7 @@ export function errorHandler(): Middleware<AppState> {
 function describe(error: unknown): { status: number; body: Record<string, unknown> } {
   if (error instanceof DomainError) {
     return {
-      status: STATUS_BY_CODE[error.code] ?? 400,
+      status: STATUS_BY_KIND[error.kind],
       body: { error: error.code, message: error.message, ...error.details },
     };
   }

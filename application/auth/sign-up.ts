@@ -1,12 +1,9 @@
 import { ValidationError } from '../../domain/errors';
-import { checkSignUp, normaliseSignUp, type SignUpInput } from '../../domain/user/sign-up-rules';
+import { checkSignUp, EMAIL_TAKEN_MESSAGE, normaliseSignUp, USERNAME_TAKEN_MESSAGE, type SignUpInput } from '../../domain/user/sign-up-rules';
 import type { User } from '../../domain/user/user';
 import type { PasswordHasher } from '../ports/password-hasher';
 import type { UserRepository } from '../ports/user-repository';
 import type { ClientThrottle } from './client-throttle';
-
-export const EMAIL_TAKEN_MESSAGE = 'Email Address is already registered!';
-export const USERNAME_TAKEN_MESSAGE = 'That username is already taken';
 
 export type SignUpResult =
   | { ok: true; user: User }

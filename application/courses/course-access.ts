@@ -1,6 +1,7 @@
 // Checks shared by the course use cases.
 import type { Course } from '../../domain/course/course';
-import { ForbiddenError, NotFoundError } from '../../domain/errors';
+import { CourseNotFoundError } from '../../domain/course/course-errors';
+import { ForbiddenError } from '../../domain/errors';
 import type { CourseCatalog } from '../ports/course-catalog';
 
 /** A user id named by a request must be the signed-in student's own. */
@@ -10,7 +11,7 @@ export function assertActingForSelf(actingUserId: number, requestedUserId: numbe
 
 export async function requireCourse(catalog: CourseCatalog, courseId: number): Promise<Course> {
   const course = await catalog.findById(courseId);
-  if (!course) throw new NotFoundError('COURSE_NOT_FOUND', `There is no course with id ${courseId}.`);
+  if (!course) throw new CourseNotFoundError(courseId);
   return course;
 }
 

@@ -1,5 +1,7 @@
 // Refusals of the chat calls; their codes are the wire contract (docs/api.md).
+import { CourseNotFoundError } from '../course/course-errors';
 import { DomainError } from '../errors';
+import { StudyGroupNotFoundError } from '../study-group/study-group-errors';
 import type { ChatRoom } from './chat-room';
 
 export class NotRoomMemberError extends DomainError {
@@ -11,13 +13,9 @@ export class NotRoomMemberError extends DomainError {
   }
 }
 
-export class RoomNotFoundError extends DomainError {
-  constructor(room: ChatRoom) {
-    super(
-      room.kind === 'course' ? 'COURSE_NOT_FOUND' : 'STUDY_GROUP_NOT_FOUND',
-      room.kind === 'course' ? `There is no course with id ${room.id}.` : `There is no study group with id ${room.id}.`,
-    );
-  }
+/** The refusal for a room id that names no course or group: the same one the course and group calls give. */
+export function roomNotFound(room: ChatRoom): DomainError {
+  return room.kind === 'course' ? new CourseNotFoundError(room.id) : new StudyGroupNotFoundError(room.id);
 }
 
 export class InvalidCursorError extends DomainError {

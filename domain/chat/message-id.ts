@@ -33,6 +33,12 @@ export function compareMessageIds(a: MessageId, b: MessageId): number {
   return a.ms !== b.ms ? a.ms - b.ms : a.seq - b.seq;
 }
 
+/** Orders two ids as they arrive on the wire ("ms-seq"); an unreadable id sorts first. */
+export function compareMessageIdText(a: string, b: string): number {
+  const none: MessageId = { ms: -1, seq: -1 };
+  return compareMessageIds(parseMessageId(a) ?? none, parseMessageId(b) ?? none);
+}
+
 /** The id Redis would give the next entry: the current millisecond, never going backwards. */
 export function nextMessageId(last: MessageId | null, nowMs: number): MessageId {
   if (!last || nowMs > last.ms) return { ms: nowMs, seq: 0 };

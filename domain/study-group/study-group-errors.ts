@@ -1,5 +1,5 @@
 // The refusals of the study-group calls, with the codes of docs/api.md.
-import { DomainError, NotFoundError } from '../errors';
+import { DomainError } from '../errors';
 
 export class NotCourseMemberError extends DomainError {
   constructor() {
@@ -25,19 +25,19 @@ export class NotGroupOwnerError extends DomainError {
   }
 }
 
-export class StudyGroupNotFoundError extends NotFoundError {
+export class StudyGroupNotFoundError extends DomainError {
   constructor(groupId: number) {
     super('STUDY_GROUP_NOT_FOUND', `There is no study group with id ${groupId}.`);
   }
 }
 
-export class MeetingNotFoundError extends NotFoundError {
+export class MeetingNotFoundError extends DomainError {
   constructor(meetingId: number) {
     super('MEETING_NOT_FOUND', `This group has no meeting with id ${meetingId}.`);
   }
 }
 
-export class UserNotInGroupError extends NotFoundError {
+export class UserNotInGroupError extends DomainError {
   constructor(userId: number) {
     super('USER_NOT_IN_GROUP', `Student ${userId} is not a member of this group.`);
   }

@@ -20,6 +20,10 @@ export interface RuleFailure {
   message: string;
 }
 
+/** What sign-up answers when the canonical email or username belongs to another account (spec section 8 for the email). */
+export const EMAIL_TAKEN_MESSAGE = 'Email Address is already registered!';
+export const USERNAME_TAKEN_MESSAGE = 'That username is already taken';
+
 export const UFL_EMAIL = /^[^\s@]+@ufl\.edu$/i;
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;
 export const LIMITS = { name: 50, major: 100, bio: 500, email: 254, password: 72 } as const;

@@ -20,12 +20,14 @@ function importsOf(file: string): string[] {
   return specs.map((m) => m[1] ?? m[2] ?? m[3]);
 }
 
-/** The top-level folder a relative import lands in, or the package name. */
+/** The repository path a relative import lands in ("domain/errors"), or "package:<name>". */
 function target(file: string, spec: string): string {
   if (!spec.startsWith('.')) return `package:${spec}`;
-  const resolved = path.relative(root, path.resolve(path.dirname(file), spec));
-  return resolved.split(path.sep)[0];
+  return path.relative(root, path.resolve(path.dirname(file), spec)).split(path.sep).join('/');
 }
+
+const within = (folder: string) => (t: string) => t === folder || t.startsWith(`${folder}/`);
+const CONTRACT = 'adapters/http/contract';
 
 function violations(dir: string, allowed: (t: string) => boolean): string[] {
   return sourceFiles(dir).flatMap((file) =>
@@ -37,20 +39,30 @@ function violations(dir: string, allowed: (t: string) => boolean): string[] {
 
 describe('layer rules', () => {
   it('domain/ imports nothing outside domain/', () => {
-    expect(violations('domain', (t) => t === 'domain')).toEqual([]);
+    expect(violations('domain', within('domain'))).toEqual([]);
   });
 
   it('application/ imports only domain/ and application/, no framework or driver', () => {
-    expect(violations('application', (t) => t === 'domain' || t === 'application')).toEqual([]);
+    expect(violations('application', (t) => within('domain')(t) || within('application')(t))).toEqual([]);
   });
 
-  it('web/ imports no server code', () => {
-    expect(violations('web', (t) => t.startsWith('package:') || t === 'web')).toEqual([]);
+  it('the wire contract imports only zod and domain/, so the client can bundle it', () => {
+    expect(violations(CONTRACT, (t) => t === 'package:zod' || within('domain')(t) || within(CONTRACT)(t))).toEqual([]);
+  });
+
+  it('web/ imports packages, itself, domain/ and the wire contract: nothing else of the server', () => {
+    const serverPackages = /^package:(koa|@koa\/|knex|pg|ioredis|bcrypt|tsyringe|pino|rate-limiter-flexible|@electric-sql\/)/;
+    const allowed = (t: string) =>
+      (t.startsWith('package:') && !serverPackages.test(t)) || within('web')(t) || within('domain')(t) || within(CONTRACT)(t);
+    expect(violations('web', allowed)).toEqual([]);
   });
 
   it('the checker sees a forbidden import (it can fail)', () => {
-    const fake = path.join(root, 'domain', 'x.ts');
-    expect(target(fake, '../adapters/http/app')).toBe('adapters');
+    const fake = path.join(root, 'web', 'src', 'x.ts');
+    expect(target(fake, '../../adapters/http/session')).toBe('adapters/http/session');
+    expect(within(CONTRACT)(target(fake, '../../adapters/http/session'))).toBe(false);
+    expect(within(CONTRACT)(target(fake, '../../adapters/http/contract/api'))).toBe(true);
+    expect(within('domain')(target(fake, '../../domain-like/x'))).toBe(false);
     expect(target(fake, 'knex')).toBe('package:knex');
   });
 });

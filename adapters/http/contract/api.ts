@@ -1,0 +1,225 @@
+// Every API call in one table: method, path, inputs and answer schema. The
+// server registers its routes from it and checks its answers against it, the
+// client builds its requests and validates answers with it, and the OpenAPI
+// document (GET /api/openapi.json) is generated from it.
+import { z } from 'zod';
+import * as auth from './auth';
+import * as chat from './chat';
+import * as courses from './courses';
+import { errorAnswer } from './errors';
+import { requestId } from './primitives';
+import * as groups from './study-groups';
+
+export interface ApiRoute {
+  method: 'GET' | 'POST';
+  /** OpenAPI style: `{name}` marks a path parameter. */
+  path: string;
+  summary: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** The success answer (a JSON body unless `produces` says otherwise). */
+  answer: z.ZodType;
+  /** 201 for calls that create something; 200 otherwise. */
+  status?: 200 | 201;
+  produces?: 'text/calendar';
+  /** Refusal bodies beyond the house error shape, by status. */
+  refusals?: Partial<Record<400 | 401 | 403 | 404 | 429, z.ZodType>>;
+  /** Visitors may call it; every other call needs a signed-in student (401). */
+  public?: true;
+}
+
+const route = <const R extends ApiRoute>(r: R): R => r;
+
+const courseParams = z.object({ courseID: requestId });
+const groupParams = z.object({ studyGroupID: requestId });
+
+export const API = {
+  getToken: route({ method: 'GET', path: '/api/get-token/', summary: 'The CSRF token to send as X-CSRFToken', answer: auth.tokenAnswer, public: true }),
+  isAuthenticated: route({
+    method: 'GET',
+    path: '/api/is-authenticated/',
+    summary: 'Who is signed in',
+    answer: auth.sessionAnswer,
+    public: true,
+  }),
+  logIn: route({
+    method: 'POST',
+    path: '/api/login/',
+    summary: 'Log in',
+    body: auth.logInBody,
+    answer: auth.signedIn,
+    refusals: { 401: auth.logInRefusal, 429: auth.logInRefusal },
+    public: true,
+  }),
+  signUp: route({
+    method: 'POST',
+    path: '/api/signup/',
+    summary: 'Create an account and sign in (200 with isAuthenticated false when the email or username is taken)',
+    body: auth.signUpBody,
+    answer: auth.signUpAnswer,
+    public: true,
+  }),
+  logOut: route({ method: 'POST', path: '/api/logout/', summary: 'Log out', answer: auth.signedOut, public: true }),
+
+  dashboard: route({ method: 'GET', path: '/api/dashboard/', summary: "The student's courses and groups", answer: courses.dashboardAnswer }),
+  coursePage: route({
+    method: 'GET',
+    path: '/api/course/{courseID}/',
+    summary: 'A course with (for its members) its students, groups and latest chat',
+    params: courseParams,
+    answer: courses.coursePageAnswer,
+  }),
+  searchCourses: route({
+    method: 'GET',
+    path: '/api/search-courses/',
+    summary: 'One page of the whole catalog, with the terms it holds',
+    query: courses.searchQuery,
+    answer: courses.searchAnswer,
+  }),
+  filterCourses: route({
+    method: 'POST',
+    path: '/api/filter-courses/',
+    summary: 'One page of the courses matching the filters',
+    body: courses.filterBody,
+    answer: courses.filterAnswer,
+  }),
+  joinCourse: route({
+    method: 'POST',
+    path: '/api/insert-course-member/',
+    summary: 'Join a course',
+    body: courses.courseMembershipBody,
+    answer: courses.joinCourseAnswer,
+  }),
+  leaveCourse: route({
+    method: 'POST',
+    path: '/api/delete-course-member/',
+    summary: "Leave a course (and that course's groups)",
+    body: courses.courseMembershipBody,
+    answer: courses.leaveCourseAnswer,
+  }),
+
+  courseMessages: route({
+    method: 'GET',
+    path: '/api/select-course-messages/{courseID}/{userID}/',
+    summary: "A course chat's latest messages, or those after / before a message id",
+    params: z.object({ courseID: requestId, userID: requestId }),
+    query: chat.messagesQuery,
+    answer: chat.messagesAnswer,
+  }),
+  postCourseMessage: route({
+    method: 'POST',
+    path: '/api/insert-course-message/',
+    summary: 'Post to a course chat',
+    body: chat.courseMessageBody,
+    answer: chat.message,
+    status: 201,
+  }),
+  groupMessages: route({
+    method: 'GET',
+    path: '/api/select-study-group-messages/{studyGroupID}/{userID}/',
+    summary: "A group chat's latest messages, or those after / before a message id",
+    params: z.object({ studyGroupID: requestId, userID: requestId }),
+    query: chat.messagesQuery,
+    answer: chat.messagesAnswer,
+  }),
+  postGroupMessage: route({
+    method: 'POST',
+    path: '/api/insert-study-group-message/',
+    summary: 'Post to a study-group chat',
+    body: chat.groupMessageBody,
+    answer: chat.message,
+    status: 201,
+  }),
+
+  createStudyGroup: route({
+    method: 'POST',
+    path: '/api/insert-study-group/',
+    summary: 'Start a study group in a course you are in (you own it)',
+    body: groups.createStudyGroupBody,
+    answer: groups.studyGroup,
+    status: 201,
+  }),
+  joinStudyGroup: route({
+    method: 'POST',
+    path: '/api/insert-study-group-member/',
+    summary: 'Join a public group of your course',
+    body: groups.joinStudyGroupBody,
+    answer: groups.joinStudyGroupAnswer,
+  }),
+  departStudyGroup: route({
+    method: 'POST',
+    path: '/api/delete-study-group-member/',
+    summary: 'Leave a group, or (the owner) remove another member',
+    body: groups.departStudyGroupBody,
+    answer: groups.departureAnswer,
+  }),
+  studyGroupPage: route({
+    method: 'GET',
+    path: '/api/study-group/{studyGroupID}/',
+    summary: 'A group with its members, meetings and latest chat (members only)',
+    params: groupParams,
+    answer: groups.studyGroupPageAnswer,
+  }),
+  studyGroupCalendar: route({
+    method: 'GET',
+    path: '/api/study-group/{studyGroupID}/calendar.ics',
+    summary: "The group's meetings as weekly events (RFC 5545, America/New_York)",
+    params: groupParams,
+    answer: z.string(),
+    produces: 'text/calendar',
+  }),
+  updateStudyGroup: route({
+    method: 'POST',
+    path: '/api/update-study-group/',
+    summary: 'Rename the group, rewrite its description, make it public or private (owner)',
+    body: groups.updateStudyGroupBody,
+    answer: groups.studyGroup,
+  }),
+  scheduleMeeting: route({
+    method: 'POST',
+    path: '/api/insert-study-group-meeting/',
+    summary: 'Add a weekly meeting (owner)',
+    body: groups.scheduleMeetingBody,
+    answer: groups.meeting,
+    status: 201,
+  }),
+  updateMeeting: route({
+    method: 'POST',
+    path: '/api/update-study-group-meeting/',
+    summary: 'Move a meeting (owner)',
+    body: groups.updateMeetingBody,
+    answer: groups.meeting,
+  }),
+  cancelMeeting: route({
+    method: 'POST',
+    path: '/api/delete-study-group-meeting/',
+    summary: 'Delete a meeting (owner)',
+    body: groups.cancelMeetingBody,
+    answer: groups.cancelMeetingAnswer,
+  }),
+} as const;
+
+export type ApiRoutes = typeof API;
+export type RouteName = keyof ApiRoutes;
+
+/** The JSON a route answers with on success. */
+export type AnswerOf<R extends ApiRoute> = z.output<R['answer']>;
+/** What a caller sends as the body (before the server's transforms). */
+export type BodyOf<R extends ApiRoute> = R['body'] extends z.ZodType ? z.input<R['body']> : never;
+
+type ParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
+/** The path parameters a route's path names, e.g. { courseID: number }. */
+export type PathParams<R extends ApiRoute> = { [Name in ParamNames<R['path']>]: number | string };
+
+/** The path with its parameters filled in: "/api/course/12/". */
+export function pathOf<R extends ApiRoute>(route: R, params: PathParams<R>): string {
+  return route.path.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(String((params as Record<string, unknown>)[name])));
+}
+
+/** The same path as a Koa router pattern: "/api/course/:courseID/". */
+export function routerPath(route: ApiRoute): string {
+  return route.path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+export { errorAnswer };

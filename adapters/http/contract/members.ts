@@ -1,0 +1,18 @@
+// A classmate or group member as other students see them (no email); snake_case as the spec sends it.
+import { z } from 'zod';
+import { YEARS } from '../../../domain/user/user';
+import { id } from './primitives';
+
+export const member = z
+  .object({
+    id,
+    username: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    major: z.string(),
+    year: z.enum(YEARS),
+    bio: z.string(),
+  })
+  .meta({ id: 'Member' });
+
+export type Member = z.infer<typeof member>;

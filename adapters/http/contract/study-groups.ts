@@ -1,0 +1,99 @@
+// Study groups, their members and weekly meetings.
+import { z } from 'zod';
+import { WEEKDAYS } from '../../../domain/study-group/meeting-rules';
+import { message } from './chat';
+import { member } from './members';
+import { actingIds, id, requestId, textField } from './primitives';
+
+export const meeting = z
+  .object({
+    id,
+    day: z.enum(WEEKDAYS),
+    /** HH:MM:SS, campus wall clock. */
+    time: z.string(),
+    location: z.string(),
+  })
+  .meta({ id: 'Meeting' });
+
+export const studyGroup = z
+  .object({
+    id,
+    courseID: id,
+    name: z.string(),
+    description: z.string(),
+    /** Anyone in the course may join a public group. */
+    public: z.union([z.literal(1), z.literal(0)]),
+    owner: member,
+    /** The members other than the owner (the product shows size + 1). */
+    size: z.number().int(),
+    /** Everyone, the owner included, in the order they joined. */
+    members: z.array(member),
+    /** Sunday..Saturday, then by time. */
+    meetings: z.array(meeting),
+  })
+  .meta({ id: 'StudyGroup' });
+
+export const studyGroupPageAnswer = z.object({
+  /** The signed-in student. */
+  id,
+  studyGroup,
+  studyGroupMembers: z.array(member),
+  studyGroupMeetings: z.array(meeting),
+  /** The group chat's latest 50 messages, oldest first. */
+  studyGroupMessages: z.array(message),
+});
+
+// Generous caps that only stop absurd payloads; domain/study-group gives the precise rules.
+const text = (max: number, multiline = false) => textField(max, { multiline }).default('');
+
+// The spec sends public as 1 or 0; true and false mean the same.
+const publicFlag = z
+  .union([z.literal(1), z.literal(0), z.literal('1'), z.literal('0'), z.boolean()], { message: 'must be 1 or 0' })
+  .transform((value) => value === true || Number(value) === 1);
+
+export const createStudyGroupBody = z.object({
+  courseID: requestId,
+  name: text(5_000),
+  description: text(20_000, true),
+  ...actingIds,
+});
+
+export const joinStudyGroupBody = z.object({ userID: actingIds.userID, studyGroupID: requestId });
+export const joinStudyGroupAnswer = z.object({ studyGroupID: id, isMember: z.literal(true) });
+
+/** No userID (or the student's own): they leave. Another member's: the owner removes them. */
+export const departStudyGroupBody = z.object({ userID: requestId.optional(), studyGroupID: requestId });
+export const departureAnswer = z.object({
+  studyGroupID: id,
+  userID: id,
+  isMember: z.literal(false),
+  groupDeleted: z.boolean(),
+  /** The owner after the call; null when the group went with its last member. */
+  ownerID: id.nullable(),
+});
+
+export const updateStudyGroupBody = z.object({
+  ownerID: actingIds.ownerID,
+  studyGroupID: requestId,
+  name: text(5_000),
+  description: text(20_000, true),
+  /** Left out: unchanged. */
+  public: publicFlag.optional(),
+});
+
+const meetingFields = {
+  ownerID: actingIds.ownerID,
+  studyGroupID: requestId,
+  day: text(100),
+  time: text(100),
+  location: text(5_000),
+};
+
+export const scheduleMeetingBody = z.object(meetingFields);
+export const updateMeetingBody = z.object({ ...meetingFields, meetingID: requestId });
+export const cancelMeetingBody = z.object({ ownerID: actingIds.ownerID, studyGroupID: requestId, meetingID: requestId });
+export const cancelMeetingAnswer = z.object({ meetingID: id, deleted: z.literal(true) });
+
+export type Meeting = z.infer<typeof meeting>;
+export type StudyGroup = z.infer<typeof studyGroup>;
+export type Departure = z.infer<typeof departureAnswer>;

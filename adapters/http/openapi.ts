@@ -1,0 +1,59 @@
+// The OpenAPI 3.1 document, generated from the wire contract's route table
+// (adapters/http/contract/api.ts) by zod-openapi, and served at
+// GET /api/openapi.json. Nothing here restates a shape: a change to the
+// contract changes the document.
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
+import { API, type ApiRoute } from './contract/api';
+import { errorAnswer } from './contract/errors';
+
+const REFUSALS: Record<number, string> = {
+  400: 'Invalid input (VALIDATION_FAILED, INVALID_TEXT, INVALID_CURSOR, MALFORMED_JSON)',
+  401: 'Not signed in (NOT_AUTHENTICATED)',
+  403: "Not allowed (CSRF_FAILED, FORBIDDEN, or the call's own refusals)",
+  404: 'Unknown id (COURSE_NOT_FOUND, STUDY_GROUP_NOT_FOUND, ...)',
+  429: 'Too many requests (RATE_LIMITED); see Retry-After',
+  503: 'Postgres or Redis out of reach (SERVICE_UNAVAILABLE); see Retry-After',
+};
+
+function operation(name: string, route: ApiRoute): ZodOpenApiOperationObject {
+  const json = (schema: unknown) => ({ content: { 'application/json': { schema } } }) as { content: never };
+  const statuses = [400, ...(route.public ? [] : [401]), 403, 404, 429, 503];
+  const refusals = Object.fromEntries(
+    statuses.map((status) => [
+      String(status),
+      { description: REFUSALS[status], ...json(route.refusals?.[status as keyof typeof route.refusals] ?? errorAnswer) },
+    ]),
+  );
+  return {
+    operationId: name,
+    summary: route.summary,
+    ...(route.params || route.query
+      ? { requestParams: { ...(route.params ? { path: route.params } : {}), ...(route.query ? { query: route.query } : {}) } }
+      : {}),
+    ...(route.body ? { requestBody: { required: true, ...json(route.body) } } : {}),
+    responses: {
+      [String(route.status ?? 200)]: route.produces
+        ? { description: route.summary, content: { [route.produces]: { schema: route.answer } } }
+        : { description: route.summary, ...json(route.answer) },
+      ...refusals,
+    },
+  };
+}
+
+export function openApiDocument() {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const [name, route] of Object.entries(API) as [string, ApiRoute][]) {
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation(name, route) };
+  }
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Study Swamp API',
+      version: '1',
+      description:
+        'Every POST needs the X-CSRFToken header from GET /api/get-token/; every call but the account calls needs a signed-in student. ' +
+        'A userID or ownerID naming another student is 403 FORBIDDEN. Prose: docs/api.md.',
+    },
+    paths,
+  });
+}
