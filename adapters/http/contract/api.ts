@@ -2,7 +2,7 @@
 // server registers its routes from it and checks its answers against it, the
 // client builds its requests and validates answers with it, and the OpenAPI
 // document (GET /api/openapi.json) is generated from it.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import * as auth from './auth';
 import * as chat from './chat';
 import * as courses from './courses';
@@ -15,16 +15,16 @@ export interface ApiRoute {
   /** OpenAPI style: `{name}` marks a path parameter. */
   path: string;
   summary: string;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
+  params?: z.ZodMiniObject;
+  query?: z.ZodMiniObject;
+  body?: z.ZodMiniType;
   /** The success answer (a JSON body unless `produces` says otherwise). */
-  answer: z.ZodType;
+  answer: z.ZodMiniType;
   /** 201 for calls that create something; 200 otherwise. */
   status?: 200 | 201;
   produces?: 'text/calendar';
   /** Refusal bodies beyond the house error shape, by status. */
-  refusals?: Partial<Record<400 | 401 | 403 | 404 | 429, z.ZodType>>;
+  refusals?: Partial<Record<400 | 401 | 403 | 404 | 429, z.ZodMiniType>>;
   /** Visitors may call it; every other call needs a signed-in student (401). */
   public?: true;
 }
@@ -206,7 +206,7 @@ export type RouteName = keyof ApiRoutes;
 /** The JSON a route answers with on success. */
 export type AnswerOf<R extends ApiRoute> = z.output<R['answer']>;
 /** What a caller sends as the body (before the server's transforms). */
-export type BodyOf<R extends ApiRoute> = R['body'] extends z.ZodType ? z.input<R['body']> : never;
+export type BodyOf<R extends ApiRoute> = R['body'] extends z.ZodMiniType ? z.input<R['body']> : never;
 
 type ParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
 /** The path parameters a route's path names, e.g. { courseID: number }. */

@@ -1,12 +1,12 @@
 // Accounts and sessions (spec section 7): the five account calls and the token.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { YEARS } from '../../../domain/user/user';
-import { errorAnswer } from './errors';
-import { id, textField } from './primitives';
+import { errorAnswerWith } from './errors';
+import { described, id, optionalText, textField } from './primitives';
 
 /** The signed-in student, as every auth answer carries them (never the password hash). */
-export const user = z
-  .object({
+export const user = described(
+  z.object({
     id,
     firstName: z.string(),
     lastName: z.string(),
@@ -15,8 +15,9 @@ export const user = z
     major: z.string(),
     year: z.enum(YEARS),
     bio: z.string(),
-  })
-  .meta({ id: 'User' });
+  }),
+  { id: 'User' },
+);
 
 export const tokenAnswer = z.object({ token: z.string() });
 
@@ -27,27 +28,31 @@ export const sessionAnswer = z.discriminatedUnion('isAuthenticated', [signedIn, 
 // Generous caps: the rules in domain/user give the precise messages; these only
 // stop absurd payloads before any work is done.
 export const logInBody = z.object({
-  username: textField(200).default(''),
-  password: textField(1000).default(''),
+  username: optionalText(200),
+  password: optionalText(1000),
 });
 
 /** A refused login keeps the spec's auth fields beside the house error (401 wrong password, 429 too many). */
-export const logInRefusal = errorAnswer.extend({ isAuthenticated: z.literal(false), msg: z.string() }).meta({ id: 'LogInRefusal' });
+export const logInRefusal = described(errorAnswerWith({ isAuthenticated: z.literal(false), msg: z.string() }), { id: 'LogInRefusal' });
 
 export const signUpBody = z.object({
-  firstName: textField(1000).default(''),
-  lastName: textField(1000).default(''),
-  major: textField(1000).default(''),
-  email: textField(1000).default(''),
-  username: textField(1000).default(''),
-  password: textField(1000).default(''),
-  year: z
-    .union([z.string(), z.number()], { message: 'must be "1", "2", "3" or "4"' })
-    .transform(String)
-    .default(''),
-  bio: textField(5000, { multiline: true })
-    .nullish()
-    .transform((v) => v ?? ''),
+  firstName: optionalText(1000),
+  lastName: optionalText(1000),
+  major: optionalText(1000),
+  email: optionalText(1000),
+  username: optionalText(1000),
+  password: optionalText(1000),
+  year: z._default(
+    z.pipe(
+      z.union([z.string(), z.number()], { error: 'must be "1", "2", "3" or "4"' }),
+      z.transform((value: string | number) => String(value)),
+    ),
+    '',
+  ),
+  bio: z.pipe(
+    z.nullish(textField(5000, { multiline: true })),
+    z.transform((value: string | null | undefined) => value ?? ''),
+  ),
 });
 
 /** The spec's answer when the email (or username) is taken: 200, not signed in. */

@@ -1,25 +1,26 @@
 // Course and study-group chat: reading (latest, ?after for the poll, ?before
 // for older history) and posting.
-import { z } from 'zod';
-import { id, requestId, textField, actingIds } from './primitives';
+import * as z from 'zod/mini';
+import { actingIds, described, id, requestId, textField } from './primitives';
 
-export const message = z
-  .object({
+export const message = described(
+  z.object({
     /** "ms-seq": the room's ordered cursor (domain/chat/message-id.ts). */
-    id: z.string().regex(/^\d+-\d+$/),
+    id: z.string().check(z.regex(/^\d+-\d+$/)),
     user_id: id,
     username: z.string(),
     message: z.string(),
     /** ISO 8601, UTC. */
     time: z.string(),
-  })
-  .meta({ id: 'Message' });
+  }),
+  { id: 'Message' },
+);
 
 export const messagesAnswer = z.array(message);
 
 export const messagesQuery = z.object({
-  after: z.string().optional().meta({ description: 'Only messages newer than this id (at most 500).' }),
-  before: z.string().optional().meta({ description: 'Up to 50 messages older than this id.' }),
+  after: z.optional(described(z.string(), { description: 'Only messages newer than this id (at most 500).' })),
+  before: z.optional(described(z.string(), { description: 'Up to 50 messages older than this id.' })),
 });
 
 // The domain trims and measures the text; this refuses what is not text at all

@@ -1,27 +1,28 @@
 // The dashboard, the course page, catalog search and course membership.
 // Courses and classmates use snake_case on the wire (spec section 3).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { message } from './chat';
 import { member } from './members';
-import { actingIds, id, requestId, textField } from './primitives';
+import { actingIds, described, id, optionalText, requestId } from './primitives';
 import { studyGroup } from './study-groups';
 
 /** One class section of one term. */
-export const course = z
-  .object({
+export const course = described(
+  z.object({
     id,
     name: z.string(),
     description: z.string(),
     course_number: z.string(),
     term: z.string(),
-    class_number: z.number().int(),
+    class_number: z.int(),
     section: z.string(),
     credits: z.string(),
     department: z.string(),
     instructors: z.array(z.string()),
     mode: z.string(),
-  })
-  .meta({ id: 'Course' });
+  }),
+  { id: 'Course' },
+);
 
 export const dashboardAnswer = z.object({
   userId: id,
@@ -42,17 +43,17 @@ export const coursePageAnswer = z.object({
   userStudyGroupIDs: z.array(id),
 });
 
-export const pageNumber = z.coerce.number({ message: 'must be a page number' }).int('must be a whole number').default(1);
+export const pageNumber = z._default(z.coerce.number({ error: 'must be a page number' }).check(z.int('must be a whole number')), 1);
 
-export const searchQuery = z.object({ page: pageNumber.optional() });
+export const searchQuery = z.object({ page: pageNumber });
 
 const resultPage = {
   /** At most one page (10) of courses. */
   courses: z.array(course),
-  total: z.number().int(),
+  total: z.int(),
   /** The page used, clamped into 1..pageCount. */
-  page: z.number().int(),
-  pageCount: z.number().int(),
+  page: z.int(),
+  pageCount: z.int(),
 };
 
 export const searchAnswer = z.object({
@@ -62,9 +63,7 @@ export const searchAnswer = z.object({
   terms: z.array(z.string()),
 });
 
-const filterText = textField(200).default('');
-
-export const filterBody = z.object({ name: filterText, courseCode: filterText, term: filterText, page: pageNumber });
+export const filterBody = z.object({ name: optionalText(200), courseCode: optionalText(200), term: optionalText(200), page: pageNumber });
 
 export const filterAnswer = z.object({ ...resultPage, user_courses_ids: z.array(id) });
 
@@ -74,4 +73,4 @@ export const joinCourseAnswer = z.object({ courseID: id, isMember: z.literal(tru
 export const leaveCourseAnswer = z.object({ courseID: id, isMember: z.literal(false) });
 
 export type Course = z.infer<typeof course>;
-export type CourseFilters = Pick<z.input<typeof filterBody>, 'name' | 'courseCode' | 'term'>;
+export type CourseFilters = { name: string; courseCode: string; term: string };

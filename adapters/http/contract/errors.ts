@@ -1,8 +1,9 @@
 // Refusals on the wire: every failure is { error, message, requestId } plus
 // what the refusal adds (field, retryAfterSeconds). The domain's codes live
 // in domain/errors.ts; these are the ones the HTTP edge gives itself.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ErrorCode } from '../../../domain/errors';
+import { described } from './primitives';
 
 export const HTTP_ERROR_CODES = [
   'CSRF_FAILED',
@@ -21,16 +22,21 @@ export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
 /** Every code an answer's `error` may hold. */
 export type ApiErrorCode = ErrorCode | HttpErrorCode;
 
-export const errorAnswer = z
-  .object({
-    error: z.string(),
-    message: z.string(),
-    requestId: z.string().optional(),
-    /** The request field a validation or text refusal is about. */
-    field: z.string().optional(),
-    /** Rate limits: also sent as Retry-After. */
-    retryAfterSeconds: z.number().optional(),
-  })
-  .meta({ id: 'Error' });
+const errorFields = {
+  error: z.string(),
+  message: z.string(),
+  requestId: z.optional(z.string()),
+  /** The request field a validation or text refusal is about. */
+  field: z.optional(z.string()),
+  /** Rate limits: also sent as Retry-After. */
+  retryAfterSeconds: z.optional(z.number()),
+};
+
+export const errorAnswer = described(z.object(errorFields), { id: 'Error' });
+
+/** The house error with fields of a call's own (the login refusal's spec fields). */
+export function errorAnswerWith<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
+  return z.object({ ...errorFields, ...shape });
+}
 
 export type ErrorAnswer = z.infer<typeof errorAnswer>;

@@ -1,10 +1,10 @@
 // A classmate or group member as other students see them (no email); snake_case as the spec sends it.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { YEARS } from '../../../domain/user/user';
-import { id } from './primitives';
+import { described, id } from './primitives';
 
-export const member = z
-  .object({
+export const member = described(
+  z.object({
     id,
     username: z.string(),
     first_name: z.string(),
@@ -12,7 +12,8 @@ export const member = z
     major: z.string(),
     year: z.enum(YEARS),
     bio: z.string(),
-  })
-  .meta({ id: 'Member' });
+  }),
+  { id: 'Member' },
+);
 
 export type Member = z.infer<typeof member>;

@@ -1,22 +1,23 @@
 // Study groups, their members and weekly meetings.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { WEEKDAYS } from '../../../domain/study-group/meeting-rules';
 import { message } from './chat';
 import { member } from './members';
-import { actingIds, id, requestId, textField } from './primitives';
+import { actingIds, described, id, optionalText, requestId } from './primitives';
 
-export const meeting = z
-  .object({
+export const meeting = described(
+  z.object({
     id,
     day: z.enum(WEEKDAYS),
     /** HH:MM:SS, campus wall clock. */
     time: z.string(),
     location: z.string(),
-  })
-  .meta({ id: 'Meeting' });
+  }),
+  { id: 'Meeting' },
+);
 
-export const studyGroup = z
-  .object({
+export const studyGroup = described(
+  z.object({
     id,
     courseID: id,
     name: z.string(),
@@ -25,13 +26,14 @@ export const studyGroup = z
     public: z.union([z.literal(1), z.literal(0)]),
     owner: member,
     /** The members other than the owner (the product shows size + 1). */
-    size: z.number().int(),
+    size: z.int(),
     /** Everyone, the owner included, in the order they joined. */
     members: z.array(member),
     /** Sunday..Saturday, then by time. */
     meetings: z.array(meeting),
-  })
-  .meta({ id: 'StudyGroup' });
+  }),
+  { id: 'StudyGroup' },
+);
 
 export const studyGroupPageAnswer = z.object({
   /** The signed-in student. */
@@ -44,49 +46,46 @@ export const studyGroupPageAnswer = z.object({
 });
 
 // Generous caps that only stop absurd payloads; domain/study-group gives the precise rules.
-const text = (max: number, multiline = false) => textField(max, { multiline }).default('');
+const name = optionalText(5_000);
+const description = optionalText(20_000, { multiline: true });
 
 // The spec sends public as 1 or 0; true and false mean the same.
-const publicFlag = z
-  .union([z.literal(1), z.literal(0), z.literal('1'), z.literal('0'), z.boolean()], { message: 'must be 1 or 0' })
-  .transform((value) => value === true || Number(value) === 1);
+const publicFlag = z.pipe(
+  z.union([z.literal(1), z.literal(0), z.literal('1'), z.literal('0'), z.boolean()], { error: 'must be 1 or 0' }),
+  z.transform((value: 1 | 0 | '1' | '0' | boolean) => value === true || Number(value) === 1),
+);
 
-export const createStudyGroupBody = z.object({
-  courseID: requestId,
-  name: text(5_000),
-  description: text(20_000, true),
-  ...actingIds,
-});
+export const createStudyGroupBody = z.object({ courseID: requestId, name, description, ...actingIds });
 
 export const joinStudyGroupBody = z.object({ userID: actingIds.userID, studyGroupID: requestId });
 export const joinStudyGroupAnswer = z.object({ studyGroupID: id, isMember: z.literal(true) });
 
 /** No userID (or the student's own): they leave. Another member's: the owner removes them. */
-export const departStudyGroupBody = z.object({ userID: requestId.optional(), studyGroupID: requestId });
+export const departStudyGroupBody = z.object({ userID: z.optional(requestId), studyGroupID: requestId });
 export const departureAnswer = z.object({
   studyGroupID: id,
   userID: id,
   isMember: z.literal(false),
   groupDeleted: z.boolean(),
   /** The owner after the call; null when the group went with its last member. */
-  ownerID: id.nullable(),
+  ownerID: z.nullable(id),
 });
 
 export const updateStudyGroupBody = z.object({
   ownerID: actingIds.ownerID,
   studyGroupID: requestId,
-  name: text(5_000),
-  description: text(20_000, true),
+  name,
+  description,
   /** Left out: unchanged. */
-  public: publicFlag.optional(),
+  public: z.optional(publicFlag),
 });
 
 const meetingFields = {
   ownerID: actingIds.ownerID,
   studyGroupID: requestId,
-  day: text(100),
-  time: text(100),
-  location: text(5_000),
+  day: optionalText(100),
+  time: optionalText(100),
+  location: optionalText(5_000),
 };
 
 export const scheduleMeetingBody = z.object(meetingFields);
