@@ -1,10 +1,19 @@
 import './lib/zod-without-eval';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { createQueryClient } from './app/query-client';
 import { AppRoutes } from './app/router';
-import { useSessionStore } from './features/auth/session-store';
-import './styles.css';
+import { useSessionStore } from './lib/session-store';
+import './styles/tokens.css';
+import './styles/base.css';
+// Until each feature's components have their CSS modules (issue 10).
+import './styles/legacy/auth.css';
+import './styles/legacy/courses.css';
+import './styles/legacy/chat-groups.css';
+
+const queryClient = createQueryClient(() => useSessionStore.getState().signedOut());
 
 // Started outside React so StrictMode's double effects cannot ask twice.
 useSessionStore.getState().startSessionCheck();
@@ -14,10 +23,12 @@ if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    {/* Plain (non-transition) location updates, so a navigation and a session
-        change made together in flushSync land in one render. */}
-    <BrowserRouter useTransitions={false}>
-      <AppRoutes />
-    </BrowserRouter>
+    <QueryClientProvider client={queryClient}>
+      {/* Plain (non-transition) location updates, so a navigation and a session
+          change made together in flushSync land in one render. */}
+      <BrowserRouter useTransitions={false}>
+        <AppRoutes />
+      </BrowserRouter>
+    </QueryClientProvider>
   </StrictMode>,
 );

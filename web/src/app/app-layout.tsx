@@ -3,7 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { FullPageLoading } from '../components/full-page-loading';
 import { NavigationBar } from '../components/navigation-bar';
 import { SessionActions } from '../features/auth/session-actions';
-import { useSessionStore } from '../features/auth/session-store';
+import { useSessionStore } from '../lib/session-store';
 
 // After this many failed checks the loading screen says why it is taking long.
 const SLOW_AFTER_FAILURES = 2;

@@ -3,7 +3,7 @@
 // guards below only ever see a user or undefined.
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { LogInPage } from '../features/auth/log-in-page';
-import { useSessionStore } from '../features/auth/session-store';
+import { useSessionStore } from '../lib/session-store';
 import { SignUpPage } from '../features/auth/sign-up-page';
 import { CoursePage } from '../features/courses/course-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';

@@ -8,12 +8,18 @@ export interface FieldA11yProps {
   'aria-describedby': string | undefined;
 }
 
-interface FormFieldProps {
-  id: string;
+/** What every labelled field shows around its control. */
+export interface FieldFrameProps {
   label: string;
   error?: string | null;
   hint?: string;
   className?: string;
+  /** A stable id for the control (links and tests may name it); one is generated otherwise. */
+  id?: string;
+}
+
+interface FormFieldProps extends FieldFrameProps {
+  id: string;
   children: (control: FieldA11yProps) => ReactNode;
 }
 

@@ -1,6 +1,7 @@
 // Turns an ApiResponse into checked data or a typed failure, so feature api.ts
 // files can tell "not found" and "signed out" apart from "something broke".
-import type { z } from 'zod';
+import * as z from 'zod/mini';
+import type { ApiErrorCode } from '../../../adapters/http/contract/errors';
 import type { ApiResponse } from './api-client';
 
 /** The server refused (a non-2xx status) or answered with a shape the client does not understand. */
@@ -8,11 +9,11 @@ export class ApiError extends Error {
   readonly path: string;
   readonly status: number;
   /** The house error code (`COURSE_NOT_FOUND`, `NOT_AUTHENTICATED`...), or null when the body had none. */
-  readonly code: string | null;
+  readonly code: ApiErrorCode | typeof UNEXPECTED_RESPONSE | null;
   /** The server's own explanation (the house error's `message`), fit to show to the student. */
   readonly serverMessage: string | null;
 
-  constructor(path: string, status: number, code: string | null, serverMessage: string | null = null) {
+  constructor(path: string, status: number, code: ApiError['code'], serverMessage: string | null = null) {
     super(`${path} answered HTTP ${status}${code ? ` ${code}` : ''}`);
     this.name = 'ApiError';
     this.path = path;
@@ -25,10 +26,11 @@ export class ApiError extends Error {
 /** Stands in for `code` when a 2xx body failed validation. */
 export const UNEXPECTED_RESPONSE = 'UNEXPECTED_RESPONSE';
 
-function errorCodeOf(body: unknown): string | null {
+function errorCodeOf(body: unknown): ApiErrorCode | null {
   if (body === null || typeof body !== 'object') return null;
   const code = (body as { error?: unknown }).error;
-  return typeof code === 'string' ? code : null;
+  // The server sends only codes of the catalogue (domain/errors.ts, contract/errors.ts).
+  return typeof code === 'string' ? (code as ApiErrorCode) : null;
 }
 
 function errorMessageOf(body: unknown): string | null {
@@ -37,9 +39,9 @@ function errorMessageOf(body: unknown): string | null {
   return typeof message === 'string' && message.trim() !== '' ? message : null;
 }
 
-export function readAnswer<Schema extends z.ZodType>(path: string, response: ApiResponse, schema: Schema): z.output<Schema> {
+export function readAnswer<Schema extends z.ZodMiniType>(path: string, response: ApiResponse, schema: Schema): z.output<Schema> {
   if (!response.ok) throw new ApiError(path, response.status, errorCodeOf(response.body), errorMessageOf(response.body));
-  const parsed = schema.safeParse(response.body);
+  const parsed = z.safeParse(schema, response.body);
   if (!parsed.success) {
     console.error(`Unexpected answer from ${path}`, parsed.error);
     throw new ApiError(path, response.status, UNEXPECTED_RESPONSE);
@@ -47,8 +49,8 @@ export function readAnswer<Schema extends z.ZodType>(path: string, response: Api
   return parsed.data;
 }
 
-export function isApiError(error: unknown, code: string): error is ApiError {
-  return error instanceof ApiError && error.code === code;
+export function isApiError(error: unknown, ...codes: ApiErrorCode[]): error is ApiError {
+  return error instanceof ApiError && error.code !== null && (codes as string[]).includes(error.code);
 }
 
 /** The session ended on the server (expired, or logged out in another tab). */

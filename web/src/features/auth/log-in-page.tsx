@@ -6,8 +6,10 @@ import { SwampScene } from '../../components/swamp-scene';
 import { apiClient } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { logIn, TRY_AGAIN } from './api';
-import { validateLogIn, type LogInField, type LogInForm } from './log-in-validation';
-import { useSessionStore } from './session-store';
+import { checkLogin as validateLogIn, type LoginInput as LogInForm } from '../../../../domain/user/login-rules';
+
+type LogInField = keyof LogInForm;
+import { useSessionStore } from '../../lib/session-store';
 
 const FIELD_IDS: Record<LogInField, string> = { username: 'log-in-username', password: 'log-in-password' };
 

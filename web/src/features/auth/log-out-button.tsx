@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import { logOut } from './api';
-import { useSessionStore } from './session-store';
+import { useSessionStore } from '../../lib/session-store';
 
 export function LogOutButton() {
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 // The right-hand side of the navigation bar, which depends on who is signed in.
 import { NavLink } from 'react-router-dom';
 import { LogOutButton } from './log-out-button';
-import { useSessionStore } from './session-store';
+import { useSessionStore } from '../../lib/session-store';
 import { UserMenu } from './user-menu';
 
 export function SessionActions() {

@@ -5,9 +5,11 @@ import { FormField } from '../../components/form-field';
 import { apiClient } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { signUp, TRY_AGAIN } from './api';
-import { CLASS_STANDINGS } from './class-standing';
-import { useSessionStore } from './session-store';
-import { validateSignUp, type SignUpField, type SignUpFieldError, type SignUpForm } from './sign-up-validation';
+import { checkSignUp as validateSignUp, type RuleFailure as SignUpFieldError, type SignUpInput as SignUpForm } from '../../../../domain/user/sign-up-rules';
+import { YEAR_NAMES, YEARS } from '../../../../domain/user/user';
+import { useSessionStore } from '../../lib/session-store';
+
+type SignUpField = keyof SignUpForm;
 
 const EMPTY_FORM: SignUpForm = {
   firstName: '',
@@ -171,9 +173,9 @@ export function SignUpPage() {
                 {(control) => (
                   <select {...control} className="input input--select" name="year" value={form.year} onChange={update('year')}>
                     <option value="">Select Class Standing</option>
-                    {CLASS_STANDINGS.map((standing) => (
-                      <option key={standing.value} value={standing.value}>
-                        {standing.label}
+                    {YEARS.map((year) => (
+                      <option key={year} value={year}>
+                        {YEAR_NAMES[year]}
                       </option>
                     ))}
                   </select>

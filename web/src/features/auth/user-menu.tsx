@@ -1,9 +1,9 @@
 // The round initials button and its "User Profile" dropdown.
 import { useEffect, useId, useRef, useState } from 'react';
 import { fetchUserDetails } from './api';
-import { classStandingLabel } from './class-standing';
-import { useSessionStore } from './session-store';
-import type { User } from './user-schema';
+import { YEAR_NAMES } from '../../../../domain/user/user';
+import { useSessionStore } from '../../lib/session-store';
+import type { User } from '../../../../adapters/http/contract/auth';
 
 function initialsOf(user: User): string {
   const initials = `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`;
@@ -102,7 +102,7 @@ function DetailsLoading() {
 }
 
 function ProfileDetails({ user }: { user: User }) {
-  const year = classStandingLabel(user.year);
+  const year = YEAR_NAMES[user.year];
   return (
     <div className="profile-details">
       <p className="profile-details__name">

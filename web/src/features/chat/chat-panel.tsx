@@ -4,12 +4,14 @@
 // scrolled up to read, in which case a button says how many new ones arrived.
 import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { describeChatTime, formatChatTime } from '../../lib/chat-time';
-import type { ChatMessage, ChatRoomRef } from './chat-schema';
-import { compareMessageIds } from './merge-messages';
+import type { ChatMessage } from '../../../../adapters/http/contract/chat';
+import type { ChatRoom } from '../../../../domain/chat/chat-room';
+import { compareMessageIdText as compareMessageIds } from '../../../../domain/chat/message-id';
+import { MESSAGE_MAX_LENGTH as MAX_LENGTH } from '../../../../domain/chat/chat-message';
 import { useChatRoom } from './use-chat-room';
 
 export interface ChatPanelProps {
-  room: ChatRoomRef;
+  room: ChatRoom;
   /** The signed-in student (the server checks it against the session). */
   userId: number;
   /** The course or group name, for the placeholder "Message '{name}'". */
@@ -22,7 +24,6 @@ export interface ChatPanelProps {
   onAccessLost?: () => void;
 }
 
-const MAX_LENGTH = 2000;
 // Within this many pixels of the bottom counts as reading the newest messages.
 const NEAR_BOTTOM_PX = 48;
 

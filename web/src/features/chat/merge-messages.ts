@@ -1,17 +1,7 @@
 // Messages from the page answer, polls, sends and "Load earlier messages" meet
 // in one list: ordered by id, each id once, however the answers overlap.
-import type { ChatMessage } from './chat-schema';
-
-function idParts(id: string): [number, number] {
-  const dash = id.indexOf('-');
-  return [Number(id.slice(0, dash)), Number(id.slice(dash + 1))];
-}
-
-export function compareMessageIds(a: string, b: string): number {
-  const [aMs, aSeq] = idParts(a);
-  const [bMs, bSeq] = idParts(b);
-  return aMs !== bMs ? aMs - bMs : aSeq - bSeq;
-}
+import type { ChatMessage } from '../../../../adapters/http/contract/chat';
+import { compareMessageIdText as compareMessageIds } from '../../../../domain/chat/message-id';
 
 /** The union by id, oldest first. Answers `current` itself when nothing is new, so React can skip the render. */
 export function mergeMessages(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {

@@ -4,16 +4,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { NetworkError } from '../../lib/api-client';
 import { isApiError, messageForStudent } from '../../lib/api-error';
-import { useSignOutWhenExpired } from '../auth/use-sign-out-when-expired';
+import { useSignOutWhenExpired } from '../../lib/use-sign-out-when-expired';
 import { EARLIER_PAGE_SIZE, fetchMessages, POLL_BATCH_LIMIT, sendMessage } from './api';
-import type { ChatMessage, ChatRoomRef } from './chat-schema';
+import type { ChatMessage } from '../../../../adapters/http/contract/chat';
+import { FIRST_MESSAGE_ID } from '../../../../domain/chat/message-id';
+import type { ChatRoom } from '../../../../domain/chat/chat-room';
 import { mergeMessages } from './merge-messages';
 
 /** Spec 9: the chat is polled every second. */
 export const POLL_INTERVAL_MS = 1_000;
 
-/** The id before every message, for a room that had none when the page loaded. */
-const START_OF_ROOM = '0-0';
 
 export interface ChatRoomState {
   messages: ChatMessage[];
@@ -27,10 +27,10 @@ export interface ChatRoomState {
 }
 
 /** Refusals that mean the student can no longer use this room: polling stops. */
-const ACCESS_LOST = ['NOT_COURSE_MEMBER', 'NOT_GROUP_MEMBER', 'COURSE_NOT_FOUND', 'STUDY_GROUP_NOT_FOUND'];
+const ACCESS_LOST = ['NOT_COURSE_MEMBER', 'NOT_GROUP_MEMBER', 'COURSE_NOT_FOUND', 'STUDY_GROUP_NOT_FOUND'] as const;
 
 export function isAccessLost(error: unknown): boolean {
-  return ACCESS_LOST.some((code) => isApiError(error, code));
+  return isApiError(error, ...ACCESS_LOST);
 }
 
 function sendFailure(error: unknown): string {
@@ -49,7 +49,7 @@ function sendFailure(error: unknown): string {
  * use the room (removed from the group, left the course elsewhere): polling
  * stops there rather than asking for a 403 every second.
  */
-export function useChatRoom(room: ChatRoomRef, userId: number, initialMessages: ChatMessage[], onAccessLost?: () => void): ChatRoomState {
+export function useChatRoom(room: ChatRoom, userId: number, initialMessages: ChatMessage[], onAccessLost?: () => void): ChatRoomState {
   const [messages, setMessages] = useState(initialMessages);
   const [hasEarlier, setHasEarlier] = useState(initialMessages.length >= EARLIER_PAGE_SIZE);
   const [loadingEarlier, setLoadingEarlier] = useState(false);
@@ -57,7 +57,7 @@ export function useChatRoom(room: ChatRoomRef, userId: number, initialMessages: 
   const signOutWhenExpired = useSignOutWhenExpired();
   // Only polls move the cursor: a sent message's id would skip messages
   // others posted just before it, which the next poll still has to bring.
-  const pollCursor = useRef(initialMessages.at(-1)?.id ?? START_OF_ROOM);
+  const pollCursor = useRef(initialMessages.at(-1)?.id ?? FIRST_MESSAGE_ID);
   const messagesRef = useRef(messages);
   const onAccessLostRef = useRef(onAccessLost);
   useEffect(() => {
@@ -67,7 +67,7 @@ export function useChatRoom(room: ChatRoomRef, userId: number, initialMessages: 
   const { kind, id } = room;
 
   useEffect(() => {
-    const target: ChatRoomRef = { kind, id };
+    const target: ChatRoom = { kind, id };
     let stopped = false;
     let inFlight = false;
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -2,8 +2,8 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { InitialsAvatar } from '../../components/initials-avatar';
 import { ProfileCard } from '../../components/profile-card';
-import { classStandingLabel } from '../auth/class-standing';
-import type { Member } from './course-schema';
+import { YEAR_NAMES } from '../../../../domain/user/user';
+import type { Member } from '../../../../adapters/http/contract/members';
 
 function fullName(member: Member): string {
   return `${member.first_name.trim()} ${member.last_name.trim()}`.trim() || member.username;
@@ -54,7 +54,7 @@ export function StudentsPanel({ members, headingLevel }: { members: Member[]; he
           lastName={open.last_name.trim()}
           username={open.username}
           major={open.major}
-          yearLabel={classStandingLabel(open.year)}
+          yearLabel={YEAR_NAMES[open.year]}
           bio={open.bio}
           onClose={close}
           trigger={triggers.current.get(open.id)}

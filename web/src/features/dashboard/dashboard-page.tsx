@@ -5,9 +5,9 @@ import { ErrorLine } from '../../components/error-line';
 import { Icon } from '../../components/icon';
 import { LoadingLine } from '../../components/loading-line';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useSignOutWhenExpired } from '../auth/use-sign-out-when-expired';
+import { useSignOutWhenExpired } from '../../lib/use-sign-out-when-expired';
 import { fetchDashboard } from '../courses/api';
-import type { Course } from '../courses/course-schema';
+import type { Course } from '../../../../adapters/http/contract/courses';
 import { CourseView } from '../courses/course-view';
 
 type Load = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; courses: Course[] };

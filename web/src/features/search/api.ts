@@ -1,24 +1,9 @@
 // Typed calls for the catalog search: the unfiltered listing and the filter form.
-import { z } from 'zod';
+import { API } from '../../../../adapters/http/contract/api';
+import type { Course, CourseFilters } from '../../../../adapters/http/contract/courses';
 import { apiClient } from '../../lib/api-client';
-import { readAnswer } from '../../lib/api-error';
-import { courseSchema, type Course } from '../courses/course-schema';
 
-const pagingFields = {
-  courses: z.array(courseSchema),
-  total: z.number(),
-  page: z.number(),
-  pageCount: z.number(),
-};
-
-const searchSchema = z.object({ ...pagingFields, userCoursesIDs: z.array(z.number()), terms: z.array(z.string()) });
-const filterSchema = z.object({ ...pagingFields, user_courses_ids: z.array(z.number()) });
-
-export interface CourseFilters {
-  name: string;
-  courseCode: string;
-  term: string;
-}
+export type { CourseFilters };
 
 export interface SearchResult {
   /** At most one page (10) of courses. */
@@ -41,17 +26,11 @@ export function hasFilters(filters: CourseFilters): boolean {
 }
 
 export async function searchCourses(page: number): Promise<CatalogPage> {
-  const path = `/api/search-courses/?page=${encodeURIComponent(page)}`;
-  const data = readAnswer(path, await apiClient.get(path), searchSchema);
-  return { ...pick(data), memberCourseIds: data.userCoursesIDs, terms: data.terms };
+  const { courses, total, pageCount, userCoursesIDs, terms, ...rest } = await apiClient.call(API.searchCourses, { query: { page } });
+  return { courses, total, page: rest.page, pageCount, memberCourseIds: userCoursesIDs, terms };
 }
 
 export async function filterCourses(filters: CourseFilters, page: number): Promise<SearchResult> {
-  const path = '/api/filter-courses/';
-  const data = readAnswer(path, await apiClient.post(path, { ...filters, page }), filterSchema);
-  return { ...pick(data), memberCourseIds: data.user_courses_ids };
-}
-
-function pick({ courses, total, page, pageCount }: Omit<SearchResult, 'memberCourseIds'>): Omit<SearchResult, 'memberCourseIds'> {
-  return { courses, total, page, pageCount };
+  const { courses, total, pageCount, user_courses_ids, ...rest } = await apiClient.call(API.filterCourses, { body: { ...filters, page } });
+  return { courses, total, page: rest.page, pageCount, memberCourseIds: user_courses_ids };
 }

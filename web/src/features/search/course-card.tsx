@@ -1,7 +1,7 @@
 // One search result: what the course is, a way in (View Course) and Join / Leave.
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { Course } from '../courses/course-schema';
+import type { Course } from '../../../../adapters/http/contract/courses';
 
 interface CourseCardProps {
   course: Course;

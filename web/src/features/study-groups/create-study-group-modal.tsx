@@ -5,7 +5,7 @@ import { ModalDialog } from '../../components/modal-dialog';
 import { ModalError } from '../../components/modal-error';
 import { createStudyGroup } from './api';
 import { GroupDetailsFields, useGroupDetailsForm } from './group-details-fields';
-import type { StudyGroup } from './study-group-schema';
+import type { StudyGroup } from '../../../../adapters/http/contract/study-groups';
 
 interface CreateStudyGroupModalProps {
   courseId: number;

@@ -13,3 +13,9 @@ export function capitaliseWords(text: string): string {
 export function displayName(person: { first_name: string; last_name: string; username: string }): string {
   return capitaliseWords(`${person.first_name} ${person.last_name}`) || person.username;
 }
+
+/** "3 members", counting the owner: the spec's size + 1. */
+export function memberCountLabel(group: { size: number }): string {
+  const count = group.size + 1;
+  return `${count} ${count === 1 ? 'member' : 'members'}`;
+}

@@ -4,8 +4,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormField } from '../../components/form-field';
 import { usePendingAction } from '../../lib/use-pending-action';
-import { useSignOutWhenExpired } from '../auth/use-sign-out-when-expired';
-import { GROUP_DESCRIPTION_MAX, GROUP_NAME_MAX, validateStudyGroup, type StudyGroupForm } from './study-group-validation';
+import { useSignOutWhenExpired } from '../../lib/use-sign-out-when-expired';
+import { checkStudyGroupDetails as validateStudyGroup, GROUP_LIMITS, type StudyGroupDetails as StudyGroupForm } from '../../../../domain/study-group/study-group-rules';
 
 interface GroupDetailsFieldsProps {
   nameLabel: string;
@@ -53,7 +53,7 @@ export function GroupDetailsFields({ nameLabel, descriptionLabel, value, onChang
             {...problem(value.name)}
             className="input"
             value={value.name}
-            maxLength={GROUP_NAME_MAX}
+            maxLength={GROUP_LIMITS.name}
             autoComplete="off"
             onChange={(event) => onChange({ ...value, name: event.target.value })}
             data-autofocus
@@ -67,7 +67,7 @@ export function GroupDetailsFields({ nameLabel, descriptionLabel, value, onChang
             {...problem(value.description)}
             className="input input--textarea"
             value={value.description}
-            maxLength={GROUP_DESCRIPTION_MAX}
+            maxLength={GROUP_LIMITS.description}
             onChange={(event) => onChange({ ...value, description: event.target.value })}
           />
         )}

@@ -7,10 +7,10 @@ import { Icon } from '../../components/icon';
 import { InitialsAvatar } from '../../components/initials-avatar';
 import { ProfileCard } from '../../components/profile-card';
 import { useElementRefs } from '../../lib/use-element-refs';
-import { classStandingLabel } from '../auth/class-standing';
-import type { Member } from '../courses/course-schema';
+import { YEAR_NAMES } from '../../../../domain/user/user';
+import type { Member } from '../../../../adapters/http/contract/members';
 import { capitaliseWords, displayName } from './display-name';
-import type { StudyGroup } from './study-group-schema';
+import type { StudyGroup } from '../../../../adapters/http/contract/study-groups';
 
 interface GroupMembersPanelProps {
   group: StudyGroup;
@@ -80,7 +80,7 @@ export function GroupMembersPanel({ group, userId, onRemove }: GroupMembersPanel
           lastName={capitaliseWords(open.last_name)}
           username={open.username}
           major={open.major}
-          yearLabel={classStandingLabel(open.year)}
+          yearLabel={YEAR_NAMES[open.year]}
           bio={open.bio}
           onClose={close}
           trigger={triggers.get(open.id)}

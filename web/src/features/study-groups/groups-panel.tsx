@@ -3,10 +3,11 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../components/icon';
-import { useSessionStore } from '../auth/session-store';
+import { useSessionStore } from '../../lib/session-store';
 import { joinStudyGroup, leaveStudyGroup, type Departure } from './api';
 import { CreateStudyGroupModal } from './create-study-group-modal';
-import { memberCountLabel, type StudyGroup } from './study-group-schema';
+import type { StudyGroup } from '../../../../adapters/http/contract/study-groups';
+import { memberCountLabel } from './display-name';
 import { StudyGroupModal } from './study-group-modal';
 
 interface GroupsPanelProps {

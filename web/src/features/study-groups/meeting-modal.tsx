@@ -8,7 +8,8 @@ import { ModalError } from '../../components/modal-error';
 import { usePendingAction } from '../../lib/use-pending-action';
 import { formatTime24 } from '../../lib/time-of-day';
 import type { MeetingFields } from './api';
-import { WEEKDAYS, type Meeting } from './study-group-schema';
+import type { Meeting } from '../../../../adapters/http/contract/study-groups';
+import { WEEKDAYS } from '../../../../domain/study-group/meeting-rules';
 
 interface MeetingModalProps {
   /** The meeting to change; without it the modal schedules a new one. */

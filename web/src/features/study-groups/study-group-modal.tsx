@@ -8,9 +8,9 @@ import { ModalDialog } from '../../components/modal-dialog';
 import { ModalError } from '../../components/modal-error';
 import { formatTime24 } from '../../lib/time-of-day';
 import { usePendingAction } from '../../lib/use-pending-action';
-import { useSignOutWhenExpired } from '../auth/use-sign-out-when-expired';
+import { useSignOutWhenExpired } from '../../lib/use-sign-out-when-expired';
 import { displayName } from './display-name';
-import type { StudyGroup } from './study-group-schema';
+import type { StudyGroup } from '../../../../adapters/http/contract/study-groups';
 
 interface StudyGroupModalProps {
   group: StudyGroup;

@@ -11,9 +11,9 @@ import { ApiError } from '../../lib/api-error';
 import { formatTime12 } from '../../lib/time-of-day';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePendingAction } from '../../lib/use-pending-action';
-import { useSignOutWhenExpired } from '../auth/use-sign-out-when-expired';
+import { useSignOutWhenExpired } from '../../lib/use-sign-out-when-expired';
 import { ChatPanel } from '../chat/chat-panel';
-import type { Member } from '../courses/course-schema';
+import type { Member } from '../../../../adapters/http/contract/members';
 import {
   calendarPath,
   cancelMeeting,
@@ -27,7 +27,8 @@ import {
 } from './api';
 import { GroupMembersPanel } from './group-members-panel';
 import { MeetingModal } from './meeting-modal';
-import { sortMeetings, type Meeting, type StudyGroup } from './study-group-schema';
+import type { Meeting, StudyGroup } from '../../../../adapters/http/contract/study-groups';
+import { compareMeetings } from '../../../../domain/study-group/meeting-rules';
 import { UpdateGroupModal } from './update-group-modal';
 
 type Load =
@@ -136,7 +137,7 @@ export function StudyGroupPage() {
   async function addMeeting(fields: MeetingFields) {
     const meeting = await scheduleMeeting(userId, group.id, fields);
     // The list updates at once from the answer.
-    setGroup((current) => ({ ...current, meetings: sortMeetings([...current.meetings, meeting]) }));
+    setGroup((current) => ({ ...current, meetings: [...current.meetings, meeting].sort(compareMeetings) }));
     setModal(null);
   }
 

@@ -4,7 +4,7 @@ import { ModalDialog } from '../../components/modal-dialog';
 import { ModalError } from '../../components/modal-error';
 import { updateStudyGroup } from './api';
 import { GroupDetailsFields, useGroupDetailsForm } from './group-details-fields';
-import type { StudyGroup } from './study-group-schema';
+import type { StudyGroup } from '../../../../adapters/http/contract/study-groups';
 
 interface UpdateGroupModalProps {
   group: StudyGroup;
@@ -14,7 +14,7 @@ interface UpdateGroupModalProps {
 }
 
 export function UpdateGroupModal({ group, ownerId, onSaved, onClose }: UpdateGroupModalProps) {
-  const [isPublic, setIsPublic] = useState(group.public);
+  const [isPublic, setIsPublic] = useState(group.public === 1);
   const publicId = useId();
   const publicHintId = useId();
   const { action, submit, fields, errorId } = useGroupDetailsForm(

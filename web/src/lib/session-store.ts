@@ -1,7 +1,7 @@
 // Who is signed in, as far as this tab knows.
 import { create } from 'zustand';
-import { fetchSession } from './api';
-import type { User } from './user-schema';
+import { fetchSession } from '../features/auth/api';
+import type { User } from '../../../adapters/http/contract/auth';
 
 interface SessionState {
   /** null: not known yet; undefined: checked, nobody signed in; otherwise the student. */

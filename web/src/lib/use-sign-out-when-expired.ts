@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { isNotAuthenticated } from '../../lib/api-error';
+import { isNotAuthenticated } from './api-error';
 import { useSessionStore } from './session-store';
 
 /**

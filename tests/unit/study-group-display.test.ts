@@ -1,0 +1,43 @@
+// How the client shows study groups: times and names read as the spec shows them.
+import { describe, expect, it } from 'vitest';
+import { formatTime12, formatTime24 } from '../../web/src/lib/time-of-day';
+import { capitaliseWords, memberCountLabel } from '../../web/src/features/study-groups/display-name';
+
+describe('meeting times', () => {
+  it.each([
+    ['18:30:00', '6:30 PM', '18:30'],
+    ['06:05:00', '6:05 AM', '06:05'],
+    ['00:00:00', '12:00 AM', '00:00'],
+    ['12:00:00', '12:00 PM', '12:00'],
+    ['23:59:59', '11:59 PM', '23:59'],
+    ['9:15', '9:15 AM', '09:15'],
+  ])('%s reads %s on the group page and %s in the group modal', (time, twelve, twentyFour) => {
+    expect(formatTime12(time)).toBe(twelve);
+    expect(formatTime24(time)).toBe(twentyFour);
+  });
+
+  it('shows an unreadable time as it came', () => {
+    expect(formatTime12('soon')).toBe('soon');
+    expect(formatTime24('25:00:00')).toBe('25:00:00');
+  });
+
+});
+
+describe('names and counts', () => {
+  it.each([
+    ['albert gator', 'Albert Gator'],
+    ['  carla   de la cruz ', 'Carla De La Cruz'],
+    ['mary-jane o’neil', 'Mary-Jane O’Neil'],
+    ["sean o'brien", "Sean O'Brien"],
+    ['McDonald', 'McDonald'],
+    ['élodie', 'Élodie'],
+  ])('%j is shown as %j', (input, shown) => {
+    expect(capitaliseWords(input)).toBe(shown);
+  });
+
+  it('counts the owner: size + 1 members', () => {
+    const group = (size: number) => ({ size });
+    expect(memberCountLabel(group(0))).toBe('1 member');
+    expect(memberCountLabel(group(1))).toBe('2 members');
+  });
+});

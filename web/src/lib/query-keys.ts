@@ -1,0 +1,18 @@
+// The keys of every cached server answer, in one place, so a feature that
+// changes something (joining a group, leaving a course) can refresh the
+// answers of another (the course page, the dashboard) without importing it.
+import type { CourseFilters } from '../../../adapters/http/contract/courses';
+
+export const queryKeys = {
+  session: ['session'] as const,
+  userDetails: ['session', 'details'] as const,
+  dashboard: ['dashboard'] as const,
+  /** Every course page; add the id for one. */
+  coursePages: ['course'] as const,
+  coursePage: (courseId: number) => ['course', courseId] as const,
+  /** Every search answer (memberships show on each card). */
+  catalog: ['catalog'] as const,
+  catalogSearch: (filters: CourseFilters, page: number) => ['catalog', filters, page] as const,
+  catalogTerms: ['catalog', 'terms'] as const,
+  studyGroupPage: (groupId: number) => ['study-group', groupId] as const,
+};
