@@ -4,7 +4,7 @@ import type { SessionData, SessionStore } from '../../application/ports/session-
 export class InMemorySessionStore implements SessionStore {
   private readonly entries = new Map<string, { json: string; expiresAt: number }>();
 
-  constructor(private readonly now: Clock = Date.now) {}
+  constructor(private readonly now: Clock = () => Date.now()) {}
 
   async get(sid: string): Promise<SessionData | null> {
     const entry = this.entries.get(sid);

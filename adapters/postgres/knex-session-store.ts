@@ -9,7 +9,7 @@ export class KnexSessionStore implements SessionStore {
   // Expiry is written and read on the app's clock (not the database's now()), so both sides of the comparison agree.
   constructor(
     private readonly db: Knex,
-    private readonly now: Clock = Date.now,
+    private readonly now: Clock = () => Date.now(),
   ) {}
 
   async get(sid: string): Promise<SessionData | null> {
