@@ -3,7 +3,7 @@
 // acknowledgement, and the consumers that projector restarts leave behind.
 // Bad entries are written straight into the streams with XADD, bypassing the
 // HTTP edge and the ChatLog, because the projector must cope with whatever a
-// stream holds.
+// stream holds. Over 300 lines: every case shares the FlakyArchive and parts() fixtures.
 import knex, { type Knex } from 'knex';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
