@@ -1,17 +1,22 @@
 // Sessions in the database, for the embedded mode (no Redis).
 import type { Knex } from 'knex';
+import type { Clock } from '../../application/ports/clock';
 import type { SessionData, SessionStore } from '../../application/ports/session-store';
 
 export class KnexSessionStore implements SessionStore {
   private lastSweep = 0;
 
-  constructor(private readonly db: Knex) {}
+  // Expiry is written and read on the app's clock (not the database's now()), so both sides of the comparison agree.
+  constructor(
+    private readonly db: Knex,
+    private readonly now: Clock = () => Date.now(),
+  ) {}
 
   async get(sid: string): Promise<SessionData | null> {
     const row = await this.db('sessions')
       .select('data')
       .where('sid', sid)
-      .andWhere('expires_at', '>', this.db.fn.now())
+      .andWhere('expires_at', '>', new Date(this.now()))
       .first();
     if (!row) return null;
     return typeof row.data === 'string' ? JSON.parse(row.data) : row.data;
@@ -19,7 +24,7 @@ export class KnexSessionStore implements SessionStore {
 
   async set(sid: string, data: SessionData, ttlMs: number): Promise<void> {
     await this.db('sessions')
-      .insert({ sid, data: JSON.stringify(data), expires_at: new Date(Date.now() + ttlMs) })
+      .insert({ sid, data: JSON.stringify(data), expires_at: new Date(this.now() + ttlMs) })
       .onConflict('sid')
       .merge();
     await this.sweepExpired();
@@ -31,8 +36,9 @@ export class KnexSessionStore implements SessionStore {
 
   // Expired rows are unreachable already; delete them at most once a minute.
   private async sweepExpired(): Promise<void> {
-    if (Date.now() - this.lastSweep < 60_000) return;
-    this.lastSweep = Date.now();
-    await this.db('sessions').where('expires_at', '<=', this.db.fn.now()).delete();
+    const now = this.now();
+    if (now - this.lastSweep < 60_000) return;
+    this.lastSweep = now;
+    await this.db('sessions').where('expires_at', '<=', new Date(now)).delete();
   }
 }

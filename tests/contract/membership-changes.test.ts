@@ -1,12 +1,11 @@
 // A departure reaches the cached room access of every app server: in one
 // process directly, across processes through Redis pub/sub.
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { ChatRoomAccess, RoomAccess } from '../../application/ports/chat-room-access';
 import { CachedChatRoomAccess } from '../../adapters/memory/cached-chat-room-access';
 import { LocalMembershipChanges } from '../../adapters/memory/local-membership-changes';
 import { RedisMembershipChanges } from '../../adapters/redis/redis-membership-changes';
 import type { ChatRoom } from '../../domain/chat/chat-room';
-import { eventually } from '../support/eventually';
 import { hasRedis, useRedis } from '../support/use-adapters';
 
 /** The database both servers read: a set of "user:room" memberships. */
@@ -60,7 +59,14 @@ describe.skipIf(!hasRedis())('RedisMembershipChanges', () => {
     expect(await servers[0].cache.check(9, room)).toBe('not-member');
     // The others hear it through Redis.
     for (const server of servers.slice(1)) {
-      const answer = await eventually(() => server.cache.check(9, room), (a) => a !== 'member');
+      const answer = await vi.waitFor(
+        async () => {
+          const access = await server.cache.check(9, room);
+          expect(access).not.toBe('member');
+          return access;
+        },
+        { timeout: 10_000, interval: 25 },
+      );
       expect(answer).toBe('not-member');
       // Only that student and room are forgotten.
       expect(await server.cache.check(8, room)).toBe('member');

@@ -3,7 +3,7 @@
 // failures passed through as errors (never reported as a refusal).
 import { describe, expect, it } from 'vitest';
 import type { RateLimiter, RateRule } from '../../application/ports/rate-limiter';
-import { eventually } from '../support/eventually';
+import { afterTimePasses, type TestClock } from '../support/test-clock';
 
 let n = 0;
 /** A rule of its own for each test: the stores outlive one test. */
@@ -13,6 +13,12 @@ const rule = (points: number, windowMs = 60_000): RateRule => {
 };
 
 export interface RateLimiterContractOptions {
+  /**
+   * Takes over the clock the adapter's windows and blocks run on, for the test
+   * that calls it. None where they live on the store server's clock (Redis
+   * expiry), which the test can only wait for.
+   */
+  useClock?: () => TestClock;
   /** An adapter whose store is down (its connection closed). */
   makeBroken?: () => Promise<RateLimiter>;
   /** Another adapter over the same store, through a connection of its own (a second app server). */
@@ -96,17 +102,35 @@ export function rateLimiterContract(makeLimiter: () => RateLimiter, options: Rat
     });
 
     it('ends windows and blocks', async () => {
+      const clock = options.useClock?.() ?? null;
       const limiter = makeLimiter();
+      // One second: the shortest window and block the stores keep (they count whole seconds).
       const r = rule(2, 1_000);
       await limiter.consume(r, 'window', 3);
       await limiter.block(r, 'blocked', 1_000);
       expect((await limiter.consume(r, 'blocked')).allowed).toBe(false);
-      const [window, blocked] = await Promise.all(
-        ['window', 'blocked'].map((key) => eventually(() => limiter.get(r, key), (count) => count === null)),
-      );
-      expect(window).toBeNull();
-      expect(blocked).toBeNull();
+      await afterTimePasses(clock, 1_000, async () => {
+        expect(await limiter.get(r, 'window')).toBeNull();
+        expect(await limiter.get(r, 'blocked')).toBeNull();
+      });
       expect(await limiter.consume(r, 'window')).toMatchObject({ allowed: true, consumed: 1 });
+      expect(await limiter.consume(r, 'blocked')).toMatchObject({ allowed: true, consumed: 1 });
+    });
+
+    // Only a clock the test moves can look at a window a moment before it ends without a timed assertion.
+    if (options.useClock) it('keeps a window and a block until their time is up, not a moment less', async () => {
+      const clock = options.useClock!();
+      const limiter = makeLimiter();
+      const r = rule(2, 60_000);
+      await limiter.consume(r, 'window', 3);
+      await limiter.block(r, 'blocked', 120_000);
+      clock.advance(59_999);
+      expect(await limiter.consume(r, 'window')).toMatchObject({ allowed: false, consumed: 4, retryAfterMs: 1 });
+      clock.advance(1);
+      expect(await limiter.consume(r, 'window')).toMatchObject({ allowed: true, consumed: 1 });
+      clock.advance(60_000 - 1);
+      expect(await limiter.consume(r, 'blocked')).toMatchObject({ allowed: false, retryAfterMs: 1 });
+      clock.advance(1);
       expect(await limiter.consume(r, 'blocked')).toMatchObject({ allowed: true, consumed: 1 });
     });
 

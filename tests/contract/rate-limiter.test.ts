@@ -6,17 +6,25 @@ import { createKnex } from '../../adapters/database/create-knex';
 import { InMemoryRateLimiter } from '../../adapters/memory/in-memory-rate-limiter';
 import { KnexRateLimiter } from '../../adapters/postgres/knex-rate-limiter';
 import { RedisRateLimiter } from '../../adapters/redis/redis-rate-limiter';
+import { fakeProcessClock } from '../support/test-clock';
 import { databaseUrl, redisUrl } from '../support/test-services';
 import { hasPostgres, hasRedis, usePglite, usePostgres, useRedis } from '../support/use-adapters';
 import { rateLimiterContract } from './rate-limiter.contract';
 
+// rate-limiter-flexible reads Date.now itself (no clock can be passed in) and
+// ends memory windows by timer; the Postgres one writes and compares expiry
+// times from Date.now too, never the database's clock.
+const memoryClock = () => fakeProcessClock(['Date', 'setTimeout', 'clearTimeout']);
+const postgresClock = () => fakeProcessClock(['Date']);
+
 describe('InMemoryRateLimiter', () => {
-  rateLimiterContract(() => new InMemoryRateLimiter());
+  rateLimiterContract(() => new InMemoryRateLimiter(), { useClock: memoryClock });
 });
 
 describe('KnexRateLimiter on PGlite', () => {
   const db = usePglite();
   rateLimiterContract(() => new KnexRateLimiter(db()), {
+    useClock: postgresClock,
     // One process owns a PGlite database: the second adapter shares its connection.
     makeSecond: async () => new KnexRateLimiter(db()),
     makeBroken: async () => {
@@ -34,6 +42,7 @@ describe.skipIf(!hasPostgres())('KnexRateLimiter on Postgres', () => {
     for (const other of others) await other.destroy();
   });
   rateLimiterContract(() => new KnexRateLimiter(db()), {
+    useClock: postgresClock,
     // A pool of its own on the same database, as a second app server with DATABASE_URL and no Redis.
     makeSecond: async () => {
       const connection = db().client.config.connection as string | { connectionString: string };
@@ -59,6 +68,7 @@ describe.skipIf(!hasRedis())('RedisRateLimiter', () => {
     // The adapter refuses to queue behind a connection that is not ready.
     if (redis().redis.status !== 'ready') await once(redis().redis, 'ready');
   });
+  // Windows and blocks are key expiries on Redis's own clock: no clock to take over.
   rateLimiterContract(() => new RedisRateLimiter(redis().redis, redis().prefix), {
     makeSecond: async () => {
       const other = new Redis(redisUrl());

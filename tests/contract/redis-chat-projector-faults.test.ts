@@ -3,7 +3,7 @@
 // acknowledgement, and the consumers that projector restarts leave behind.
 // Bad entries are written straight into the streams with XADD, bypassing the
 // HTTP edge and the ChatLog, because the projector must cope with whatever a
-// stream holds.
+// stream holds. Over 300 lines: every case shares the FlakyArchive and parts() fixtures.
 import knex, { type Knex } from 'knex';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { RedisStreamChatLog } from '../../adapters/redis/redis-stream-chat-log';
 import type { ChatMessage } from '../../domain/chat/chat-message';
 import type { ChatRoom } from '../../domain/chat/chat-room';
 import { insertUser } from '../support/chat-fixtures';
+import { afterTimePasses } from '../support/test-clock';
 import { hasPostgres, hasRedis, usePostgres, useRedis } from '../support/use-adapters';
 
 /**
@@ -306,15 +307,21 @@ describe.skipIf(!hasRedis() || !hasPostgres())('The chat archive projector and e
     const target = room();
     const key = keys.stream(target);
     const stored = await post(log, target, 3, 'm');
-    const consumers = async () =>
-      ((await client.call('XINFO', 'CONSUMERS', key, ARCHIVE_GROUP)) as string[][]).map((c) => fieldsOf(c).name).sort();
+    const consumerInfo = async () => ((await client.call('XINFO', 'CONSUMERS', key, ARCHIVE_GROUP)) as string[][]).map(fieldsOf);
+    const consumers = async () => (await consumerInfo()).map((c) => c.name).sort();
 
     // Two projectors that exited cleanly, and one that read two entries and crashed.
     await client.xgroup('CREATECONSUMER', key, ARCHIVE_GROUP, 'exited-1');
     await client.xgroup('CREATECONSUMER', key, ARCHIVE_GROUP, 'exited-2');
     await client.xreadgroup('GROUP', ARCHIVE_GROUP, 'crashed', 'COUNT', 2, 'STREAMS', key, '>');
-    // Let Redis's idle clock pass claimIdleMs for them (a wait, not a timed assertion).
-    await new Promise((resolve) => setTimeout(resolve, claimIdleMs + 200));
+    // Idle times are kept on Redis's clock, which no test can move: wait until Redis says the three consumers and
+    // the crashed one's entries have been idle past claimIdleMs. claimIdleMs stays a second because "just-started"
+    // must not be that idle before the second pass below.
+    await afterTimePasses(null, claimIdleMs, async () => {
+      const idle = Object.fromEntries((await consumerInfo()).map((c) => [c.name, Number(c.idle)]));
+      for (const name of ['exited-1', 'exited-2', 'crashed']) expect(idle[name], name).toBeGreaterThan(claimIdleMs);
+      expect(await client.xpending(key, ARCHIVE_GROUP, 'IDLE', claimIdleMs, '-', '+', 10)).toHaveLength(2);
+    });
     await client.xgroup('CREATECONSUMER', key, ARCHIVE_GROUP, 'just-started');
 
     await projector('survivor').projectOnce();

@@ -1,8 +1,16 @@
 // One behaviour for every SessionStore adapter.
 import { describe, expect, it } from 'vitest';
+import type { Clock } from '../../application/ports/clock';
 import type { SessionStore } from '../../application/ports/session-store';
+import { afterTimePasses, ManualClock } from '../support/test-clock';
 
-export function sessionStoreContract(makeStore: () => SessionStore) {
+/**
+ * Where a store's expiry time comes from: the Clock it is given (the test moves
+ * it), or the store server's own clock (Redis TTLs), which the test can only wait for.
+ */
+export type StoreTime = 'given-clock' | 'server-clock';
+
+export function sessionStoreContract(makeStore: (now?: Clock) => SessionStore, time: StoreTime = 'given-clock') {
   describe('SessionStore contract', () => {
     it('returns what was stored', async () => {
       const store = makeStore();
@@ -29,10 +37,22 @@ export function sessionStoreContract(makeStore: () => SessionStore) {
     });
 
     it('expires a session after its time to live', async () => {
-      const store = makeStore();
-      await store.set('sid-4', { userId: 1 }, 50);
-      await new Promise((r) => setTimeout(r, 120));
-      expect(await store.get('sid-4')).toBeNull();
+      const clock = new ManualClock();
+      const store = makeStore(clock.now);
+      // 1 ms, the shortest time to live every store keeps, so a wait on a server's clock is short.
+      await store.set('sid-4', { userId: 1 }, 1);
+      await afterTimePasses(time === 'given-clock' ? clock : null, 1, async () => expect(await store.get('sid-4')).toBeNull());
+    });
+
+    // Only a store on a clock the test moves can be looked at a moment before its time is up without a timed assertion.
+    if (time === 'given-clock') it('keeps a session until its time to live is up, not a moment less', async () => {
+      const clock = new ManualClock();
+      const store = makeStore(clock.now);
+      await store.set('sid-7', { userId: 7 }, 60_000);
+      clock.advance(59_999);
+      expect(await store.get('sid-7')).toEqual({ userId: 7 });
+      clock.advance(1);
+      expect(await store.get('sid-7')).toBeNull();
     });
 
     it('keeps sessions apart', async () => {

@@ -202,6 +202,8 @@ test('the course chat fits a 360 px phone and works from the keyboard', async ({
 });
 
 test('polling stops while the tab is hidden and catches up when it is shown again', async ({ page, browser }) => {
+  // The page's timers run on a clock the test can move, so poll intervals pass without a real wait.
+  await page.clock.install();
   await signUpViaApi(page, 'Nia', 'Gator');
   const { courseId } = await joinCourse(page, 'COT3100');
   await page.goto(`/course/${courseId}`);
@@ -224,7 +226,7 @@ test('polling stops while the tab is hidden and catches up when it is shown agai
   await joinCourse(classmate, 'COT3100');
   for (let i = 0; i < 3; i += 1) await postViaApi(classmate, courseId, `While you were away ${i}`);
   // Longer than two poll intervals: a visible tab would have asked twice by now.
-  await page.waitForTimeout(2_500);
+  await page.clock.runFor(2_500);
   expect(polls).toEqual([]);
   await expect(messageItem(page, 'While you were away 0')).toHaveCount(0);
 

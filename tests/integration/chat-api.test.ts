@@ -3,7 +3,7 @@
 // durable archive (a projector process that crashes, a Redis that loses its
 // data) and two app servers sharing one chat.
 import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionStore } from '../../application/ports/session-store';
 import { TOKENS } from '../../application/ports/tokens';
 import { INFRA } from '../../adapters/container';
@@ -11,7 +11,6 @@ import { createKnex } from '../../adapters/database/create-knex';
 import { migrateToLatest } from '../../adapters/database/migration-source';
 import type { RunningServer } from '../../adapters/server';
 import { insertStudyGroup } from '../support/chat-fixtures';
-import { eventually } from '../support/eventually';
 import { HttpSession, newStudent, type ApiResponse } from '../support/http-session';
 import { startProjectorProcess } from '../support/projector-process';
 import { embeddedTarget, servicesTarget, startTestApp, type AppTarget } from '../support/test-app';
@@ -328,9 +327,16 @@ describe.skipIf(!hasPostgres() || !hasRedis())('chat archive on Postgres + Redis
     return row;
   }
 
-  /** Waits until the projector has archived `count` rows (or stops asking); answers how many it has. */
+  /** Waits until the projector has archived at least `count` rows (a bounded wait); answers how many it has. */
   async function archivedCount(count: number): Promise<number> {
-    const rows = await eventually(archivedRows, (r) => r.total >= count);
+    const rows = await vi.waitFor(
+      async () => {
+        const rows = await archivedRows();
+        expect(rows.total).toBeGreaterThanOrEqual(count);
+        return rows;
+      },
+      { timeout: 10_000, interval: 25 },
+    );
     expect(rows.distinct).toBe(rows.total);
     return rows.total;
   }
@@ -433,7 +439,14 @@ describe.skipIf(!hasPostgres() || !hasRedis())('chat on two app servers sharing 
     bob.http.baseUrl = a.url;
     await bob.http.post('/api/delete-course-member/', { courseID: courseId });
     bob.http.baseUrl = b.url;
-    const status = await eventually(async () => (await pollCourse(bob, courseId, `?after=${sent.body.id}`)).status, (s) => s !== 200);
+    const status = await vi.waitFor(
+      async () => {
+        const { status } = await pollCourse(bob, courseId, `?after=${sent.body.id}`);
+        expect(status).not.toBe(200);
+        return status;
+      },
+      { timeout: 10_000, interval: 25 },
+    );
     expect(status).toBe(403);
     expect((await postToCourse(bob, courseId, 'from B')).status).toBe(403);
   });

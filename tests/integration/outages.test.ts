@@ -206,8 +206,8 @@ describe.skipIf(!hasPostgres() || !hasRedis())('graceful shutdown', () => {
     await s.signUp(newStudent());
     const inFlight = await slowRequest(server, s);
     const closing = server.close();
-    await new Promise((r) => setTimeout(r, 200));
-    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+    // Stopping to listen takes effect a moment after close(): wait for the refusal itself.
+    await vi.waitFor(() => expect(fetch(`${server.url}/healthz`)).rejects.toThrow(), { timeout: 5_000, interval: 25 });
     inFlight.finish();
     await inFlight.ended;
     await closing;
