@@ -5,6 +5,7 @@ import { FullPageLoading } from '../components/full-page-loading';
 import { NavigationBar } from '../components/navigation-bar';
 import { useSession } from '../features/auth/api';
 import { SessionActions } from '../features/auth/session-actions';
+import styles from './app-layout.module.css';
 
 // After this many failed checks the loading screen says why it is taking long.
 const SLOW_AFTER_FAILURES = 2;
@@ -19,12 +20,12 @@ export function AppLayout() {
   }
 
   return (
-    <div className="app-shell">
-      <a className="skip-link" href="#main-content">
+    <div className={styles.shell}>
+      <a className={styles.skipLink} href="#main-content">
         Skip to main content
       </a>
       <NavigationBar actions={<SessionActions />} />
-      <main className="app-main" id="main-content" tabIndex={-1}>
+      <main className={styles.main} id="main-content" tabIndex={-1}>
         <Outlet />
       </main>
     </div>

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { User } from '../../../../adapters/http/contract/auth';
 import { YEAR_NAMES } from '../../../../domain/user/user';
 import { userDetailsQuery } from './api';
+import styles from './user-menu.module.css';
 
 function initialsOf(user: User): string {
   const initials = `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`;
@@ -41,11 +42,11 @@ export function UserMenu({ user }: { user: User }) {
   }, [open]);
 
   return (
-    <div className="user-menu" ref={containerRef}>
+    <div className={styles.menu} ref={containerRef}>
       <button
         ref={buttonRef}
         type="button"
-        className="user-menu__button"
+        className={styles.button}
         aria-label="Open user menu"
         aria-expanded={open}
         aria-controls={panelId}
@@ -54,8 +55,8 @@ export function UserMenu({ user }: { user: User }) {
         <span aria-hidden="true">{initialsOf(user)}</span>
       </button>
       {open ? (
-        <section className="user-menu__panel" id={panelId} aria-labelledby={titleId}>
-          <h2 className="user-menu__title" id={titleId}>
+        <section className={styles.panel} id={panelId} aria-labelledby={titleId}>
+          <h2 className={styles.title} id={titleId}>
             User Profile
           </h2>
           {shown ? <ProfileDetails user={shown} /> : <DetailsLoading />}
@@ -67,8 +68,8 @@ export function UserMenu({ user }: { user: User }) {
 
 function DetailsLoading() {
   return (
-    <div className="user-menu__loading" role="status">
-      <span className="pulse-dots" aria-hidden="true">
+    <div className={styles.loading} role="status">
+      <span className={styles.pulseDots} aria-hidden="true">
         <span />
         <span />
         <span />
@@ -81,8 +82,8 @@ function DetailsLoading() {
 function ProfileDetails({ user }: { user: User }) {
   const year = YEAR_NAMES[user.year];
   return (
-    <div className="profile-details">
-      <p className="profile-details__name">
+    <div>
+      <p className={styles.name}>
         {user.firstName} {user.lastName}
       </p>
       <dl className="profile-details__list">
