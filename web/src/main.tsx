@@ -9,14 +9,16 @@ import { useSessionStore } from './lib/session-store';
 import './styles/tokens.css';
 import './styles/base.css';
 // Until each feature's components have their CSS modules (issue 10).
-import './styles/legacy/auth.css';
 import './styles/legacy/courses.css';
 import './styles/legacy/chat-groups.css';
 
 const queryClient = createQueryClient(() => useSessionStore.getState().signedOut());
 
-// Started outside React so StrictMode's double effects cannot ask twice.
-useSessionStore.getState().startSessionCheck();
+// A student who signs in (or the next one at this computer) never sees answers
+// cached for whoever was signed in before.
+useSessionStore.subscribe(({ currentUser }, previous) => {
+  if (previous.currentUser !== null && currentUser?.id !== previous.currentUser?.id) queryClient.clear();
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,33 +1,31 @@
-// The frame around every page: skip link, navigation bar, main region.
+// The frame around every page: skip link, navigation bar, main region; and,
+// until the server has said who is signed in, the loading screen instead.
 import { Outlet } from 'react-router-dom';
 import { FullPageLoading } from '../components/full-page-loading';
 import { NavigationBar } from '../components/navigation-bar';
+import { useSession } from '../features/auth/api';
 import { SessionActions } from '../features/auth/session-actions';
-import { useSessionStore } from '../lib/session-store';
+import styles from './app-layout.module.css';
 
 // After this many failed checks the loading screen says why it is taking long.
 const SLOW_AFTER_FAILURES = 2;
 
 export function AppLayout() {
-  const currentUser = useSessionStore((state) => state.currentUser);
-  const failedChecks = useSessionStore((state) => state.failedChecks);
+  const { currentUser, failedChecks, waitingForNetwork } = useSession();
 
   // Until the server has said who is signed in, no page (and no nav button) can be right.
   if (currentUser === null) {
-    return (
-      <FullPageLoading
-        detail={failedChecks >= SLOW_AFTER_FAILURES ? 'Still trying to reach Study Swamp. This page will continue on its own.' : undefined}
-      />
-    );
+    const slow = failedChecks >= SLOW_AFTER_FAILURES || waitingForNetwork;
+    return <FullPageLoading detail={slow ? 'Still trying to reach Study Swamp. This page will continue on its own.' : undefined} />;
   }
 
   return (
-    <div className="app-shell">
-      <a className="skip-link" href="#main-content">
+    <div className={styles.shell}>
+      <a className={styles.skipLink} href="#main-content">
         Skip to main content
       </a>
       <NavigationBar actions={<SessionActions />} />
-      <main className="app-main" id="main-content" tabIndex={-1}>
+      <main className={styles.main} id="main-content" tabIndex={-1}>
         <Outlet />
       </main>
     </div>

@@ -2,13 +2,13 @@
 // AppLayout already shows "Loading..." while the state is unknown, so the
 // guards below only ever see a user or undefined.
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
-import { LogInPage } from '../features/auth/log-in-page';
+import { LogInPage } from './routes/log-in';
 import { useSessionStore } from '../lib/session-store';
-import { SignUpPage } from '../features/auth/sign-up-page';
+import { SignUpPage } from './routes/sign-up';
 import { CoursePage } from '../features/courses/course-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
-import { LandingPage } from '../features/landing/landing-page';
-import { NotFoundPage } from '../features/placeholder/not-found-page';
+import { LandingPage } from './routes/landing';
+import { NotFoundPage } from './routes/not-found';
 import { SearchCoursesPage } from '../features/search/search-courses-page';
 import { StudyGroupPage } from '../features/study-groups/study-group-page';
 import { AppLayout } from './app-layout';

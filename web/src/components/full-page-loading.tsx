@@ -1,9 +1,12 @@
+// The whole screen while nothing can be shown yet (the session is not known).
+import styles from './full-page-loading.module.css';
+
 export function FullPageLoading({ detail }: { detail?: string }) {
   return (
-    <div className="full-page-loading" role="status" aria-live="polite">
+    <div className={styles.screen} role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" />
-      <p className="full-page-loading__text">Loading...</p>
-      {detail ? <p className="full-page-loading__detail">{detail}</p> : null}
+      <p className={styles.text}>Loading...</p>
+      {detail ? <p className={styles.detail}>{detail}</p> : null}
     </div>
   );
 }

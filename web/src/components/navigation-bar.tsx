@@ -3,16 +3,17 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { LogoMark } from './logo-mark';
+import styles from './navigation-bar.module.css';
 
 export function NavigationBar({ actions }: { actions: ReactNode }) {
   return (
-    <header className="nav-bar">
-      <nav className="nav-bar__inner" aria-label="Main">
-        <Link to="/" className="nav-bar__brand">
+    <header className={styles.bar}>
+      <nav className={styles.inner} aria-label="Main">
+        <Link to="/" className={styles.brand}>
           <LogoMark />
           <span>Study Swamp</span>
         </Link>
-        <div className="nav-bar__actions">{actions}</div>
+        <div className={styles.actions}>{actions}</div>
       </nav>
     </header>
   );

@@ -1,10 +1,19 @@
-// Typed calls for accounts and sessions; every answer is checked against the wire contract.
+// Accounts and sessions: who is signed in (a query), the user menu's details,
+// and the login, sign-up and logout calls; every answer is checked against the
+// wire contract.
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { flushSync } from 'react-dom';
+import { useNavigate } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { API } from '../../../../adapters/http/contract/api';
 import type { LogInBody, SignUpBody, User } from '../../../../adapters/http/contract/auth';
 import type { LoginInput } from '../../../../domain/user/login-rules';
 import { EMAIL_TAKEN_MESSAGE, isSignUpField, USERNAME_TAKEN_MESSAGE, type SignUpInput } from '../../../../domain/user/sign-up-rules';
 import { apiClient } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-error';
+import { queryKeys } from '../../lib/query-keys';
+import { useSessionStore } from '../../lib/session-store';
 
 // Refusals mix the spec's auth fields (msg, field) with the house error shape
 // (error, message); every part is optional so any of them can be shown.
@@ -35,25 +44,59 @@ export type SignUpResult =
   | { kind: 'field-error'; field: keyof SignUpInput; message: string }
   | { kind: 'failed' };
 
-export type SignUpRequest = SignUpBody;
-
 /** The signed-in user, or null when the session is anonymous. Throws when the server cannot say. */
-async function readSession(withCsrfHeader: boolean): Promise<User | null> {
-  const path = API.isAuthenticated.path;
-  const response = await apiClient.get(path, { withCsrfHeader });
-  const parsed = z.safeParse(API.isAuthenticated.answer, response.body);
-  if (!response.ok || !parsed.success) throw new UnexpectedResponseError(path, response.status);
-  return parsed.data.isAuthenticated ? parsed.data.user : null;
+async function whoIsSignedIn(withCsrfHeader: boolean): Promise<User | null> {
+  const answer = await apiClient.call(API.isAuthenticated, { withCsrfHeader });
+  return answer.isAuthenticated ? answer.user : null;
 }
 
-export function fetchSession(): Promise<User | null> {
-  return readSession(false);
+const FIRST_RETRY_MS = 1_000;
+const MAX_RETRY_MS = 10_000;
+
+/**
+ * Asked once, at start. The spec leaves the state unknown while the server
+ * cannot be reached; we keep asking, waiting 1 s, 2 s, 4 s ... at most 10 s,
+ * so the app recovers by itself. TanStack's online manager holds the retries
+ * while the browser is offline and resumes them when it is back.
+ */
+export const sessionQuery = queryOptions({
+  queryKey: queryKeys.session,
+  queryFn: () => whoIsSignedIn(false),
+  retry: true,
+  retryDelay: (failures) => Math.min(FIRST_RETRY_MS * 2 ** failures, MAX_RETRY_MS),
+  staleTime: Infinity,
+});
+
+/** Who is signed in (null until the server has said), and how many checks failed so far. */
+export function useSession(): { currentUser: User | null | undefined; failedChecks: number; waitingForNetwork: boolean } {
+  const currentUser = useSessionStore((state) => state.currentUser);
+  // Once the tab knows, login, sign-up and logout keep it up to date.
+  const check = useQuery({ ...sessionQuery, enabled: currentUser === null });
+  const answer = check.data;
+
+  useEffect(() => {
+    const session = useSessionStore.getState();
+    // A login that raced this check already knows better.
+    if (answer === undefined || session.currentUser !== null) return;
+    if (answer) session.signedIn(answer);
+    else session.signedOut();
+  }, [answer]);
+
+  return { currentUser, failedChecks: check.failureCount, waitingForNetwork: check.isPaused };
 }
 
-/** Same call as fetchSession, sent the way the spec sends it for the profile dropdown. */
-export function fetchUserDetails(): Promise<User | null> {
-  return readSession(true);
-}
+/** The user menu's details: the session call, sent as the spec sends it for the profile dropdown, fetched once. */
+export const userDetailsQuery = queryOptions({
+  queryKey: queryKeys.userDetails,
+  queryFn: async () => {
+    const user = await whoIsSignedIn(true);
+    // The server no longer knows this session (expired, or logged out in another
+    // tab): fail the way every call then fails, which signs the tab out (app/query-client.ts).
+    if (!user) throw new ApiError(API.isAuthenticated.path, 200, 'NOT_AUTHENTICATED');
+    return user;
+  },
+  staleTime: Infinity,
+});
 
 export async function logIn(credentials: LogInBody): Promise<LogInResult> {
   const response = await apiClient.post(API.logIn.path, credentials);
@@ -73,7 +116,7 @@ export async function logIn(credentials: LogInBody): Promise<LogInResult> {
   return { kind: 'refused', message: message ?? TRY_AGAIN };
 }
 
-export async function signUp(request: SignUpRequest): Promise<SignUpResult> {
+export async function signUp(request: SignUpBody): Promise<SignUpResult> {
   const response = await apiClient.post(API.signUp.path, request);
   apiClient.dropCsrfToken();
 
@@ -102,9 +145,41 @@ export async function signUp(request: SignUpRequest): Promise<SignUpResult> {
 }
 
 /** True when the server confirms the session is gone. */
-export async function logOut(): Promise<boolean> {
+async function logOut(): Promise<boolean> {
   const response = await apiClient.post(API.logOut.path);
   apiClient.dropCsrfToken();
   const parsed = z.safeParse(API.logOut.answer, response.body);
   return response.ok && parsed.success;
+}
+
+/** Stores the student and opens the home page in one render, so the route guards never see the old page with the new user. */
+export function useEnterAs(): (user: User) => void {
+  const navigate = useNavigate();
+  const signedIn = useSessionStore((state) => state.signedIn);
+  return (user) =>
+    flushSync(() => {
+      signedIn(user);
+      navigate('/', { replace: true });
+    });
+}
+
+export function useLogOut() {
+  const navigate = useNavigate();
+  const signedOut = useSessionStore((state) => state.signedOut);
+  return useMutation({
+    mutationFn: logOut,
+    onSuccess: (confirmed) => {
+      if (!confirmed) {
+        console.error('Log out was not confirmed by the server');
+        return;
+      }
+      // One render for both: clearing the user alone would briefly show the
+      // landing page (or bounce a protected page) before /log-in.
+      flushSync(() => {
+        signedOut();
+        navigate('/log-in');
+      });
+    },
+    onError: (error) => console.error('Log out failed', error),
+  });
 }

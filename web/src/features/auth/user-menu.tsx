@@ -1,9 +1,10 @@
 // The round initials button and its "User Profile" dropdown.
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { fetchUserDetails } from './api';
-import { YEAR_NAMES } from '../../../../domain/user/user';
-import { useSessionStore } from '../../lib/session-store';
 import type { User } from '../../../../adapters/http/contract/auth';
+import { YEAR_NAMES } from '../../../../domain/user/user';
+import { userDetailsQuery } from './api';
+import styles from './user-menu.module.css';
 
 function initialsOf(user: User): string {
   const initials = `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`;
@@ -11,39 +12,16 @@ function initialsOf(user: User): string {
 }
 
 export function UserMenu({ user }: { user: User }) {
-  const signedOut = useSessionStore((state) => state.signedOut);
   const [open, setOpen] = useState(false);
-  const [details, setDetails] = useState<User | null>(null);
-  const requested = useRef(false);
+  // Asked the first time the menu opens, then kept; a failed ask is repeated at the next opening.
+  const details = useQuery({ ...userDetailsQuery, enabled: open });
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const titleId = useId();
 
-  async function loadDetails() {
-    requested.current = true;
-    try {
-      const fresh = await fetchUserDetails();
-      if (fresh) {
-        setDetails(fresh);
-        return;
-      }
-      // The server no longer knows this session (expired or logged out elsewhere).
-      signedOut();
-    } catch (error) {
-      console.error('Could not load user details', error);
-      // Show what the session already told us rather than spin forever; the
-      // next opening asks again.
-      requested.current = false;
-      setDetails(user);
-    }
-  }
-
-  function toggle() {
-    const opening = !open;
-    setOpen(opening);
-    if (opening && !requested.current) void loadDetails();
-  }
+  // After a failed ask, what the session already told us rather than a spinner forever.
+  const shown = details.data ?? (details.errorUpdateCount > 0 ? user : null);
 
   useEffect(() => {
     if (!open) return;
@@ -64,24 +42,24 @@ export function UserMenu({ user }: { user: User }) {
   }, [open]);
 
   return (
-    <div className="user-menu" ref={containerRef}>
+    <div className={styles.menu} ref={containerRef}>
       <button
         ref={buttonRef}
         type="button"
-        className="user-menu__button"
+        className={styles.button}
         aria-label="Open user menu"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={toggle}
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
       >
         <span aria-hidden="true">{initialsOf(user)}</span>
       </button>
       {open ? (
-        <section className="user-menu__panel" id={panelId} aria-labelledby={titleId}>
-          <h2 className="user-menu__title" id={titleId}>
+        <section className={styles.panel} id={panelId} aria-labelledby={titleId}>
+          <h2 className={styles.title} id={titleId}>
             User Profile
           </h2>
-          {details ? <ProfileDetails user={details} /> : <DetailsLoading />}
+          {shown ? <ProfileDetails user={shown} /> : <DetailsLoading />}
         </section>
       ) : null}
     </div>
@@ -90,8 +68,8 @@ export function UserMenu({ user }: { user: User }) {
 
 function DetailsLoading() {
   return (
-    <div className="user-menu__loading" role="status">
-      <span className="pulse-dots" aria-hidden="true">
+    <div className={styles.loading} role="status">
+      <span className={styles.pulseDots} aria-hidden="true">
         <span />
         <span />
         <span />
@@ -104,8 +82,8 @@ function DetailsLoading() {
 function ProfileDetails({ user }: { user: User }) {
   const year = YEAR_NAMES[user.year];
   return (
-    <div className="profile-details">
-      <p className="profile-details__name">
+    <div>
+      <p className={styles.name}>
         {user.firstName} {user.lastName}
       </p>
       <dl className="profile-details__list">

@@ -1,3 +1,4 @@
+// Any address the route table does not know.
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../lib/use-document-title';
 

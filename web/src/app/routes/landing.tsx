@@ -1,0 +1,30 @@
+// / for a visitor: the night-swamp picture, the title, the tagline and the team.
+import { SwampScene } from '../../components/swamp-scene';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { CREATORS } from '../config';
+import styles from './landing.module.css';
+
+export function LandingPage() {
+  useDocumentTitle('');
+  return (
+    <div className={styles.landing}>
+      <SwampScene />
+      <div className={styles.content}>
+        <h1 className={styles.title}>Study Swamp</h1>
+        <p className={styles.tagline}>A centralized location for finding study groups and connecting with other students on campus.</p>
+        <section className={styles.creators} aria-labelledby="creators-heading">
+          <h2 className={styles.creatorsTitle} id="creators-heading">
+            Created By
+          </h2>
+          <ul className={styles.creatorsList}>
+            {CREATORS.map(({ firstName, lastName }) => (
+              <li key={`${firstName} ${lastName}`}>
+                {firstName} {lastName.charAt(0)}.
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+// /log-in for a visitor (the guards send a signed-in student home).
+import { Link } from 'react-router-dom';
+import { AuthPage } from '../../features/auth/auth-page';
+import { LogInForm } from '../../features/auth/log-in-form';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export function LogInPage() {
+  useDocumentTitle('Log In');
+  return (
+    <AuthPage
+      title="Log In"
+      subtitle="Log in to see your courses, study groups and connect with other students."
+      artCaption="Find your people. Ace your classes."
+      switchLine={
+        <>
+          New to Study Swamp? <Link to="/sign-up">Create an account</Link>
+        </>
+      }
+    >
+      <LogInForm />
+    </AuthPage>
+  );
+}

@@ -1,0 +1,59 @@
+// The Log In form: username and password, the per-field lines, and the general
+// line under the button.
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { TextField } from '../../components/text-field';
+import { apiClient } from '../../lib/api-client';
+import { useRuleForm } from '../../lib/use-rule-form';
+import { checkLogin, type LoginInput } from '../../../../domain/user/login-rules';
+import { logIn, TRY_AGAIN, useEnterAs } from './api';
+import formStyles from './auth-form.module.css';
+
+export function LogInForm() {
+  const enterAs = useEnterAs();
+  const { field, handleSubmit, setError, clearErrors, formState } = useRuleForm<LoginInput>(checkLogin, { username: '', password: '' });
+
+  const sendCredentials = handleSubmit(async ({ username, password }) => {
+    const result = await logIn({ username: username.trim(), password });
+    if (result.kind === 'signed-in') enterAs(result.user);
+    else if (result.kind === 'field-error') setError(result.field, { message: result.message }, { shouldFocus: true });
+    else setError('root', { message: result.message });
+  });
+
+  const attempt = useMutation({
+    // Spec 5: the checks run once a security token is in hand; without one
+    // the attempt silently does nothing.
+    mutationFn: async () => {
+      if (await apiClient.getCsrfToken()) await sendCredentials();
+    },
+    onError: (error) => {
+      console.error('Log in failed', error);
+      setError('root', { message: TRY_AGAIN });
+    },
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (attempt.isPending) return;
+    clearErrors('root');
+    attempt.mutate();
+  }
+
+  const generalError = formState.errors.root?.message;
+  return (
+    <form className={formStyles.form} onSubmit={submit} noValidate>
+      <TextField label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} {...field('username')} />
+      <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
+
+      <button type="submit" className="button button--primary button--block" disabled={attempt.isPending} aria-busy={attempt.isPending}>
+        {attempt.isPending ? <span className="button__spinner" aria-hidden="true" /> : null}
+        Log In
+      </button>
+      {generalError ? (
+        <p className="form-error" role="alert">
+          {generalError}
+        </p>
+      ) : null}
+    </form>
+  );
+}
