@@ -2,7 +2,7 @@
 import { Router } from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { RateLimitedError } from '../../domain/errors';
+import { DomainError } from '../../domain/errors';
 import type { ClientThrottle } from '../../application/auth/client-throttle';
 import type { GetUser } from '../../application/auth/get-user';
 import type { LogIn } from '../../application/auth/log-in';
@@ -58,17 +58,9 @@ export function authRoutes({ signUp, logIn, getUser, clientThrottle }: AuthUseCa
 
   router.post('/login/', async (ctx) => {
     const body = parseBody(loginBody, ctx);
-    let result;
-    try {
-      result = await logIn.execute({ ...body, clientAddress: ctx.ip });
-    } catch (error) {
-      if (!(error instanceof RateLimitedError)) throw error;
-      ctx.set('Retry-After', String(error.retryAfterSeconds));
-      return refuseLogin(ctx, 429, error.code, error.message);
-    }
-    if (!result.ok) return refuseLogin(ctx, 401, 'INVALID_CREDENTIALS', result.message);
-    await startSession(ctx, result.user.id);
-    ctx.body = { isAuthenticated: true, user: result.user };
+    const user = await logIn.execute({ ...body, clientAddress: ctx.ip }).catch(withLoginFields);
+    await startSession(ctx, user.id);
+    ctx.body = { isAuthenticated: true, user };
   });
 
   router.post('/signup/', async (ctx) => {
@@ -89,11 +81,17 @@ export function authRoutes({ signUp, logIn, getUser, clientThrottle }: AuthUseCa
   return router;
 }
 
-// Login refusals carry the spec's auth fields (isAuthenticated, msg) beside the
-// house error shape, so the form can show msg under its button.
-function refuseLogin(ctx: Context, status: number, code: string, message: string): void {
-  ctx.status = status;
-  ctx.body = { error: code, message, isAuthenticated: false, msg: message, requestId: ctx.state.requestId };
+/**
+ * A refused login (401 wrong password, 429 too many attempts) answers the
+ * spec's auth fields (isAuthenticated, msg) beside the house error, so the form
+ * can show msg under its button; they are its only details (Retry-After still
+ * tells the wait).
+ */
+function withLoginFields(error: unknown): never {
+  if (error instanceof DomainError && (error.kind === 'unauthenticated' || error.kind === 'rate-limited')) {
+    error.details = { isAuthenticated: false, msg: error.message };
+  }
+  throw error;
 }
 
 // The session is stored from here on (anonymous visitors have none): a fresh
