@@ -6,6 +6,7 @@ import helmet from 'koa-helmet';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { SessionStore } from '../../application/ports/session-store';
+import { ApiRouter } from './api-router';
 import type { AppState } from './app-state';
 import { authRoutes, type AuthUseCases } from './auth-routes';
 import { chatRoutes, type ChatUseCases } from './chat-routes';
@@ -93,10 +94,13 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
   app.use(csrfProtection());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', strict: true, onerror: bodyError }));
 
-  for (const router of [authRoutes(deps.useCases), courseRoutes(deps.useCases), chatRoutes(deps.useCases), studyGroupRoutes(deps.useCases)]) {
-    app.use(router.routes());
-    app.use(router.allowedMethods({ throw: false }));
-  }
+  const api = new ApiRouter();
+  authRoutes(api, deps.useCases);
+  courseRoutes(api, deps.useCases);
+  chatRoutes(api, deps.useCases);
+  studyGroupRoutes(api, deps.useCases);
+  app.use(api.router.routes());
+  app.use(api.router.allowedMethods({ throw: false }));
 
   app.use(async (ctx, next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {

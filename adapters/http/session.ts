@@ -7,7 +7,7 @@ import type Koa from 'koa';
 import session from 'koa-session';
 import type { Context, Middleware } from 'koa';
 import type { SessionStore } from '../../application/ports/session-store';
-import { HttpError } from './http-error';
+import { NotAuthenticatedError } from '../../domain/errors';
 
 export const SESSION_COOKIE = 'ss.sid';
 export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
@@ -86,9 +86,7 @@ export function sessionUserId(ctx: Context): number | null {
 /** Guards routes that need a signed-in student: 401 JSON otherwise. */
 export function requireUser(): Middleware {
   return async (ctx, next) => {
-    if (sessionUserId(ctx) === null) {
-      throw new HttpError(401, 'NOT_AUTHENTICATED', 'You need to log in first.');
-    }
+    if (sessionUserId(ctx) === null) throw new NotAuthenticatedError();
     return next();
   };
 }
