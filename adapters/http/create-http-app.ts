@@ -1,6 +1,6 @@
 // Assembles the Koa application: request context, errors, security headers,
-// the method guard and health probes (before any session work), then the
-// session, CSRF, body parsing, the API routes, and the built client.
+// the method guard, health probes and the OpenAPI document (before any session
+// work), then the session, CSRF, body parsing, the API routes, and the built client.
 import bodyParser from 'koa-bodyparser';
 import helmet from 'koa-helmet';
 import Koa from 'koa';
@@ -15,6 +15,7 @@ import { csrfProtection } from './csrf';
 import { errorHandler } from './error-handler';
 import { healthEndpoints, type ReadinessProbe } from './health';
 import { HttpError } from './http-error';
+import { openApiEndpoint } from './openapi';
 import { requestContext } from './request-context';
 import { sessionMiddleware } from './session';
 import { staticClient } from './static-client';
@@ -90,6 +91,7 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
     return next();
   });
   app.use(healthEndpoints(deps.readiness));
+  app.use(openApiEndpoint());
   app.use(sessionMiddleware(app as unknown as Koa, deps.sessionStore, deps.cookieSecure));
   app.use(csrfProtection());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', strict: true, onerror: bodyError }));
