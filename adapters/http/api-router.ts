@@ -1,7 +1,8 @@
 // Registers each API route from its entry in the wire contract's route table
 // (contract/api.ts): the method and path come from the table, the body, path
 // parameters and query are parsed with its schemas, calls that need a
-// signed-in student are guarded, and the handler's answer is typed by the
+// signed-in student are guarded (and the spec's redundant userID / ownerID
+// checked against the session), and the handler's answer is typed by the
 // table's answer schema, so a route cannot drift from the contract. An answer
 // built as an object literal also says `satisfies RouteAnswer<typeof API.x>`:
 // a function's inferred return type is never checked for fields the contract
@@ -9,6 +10,7 @@
 import { Router } from '@koa/router';
 import type { Context } from 'koa';
 import type { z } from 'zod';
+import { ForbiddenError } from '../../domain/errors';
 import { routerPath, type ApiRoute } from './contract/api';
 import { parseInput, type Refusal } from './parse-input';
 import { requireUser, sessionUserId } from './session';
@@ -29,6 +31,8 @@ export type RouteAnswer<R extends ApiRoute> = z.input<R['answer']>;
 export interface RouteOptions {
   /** The refusal for a query of the wrong shape (default: 400 VALIDATION_FAILED). */
   invalidQuery?: Refusal;
+  /** The body's userID names a member to act on (the owner removing them), not who acts. */
+  userIdNamesMember?: true;
 }
 
 export class ApiRouter {
@@ -45,6 +49,7 @@ export class ApiRouter {
         query: route.query ? parseInput(route.query, ctx.query, options.invalidQuery) : undefined,
         userId: sessionUserId(ctx),
       } as RouteRequest<R>;
+      if (!route.public) assertActingForSelf(request as { userId: number }, options);
       const answer = await handler(request);
       ctx.status = route.status ?? 200;
       if (route.produces) ctx.type = `${route.produces}; charset=utf-8`;
@@ -52,4 +57,21 @@ export class ApiRouter {
     });
     return this;
   }
+}
+
+interface ActingIds {
+  userID?: number;
+  ownerID?: number;
+}
+
+/**
+ * The spec's redundant "who acts" ids: userID and ownerID in bodies, userID in
+ * the chat read paths. The session says who acts, so one naming another
+ * student is 403 FORBIDDEN and nothing happens; no use case sees them.
+ */
+function assertActingForSelf(request: { userId: number; body?: unknown; params?: unknown }, options: RouteOptions): void {
+  const body = (request.body ?? {}) as ActingIds;
+  const params = (request.params ?? {}) as ActingIds;
+  const named = [params.userID, body.ownerID, options.userIdNamesMember ? undefined : body.userID];
+  if (named.some((id) => id !== undefined && id !== request.userId)) throw new ForbiddenError();
 }

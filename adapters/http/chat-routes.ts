@@ -17,15 +17,15 @@ export interface ChatUseCases {
 const cursorOnce = { invalidQuery: (field: string | undefined) => new InvalidCursorError(`Send ${field ?? 'a cursor'} once.`) };
 
 export function chatRoutes(api: ApiRouter, { readChatMessages, postChatMessage }: ChatUseCases): void {
-  const read = async (userId: number, requestedUserId: number, room: ChatRoom, query: { after?: string; before?: string }) =>
-    (await readChatMessages.execute({ actingUserId: userId, requestedUserId, room, ...query })).map(messageToWire);
+  const read = async (userId: number, room: ChatRoom, query: { after?: string; before?: string }) =>
+    (await readChatMessages.execute({ actingUserId: userId, room, ...query })).map(messageToWire);
 
   api.on(
     API.courseMessages,
     async ({ ctx, userId, params, query }) => {
       // Every poll must reach the server; no cache may answer for it.
       ctx.set('Cache-Control', 'no-store');
-      return read(userId, params.userID, { kind: 'course', id: params.courseID }, query);
+      return read(userId, { kind: 'course', id: params.courseID }, query);
     },
     cursorOnce,
   );
@@ -33,14 +33,14 @@ export function chatRoutes(api: ApiRouter, { readChatMessages, postChatMessage }
     API.groupMessages,
     async ({ ctx, userId, params, query }) => {
       ctx.set('Cache-Control', 'no-store');
-      return read(userId, params.userID, { kind: 'group', id: params.studyGroupID }, query);
+      return read(userId, { kind: 'group', id: params.studyGroupID }, query);
     },
     cursorOnce,
   );
 
-  const post = async (userId: number, requestedUserId: number | undefined, room: ChatRoom, message: string) =>
-    messageToWire(await postChatMessage.execute({ actingUserId: userId, requestedUserId, room, message }));
+  const post = async (userId: number, room: ChatRoom, message: string) =>
+    messageToWire(await postChatMessage.execute({ actingUserId: userId, room, message }));
 
-  api.on(API.postCourseMessage, ({ userId, body }) => post(userId, body.userID, { kind: 'course', id: body.courseID }, body.message));
-  api.on(API.postGroupMessage, ({ userId, body }) => post(userId, body.userID, { kind: 'group', id: body.studyGroupID }, body.message));
+  api.on(API.postCourseMessage, ({ userId, body }) => post(userId, { kind: 'course', id: body.courseID }, body.message));
+  api.on(API.postGroupMessage, ({ userId, body }) => post(userId, { kind: 'group', id: body.studyGroupID }, body.message));
 }

@@ -1,11 +1,10 @@
 // Dashboard, course page, catalog search and course membership (spec section 7).
 import type { GetCoursePage } from '../../application/courses/get-course-page';
 import type { GetDashboard } from '../../application/courses/get-dashboard';
+import type { GetSearchPage } from '../../application/courses/get-search-page';
 import type { JoinCourse } from '../../application/courses/join-course';
 import type { LeaveCourse } from '../../application/courses/leave-course';
-import type { ListTerms } from '../../application/courses/list-terms';
 import type { SearchCourses } from '../../application/courses/search-courses';
-import type { ListMyStudyGroups } from '../../application/study-groups/list-my-study-groups';
 import type { ApiRouter, RouteAnswer } from './api-router';
 import { API } from './contract/api';
 import { courseToWire, memberToWire, messageToWire, studyGroupToWire } from './wire';
@@ -13,20 +12,20 @@ import { courseToWire, memberToWire, messageToWire, studyGroupToWire } from './w
 export interface CourseUseCases {
   getDashboard: GetDashboard;
   getCoursePage: GetCoursePage;
+  getSearchPage: GetSearchPage;
   searchCourses: SearchCourses;
-  listTerms: ListTerms;
   joinCourse: JoinCourse;
   leaveCourse: LeaveCourse;
-  listMyStudyGroups: ListMyStudyGroups;
 }
 
 export function courseRoutes(api: ApiRouter, useCases: CourseUseCases): void {
   api.on(API.dashboard, async ({ userId }) => {
-    const [{ courses }, studyGroups] = await Promise.all([
-      useCases.getDashboard.execute(userId),
-      useCases.listMyStudyGroups.execute(userId),
-    ]);
-    return { userId, courses: courses.map(courseToWire), studyGroups: studyGroups.map(studyGroupToWire) } satisfies RouteAnswer<typeof API.dashboard>;
+    const view = await useCases.getDashboard.execute(userId);
+    return {
+      userId: view.userId,
+      courses: view.courses.map(courseToWire),
+      studyGroups: view.groups.map(studyGroupToWire),
+    } satisfies RouteAnswer<typeof API.dashboard>;
   });
 
   api.on(API.coursePage, async ({ userId, params }) => {
@@ -43,17 +42,14 @@ export function courseRoutes(api: ApiRouter, useCases: CourseUseCases): void {
   });
 
   api.on(API.searchCourses, async ({ userId, query }) => {
-    const [result, terms] = await Promise.all([
-      useCases.searchCourses.execute({ userId, page: query.page ?? 1 }),
-      useCases.listTerms.execute(),
-    ]);
+    const view = await useCases.getSearchPage.execute({ userId, page: query.page ?? 1 });
     return {
-      courses: result.courses.map(courseToWire),
-      userCoursesIDs: result.userCourseIds,
-      total: result.total,
-      page: result.page,
-      pageCount: result.pageCount,
-      terms,
+      courses: view.courses.map(courseToWire),
+      userCoursesIDs: view.userCourseIds,
+      total: view.total,
+      page: view.page,
+      pageCount: view.pageCount,
+      terms: view.terms,
     } satisfies RouteAnswer<typeof API.searchCourses>;
   });
 
@@ -69,12 +65,12 @@ export function courseRoutes(api: ApiRouter, useCases: CourseUseCases): void {
   });
 
   api.on(API.joinCourse, async ({ userId, body }) => {
-    const result = await useCases.joinCourse.execute({ actingUserId: userId, requestedUserId: body.userID, courseId: body.courseID });
+    const result = await useCases.joinCourse.execute({ actingUserId: userId, courseId: body.courseID });
     return { courseID: result.courseId, isMember: result.isMember } satisfies RouteAnswer<typeof API.joinCourse>;
   });
 
   api.on(API.leaveCourse, async ({ userId, body }) => {
-    const result = await useCases.leaveCourse.execute({ actingUserId: userId, requestedUserId: body.userID, courseId: body.courseID });
+    const result = await useCases.leaveCourse.execute({ actingUserId: userId, courseId: body.courseID });
     return { courseID: result.courseId, isMember: result.isMember } satisfies RouteAnswer<typeof API.leaveCourse>;
   });
 }

@@ -6,7 +6,6 @@ import type { GetStudyGroupCalendar } from '../../application/study-groups/get-s
 import type { GetStudyGroupPage } from '../../application/study-groups/get-study-group-page';
 import type { JoinStudyGroup } from '../../application/study-groups/join-study-group';
 import type { LeaveStudyGroup } from '../../application/study-groups/leave-study-group';
-import type { RemoveStudyGroupMember } from '../../application/study-groups/remove-study-group-member';
 import type { ScheduleMeeting } from '../../application/study-groups/schedule-meeting';
 import type { UpdateMeeting } from '../../application/study-groups/update-meeting';
 import type { UpdateStudyGroup } from '../../application/study-groups/update-study-group';
@@ -19,7 +18,6 @@ export interface StudyGroupUseCases {
   createStudyGroup: CreateStudyGroup;
   joinStudyGroup: JoinStudyGroup;
   leaveStudyGroup: LeaveStudyGroup;
-  removeStudyGroupMember: RemoveStudyGroupMember;
   getStudyGroupPage: GetStudyGroupPage;
   getStudyGroupCalendar: GetStudyGroupCalendar;
   updateStudyGroup: UpdateStudyGroup;
@@ -28,22 +26,14 @@ export interface StudyGroupUseCases {
   cancelMeeting: CancelMeeting;
 }
 
-/** The part of every owner-only call that says who acts on which group. */
-function ownerCommand(userId: number, body: { ownerID?: number; studyGroupID: number }) {
-  return { actingUserId: userId, requestedOwnerId: body.ownerID, groupId: body.studyGroupID };
-}
-
-function meetingCommand(userId: number, body: { ownerID?: number; studyGroupID: number; day: string; time: string; location: string }) {
-  return { ...ownerCommand(userId, body), day: body.day, time: body.time, location: body.location };
+function meetingCommand(userId: number, body: { studyGroupID: number; day: string; time: string; location: string }) {
+  return { actingUserId: userId, groupId: body.studyGroupID, day: body.day, time: body.time, location: body.location };
 }
 
 export function studyGroupRoutes(api: ApiRouter, useCases: StudyGroupUseCases): void {
   api.on(API.createStudyGroup, async ({ userId, body }) => {
-    // The spec sends no creator id; a userID or ownerID, if sent, must both be the session's student.
-    const named = [body.userID, body.ownerID].filter((id) => id !== undefined);
     const group = await useCases.createStudyGroup.execute({
       actingUserId: userId,
-      requestedUserId: named.find((id) => id !== userId) ?? named[0],
       courseId: body.courseID,
       name: body.name,
       description: body.description,
@@ -52,18 +42,16 @@ export function studyGroupRoutes(api: ApiRouter, useCases: StudyGroupUseCases): 
   });
 
   api.on(API.joinStudyGroup, async ({ userId, body }) => {
-    const result = await useCases.joinStudyGroup.execute({ actingUserId: userId, requestedUserId: body.userID, groupId: body.studyGroupID });
+    const result = await useCases.joinStudyGroup.execute({ actingUserId: userId, groupId: body.studyGroupID });
     return { studyGroupID: result.groupId, isMember: result.isMember } satisfies RouteAnswer<typeof API.joinStudyGroup>;
   });
 
-  api.on(API.departStudyGroup, async ({ userId, body }) => {
-    // No userID, or the student's own: they leave. Another id: the owner removes that member.
-    const result =
-      body.userID === undefined || body.userID === userId
-        ? await useCases.leaveStudyGroup.execute({ actingUserId: userId, groupId: body.studyGroupID })
-        : await useCases.removeStudyGroupMember.execute({ actingUserId: userId, groupId: body.studyGroupID, memberId: body.userID });
-    return departureToWire(result);
-  });
+  api.on(
+    API.departStudyGroup,
+    async ({ userId, body }) =>
+      departureToWire(await useCases.leaveStudyGroup.execute({ actingUserId: userId, groupId: body.studyGroupID, memberId: body.userID })),
+    { userIdNamesMember: true },
+  );
 
   api.on(API.studyGroupPage, async ({ userId, params }) => {
     const { group, messages } = await useCases.getStudyGroupPage.execute({ actingUserId: userId, groupId: params.studyGroupID });
@@ -87,7 +75,8 @@ export function studyGroupRoutes(api: ApiRouter, useCases: StudyGroupUseCases): 
 
   api.on(API.updateStudyGroup, async ({ userId, body }) => {
     const group = await useCases.updateStudyGroup.execute({
-      ...ownerCommand(userId, body),
+      actingUserId: userId,
+      groupId: body.studyGroupID,
       name: body.name,
       description: body.description,
       isPublic: body.public,
@@ -102,7 +91,7 @@ export function studyGroupRoutes(api: ApiRouter, useCases: StudyGroupUseCases): 
   );
 
   api.on(API.cancelMeeting, async ({ userId, body }) => {
-    const result = await useCases.cancelMeeting.execute({ ...ownerCommand(userId, body), meetingId: body.meetingID });
+    const result = await useCases.cancelMeeting.execute({ actingUserId: userId, groupId: body.studyGroupID, meetingId: body.meetingID });
     return { meetingID: result.meetingId, deleted: result.deleted } satisfies RouteAnswer<typeof API.cancelMeeting>;
   });
 }
