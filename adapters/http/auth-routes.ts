@@ -8,7 +8,7 @@ import { DomainError } from '../../domain/errors';
 import type { ApiRouter, RouteAnswer } from './api-router';
 import { API } from './contract/api';
 import { issueCsrfToken, rotateCsrfToken } from './csrf';
-import { sessionUserId } from './session';
+import { sessionUserId, type CookieAttributes } from './session';
 
 export interface AuthUseCases {
   signUp: SignUp;
@@ -17,10 +17,11 @@ export interface AuthUseCases {
   clientThrottle: ClientThrottle;
 }
 
-export function authRoutes(api: ApiRouter, { signUp, logIn, getUser, clientThrottle }: AuthUseCases): void {
+/** `cookie`: the session cookie's attributes, which a visitor's CSRF cookie shares. */
+export function authRoutes(api: ApiRouter, { signUp, logIn, getUser, clientThrottle }: AuthUseCases, cookie: CookieAttributes): void {
   // Signed-in students get their session's token; visitors a cookie-held one, new ones throttled per address.
   api.on(API.getToken, async ({ ctx }) => {
-    const token = await issueCsrfToken(ctx, () => clientThrottle.anonymousToken(ctx.ip));
+    const token = await issueCsrfToken(ctx, cookie, () => clientThrottle.anonymousToken(ctx.ip));
     return { token } satisfies RouteAnswer<typeof API.getToken>;
   });
 
@@ -33,14 +34,14 @@ export function authRoutes(api: ApiRouter, { signUp, logIn, getUser, clientThrot
 
   api.on(API.logIn, async ({ ctx, body }) => {
     const user = await logIn.execute({ ...body, clientAddress: ctx.ip }).catch(withLoginFields);
-    await startSession(ctx, user.id);
+    await startSession(ctx, user.id, cookie);
     return { isAuthenticated: true, user } satisfies RouteAnswer<typeof API.logIn>;
   });
 
   api.on(API.signUp, async ({ ctx, body }) => {
     const result = await signUp.execute({ ...body, clientAddress: ctx.ip });
     if (!result.ok) return { isAuthenticated: false, msg: result.message, field: result.field } satisfies RouteAnswer<typeof API.signUp>;
-    await startSession(ctx, result.user.id);
+    await startSession(ctx, result.user.id, cookie);
     return { isAuthenticated: true, user: result.user } satisfies RouteAnswer<typeof API.signUp>;
   });
 
@@ -65,8 +66,8 @@ function withLoginFields(error: unknown): never {
 
 // The session is stored from here on (anonymous visitors have none): a fresh
 // id (against session fixation) and a fresh CSRF token.
-async function startSession(ctx: Context, userId: number): Promise<void> {
+async function startSession(ctx: Context, userId: number, cookie: CookieAttributes): Promise<void> {
   ctx.session!.userId = userId;
-  rotateCsrfToken(ctx);
+  rotateCsrfToken(ctx, cookie);
   await ctx.session!.regenerate();
 }

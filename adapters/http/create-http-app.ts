@@ -17,7 +17,7 @@ import { healthEndpoints, type ReadinessProbe } from './health';
 import { HttpError } from './http-error';
 import { openApiEndpoint } from './openapi';
 import { requestContext } from './request-context';
-import { sessionMiddleware } from './session';
+import { cookieAttributes, sessionMiddleware } from './session';
 import { staticClient } from './static-client';
 import { studyGroupRoutes, type StudyGroupUseCases } from './study-group-routes';
 
@@ -97,7 +97,7 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', strict: true, onerror: bodyError }));
 
   const api = new ApiRouter();
-  authRoutes(api, deps.useCases);
+  authRoutes(api, deps.useCases, cookieAttributes(deps.cookieSecure));
   courseRoutes(api, deps.useCases);
   chatRoutes(api, deps.useCases);
   studyGroupRoutes(api, deps.useCases);

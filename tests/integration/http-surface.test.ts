@@ -117,4 +117,11 @@ describe('the HTTP surface in production', () => {
     expect(res.headers.get('strict-transport-security')).toMatch(/max-age=31536000; includeSubDomains/);
     expect(res.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
   });
+
+  it("sends a visitor's CSRF cookie Secure, as the session cookie", async () => {
+    const res = await fetch(`${server.url}/api/get-token/`, { headers: { 'X-Forwarded-Proto': 'https' } });
+    const cookies = res.headers.getSetCookie().filter((cookie) => cookie.startsWith('ss.csrf'));
+    expect(cookies.map((cookie) => cookie.split('=')[0])).toEqual(['ss.csrf', 'ss.csrf.sig']);
+    for (const cookie of cookies) expect(cookie).toMatch(/;\s*secure/i);
+  });
 });
