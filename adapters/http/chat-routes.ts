@@ -1,5 +1,6 @@
 // Course and study-group chat (spec section 7, docs/api.md): reading, with
 // ?after for the every-second poll and ?before for older history, and posting.
+import type { Context } from 'koa';
 import type { PostChatMessage } from '../../application/chat/post-chat-message';
 import type { ReadChatMessages } from '../../application/chat/read-chat-messages';
 import { InvalidCursorError } from '../../domain/chat/chat-errors';
@@ -17,26 +18,14 @@ export interface ChatUseCases {
 const cursorOnce = { invalidQuery: (field: string | undefined) => new InvalidCursorError(`Send ${field ?? 'a cursor'} once.`) };
 
 export function chatRoutes(api: ApiRouter, { readChatMessages, postChatMessage }: ChatUseCases): void {
-  const read = async (userId: number, room: ChatRoom, query: { after?: string; before?: string }) =>
-    (await readChatMessages.execute({ actingUserId: userId, room, ...query })).map(messageToWire);
+  const read = async (ctx: Context, userId: number, room: ChatRoom, query: { after?: string; before?: string }) => {
+    // Every poll must reach the server; no cache may answer for it.
+    ctx.set('Cache-Control', 'no-store');
+    return (await readChatMessages.execute({ actingUserId: userId, room, ...query })).map(messageToWire);
+  };
 
-  api.on(
-    API.courseMessages,
-    async ({ ctx, userId, params, query }) => {
-      // Every poll must reach the server; no cache may answer for it.
-      ctx.set('Cache-Control', 'no-store');
-      return read(userId, { kind: 'course', id: params.courseID }, query);
-    },
-    cursorOnce,
-  );
-  api.on(
-    API.groupMessages,
-    async ({ ctx, userId, params, query }) => {
-      ctx.set('Cache-Control', 'no-store');
-      return read(userId, { kind: 'group', id: params.studyGroupID }, query);
-    },
-    cursorOnce,
-  );
+  api.on(API.courseMessages, ({ ctx, userId, params, query }) => read(ctx, userId, { kind: 'course', id: params.courseID }, query), cursorOnce);
+  api.on(API.groupMessages, ({ ctx, userId, params, query }) => read(ctx, userId, { kind: 'group', id: params.studyGroupID }, query), cursorOnce);
 
   const post = async (userId: number, room: ChatRoom, message: string) =>
     messageToWire(await postChatMessage.execute({ actingUserId: userId, room, message }));

@@ -7,7 +7,7 @@ import type { LeaveCourse } from '../../application/courses/leave-course';
 import type { SearchCourses } from '../../application/courses/search-courses';
 import type { ApiRouter, RouteAnswer } from './api-router';
 import { API } from './contract/api';
-import { courseToWire, memberToWire, messageToWire, studyGroupToWire } from './wire';
+import { courseToWire, memberToWire, messageToWire, resultPageToWire, studyGroupToWire } from './wire';
 
 export interface CourseUseCases {
   getDashboard: GetDashboard;
@@ -43,25 +43,12 @@ export function courseRoutes(api: ApiRouter, useCases: CourseUseCases): void {
 
   api.on(API.searchCourses, async ({ userId, query }) => {
     const view = await useCases.getSearchPage.execute({ userId, page: query.page ?? 1 });
-    return {
-      courses: view.courses.map(courseToWire),
-      userCoursesIDs: view.userCourseIds,
-      total: view.total,
-      page: view.page,
-      pageCount: view.pageCount,
-      terms: view.terms,
-    } satisfies RouteAnswer<typeof API.searchCourses>;
+    return { ...resultPageToWire(view), userCoursesIDs: view.userCourseIds, terms: view.terms } satisfies RouteAnswer<typeof API.searchCourses>;
   });
 
   api.on(API.filterCourses, async ({ userId, body }) => {
     const result = await useCases.searchCourses.execute({ ...body, userId });
-    return {
-      courses: result.courses.map(courseToWire),
-      user_courses_ids: result.userCourseIds,
-      total: result.total,
-      page: result.page,
-      pageCount: result.pageCount,
-    } satisfies RouteAnswer<typeof API.filterCourses>;
+    return { ...resultPageToWire(result), user_courses_ids: result.userCourseIds } satisfies RouteAnswer<typeof API.filterCourses>;
   });
 
   api.on(API.joinCourse, async ({ userId, body }) => {

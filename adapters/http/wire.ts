@@ -1,11 +1,13 @@
 // The domain's objects as the wire contract shapes them (adapters/http/contract):
 // each mapper's return type is the contract's, so a shape is defined only there.
+import type { z } from 'zod';
+import type { SearchCoursesResult } from '../../application/courses/search-courses';
 import type { GroupDepartureResult } from '../../application/study-groups/leave-study-group';
 import type { ChatMessage } from '../../domain/chat/chat-message';
 import type { Course, MemberProfile } from '../../domain/course/course';
 import { groupSize, type Meeting, type StudyGroup } from '../../domain/study-group/study-group';
 import type { ChatMessage as WireMessage } from './contract/chat';
-import type { Course as WireCourse } from './contract/courses';
+import type { Course as WireCourse, filterAnswer } from './contract/courses';
 import type { Member } from './contract/members';
 import type { Departure, Meeting as WireMeeting, StudyGroup as WireStudyGroup } from './contract/study-groups';
 
@@ -23,6 +25,11 @@ export function courseToWire(course: Course): WireCourse {
     instructors: course.instructors,
     mode: course.mode,
   };
+}
+
+/** One page of catalog search results, as both search answers carry it. */
+export function resultPageToWire(result: SearchCoursesResult): Pick<z.input<typeof filterAnswer>, 'courses' | 'total' | 'page' | 'pageCount'> {
+  return { courses: result.courses.map(courseToWire), total: result.total, page: result.page, pageCount: result.pageCount };
 }
 
 export function memberToWire(member: MemberProfile): Member {
