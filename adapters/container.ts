@@ -14,9 +14,9 @@ import { PostChatMessage, POSTING_LIMIT } from '../application/chat/post-chat-me
 import { ReadChatMessages } from '../application/chat/read-chat-messages';
 import { GetCoursePage } from '../application/courses/get-course-page';
 import { GetDashboard } from '../application/courses/get-dashboard';
+import { GetSearchPage } from '../application/courses/get-search-page';
 import { JoinCourse } from '../application/courses/join-course';
 import { LeaveCourse } from '../application/courses/leave-course';
-import { ListTerms } from '../application/courses/list-terms';
 import { SearchCourses } from '../application/courses/search-courses';
 import type { ChatLog } from '../application/ports/chat-log';
 import type { ChatRoomAccess } from '../application/ports/chat-room-access';
@@ -26,8 +26,6 @@ import { GetStudyGroupCalendar } from '../application/study-groups/get-study-gro
 import { GetStudyGroupPage } from '../application/study-groups/get-study-group-page';
 import { JoinStudyGroup } from '../application/study-groups/join-study-group';
 import { LeaveStudyGroup } from '../application/study-groups/leave-study-group';
-import { ListMyStudyGroups } from '../application/study-groups/list-my-study-groups';
-import { RemoveStudyGroupMember } from '../application/study-groups/remove-study-group-member';
 import { ScheduleMeeting } from '../application/study-groups/schedule-meeting';
 import { UpdateMeeting } from '../application/study-groups/update-meeting';
 import { UpdateStudyGroup } from '../application/study-groups/update-study-group';
@@ -149,12 +147,12 @@ export function buildContainer(config: AppConfig, logger: Logger): DependencyCon
   const catalog = (d: DependencyContainer) => d.resolve<CourseCatalog>(TOKENS.CourseCatalog);
   const membership = (d: DependencyContainer) => d.resolve<CourseMembership>(TOKENS.CourseMembership);
   c.register(SearchCourses, { useFactory: (d) => new SearchCourses(catalog(d), membership(d)) });
-  c.register(ListTerms, { useFactory: (d) => new ListTerms(catalog(d)) });
+  c.register(GetSearchPage, { useFactory: (d) => new GetSearchPage(catalog(d), membership(d)) });
   c.register(JoinCourse, { useFactory: (d) => new JoinCourse(catalog(d), membership(d)) });
   c.register(LeaveCourse, {
     useFactory: (d) => new LeaveCourse(catalog(d), membership(d), d.resolve(TOKENS.MembershipChanges), studyGroups(d)),
   });
-  c.register(GetDashboard, { useFactory: (d) => new GetDashboard(membership(d)) });
+  c.register(GetDashboard, { useFactory: (d) => new GetDashboard(membership(d), studyGroups(d)) });
   c.register(GetCoursePage, { useFactory: (d) => new GetCoursePage(catalog(d), membership(d), d.resolve(TOKENS.ChatLog), studyGroups(d)) });
 
   registerChat(c, config, logger);
@@ -242,14 +240,12 @@ function registerStudyGroups(c: DependencyContainer): void {
   c.register(CreateStudyGroup, { useFactory: (d) => new CreateStudyGroup(catalog(d), membership(d), studyGroups(d)) });
   c.register(JoinStudyGroup, { useFactory: (d) => new JoinStudyGroup(membership(d), studyGroups(d)) });
   c.register(LeaveStudyGroup, { useFactory: (d) => new LeaveStudyGroup(studyGroups(d), changes(d)) });
-  c.register(RemoveStudyGroupMember, { useFactory: (d) => new RemoveStudyGroupMember(studyGroups(d), changes(d)) });
   c.register(GetStudyGroupPage, { useFactory: (d) => new GetStudyGroupPage(studyGroups(d), d.resolve(TOKENS.ChatLog)) });
   c.register(GetStudyGroupCalendar, { useFactory: (d) => new GetStudyGroupCalendar(studyGroups(d)) });
   c.register(UpdateStudyGroup, { useFactory: (d) => new UpdateStudyGroup(studyGroups(d)) });
   c.register(ScheduleMeeting, { useFactory: (d) => new ScheduleMeeting(studyGroups(d)) });
   c.register(UpdateMeeting, { useFactory: (d) => new UpdateMeeting(studyGroups(d)) });
   c.register(CancelMeeting, { useFactory: (d) => new CancelMeeting(studyGroups(d)) });
-  c.register(ListMyStudyGroups, { useFactory: (d) => new ListMyStudyGroups(studyGroups(d)) });
 }
 
 function studyGroups(d: DependencyContainer): StudyGroupRepository {

@@ -16,9 +16,9 @@ import { PostChatMessage } from '../application/chat/post-chat-message';
 import { ReadChatMessages } from '../application/chat/read-chat-messages';
 import { GetCoursePage } from '../application/courses/get-course-page';
 import { GetDashboard } from '../application/courses/get-dashboard';
+import { GetSearchPage } from '../application/courses/get-search-page';
 import { JoinCourse } from '../application/courses/join-course';
 import { LeaveCourse } from '../application/courses/leave-course';
-import { ListTerms } from '../application/courses/list-terms';
 import { SearchCourses } from '../application/courses/search-courses';
 import { CancelMeeting } from '../application/study-groups/cancel-meeting';
 import { CreateStudyGroup } from '../application/study-groups/create-study-group';
@@ -26,8 +26,6 @@ import { GetStudyGroupCalendar } from '../application/study-groups/get-study-gro
 import { GetStudyGroupPage } from '../application/study-groups/get-study-group-page';
 import { JoinStudyGroup } from '../application/study-groups/join-study-group';
 import { LeaveStudyGroup } from '../application/study-groups/leave-study-group';
-import { ListMyStudyGroups } from '../application/study-groups/list-my-study-groups';
-import { RemoveStudyGroupMember } from '../application/study-groups/remove-study-group-member';
 import { ScheduleMeeting } from '../application/study-groups/schedule-meeting';
 import { UpdateMeeting } from '../application/study-groups/update-meeting';
 import { UpdateStudyGroup } from '../application/study-groups/update-study-group';
@@ -118,16 +116,14 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
       getDashboard: container.resolve(GetDashboard),
       getCoursePage: container.resolve(GetCoursePage),
       searchCourses: container.resolve(SearchCourses),
-      listTerms: container.resolve(ListTerms),
+      getSearchPage: container.resolve(GetSearchPage),
       joinCourse: container.resolve(JoinCourse),
       leaveCourse: container.resolve(LeaveCourse),
       readChatMessages: container.resolve(ReadChatMessages),
       postChatMessage: container.resolve(PostChatMessage),
-      listMyStudyGroups: container.resolve(ListMyStudyGroups),
       createStudyGroup: container.resolve(CreateStudyGroup),
       joinStudyGroup: container.resolve(JoinStudyGroup),
       leaveStudyGroup: container.resolve(LeaveStudyGroup),
-      removeStudyGroupMember: container.resolve(RemoveStudyGroupMember),
       getStudyGroupPage: container.resolve(GetStudyGroupPage),
       getStudyGroupCalendar: container.resolve(GetStudyGroupCalendar),
       updateStudyGroup: container.resolve(UpdateStudyGroup),

@@ -28,7 +28,8 @@ export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly details: Record<string, unknown> = {},
+    /** Fields the refusal's answer carries beside code and message (an edge may set its protocol's own). */
+    public details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = new.target.name;

@@ -7,8 +7,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { gunzipSync, createGunzip } from 'node:zlib';
 import type { SourceRecord } from '../../application/catalog/import-catalog';
-import { flattenUfCourse } from '../../domain/course/catalog-record';
-import { termFromUfCode } from '../../domain/course/term';
+import { flattenUfCourse, termFromUfFileName, ufCourses } from './uf-schedule-of-courses';
 
 export const SHIPPED_CATALOG = path.resolve(import.meta.dirname, 'seed/uf-courses.sample.jsonl.gz');
 
@@ -47,23 +46,12 @@ async function* readScheduleOfCourses(file: string, options: ReadOptions): Async
     yield { line: 1, value: error as Error };
     return;
   }
-  const term = options.term ?? termFromUfCode(/(2\d\d[158])/.exec(path.basename(file))?.[1] ?? '') ?? '';
+  const term = options.term ?? termFromUfFileName(path.basename(file)) ?? '';
   let index = 0;
-  for (const course of coursesOf(document)) {
+  for (const course of ufCourses(document)) {
     for (const record of flattenUfCourse(course, term)) {
       index += 1;
       yield { line: index, value: record };
     }
   }
-}
-
-// UF answers [{ COURSES: [...], LASTCONTROLNUMBER, ... }]; saved pages may be concatenated.
-function coursesOf(document: unknown): unknown[] {
-  const pages = Array.isArray(document) ? document : [document];
-  return pages.flatMap((page) => {
-    if (typeof page === 'object' && page !== null && Array.isArray((page as { COURSES?: unknown }).COURSES)) {
-      return (page as { COURSES: unknown[] }).COURSES;
-    }
-    return [page];
-  });
 }

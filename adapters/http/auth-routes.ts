@@ -1,38 +1,14 @@
-// The five account calls of the product spec (section 7).
-import { Router } from '@koa/router';
+// The five account calls of the product spec (section 7) and the CSRF token.
 import type { Context } from 'koa';
-import { z } from 'zod';
-import { RateLimitedError } from '../../domain/errors';
 import type { ClientThrottle } from '../../application/auth/client-throttle';
 import type { GetUser } from '../../application/auth/get-user';
 import type { LogIn } from '../../application/auth/log-in';
 import type { SignUp } from '../../application/auth/sign-up';
+import { DomainError } from '../../domain/errors';
+import type { ApiRouter, RouteAnswer } from './api-router';
+import { API } from './contract/api';
 import { issueCsrfToken, rotateCsrfToken } from './csrf';
-import { parseBody, textField } from './parse-body';
-import { sessionUserId } from './session';
-
-// Generous caps: the rules in domain/ give the precise messages; these only stop
-// absurd payloads before any work is done. Every field passes the text policy.
-const text = (max: number) => textField(max);
-
-const loginBody = z.object({
-  username: text(200).default(''),
-  password: text(1000).default(''),
-});
-
-const signUpBody = z.object({
-  firstName: text(1000).default(''),
-  lastName: text(1000).default(''),
-  major: text(1000).default(''),
-  email: text(1000).default(''),
-  username: text(1000).default(''),
-  password: text(1000).default(''),
-  year: z
-    .union([z.string(), z.number()], { message: 'must be "1", "2", "3" or "4"' })
-    .transform(String)
-    .default(''),
-  bio: textField(5000, { multiline: true }).nullish().transform((v) => v ?? ''),
-});
+import { sessionUserId, type CookieAttributes } from './session';
 
 export interface AuthUseCases {
   signUp: SignUp;
@@ -41,65 +17,57 @@ export interface AuthUseCases {
   clientThrottle: ClientThrottle;
 }
 
-export function authRoutes({ signUp, logIn, getUser, clientThrottle }: AuthUseCases): Router {
-  const router = new Router({ prefix: '/api' });
-
+/** `cookie`: the session cookie's attributes, which a visitor's CSRF cookie shares. */
+export function authRoutes(api: ApiRouter, { signUp, logIn, getUser, clientThrottle }: AuthUseCases, cookie: CookieAttributes): void {
   // Signed-in students get their session's token; visitors a cookie-held one, new ones throttled per address.
-  router.get('/get-token/', async (ctx) => {
-    ctx.body = { token: await issueCsrfToken(ctx, () => clientThrottle.anonymousToken(ctx.ip)) };
+  api.on(API.getToken, async ({ ctx }) => {
+    const token = await issueCsrfToken(ctx, cookie, () => clientThrottle.anonymousToken(ctx.ip));
+    return { token } satisfies RouteAnswer<typeof API.getToken>;
   });
 
-  router.get('/is-authenticated/', async (ctx) => {
+  api.on(API.isAuthenticated, async ({ ctx }) => {
     const userId = sessionUserId(ctx);
     const user = userId === null ? null : await getUser.execute(userId);
     if (!user && userId !== null) ctx.session = null; // the account is gone
-    ctx.body = user ? { isAuthenticated: true, user } : { isAuthenticated: false };
+    return (user ? { isAuthenticated: true, user } : { isAuthenticated: false }) satisfies RouteAnswer<typeof API.isAuthenticated>;
   });
 
-  router.post('/login/', async (ctx) => {
-    const body = parseBody(loginBody, ctx);
-    let result;
-    try {
-      result = await logIn.execute({ ...body, clientAddress: ctx.ip });
-    } catch (error) {
-      if (!(error instanceof RateLimitedError)) throw error;
-      ctx.set('Retry-After', String(error.retryAfterSeconds));
-      return refuseLogin(ctx, 429, error.code, error.message);
-    }
-    if (!result.ok) return refuseLogin(ctx, 401, 'INVALID_CREDENTIALS', result.message);
-    await startSession(ctx, result.user.id);
-    ctx.body = { isAuthenticated: true, user: result.user };
+  api.on(API.logIn, async ({ ctx, body }) => {
+    const user = await logIn.execute({ ...body, clientAddress: ctx.ip }).catch(withLoginFields);
+    await startSession(ctx, user.id, cookie);
+    return { isAuthenticated: true, user } satisfies RouteAnswer<typeof API.logIn>;
   });
 
-  router.post('/signup/', async (ctx) => {
-    const result = await signUp.execute({ ...parseBody(signUpBody, ctx), clientAddress: ctx.ip });
-    if (!result.ok) {
-      ctx.body = { isAuthenticated: false, msg: result.message, field: result.field };
-      return;
-    }
-    await startSession(ctx, result.user.id);
-    ctx.body = { isAuthenticated: true, user: result.user };
+  api.on(API.signUp, async ({ ctx, body }) => {
+    const result = await signUp.execute({ ...body, clientAddress: ctx.ip });
+    if (!result.ok) return { isAuthenticated: false, msg: result.message, field: result.field } satisfies RouteAnswer<typeof API.signUp>;
+    await startSession(ctx, result.user.id, cookie);
+    return { isAuthenticated: true, user: result.user } satisfies RouteAnswer<typeof API.signUp>;
   });
 
-  router.post('/logout/', (ctx) => {
+  api.on(API.logOut, async ({ ctx }) => {
     ctx.session = null;
-    ctx.body = { isAuthenticated: false };
+    return { isAuthenticated: false } satisfies RouteAnswer<typeof API.logOut>;
   });
-
-  return router;
 }
 
-// Login refusals carry the spec's auth fields (isAuthenticated, msg) beside the
-// house error shape, so the form can show msg under its button.
-function refuseLogin(ctx: Context, status: number, code: string, message: string): void {
-  ctx.status = status;
-  ctx.body = { error: code, message, isAuthenticated: false, msg: message, requestId: ctx.state.requestId };
+/**
+ * A refused login (401 wrong password, 429 too many attempts) answers the
+ * spec's auth fields (isAuthenticated, msg) beside the house error, so the form
+ * can show msg under its button; they are its only details (Retry-After still
+ * tells the wait).
+ */
+function withLoginFields(error: unknown): never {
+  if (error instanceof DomainError && (error.kind === 'unauthenticated' || error.kind === 'rate-limited')) {
+    error.details = { isAuthenticated: false, msg: error.message };
+  }
+  throw error;
 }
 
 // The session is stored from here on (anonymous visitors have none): a fresh
 // id (against session fixation) and a fresh CSRF token.
-async function startSession(ctx: Context, userId: number): Promise<void> {
+async function startSession(ctx: Context, userId: number, cookie: CookieAttributes): Promise<void> {
   ctx.session!.userId = userId;
-  rotateCsrfToken(ctx);
+  rotateCsrfToken(ctx, cookie);
   await ctx.session!.regenerate();
 }

@@ -1,78 +1,35 @@
 // Course and study-group chat (spec section 7, docs/api.md): reading, with
 // ?after for the every-second poll and ?before for older history, and posting.
-import { Router } from '@koa/router';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import type { PostChatMessage } from '../../application/chat/post-chat-message';
 import type { ReadChatMessages } from '../../application/chat/read-chat-messages';
 import { InvalidCursorError } from '../../domain/chat/chat-errors';
-import type { ChatRoom, RoomKind } from '../../domain/chat/chat-room';
-import { ValidationError } from '../../domain/errors';
-import { parseBody, textField } from './parse-body';
-import { requireUser, sessionUserId } from './session';
-import { idSchema, messageToWire } from './wire';
+import type { ChatRoom } from '../../domain/chat/chat-room';
+import type { ApiRouter } from './api-router';
+import { API } from './contract/api';
+import { messageToWire } from './wire';
 
 export interface ChatUseCases {
   readChatMessages: ReadChatMessages;
   postChatMessage: PostChatMessage;
 }
 
-// The domain trims and measures the text; this refuses what is not text at all
-// (the body parser already caps the request at 100 kB).
-const messageText = textField(100_000, { multiline: true });
-const courseMessageBody = z.object({ userID: idSchema.optional(), courseID: idSchema, message: messageText });
-const groupMessageBody = z.object({ userID: idSchema.optional(), studyGroupID: idSchema, message: messageText });
+// A cursor sent twice is a malformed cursor, like one that is not an id.
+const cursorOnce = { invalidQuery: (field: string | undefined) => new InvalidCursorError(`Send ${field ?? 'a cursor'} once.`) };
 
-export function chatRoutes({ readChatMessages, postChatMessage }: ChatUseCases): Router {
-  const router = new Router({ prefix: '/api' });
-  router.use(requireUser());
-
-  const read = (kind: RoomKind, roomParam: string) => async (ctx: Context) => {
-    const room: ChatRoom = { kind, id: pathId(ctx.params[roomParam], kind === 'course' ? 'course id' : 'study group id') };
-    const messages = await readChatMessages.execute({
-      actingUserId: sessionUserId(ctx)!,
-      requestedUserId: pathId(ctx.params.userID, 'user id'),
-      room,
-      after: cursorParam(ctx, 'after'),
-      before: cursorParam(ctx, 'before'),
-    });
+export function chatRoutes(api: ApiRouter, { readChatMessages, postChatMessage }: ChatUseCases): void {
+  const read = async (ctx: Context, userId: number, room: ChatRoom, query: { after?: string; before?: string }) => {
     // Every poll must reach the server; no cache may answer for it.
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = messages.map(messageToWire);
+    return (await readChatMessages.execute({ actingUserId: userId, room, ...query })).map(messageToWire);
   };
 
-  router.get('/select-course-messages/:courseID/:userID/', read('course', 'courseID'));
-  router.get('/select-study-group-messages/:studyGroupID/:userID/', read('group', 'studyGroupID'));
+  api.on(API.courseMessages, ({ ctx, userId, params, query }) => read(ctx, userId, { kind: 'course', id: params.courseID }, query), cursorOnce);
+  api.on(API.groupMessages, ({ ctx, userId, params, query }) => read(ctx, userId, { kind: 'group', id: params.studyGroupID }, query), cursorOnce);
 
-  const post =
-    <Body extends { userID?: number; message: string }>(schema: z.ZodType<Body>, roomOf: (body: Body) => ChatRoom) =>
-    async (ctx: Context) => {
-      const body = parseBody(schema, ctx);
-      const stored = await postChatMessage.execute({
-        actingUserId: sessionUserId(ctx)!,
-        requestedUserId: body.userID,
-        room: roomOf(body),
-        message: body.message,
-      });
-      ctx.status = 201;
-      ctx.body = messageToWire(stored);
-    };
+  const post = async (userId: number, room: ChatRoom, message: string) =>
+    messageToWire(await postChatMessage.execute({ actingUserId: userId, room, message }));
 
-  router.post('/insert-course-message/', post(courseMessageBody, (body) => ({ kind: 'course', id: body.courseID })));
-  router.post('/insert-study-group-message/', post(groupMessageBody, (body) => ({ kind: 'group', id: body.studyGroupID })));
-
-  return router;
-}
-
-function pathId(raw: string | undefined, what: string): number {
-  const parsed = idSchema.safeParse(raw);
-  if (!parsed.success) throw new ValidationError(`The ${what} must be a positive whole number.`, 'id');
-  return parsed.data;
-}
-
-function cursorParam(ctx: Context, name: 'after' | 'before'): string | undefined {
-  const value = ctx.query[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw new InvalidCursorError(`Send ${name} once.`);
-  return value;
+  api.on(API.postCourseMessage, ({ userId, body }) => post(userId, { kind: 'course', id: body.courseID }, body.message));
+  api.on(API.postGroupMessage, ({ userId, body }) => post(userId, { kind: 'group', id: body.studyGroupID }, body.message));
 }

@@ -1,11 +1,12 @@
 // Assembles the Koa application: request context, errors, security headers,
-// the method guard and health probes (before any session work), then the
-// session, CSRF, body parsing, the API routes, and the built client.
+// the method guard, health probes and the OpenAPI document (before any session
+// work), then the session, CSRF, body parsing, the API routes, and the built client.
 import bodyParser from 'koa-bodyparser';
 import helmet from 'koa-helmet';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { SessionStore } from '../../application/ports/session-store';
+import { ApiRouter } from './api-router';
 import type { AppState } from './app-state';
 import { authRoutes, type AuthUseCases } from './auth-routes';
 import { chatRoutes, type ChatUseCases } from './chat-routes';
@@ -14,8 +15,9 @@ import { csrfProtection } from './csrf';
 import { errorHandler } from './error-handler';
 import { healthEndpoints, type ReadinessProbe } from './health';
 import { HttpError } from './http-error';
+import { openApiEndpoint } from './openapi';
 import { requestContext } from './request-context';
-import { sessionMiddleware } from './session';
+import { cookieAttributes, sessionMiddleware } from './session';
 import { staticClient } from './static-client';
 import { studyGroupRoutes, type StudyGroupUseCases } from './study-group-routes';
 
@@ -89,14 +91,18 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
     return next();
   });
   app.use(healthEndpoints(deps.readiness));
+  app.use(openApiEndpoint());
   app.use(sessionMiddleware(app as unknown as Koa, deps.sessionStore, deps.cookieSecure));
   app.use(csrfProtection());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', strict: true, onerror: bodyError }));
 
-  for (const router of [authRoutes(deps.useCases), courseRoutes(deps.useCases), chatRoutes(deps.useCases), studyGroupRoutes(deps.useCases)]) {
-    app.use(router.routes());
-    app.use(router.allowedMethods({ throw: false }));
-  }
+  const api = new ApiRouter();
+  authRoutes(api, deps.useCases, cookieAttributes(deps.cookieSecure));
+  courseRoutes(api, deps.useCases);
+  chatRoutes(api, deps.useCases);
+  studyGroupRoutes(api, deps.useCases);
+  app.use(api.router.routes());
+  app.use(api.router.allowedMethods({ throw: false }));
 
   app.use(async (ctx, next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {

@@ -2,15 +2,16 @@
 // every unsafe request must echo it in X-CSRFToken.
 //
 // A signed-in student's token lives in their stored session. An anonymous
-// visitor's lives in a cookie of its own (ss.csrf, signed with the app keys,
-// httpOnly, SameSite=Lax, Secure as the session cookie, gone when the browser
-// closes), so handing tokens to visitors stores nothing on the server. Signing
+// visitor's lives in a cookie of its own (ss.csrf, with the session cookie's
+// attributes, given at wiring time: signed with the app keys, httpOnly,
+// SameSite=Lax, Secure as configured; gone when the browser closes), so
+// handing tokens to visitors stores nothing on the server. Signing
 // in (login, sign-up) gives the new session a fresh token and drops the
 // anonymous cookie; logout destroys the session.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { HttpError } from './http-error';
-import { sessionCookieAttributes, sessionUserId } from './session';
+import { sessionUserId, type CookieAttributes } from './session';
 
 export const ANONYMOUS_CSRF_COOKIE = 'ss.csrf';
 
@@ -38,7 +39,7 @@ function anonymousToken(ctx: Context): string | undefined {
  * (made on first use); a visitor gets the one their cookie holds, or a new one
  * in a new cookie, after `beforeMinting` agreed (the per-address throttle).
  */
-export async function issueCsrfToken(ctx: Context, beforeMinting: () => Promise<void> = async () => {}): Promise<string> {
+export async function issueCsrfToken(ctx: Context, cookie: CookieAttributes, beforeMinting: () => Promise<void> = async () => {}): Promise<string> {
   if (sessionUserId(ctx) !== null) {
     const session = ctx.session!;
     if (typeof session.csrf !== 'string') session.csrf = newToken();
@@ -48,14 +49,14 @@ export async function issueCsrfToken(ctx: Context, beforeMinting: () => Promise<
   if (existing) return existing;
   await beforeMinting();
   const token = newToken();
-  ctx.cookies.set(ANONYMOUS_CSRF_COOKIE, token, sessionCookieAttributes(ctx));
+  ctx.cookies.set(ANONYMOUS_CSRF_COOKIE, token, cookie);
   return token;
 }
 
 /** A new token for a newly signed-in session (login, sign-up); the visitor's token dies with its cookie. */
-export function rotateCsrfToken(ctx: Context): void {
+export function rotateCsrfToken(ctx: Context, cookie: CookieAttributes): void {
   ctx.session!.csrf = newToken();
-  if (ctx.cookies.get(ANONYMOUS_CSRF_COOKIE)) ctx.cookies.set(ANONYMOUS_CSRF_COOKIE, null, sessionCookieAttributes(ctx));
+  if (ctx.cookies.get(ANONYMOUS_CSRF_COOKIE)) ctx.cookies.set(ANONYMOUS_CSRF_COOKIE, null, cookie);
 }
 
 export function csrfProtection(): Middleware {

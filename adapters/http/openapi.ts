@@ -2,9 +2,13 @@
 // (adapters/http/contract/api.ts) by zod-openapi, and served at
 // GET /api/openapi.json. Nothing here restates a shape: a change to the
 // contract changes the document.
+import type { Middleware } from 'koa';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { API, type ApiRoute } from './contract/api';
 import { errorAnswer } from './contract/errors';
+import { HttpError } from './http-error';
+
+export const OPENAPI_PATH = '/api/openapi.json';
 
 const REFUSALS: Record<number, string> = {
   400: 'Invalid input (VALIDATION_FAILED, INVALID_TEXT, INVALID_CURSOR, MALFORMED_JSON)',
@@ -56,4 +60,23 @@ export function openApiDocument() {
     },
     paths,
   });
+}
+
+/**
+ * GET /api/openapi.json, for anyone: answered before the session middleware
+ * (no cookie, no session read), from a document generated once, on first use.
+ */
+export function openApiEndpoint(): Middleware {
+  let document: string | undefined;
+  return async (ctx, next) => {
+    if (ctx.path !== OPENAPI_PATH) return next();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      ctx.set('Allow', 'GET, HEAD');
+      throw new HttpError(405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}`);
+    }
+    document ??= JSON.stringify(openApiDocument());
+    ctx.type = 'json';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = document;
+  };
 }

@@ -7,17 +7,24 @@ import type Koa from 'koa';
 import session from 'koa-session';
 import type { Context, Middleware } from 'koa';
 import type { SessionStore } from '../../application/ports/session-store';
-import { HttpError } from './http-error';
+import { NotAuthenticatedError } from '../../domain/errors';
 
 export const SESSION_COOKIE = 'ss.sid';
 export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 /**
- * How stale a session's expiry may get before a request renews it. koa-session's
+ * How stale a session may get before a request renews it. koa-session's
  * `rolling` would write the session (a Redis SET, a cookie) on every request,
  * every chat poll included; renewing at most once a minute keeps "two weeks
  * after the last activity" to the minute and leaves idle polls read-only.
  */
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * When the session was last saved, kept in it. koa-session saves a session
+ * whose content changed (and sends the cookie again, with a fresh expiry), so
+ * rewriting this value once it is older than the touch interval is the renewal.
+ */
+const TOUCHED_AT = 'touchedAt';
 
 /** The attributes every cookie of ours shares with the session cookie. */
 export interface CookieAttributes {
@@ -27,12 +34,9 @@ export interface CookieAttributes {
   signed: true;
 }
 
-// Which `secure` the session middleware was built with, for the cookies that must travel like its own.
-const cookieSecurity = new WeakMap<Context, boolean>();
-
-/** httpOnly, SameSite=Lax, signed with the app keys, and Secure exactly when the session cookie is. */
-export function sessionCookieAttributes(ctx: Context): CookieAttributes {
-  return { httpOnly: true, sameSite: 'lax', secure: cookieSecurity.get(ctx) ?? false, signed: true };
+/** httpOnly, SameSite=Lax, signed with the app keys, and Secure as configured (COOKIE_SECURE). */
+export function cookieAttributes(secure: boolean): CookieAttributes {
+  return { httpOnly: true, sameSite: 'lax', secure, signed: true };
 }
 
 export function sessionMiddleware(app: Koa, store: SessionStore, secure: boolean, touchIntervalMs = SESSION_TOUCH_INTERVAL_MS): Middleware {
@@ -42,10 +46,10 @@ export function sessionMiddleware(app: Koa, store: SessionStore, secure: boolean
       maxAge: SESSION_MAX_AGE_MS,
       rolling: false,
       renew: false,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      signed: true,
+      ...cookieAttributes(secure),
+      beforeSave: (_ctx: Context, saved: Record<string, unknown>) => {
+        saved[TOUCHED_AT] = Date.now();
+      },
       store: {
         get: (key: string) => store.get(key),
         set: (key: string, data: Record<string, unknown>, maxAge: number | 'session' | undefined) =>
@@ -55,27 +59,21 @@ export function sessionMiddleware(app: Koa, store: SessionStore, secure: boolean
     },
     app as never,
   ) as unknown as Middleware;
-  return (ctx, next) => {
-    cookieSecurity.set(ctx, secure);
-    return sessions(ctx, async () => {
+  return (ctx, next) =>
+    sessions(ctx, async () => {
       await next();
-      touchIfStale(ctx.session as unknown as LoadedSession | null, touchIntervalMs);
+      touchIfStale(ctx, touchIntervalMs);
     });
-  };
 }
 
-/** The parts of koa-session's Session object the touch reads and sets. */
-interface LoadedSession {
-  isNew: boolean;
-  _expire?: number;
-  _requireSave: boolean;
-}
-
-// Saved only when changed (koa-session compares) or when the expiry it last
-// wrote is more than the interval old; saving also sends the cookie again.
-function touchIfStale(current: LoadedSession | null, touchIntervalMs: number): void {
-  if (!current || current.isNew || typeof current._expire !== 'number') return;
-  if (current._expire - Date.now() < SESSION_MAX_AGE_MS - touchIntervalMs) current._requireSave = true;
+// A stored session (a visitor's empty one stays unsaved) last saved more than
+// the interval ago is touched, so koa-session saves it and renews its cookie.
+function touchIfStale(ctx: Context, touchIntervalMs: number): void {
+  const current = ctx.session;
+  if (!current?.populated) return;
+  const touchedAt = current[TOUCHED_AT];
+  if (typeof touchedAt === 'number' && Date.now() - touchedAt < touchIntervalMs) return;
+  current[TOUCHED_AT] = Date.now();
 }
 
 export function sessionUserId(ctx: Context): number | null {
@@ -86,9 +84,7 @@ export function sessionUserId(ctx: Context): number | null {
 /** Guards routes that need a signed-in student: 401 JSON otherwise. */
 export function requireUser(): Middleware {
   return async (ctx, next) => {
-    if (sessionUserId(ctx) === null) {
-      throw new HttpError(401, 'NOT_AUTHENTICATED', 'You need to log in first.');
-    }
+    if (sessionUserId(ctx) === null) throw new NotAuthenticatedError();
     return next();
   };
 }

@@ -1,9 +1,17 @@
-// The spec's wire shapes (section 3): courses and classmates use snake_case.
-import { z } from 'zod';
+// The domain's objects as the wire contract shapes them (adapters/http/contract):
+// each mapper's return type is the contract's, so a shape is defined only there.
+import type { z } from 'zod';
+import type { SearchCoursesResult } from '../../application/courses/search-courses';
+import type { GroupDepartureResult } from '../../application/study-groups/leave-study-group';
 import type { ChatMessage } from '../../domain/chat/chat-message';
 import type { Course, MemberProfile } from '../../domain/course/course';
+import { groupSize, type Meeting, type StudyGroup } from '../../domain/study-group/study-group';
+import type { ChatMessage as WireMessage } from './contract/chat';
+import type { Course as WireCourse, filterAnswer } from './contract/courses';
+import type { Member } from './contract/members';
+import type { Departure, Meeting as WireMeeting, StudyGroup as WireStudyGroup } from './contract/study-groups';
 
-export function courseToWire(course: Course) {
+export function courseToWire(course: Course): WireCourse {
   return {
     id: course.id,
     name: course.name,
@@ -19,7 +27,12 @@ export function courseToWire(course: Course) {
   };
 }
 
-export function memberToWire(member: MemberProfile) {
+/** One page of catalog search results, as both search answers carry it. */
+export function resultPageToWire(result: SearchCoursesResult): Pick<z.input<typeof filterAnswer>, 'courses' | 'total' | 'page' | 'pageCount'> {
+  return { courses: result.courses.map(courseToWire), total: result.total, page: result.page, pageCount: result.pageCount };
+}
+
+export function memberToWire(member: MemberProfile): Member {
   return {
     id: member.id,
     username: member.username,
@@ -31,8 +44,8 @@ export function memberToWire(member: MemberProfile) {
   };
 }
 
-/** A course or study-group message (spec section 3), with its id as the cursor. */
-export function messageToWire(message: ChatMessage) {
+/** A course or study-group message, with its id as the cursor. */
+export function messageToWire(message: ChatMessage): WireMessage {
   return {
     id: message.id,
     user_id: message.userId,
@@ -42,17 +55,31 @@ export function messageToWire(message: ChatMessage) {
   };
 }
 
-const MAX_ID = 2_147_483_647;
+export function meetingToWire(meeting: Meeting): WireMeeting {
+  return { id: meeting.id, day: meeting.day, time: meeting.time, location: meeting.location };
+}
 
-/** A database id, as a JSON number or a string of digits. */
-export const idSchema = z.union(
-  [
-    z.number().int().positive().max(MAX_ID),
-    z
-      .string()
-      .regex(/^\d{1,10}$/)
-      .transform(Number)
-      .refine((n) => n > 0 && n <= MAX_ID),
-  ],
-  { message: 'must be a positive whole number' },
-);
+export function studyGroupToWire(group: StudyGroup): WireStudyGroup {
+  return {
+    id: group.id,
+    courseID: group.courseId,
+    name: group.name,
+    description: group.description,
+    public: group.isPublic ? 1 : 0,
+    owner: memberToWire(group.owner),
+    size: groupSize(group),
+    members: group.members.map(memberToWire),
+    meetings: group.meetings.map(meetingToWire),
+  };
+}
+
+/** A leave or removal: who went, and the group's owner after it (null when the group went too). */
+export function departureToWire(result: GroupDepartureResult): Departure {
+  return {
+    studyGroupID: result.groupId,
+    userID: result.userId,
+    isMember: false,
+    groupDeleted: result.groupDeleted,
+    ownerID: result.ownerId,
+  };
+}

@@ -1,15 +1,16 @@
 import type { CourseCatalog, CoursePage, UpsertCounts } from '../../application/ports/course-catalog';
 import type { CatalogEntry, Course } from '../../domain/course/course';
-import { compareForQuery, matchesQuery, PAGE_SIZE, type CourseQuery } from '../../domain/course/course-search';
+import { clampPage, compareForQuery, matchesQuery, PAGE_SIZE, pageCount, type CourseQuery } from '../../domain/course/course-search';
 import { newestTermsFirst } from '../../domain/course/term';
 
 export class InMemoryCourseCatalog implements CourseCatalog {
   private readonly courses: Course[] = [];
 
-  async search(query: CourseQuery, page: number): Promise<CoursePage> {
+  async search(query: CourseQuery, requestedPage: number): Promise<CoursePage> {
     const matches = this.courses.filter((c) => matchesQuery(c, query)).sort((a, b) => compareForQuery(a, b, query));
+    const page = clampPage(requestedPage, pageCount(matches.length));
     const start = (page - 1) * PAGE_SIZE;
-    return { courses: matches.slice(start, start + PAGE_SIZE).map(copy), total: matches.length };
+    return { courses: matches.slice(start, start + PAGE_SIZE).map(copy), total: matches.length, page };
   }
 
   async count(query: CourseQuery): Promise<number> {

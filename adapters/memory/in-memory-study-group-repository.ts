@@ -1,5 +1,6 @@
-// Study groups in memory, for unit tests. Each membership change reads, decides
-// and writes without awaiting in between, so it is atomic on the event loop.
+// Study groups in memory, for unit tests. Departures run one at a time (the
+// in-memory counterpart of the Knex adapter's row lock), each applying the
+// domain's departure to the records.
 import type {
   CourseGroupDeparture,
   NewStudyGroup,
@@ -8,7 +9,7 @@ import type {
 } from '../../application/ports/study-group-repository';
 import type { UserRepository } from '../../application/ports/user-repository';
 import type { MemberProfile } from '../../domain/course/course';
-import { planDeparture, type Departure } from '../../domain/study-group/group-roles';
+import { applyDeparture, type Departure } from '../../domain/study-group/group-roles';
 import { compareMeetings, type MeetingDetails } from '../../domain/study-group/meeting-rules';
 import type { Meeting, StudyGroup } from '../../domain/study-group/study-group';
 
@@ -28,6 +29,8 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
   private readonly meetings: (Meeting & { groupId: number })[] = [];
   private nextGroupId = 1;
   private nextMeetingId = 1;
+  /** The departure in progress: the next one starts when it has settled. */
+  private departures: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly users: UserRepository) {}
 
@@ -58,16 +61,22 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
     return true;
   }
 
-  async removeMember(groupId: number, userId: number): Promise<Departure | null> {
-    const group = this.group(groupId);
-    return group ? this.depart(group, userId) : null;
+  removeMember(groupId: number, userId: number): Promise<Departure | null> {
+    return this.oneAtATime(async () => {
+      const group = this.group(groupId);
+      return group ? this.depart(group, userId) : null;
+    });
   }
 
-  async removeMemberFromCourseGroups(userId: number, courseId: number): Promise<CourseGroupDeparture[]> {
-    const groups = this.groups
-      .filter((g) => g.courseId === courseId && this.memberIds(g.id).includes(userId))
-      .sort((a, b) => a.id - b.id);
-    return groups.map((group) => ({ groupId: group.id, ...this.depart(group, userId) }));
+  removeMemberFromCourseGroups(userId: number, courseId: number): Promise<CourseGroupDeparture[]> {
+    return this.oneAtATime(async () => {
+      const groups = this.groups
+        .filter((g) => g.courseId === courseId && this.memberIds(g.id).includes(userId))
+        .sort((a, b) => a.id - b.id);
+      const departures: CourseGroupDeparture[] = [];
+      for (const group of groups) departures.push({ groupId: group.id, ...(await this.depart(group, userId)) });
+      return departures;
+    });
   }
 
   async update(groupId: number, changes: StudyGroupChanges): Promise<boolean> {
@@ -104,18 +113,24 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
     return this.members.filter((m) => m.groupId === groupId).map((m) => m.userId);
   }
 
-  private depart(group: GroupRecord, userId: number): Departure {
-    const departure = planDeparture({ ownerId: group.ownerId, memberIds: this.memberIds(group.id) }, userId);
-    if (!departure.wasMember) return departure;
-    if (departure.groupDeleted) {
-      this.groups.splice(this.groups.indexOf(group), 1);
-      removeWhere(this.members, (m) => m.groupId === group.id);
-      removeWhere(this.meetings, (m) => m.groupId === group.id);
-      return departure;
-    }
-    removeWhere(this.members, (m) => m.groupId === group.id && m.userId === userId);
-    group.ownerId = departure.ownerId!;
-    return departure;
+  private oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.departures.then(work);
+    this.departures = result.catch(() => undefined);
+    return result;
+  }
+
+  private depart(group: GroupRecord, userId: number): Promise<Departure> {
+    return applyDeparture({ ownerId: group.ownerId, memberIds: this.memberIds(group.id) }, userId, {
+      deleteGroup: async () => {
+        this.groups.splice(this.groups.indexOf(group), 1);
+        removeWhere(this.members, (m) => m.groupId === group.id);
+        removeWhere(this.meetings, (m) => m.groupId === group.id);
+      },
+      setOwner: async (ownerId) => {
+        group.ownerId = ownerId;
+      },
+      removeMember: async (memberId) => removeWhere(this.members, (m) => m.groupId === group.id && m.userId === memberId),
+    });
   }
 
   private async toGroup(record: GroupRecord): Promise<StudyGroup> {

@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import type { CourseCatalog, CoursePage, UpsertCounts } from '../../application/ports/course-catalog';
 import type { CatalogEntry, Course } from '../../domain/course/course';
-import { PAGE_SIZE, type CourseQuery } from '../../domain/course/course-search';
+import { clampPage, PAGE_SIZE, pageCount, type CourseQuery } from '../../domain/course/course-search';
 import { newestTermsFirst, termRank } from '../../domain/course/term';
 
 interface CourseRow {
@@ -56,8 +56,16 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export class KnexCourseCatalog implements CourseCatalog {
   constructor(private readonly db: Knex) {}
 
-  async search(query: CourseQuery, page: number): Promise<CoursePage> {
-    const rows: CourseRow[] = await this.filtered(query)
+  /** The count, then the page (clamped by it): the matches are counted once per search. */
+  async search(query: CourseQuery, requestedPage: number): Promise<CoursePage> {
+    const total = await this.count(query);
+    const page = clampPage(requestedPage, pageCount(total));
+    const rows: CourseRow[] = total === 0 ? [] : await this.page(query, page);
+    return { courses: rows.map(toCourse), total, page };
+  }
+
+  private page(query: CourseQuery, page: number): Knex.QueryBuilder {
+    return this.filtered(query)
       .select(COURSE_COLUMNS.map((c) => `courses.${c}`))
       .orderByRaw(
         `case when ? = '' then 2 when course_number = ? then 0 when course_number like ? escape '\\' then 1 else 2 end,
@@ -66,7 +74,6 @@ export class KnexCourseCatalog implements CourseCatalog {
       )
       .limit(PAGE_SIZE)
       .offset((page - 1) * PAGE_SIZE);
-    return { courses: rows.map(toCourse), total: await this.count(query) };
   }
 
   async count(query: CourseQuery): Promise<number> {

@@ -1,7 +1,7 @@
 // Study groups, members and meetings in Postgres / PGlite. A departure locks
-// the group's row (SELECT ... FOR UPDATE) and decides and applies the owner
-// hand-over in the same transaction, so two members leaving at once are
-// serialised and the group is never left without an owner.
+// the group's row (SELECT ... FOR UPDATE) and applies the domain's departure
+// (the owner hand-over) in the same transaction, so two members leaving at
+// once are serialised and the group is never left without an owner.
 import type { Knex } from 'knex';
 import type {
   CourseGroupDeparture,
@@ -10,7 +10,7 @@ import type {
   StudyGroupRepository,
 } from '../../application/ports/study-group-repository';
 import type { MemberProfile } from '../../domain/course/course';
-import { planDeparture, type Departure } from '../../domain/study-group/group-roles';
+import { applyDeparture, type Departure } from '../../domain/study-group/group-roles';
 import { compareMeetings, type MeetingDetails, type Weekday } from '../../domain/study-group/meeting-rules';
 import type { Meeting, StudyGroup } from '../../domain/study-group/study-group';
 import { memberProfileColumns, toMemberProfile, type MemberProfileRow } from './member-profile-row';
@@ -190,17 +190,13 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
   }
 }
 
-/** Inside a transaction that holds the group's row lock: decide the departure, then apply it. */
+/** Inside a transaction that holds the group's row lock: the domain's departure, on these tables. */
 async function depart(trx: Knex.Transaction, group: Pick<GroupRow, 'id' | 'owner_id'>, userId: number): Promise<Departure> {
   const memberIds: number[] = await trx('study_group_members').where('study_group_id', group.id).orderBy('seq').pluck('user_id');
-  const departure = planDeparture({ ownerId: group.owner_id, memberIds }, userId);
-  if (!departure.wasMember) return departure;
-  if (departure.groupDeleted) {
+  return applyDeparture({ ownerId: group.owner_id, memberIds }, userId, {
     // Members and meetings go with it (on delete cascade).
-    await trx('study_groups').where('id', group.id).delete();
-    return departure;
-  }
-  await trx('study_group_members').where({ study_group_id: group.id, user_id: userId }).delete();
-  if (departure.ownerId !== group.owner_id) await trx('study_groups').where('id', group.id).update({ owner_id: departure.ownerId });
-  return departure;
+    deleteGroup: async () => void (await trx('study_groups').where('id', group.id).delete()),
+    setOwner: async (ownerId) => void (await trx('study_groups').where('id', group.id).update({ owner_id: ownerId })),
+    removeMember: async (memberId) => void (await trx('study_group_members').where({ study_group_id: group.id, user_id: memberId }).delete()),
+  });
 }

@@ -1,5 +1,6 @@
 // A student's public profile as read from the users table (no email, no hash).
 import type { MemberProfile } from '../../domain/course/course';
+import type { Year } from '../../domain/user/user';
 
 /** The users columns of a profile, for a query that joins users as `alias`. */
 export const memberProfileColumns = (alias: string) =>
@@ -22,7 +23,7 @@ export function toMemberProfile(row: MemberProfileRow): MemberProfile {
     firstName: row.first_name,
     lastName: row.last_name,
     major: row.major,
-    year: String(row.year),
+    year: String(row.year) as Year,
     bio: row.bio,
   };
 }

@@ -1,12 +1,10 @@
 import { ValidationError } from '../../domain/errors';
 import { canonicalName } from '../../domain/user/canonical-name';
-import { checkLogin, INVALID_CREDENTIALS_MESSAGE, type LoginInput } from '../../domain/user/login-rules';
+import { checkLogin, InvalidCredentialsError, type LoginInput } from '../../domain/user/login-rules';
 import type { User } from '../../domain/user/user';
 import type { PasswordHasher } from '../ports/password-hasher';
 import type { UserRepository } from '../ports/user-repository';
 import type { LoginGuard } from './login-guard';
-
-export type LogInResult = { ok: true; user: User } | { ok: false; message: string };
 
 export interface LogInCommand extends LoginInput {
   clientAddress: string;
@@ -25,8 +23,12 @@ export class LogIn {
     private readonly guard: LoginGuard,
   ) {}
 
-  /** Throws RateLimitedError when the guard refuses the attempt (its password is then not checked). */
-  async execute(command: LogInCommand): Promise<LogInResult> {
+  /**
+   * The student whose password this is. Throws InvalidCredentialsError for a
+   * wrong password or an unknown username, and RateLimitedError when the
+   * guard refuses the attempt (its password is then not checked).
+   */
+  async execute(command: LogInCommand): Promise<User> {
     const failure = checkLogin(command);
     if (failure) throw new ValidationError(failure.message, failure.field);
 
@@ -39,9 +41,9 @@ export class LogIn {
       ? await this.hasher.verify(command.password, credentials.passwordHash)
       : await this.hasher.verify(command.password, await this.getDummyHash()).then(() => false);
 
-    if (!credentials || !matches) return { ok: false, message: INVALID_CREDENTIALS_MESSAGE };
+    if (!credentials || !matches) throw new InvalidCredentialsError();
     await attempt.succeeded();
-    return { ok: true, user: credentials.user };
+    return credentials.user;
   }
 
   private getDummyHash(): Promise<string> {

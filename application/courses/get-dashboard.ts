@@ -1,11 +1,25 @@
 import type { Course } from '../../domain/course/course';
+import type { StudyGroup } from '../../domain/study-group/study-group';
 import type { CourseMembership } from '../ports/course-membership';
+import type { StudyGroupRepository } from '../ports/study-group-repository';
 
-/** The signed-in student's courses, in the order they joined them. */
+export interface DashboardView {
+  userId: number;
+  /** In the order the student joined them. */
+  courses: Course[];
+  /** The student's own groups in every course, in the order they joined them. */
+  groups: StudyGroup[];
+}
+
+/** The signed-in student's courses and study groups. */
 export class GetDashboard {
-  constructor(private readonly membership: CourseMembership) {}
+  constructor(
+    private readonly membership: CourseMembership,
+    private readonly studyGroups: StudyGroupRepository,
+  ) {}
 
-  async execute(userId: number): Promise<{ userId: number; courses: Course[] }> {
-    return { userId, courses: await this.membership.coursesOf(userId) };
+  async execute(userId: number): Promise<DashboardView> {
+    const [courses, groups] = await Promise.all([this.membership.coursesOf(userId), this.studyGroups.listByMember(userId)]);
+    return { userId, courses, groups };
   }
 }

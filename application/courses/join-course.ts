@@ -1,6 +1,6 @@
 import type { CourseCatalog } from '../ports/course-catalog';
 import type { CourseMembership } from '../ports/course-membership';
-import { assertActingForSelf, requireCourse, type CourseMembershipCommand } from './course-access';
+import { requireCourse, type CourseMembershipCommand } from './course-access';
 
 export class JoinCourse {
   constructor(
@@ -9,7 +9,6 @@ export class JoinCourse {
   ) {}
 
   async execute(command: CourseMembershipCommand): Promise<{ courseId: number; isMember: true }> {
-    assertActingForSelf(command.actingUserId, command.requestedUserId);
     await requireCourse(this.catalog, command.courseId);
     await this.membership.join(command.actingUserId, command.courseId);
     return { courseId: command.courseId, isMember: true };

@@ -2,7 +2,7 @@ import type { CourseCatalog } from '../ports/course-catalog';
 import type { CourseMembership } from '../ports/course-membership';
 import type { MembershipChanges } from '../ports/membership-changes';
 import type { StudyGroupRepository } from '../ports/study-group-repository';
-import { assertActingForSelf, requireCourse, type CourseMembershipCommand } from './course-access';
+import { requireCourse, type CourseMembershipCommand } from './course-access';
 
 export class LeaveCourse {
   constructor(
@@ -13,7 +13,6 @@ export class LeaveCourse {
   ) {}
 
   async execute(command: CourseMembershipCommand): Promise<{ courseId: number; isMember: false }> {
-    assertActingForSelf(command.actingUserId, command.requestedUserId);
     await requireCourse(this.catalog, command.courseId);
     // The course's groups go first (in one transaction, with the owner hand-over):
     // a crash between the two steps leaves a course member outside its groups,

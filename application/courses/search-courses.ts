@@ -1,4 +1,4 @@
-import { clampPage, pageCount, toCourseQuery, type CourseFilters } from '../../domain/course/course-search';
+import { pageCount, toCourseQuery, type CourseFilters } from '../../domain/course/course-search';
 import type { Course } from '../../domain/course/course';
 import type { CourseCatalog } from '../ports/course-catalog';
 import type { CourseMembership } from '../ports/course-membership';
@@ -24,14 +24,10 @@ export class SearchCourses {
   ) {}
 
   async execute(command: SearchCoursesCommand): Promise<SearchCoursesResult> {
-    const query = toCourseQuery(command);
-    const [total, userCourseIds] = await Promise.all([
-      this.catalog.count(query),
+    const [{ courses, total, page }, userCourseIds] = await Promise.all([
+      this.catalog.search(toCourseQuery(command), command.page),
       this.membership.courseIdsOf(command.userId),
     ]);
-    const pages = pageCount(total);
-    const page = clampPage(command.page, pages);
-    const { courses } = total === 0 ? { courses: [] } : await this.catalog.search(query, page);
-    return { courses, userCourseIds, total, page, pageCount: pages };
+    return { courses, userCourseIds, total, page, pageCount: pageCount(total) };
   }
 }

@@ -39,8 +39,8 @@ export interface StudyGroupRepository {
   /**
    * The student leaves (or is removed): the owner's place passes to the
    * longest-standing member, and a group left by its only member is deleted
-   * (domain/study-group/group-roles.ts decides). Idempotent. Null when there
-   * is no such group.
+   * (applyDeparture in domain/study-group/group-roles.ts, run under the
+   * adapter's lock on the group). Idempotent. Null when there is no such group.
    */
   removeMember(groupId: number, userId: number): Promise<Departure | null>;
   /** The student leaves every group of the course, under the same rules, in one transaction. */

@@ -1,15 +1,14 @@
 import { assertMayCreateIn } from '../../domain/study-group/group-roles';
 import type { StudyGroup } from '../../domain/study-group/study-group';
 import { normaliseStudyGroupDetails } from '../../domain/study-group/study-group-rules';
-import { assertActingForSelf, requireCourse } from '../courses/course-access';
+import { requireCourse } from '../courses/course-access';
 import type { CourseCatalog } from '../ports/course-catalog';
 import type { CourseMembership } from '../ports/course-membership';
 import type { StudyGroupRepository } from '../ports/study-group-repository';
 
 export interface CreateStudyGroupCommand {
+  /** The signed-in student, who will own the group. */
   actingUserId: number;
-  /** A userID / ownerID the request named, if any. */
-  requestedUserId?: number;
   courseId: number;
   name: string;
   description: string;
@@ -24,7 +23,6 @@ export class CreateStudyGroup {
   ) {}
 
   async execute(command: CreateStudyGroupCommand): Promise<StudyGroup> {
-    assertActingForSelf(command.actingUserId, command.requestedUserId);
     await requireCourse(this.catalog, command.courseId);
     assertMayCreateIn(await this.membership.isMember(command.actingUserId, command.courseId));
     const details = normaliseStudyGroupDetails(command);

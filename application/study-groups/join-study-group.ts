@@ -1,13 +1,11 @@
 import { mayJoin } from '../../domain/study-group/group-roles';
 import { StudyGroupNotFoundError } from '../../domain/study-group/study-group-errors';
-import { assertActingForSelf } from '../courses/course-access';
 import type { CourseMembership } from '../ports/course-membership';
 import type { StudyGroupRepository } from '../ports/study-group-repository';
 import { requireGroup } from './study-group-access';
 
 export interface JoinStudyGroupCommand {
   actingUserId: number;
-  requestedUserId?: number;
   groupId: number;
 }
 
@@ -19,7 +17,6 @@ export class JoinStudyGroup {
   ) {}
 
   async execute(command: JoinStudyGroupCommand): Promise<{ groupId: number; isMember: true }> {
-    assertActingForSelf(command.actingUserId, command.requestedUserId);
     const group = await requireGroup(this.groups, command.groupId);
     const isCourseMember = await this.membership.isMember(command.actingUserId, group.courseId);
     if (mayJoin(group, command.actingUserId, isCourseMember) === 'join') {

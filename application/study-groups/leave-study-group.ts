@@ -1,29 +1,29 @@
 import type { Departure } from '../../domain/study-group/group-roles';
-import { StudyGroupNotFoundError } from '../../domain/study-group/study-group-errors';
+import { isGroupMember } from '../../domain/study-group/study-group';
+import { StudyGroupNotFoundError, UserNotInGroupError } from '../../domain/study-group/study-group-errors';
 import type { MembershipChanges } from '../ports/membership-changes';
 import type { StudyGroupRepository } from '../ports/study-group-repository';
+import { requireOwnedGroup } from './study-group-access';
+
+export interface LeaveStudyGroupCommand {
+  /** The signed-in student, from the session. */
+  actingUserId: number;
+  groupId: number;
+  /** Another member, whom the owner removes. Absent, or the student's own id: the student leaves. */
+  memberId?: number;
+}
 
 export interface GroupDepartureResult extends Departure {
   groupId: number;
+  /** Who left (or was removed). */
   userId: number;
 }
 
-/** Runs a departure and tells whatever caches room access that the student is out. */
-export async function depart(
-  groups: StudyGroupRepository,
-  changes: MembershipChanges,
-  groupId: number,
-  userId: number,
-): Promise<GroupDepartureResult> {
-  const departure = await groups.removeMember(groupId, userId);
-  if (!departure) throw new StudyGroupNotFoundError(groupId);
-  if (departure.wasMember) await changes.left(userId, { kind: 'group', id: groupId });
-  return { ...departure, groupId, userId };
-}
-
 /**
- * The signed-in student leaves a group. An owner's place passes to the
- * longest-standing member; an owner alone takes the group with them.
+ * A student leaves a group, or its owner removes another member (members
+ * cannot remove anyone). An owner's place passes to the longest-standing
+ * member; an owner alone takes the group with them. Whatever caches room
+ * access is told that the student is out.
  */
 export class LeaveStudyGroup {
   constructor(
@@ -31,7 +31,15 @@ export class LeaveStudyGroup {
     private readonly changes: MembershipChanges,
   ) {}
 
-  execute(command: { actingUserId: number; groupId: number }): Promise<GroupDepartureResult> {
-    return depart(this.groups, this.changes, command.groupId, command.actingUserId);
+  async execute(command: LeaveStudyGroupCommand): Promise<GroupDepartureResult> {
+    const { actingUserId, groupId, memberId = actingUserId } = command;
+    if (memberId !== actingUserId) {
+      const group = await requireOwnedGroup(this.groups, { actingUserId, groupId });
+      if (!isGroupMember(group, memberId)) throw new UserNotInGroupError(memberId);
+    }
+    const departure = await this.groups.removeMember(groupId, memberId);
+    if (!departure) throw new StudyGroupNotFoundError(groupId);
+    if (departure.wasMember) await this.changes.left(memberId, { kind: 'group', id: groupId });
+    return { ...departure, groupId, userId: memberId };
   }
 }

@@ -2,7 +2,6 @@
 import { assertGroupMember, assertGroupOwner } from '../../domain/study-group/group-roles';
 import type { StudyGroup } from '../../domain/study-group/study-group';
 import { StudyGroupNotFoundError } from '../../domain/study-group/study-group-errors';
-import { assertActingForSelf } from '../courses/course-access';
 import type { StudyGroupRepository } from '../ports/study-group-repository';
 
 export async function requireGroup(groups: StudyGroupRepository, groupId: number): Promise<StudyGroup> {
@@ -22,14 +21,11 @@ export async function requireMemberGroup(groups: StudyGroupRepository, groupId: 
 export interface OwnerCommand {
   /** The signed-in student, from the session. */
   actingUserId: number;
-  /** The ownerID the request named, if any: it must be the acting student's own. */
-  requestedOwnerId?: number;
   groupId: number;
 }
 
 /** The group, once the acting student is known to own it. */
 export async function requireOwnedGroup(groups: StudyGroupRepository, command: OwnerCommand): Promise<StudyGroup> {
-  assertActingForSelf(command.actingUserId, command.requestedOwnerId);
   const group = await requireGroup(groups, command.groupId);
   assertGroupOwner(group, command.actingUserId);
   return group;

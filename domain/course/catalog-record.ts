@@ -1,5 +1,6 @@
-// Turns one catalog record (a JSONL line of the shipped catalog, or one
-// section of UF's schedule-of-courses JSON) into a catalog entry, or a reason.
+// Turns one flat catalog record (a JSONL line of the shipped catalog, or a
+// section adapters/catalog flattened out of UF's schedule-of-courses JSON)
+// into a catalog entry, or a reason.
 import type { CatalogEntry } from './course';
 import { normaliseCourseCode } from './course-search';
 import { canonicalTerm, isTermName } from './term';
@@ -43,33 +44,6 @@ export function parseCatalogRecord(record: unknown): RecordResult {
       mode: str(r.mode).slice(0, LIMITS.mode),
     },
   };
-}
-
-/**
- * Flattens one course object of UF's schedule-of-courses JSON (code, name,
- * description, sections[] with classNumber, number, credits, deptName,
- * instructors[{name}], sectWeb) into flat records for parseCatalogRecord.
- */
-export function flattenUfCourse(course: unknown, term: string): unknown[] {
-  if (typeof course !== 'object' || course === null) return [course];
-  const c = course as Record<string, unknown>;
-  const sections = Array.isArray(c.sections) ? c.sections : [];
-  if (sections.length === 0) return [{ ...c, term, classNumber: undefined }];
-  return sections.map((section) => {
-    const s = (typeof section === 'object' && section !== null ? section : {}) as Record<string, unknown>;
-    return {
-      term,
-      code: c.code,
-      name: c.name,
-      description: c.description,
-      classNumber: s.classNumber,
-      section: s.number ?? s.display,
-      credits: s.credits ?? s.credits_min,
-      dept: s.deptName,
-      instructors: s.instructors,
-      mode: s.sectWeb === 'AD' ? 'Online' : s.sectWeb === 'HB' ? 'Hybrid' : s.sectWeb ? 'Primarily Classroom' : '',
-    };
-  });
 }
 
 function fail(reason: string): RecordResult {

@@ -1,4 +1,6 @@
 // One class section of one term in the UF catalog.
+import type { Year } from '../user/user';
+
 export interface Course {
   id: number;
   name: string;
@@ -22,6 +24,6 @@ export interface MemberProfile {
   firstName: string;
   lastName: string;
   major: string;
-  year: string;
+  year: Year;
   bio: string;
 }

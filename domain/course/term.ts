@@ -1,5 +1,6 @@
 // Terms are named like "Fall 2025"; newest first means by year, then Fall >
-// Summer > Spring (UF's own term codes order them the same way: 2258 > 2255 > 2251).
+// Summer > Spring (UF's own term codes order them the same way: 2258 > 2255 > 2251;
+// adapters/catalog reads those codes).
 const SEASONS: Record<string, number> = { spring: 1, summer: 5, fall: 8 };
 const TERM = /^(Spring|Summer|Fall)\s+(\d{4})$/i;
 
@@ -20,14 +21,6 @@ export function canonicalTerm(term: string): string {
   if (!match) return term.trim();
   const season = match[1].toLowerCase();
   return `${season[0].toUpperCase()}${season.slice(1)} ${match[2]}`;
-}
-
-/** UF schedule-of-courses term codes: "2258" -> "Fall 2025". */
-export function termFromUfCode(code: string): string | null {
-  const match = /^2(\d{2})([158])$/.exec(code.trim());
-  if (!match) return null;
-  const season = { '1': 'Spring', '5': 'Summer', '8': 'Fall' }[match[2]];
-  return `${season} 20${match[1]}`;
 }
 
 export function newestTermsFirst(terms: string[]): string[] {

@@ -1,6 +1,7 @@
 // Who may do what in a study group (spec section 6 and issue 5), and what a
 // departure does to the group: the owner's place passes to the longest-standing
-// member, and a group whose owner leaves alone is deleted.
+// member, and a group whose owner leaves alone is deleted, so a group always
+// has an owner who is a member.
 import { GroupPrivateError, NotCourseMemberError, NotGroupMemberError, NotGroupOwnerError } from './study-group-errors';
 import { isGroupMember, type StudyGroup } from './study-group';
 
@@ -50,4 +51,32 @@ export function planDeparture(state: GroupMembershipState, leavingUserId: number
   const successor = state.memberIds.find((id) => id !== leavingUserId);
   if (successor === undefined) return { wasMember: true, ownerId: null, groupDeleted: true };
   return { wasMember: true, ownerId: successor, groupDeleted: false };
+}
+
+/** The writes a departure makes, which a repository performs on its own storage. */
+export interface DepartureWrites {
+  /** The group goes, with its members and meetings. */
+  deleteGroup(): Promise<void>;
+  setOwner(ownerId: number): Promise<void>;
+  removeMember(userId: number): Promise<void>;
+}
+
+/**
+ * A student leaves (or is removed from) a group: the one place that keeps the
+ * rule "a group always has an owner who is a member". It decides from the
+ * group's current members (planDeparture) and makes the writes, the new owner
+ * before the old one goes, so that no state in between breaks the rule. The
+ * repository calls it where no other departure from the group can interleave
+ * (under its lock on the group), with the members it read there.
+ */
+export async function applyDeparture(state: GroupMembershipState, leavingUserId: number, writes: DepartureWrites): Promise<Departure> {
+  const departure = planDeparture(state, leavingUserId);
+  if (!departure.wasMember) return departure;
+  if (departure.ownerId === null) {
+    await writes.deleteGroup();
+    return departure;
+  }
+  if (departure.ownerId !== state.ownerId) await writes.setOwner(departure.ownerId);
+  await writes.removeMember(leavingUserId);
+  return departure;
 }

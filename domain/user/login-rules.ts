@@ -1,4 +1,6 @@
-// Login form rules of the product spec (section 5), in order.
+// Login form rules of the product spec (section 5), in order, and the refusal of a wrong password.
+import { DomainError } from '../errors';
+
 export interface LoginInput {
   username: string;
   password: string;
@@ -11,3 +13,10 @@ export function checkLogin(input: LoginInput): { field: keyof LoginInput; messag
 }
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
+
+/** A wrong password or an unknown username: one refusal for both, so neither is revealed. */
+export class InvalidCredentialsError extends DomainError {
+  constructor() {
+    super('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+  }
+}

@@ -95,6 +95,15 @@ export function courseCatalogContract(makeCatalog: () => Promise<CourseCatalog>)
       expect(third.courses.map((c) => c.courseNumber)).toEqual(['ZOO1011', 'ZOO1012', 'ZOO1013']);
     });
 
+    it('answers a page past the end as the last page, and one before the start as the first, with the total', async () => {
+      const all = toCourseQuery({});
+      const past = await catalog.search(all, 99);
+      expect(past).toMatchObject({ total: 23, page: 3 });
+      expect(past.courses.map((c) => c.courseNumber)).toEqual(['ZOO1011', 'ZOO1012', 'ZOO1013']);
+      expect(await catalog.search(all, 0)).toMatchObject({ total: 23, page: 1 });
+      expect(await catalog.search(toCourseQuery({ name: 'no such course' }), 4)).toEqual({ courses: [], total: 0, page: 1 });
+    });
+
     it('lists terms newest first', async () => {
       expect(await catalog.terms()).toEqual(['Fall 2025', 'Summer 2025', 'Spring 2025']);
     });

@@ -25,6 +25,8 @@ async function countSessions(server: RunningServer, target: AppTarget): Promise<
 }
 
 const USER_FIELDS = ['id', 'firstName', 'lastName', 'username', 'email', 'major', 'year', 'bio'].sort();
+/** A refused login, 401 or 429: the house error with the spec's auth fields, in this order and nothing else. */
+const LOGIN_REFUSAL_KEYS = ['error', 'message', 'isAuthenticated', 'msg', 'requestId'];
 
 function authApiSuite(makeTarget: () => Promise<{ target: AppTarget; cleanup(): Promise<void> }>) {
   let server: RunningServer;
@@ -166,6 +168,7 @@ function authApiSuite(makeTarget: () => Promise<{ target: AppTarget; cleanup(): 
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(401);
       expect(res.body).toMatchObject({ isAuthenticated: false, msg: 'Invalid username or password', error: 'INVALID_CREDENTIALS' });
+      expect(Object.keys(res.body)).toEqual(LOGIN_REFUSAL_KEYS);
     }
   });
 
@@ -257,6 +260,7 @@ function authApiSuite(makeTarget: () => Promise<{ target: AppTarget; cleanup(): 
     const refused = await sprayer.logIn(student.username, student.password);
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ error: 'RATE_LIMITED', isAuthenticated: false, msg: expect.stringMatching(/^Too many failed login attempts\. Try again in \d+ minutes?\.$/) });
+    expect(Object.keys(refused.body)).toEqual(LOGIN_REFUSAL_KEYS);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
     // The student, from their own address, is not locked out.

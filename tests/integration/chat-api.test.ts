@@ -253,6 +253,13 @@ function chatApiSuite(makeTarget: () => Promise<{ target: AppTarget; cleanup(): 
     expect(missing.body).toMatchObject({ error: 'STUDY_GROUP_NOT_FOUND' });
     expect((await bob.http.post('/api/insert-study-group-message/', { userID: alice.id, studyGroupID: groupId, message: 'x' })).status).toBe(403);
     expect((await postToGroup(bob, groupId, '   ')).body).toMatchObject({ error: 'VALIDATION_FAILED', field: 'message' });
+    // Another member's id, in the read path or the post body: 403 FORBIDDEN, and nothing is stored.
+    const spying = await bob.http.get(groupPath(groupId, alice.id));
+    expect(spying.status).toBe(403);
+    expect(spying.body).toMatchObject({ error: 'FORBIDDEN' });
+    const impersonating = await bob.http.post('/api/insert-study-group-message/', { userID: alice.id, studyGroupID: groupId, message: 'I am Alice' });
+    expect(impersonating.body).toMatchObject({ error: 'FORBIDDEN' });
+    expect(texts(await alice.http.get(groupPath(groupId, alice.id)))).toEqual(['Problem set 4 tonight?']);
   });
 
   it('ends chat access the moment a student leaves the course', async () => {

@@ -1,8 +1,10 @@
 // What every answer carries and what any method gets: security headers on
 // API answers, errors and the client's pages; 405 JSON for methods the app
-// does not serve, on every path; HSTS only in production.
+// does not serve, on every path; HSTS only in production; every route of the
+// contract served, and the OpenAPI document that describes them.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, pathOf, type ApiRoute } from '../../adapters/http/contract/api';
 import type { RunningServer } from '../../adapters/server';
 import { HttpSession } from '../support/http-session';
 import { embeddedTarget, startTestApp } from '../support/test-app';
@@ -68,6 +70,31 @@ describe('the HTTP surface, embedded default', () => {
     }
   });
 
+  it('serves the OpenAPI 3.1 document of every route in the contract to anyone, without a session', async () => {
+    const res = await fetch(`${server.url}/api/openapi.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.getSetCookie()).toEqual([]);
+    const document = (await res.json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string }>> };
+    expect(document.openapi).toMatch(/^3\.1\./);
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+    const routes = (Object.values(API) as ApiRoute[]).map((route) => `${route.method} ${route.path}`);
+    expect(documented.sort()).toEqual(routes.sort());
+    expect(document.paths['/api/course/{courseID}/'].get.operationId).toBe('coursePage');
+    expect((await rawRequest(`${server.url}/api/openapi.json`, 'POST')).status).toBe(405);
+  });
+
+  it('serves every route of the contract at its path and method', async () => {
+    const visitor = new HttpSession(server.url);
+    for (const [name, route] of Object.entries(API) as [string, ApiRoute][]) {
+      const path = pathOf(route, { courseID: 1, studyGroupID: 1, userID: 1 } as never);
+      const res = route.method === 'GET' ? await visitor.get(path) : await visitor.post(path, {});
+      // A path no route serves is 404 NOT_FOUND; a served one answers, or refuses for its own reasons.
+      expect(res.body?.error, `${name}: ${route.method} ${path}`).not.toBe('NOT_FOUND');
+      if (!route.public) expect(res.status, `${name} needs a student`).toBe(401);
+    }
+  });
+
   it('answers a POST to a page with 405 JSON, not the client', async () => {
     const visitor = new HttpSession(server.url);
     const res = await visitor.post('/course/12', {});
@@ -89,5 +116,12 @@ describe('the HTTP surface in production', () => {
     const res = await new HttpSession(server.url).get('/api/is-authenticated/');
     expect(res.headers.get('strict-transport-security')).toMatch(/max-age=31536000; includeSubDomains/);
     expect(res.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+  });
+
+  it("sends a visitor's CSRF cookie Secure, as the session cookie", async () => {
+    const res = await fetch(`${server.url}/api/get-token/`, { headers: { 'X-Forwarded-Proto': 'https' } });
+    const cookies = res.headers.getSetCookie().filter((cookie) => cookie.startsWith('ss.csrf'));
+    expect(cookies.map((cookie) => cookie.split('=')[0])).toEqual(['ss.csrf', 'ss.csrf.sig']);
+    for (const cookie of cookies) expect(cookie).toMatch(/;\s*secure/i);
   });
 });

@@ -8,6 +8,7 @@ import { InMemoryRateLimiter } from '../../adapters/memory/in-memory-rate-limite
 import { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository';
 import { BcryptPasswordHasher } from '../../adapters/security/bcrypt-password-hasher';
 import { canonicalName } from '../../domain/user/canonical-name';
+import { InvalidCredentialsError } from '../../domain/user/login-rules';
 import { RateLimitedError, ValidationError } from '../../domain/errors';
 
 const student = {
@@ -64,15 +65,16 @@ describe('SignUp and LogIn', () => {
 
   it('logs in with the right password, case-insensitive username', async () => {
     await signUp.execute(student);
-    const result = await logIn.execute({ username: 'ALBERT', password: 'chomp-chomp', clientAddress: '10.0.0.1' });
-    expect(result.ok && result.user.username).toBe('albert');
+    const user = await logIn.execute({ username: 'ALBERT', password: 'chomp-chomp', clientAddress: '10.0.0.1' });
+    expect(user.username).toBe('albert');
   });
 
   it('gives one message for a wrong password and an unknown user', async () => {
     await signUp.execute(student);
-    const wrong = await logIn.execute({ username: 'albert', password: 'nope', clientAddress: 'a' });
-    const unknown = await logIn.execute({ username: 'nobody', password: 'nope', clientAddress: 'a' });
-    expect(wrong).toEqual({ ok: false, message: 'Invalid username or password' });
+    const wrong = await logIn.execute({ username: 'albert', password: 'nope', clientAddress: 'a' }).catch((e: unknown) => e);
+    const unknown = await logIn.execute({ username: 'nobody', password: 'nope', clientAddress: 'a' }).catch((e: unknown) => e);
+    expect(wrong).toBeInstanceOf(InvalidCredentialsError);
+    expect(wrong).toMatchObject({ code: 'INVALID_CREDENTIALS', kind: 'unauthenticated', message: 'Invalid username or password' });
     expect(unknown).toEqual(wrong);
   });
 

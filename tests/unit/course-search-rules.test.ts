@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Course } from '../../domain/course/course';
 import { clampPage, codeRank, compareForQuery, matchesQuery, normaliseCourseCode, pageCount, toCourseQuery } from '../../domain/course/course-search';
-import { canonicalTerm, newestTermsFirst, termFromUfCode, termRank } from '../../domain/course/term';
-import { flattenUfCourse, parseCatalogRecord } from '../../domain/course/catalog-record';
+import { canonicalTerm, newestTermsFirst, termRank } from '../../domain/course/term';
+import { parseCatalogRecord } from '../../domain/course/catalog-record';
+import { flattenUfCourse, termFromUfCode, termFromUfFileName } from '../../adapters/catalog/uf-schedule-of-courses';
 
 let id = 0;
 const course = (courseNumber: string, name: string, term = 'Fall 2025', classNumber = 10000 + id): Course => ({
@@ -109,6 +110,8 @@ describe('terms', () => {
     expect(termFromUfCode('2251')).toBe('Spring 2025');
     expect(termFromUfCode('2255')).toBe('Summer 2025');
     expect(termFromUfCode('9999')).toBeNull();
+    expect(termFromUfFileName('uf-soc-2258.json')).toBe('Fall 2025');
+    expect(termFromUfFileName('catalog.json')).toBeNull();
     expect(canonicalTerm('fall 2025')).toBe('Fall 2025');
   });
 });

@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import { describe, expect, it } from 'vitest';
 import { ANONYMOUS_CSRF_COOKIE, csrfProtection, issueCsrfToken, rotateCsrfToken } from '../../adapters/http/csrf';
 import { HttpError } from '../../adapters/http/http-error';
+import { cookieAttributes } from '../../adapters/http/session';
 
 interface FakeCookie {
   value: string | null;
@@ -23,7 +24,7 @@ function fakeContext(method: string, session: Record<string, unknown> | null, he
   return { ctx, set };
 }
 
-async function run(ctx: Context): Promise<'passed' | HttpError> {
+async function run(ctx: Context): Promise<'passed' | 'next not called' | HttpError> {
   let passed = false;
   try {
     await csrfProtection()(ctx, async () => {
@@ -32,9 +33,11 @@ async function run(ctx: Context): Promise<'passed' | HttpError> {
   } catch (error) {
     return error as HttpError;
   }
-  return passed ? 'passed' : new HttpError(0, 'NEXT_NOT_CALLED', '');
+  return passed ? 'passed' : 'next not called';
 }
 
+/** The attributes the app wires in outside production (COOKIE_SECURE false). */
+const COOKIE = cookieAttributes(false);
 const A = 'a'.repeat(43);
 const B = 'b'.repeat(43);
 
@@ -42,9 +45,9 @@ describe('CSRF protection', () => {
   it("keeps a signed-in student's token in the session", async () => {
     const session = { userId: 7 };
     const { ctx, set } = fakeContext('GET', session);
-    const token = await issueCsrfToken(ctx);
+    const token = await issueCsrfToken(ctx, COOKIE);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(await issueCsrfToken(ctx)).toBe(token);
+    expect(await issueCsrfToken(ctx, COOKIE)).toBe(token);
     expect(session).toEqual({ userId: 7, csrf: token });
     expect(set.size).toBe(0);
   });
@@ -53,7 +56,7 @@ describe('CSRF protection', () => {
     const session = {};
     const { ctx, set } = fakeContext('GET', session);
     let minted = 0;
-    const token = await issueCsrfToken(ctx, async () => void (minted += 1));
+    const token = await issueCsrfToken(ctx, COOKIE, async () => void (minted += 1));
     expect(minted).toBe(1);
     expect(session).toEqual({});
     expect(set.get(ANONYMOUS_CSRF_COOKIE)).toEqual({ value: token, options: { httpOnly: true, sameSite: 'lax', secure: false, signed: true } });
@@ -61,20 +64,20 @@ describe('CSRF protection', () => {
 
   it("hands a visitor back their cookie's token without minting (or throttling)", async () => {
     const { ctx, set } = fakeContext('GET', {}, undefined, { [ANONYMOUS_CSRF_COOKIE]: A });
-    expect(await issueCsrfToken(ctx, async () => expect.fail('minted'))).toBe(A);
+    expect(await issueCsrfToken(ctx, COOKIE, async () => expect.fail('minted'))).toBe(A);
     expect(set.size).toBe(0);
   });
 
   it('mints no token when the throttle refuses', async () => {
     const { ctx, set } = fakeContext('GET', {});
-    await expect(issueCsrfToken(ctx, async () => Promise.reject(new Error('throttled')))).rejects.toThrow('throttled');
+    await expect(issueCsrfToken(ctx, COOKIE, async () => Promise.reject(new Error('throttled')))).rejects.toThrow('throttled');
     expect(set.size).toBe(0);
   });
 
   it("rotation gives the session a new token and drops the visitor's cookie", () => {
     const session: Record<string, unknown> = { userId: 7 };
     const { ctx, set } = fakeContext('POST', session, undefined, { [ANONYMOUS_CSRF_COOKIE]: A });
-    rotateCsrfToken(ctx);
+    rotateCsrfToken(ctx, COOKIE);
     expect(session.csrf).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(session.csrf).not.toBe(A);
     expect(set.get(ANONYMOUS_CSRF_COOKIE)?.value).toBeNull();

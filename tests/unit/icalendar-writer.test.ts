@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { escapeText, foldLine, studyGroupCalendar } from '../../adapters/calendar/icalendar-writer';
+import type { MemberProfile } from '../../domain/course/course';
 import type { StudyGroup } from '../../domain/study-group/study-group';
 import { parseCalendar } from '../support/parse-calendar';
 
-const owner = { id: 1, username: 'alberta', firstName: 'Alberta', lastName: 'Gator', major: '', year: '2', bio: '' };
+const owner: MemberProfile = { id: 1, username: 'alberta', firstName: 'Alberta', lastName: 'Gator', major: '', year: '2', bio: '' };
 
 const group: StudyGroup = {
   id: 7,

@@ -9,6 +9,7 @@ import type { RateLimiter } from '../../application/ports/rate-limiter';
 import { InMemoryRateLimiter } from '../../adapters/memory/in-memory-rate-limiter';
 import { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository';
 import { RateLimitedError } from '../../domain/errors';
+import { InvalidCredentialsError } from '../../domain/user/login-rules';
 
 const MINUTE = 60_000;
 
@@ -36,9 +37,10 @@ async function world(limiter: RateLimiter = new InMemoryRateLimiter()) {
   }
   const attempt = async (username: string, password: string, clientAddress: string): Promise<Outcome> => {
     try {
-      const result = await logIn.execute({ username, password, clientAddress });
-      return result.ok ? 'ok' : 'wrong';
+      await logIn.execute({ username, password, clientAddress });
+      return 'ok';
     } catch (error) {
+      if (error instanceof InvalidCredentialsError) return 'wrong';
       if (error instanceof RateLimitedError) return { refusedForSeconds: error.retryAfterSeconds };
       throw error;
     }

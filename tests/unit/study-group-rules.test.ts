@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MemberProfile } from '../../domain/course/course';
 import { ValidationError } from '../../domain/errors';
-import { assertGroupMember, assertGroupOwner, assertMayCreateIn, mayJoin, planDeparture } from '../../domain/study-group/group-roles';
+import { applyDeparture, assertGroupMember, assertGroupOwner, assertMayCreateIn, mayJoin, planDeparture, type GroupMembershipState } from '../../domain/study-group/group-roles';
 import { localDateTime, nextOccurrence } from '../../domain/study-group/meeting-occurrence';
 import { compareMeetings, MEETING_MESSAGES, normaliseMeeting, normaliseMeetingTime } from '../../domain/study-group/meeting-rules';
 import { groupSize, type StudyGroup } from '../../domain/study-group/study-group';
@@ -152,6 +152,25 @@ describe('departures', () => {
 
   it('leaving a group one is not in changes nothing', () => {
     expect(planDeparture({ ownerId: 1, memberIds: [1, 2] }, 7)).toEqual({ wasMember: false, ownerId: 1, groupDeleted: false });
+  });
+
+  it('makes the writes in an order that never leaves the owner outside the group', async () => {
+    const written = async (state: GroupMembershipState, leaving: number) => {
+      const writes: string[] = [];
+      const departure = await applyDeparture(state, leaving, {
+        deleteGroup: async () => void writes.push('delete group'),
+        setOwner: async (id) => void writes.push(`owner ${id}`),
+        removeMember: async (id) => void writes.push(`remove ${id}`),
+      });
+      return { departure, writes };
+    };
+    expect(await written({ ownerId: 1, memberIds: [1, 5, 3] }, 1)).toEqual({
+      departure: { wasMember: true, ownerId: 5, groupDeleted: false },
+      writes: ['owner 5', 'remove 1'],
+    });
+    expect((await written({ ownerId: 1, memberIds: [1, 5, 3] }, 3)).writes).toEqual(['remove 3']);
+    expect((await written({ ownerId: 1, memberIds: [1] }, 1)).writes).toEqual(['delete group']);
+    expect((await written({ ownerId: 1, memberIds: [1, 2] }, 7)).writes).toEqual([]);
   });
 });
 

@@ -1,0 +1,25 @@
+import type { CourseCatalog } from '../ports/course-catalog';
+import type { CourseMembership } from '../ports/course-membership';
+import { SearchCourses, type SearchCoursesResult } from './search-courses';
+
+export interface SearchPageView extends SearchCoursesResult {
+  /** Every term in the catalog, newest first, for the term filter. */
+  terms: string[];
+}
+
+/** The search page as it opens: one page of the whole catalog, the student's course ids and the catalog's terms. */
+export class GetSearchPage {
+  private readonly search: SearchCourses;
+
+  constructor(
+    private readonly catalog: CourseCatalog,
+    membership: CourseMembership,
+  ) {
+    this.search = new SearchCourses(catalog, membership);
+  }
+
+  async execute(command: { userId: number; page: number }): Promise<SearchPageView> {
+    const [result, terms] = await Promise.all([this.search.execute(command), this.catalog.terms()]);
+    return { ...result, terms };
+  }
+}
