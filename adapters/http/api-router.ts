@@ -9,13 +9,13 @@
 // lacks, and satisfies is.
 import { Router } from '@koa/router';
 import type { Context } from 'koa';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ForbiddenError } from '../../domain/errors';
 import { routerPath, type ApiRoute } from './contract/api';
 import { parseInput, type Refusal } from './parse-input';
 import { requireUser, sessionUserId } from './session';
 
-type Parsed<R, Part extends 'body' | 'params' | 'query'> = R extends { [P in Part]: infer S extends z.ZodType } ? z.output<S> : undefined;
+type Parsed<R, Part extends 'body' | 'params' | 'query'> = R extends { [P in Part]: infer S extends z.ZodMiniType } ? z.output<S> : undefined;
 
 /** What a handler is given: the parsed inputs and, on a call that needs one, the signed-in student. */
 export type RouteRequest<R extends ApiRoute> = {

@@ -1,7 +1,7 @@
 // Parses a request's body, path parameters or query with its schema from the
 // wire contract: a wrong shape is a 400 naming the field, and text the text
 // policy refuses (marked by the contract's textField) is 400 INVALID_TEXT.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DomainError, InvalidTextError, ValidationError } from '../../domain/errors';
 import { INVALID_TEXT_ISSUE } from './contract/primitives';
 
@@ -11,8 +11,8 @@ export type Refusal = (field: string | undefined, message: string) => DomainErro
 const validationFailed: Refusal = (field, message) =>
   new ValidationError(field ? `${field}: ${message}` : `Request body: ${message}`, field);
 
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown, refuse: Refusal = validationFailed): z.output<S> {
-  const parsed = schema.safeParse(input);
+export function parseInput<S extends z.ZodMiniType>(schema: S, input: unknown, refuse: Refusal = validationFailed): z.output<S> {
+  const parsed = z.safeParse(schema, input);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const field = issue.path.length > 0 ? String(issue.path[0]) : undefined;
