@@ -10,7 +10,6 @@ import './styles/tokens.css';
 import './styles/base.css';
 // Until each feature's components have their CSS modules (issue 10).
 import './styles/legacy/auth.css';
-import './styles/legacy/courses.css';
 import './styles/legacy/chat-groups.css';
 
 const queryClient = createQueryClient(() => useSessionStore.getState().signedOut());

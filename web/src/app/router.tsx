@@ -5,11 +5,11 @@ import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom'
 import { LogInPage } from '../features/auth/log-in-page';
 import { useSessionStore } from '../lib/session-store';
 import { SignUpPage } from '../features/auth/sign-up-page';
-import { CoursePage } from '../features/courses/course-page';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { CoursePage } from './routes/course';
+import { DashboardPage } from './routes/dashboard';
 import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../features/placeholder/not-found-page';
-import { SearchCoursesPage } from '../features/search/search-courses-page';
+import { SearchCoursesPage } from './routes/search-courses';
 import { StudyGroupPage } from '../features/study-groups/study-group-page';
 import { AppLayout } from './app-layout';
 
