@@ -11,8 +11,9 @@ test('search "cop3502", join, see it on the dashboard, open the course page, lea
   await page.getByRole('link', { name: 'Add a course' }).click();
   await expect(page).toHaveURL(/\/search-courses/);
   // The term select lists the catalog's terms, newest first, after its placeholder.
-  const termOptions = await page.getByLabel('Course Term').locator('option').allTextContents();
-  expect(termOptions.slice(0, 4)).toEqual(['Select Course Term', 'Fall 2025', 'Summer 2025', 'Spring 2025']);
+  // (They come with the first answer, so wait for it rather than read the select before it lands.)
+  const termOptions = page.getByLabel('Course Term').locator('option');
+  await expect.poll(async () => (await termOptions.allTextContents()).slice(0, 4)).toEqual(['Select Course Term', 'Fall 2025', 'Summer 2025', 'Spring 2025']);
 
   await page.getByLabel('Course Code').fill('cop3502');
   await page.getByRole('button', { name: 'Search Courses' }).click();
