@@ -11,8 +11,9 @@ test('search "cop3502", join, see it on the dashboard, open the course page, lea
   await page.getByRole('link', { name: 'Add a course' }).click();
   await expect(page).toHaveURL(/\/search-courses/);
   // The term select lists the catalog's terms, newest first, after its placeholder.
-  const termOptions = await page.getByLabel('Course Term').locator('option').allTextContents();
-  expect(termOptions.slice(0, 4)).toEqual(['Select Course Term', 'Fall 2025', 'Summer 2025', 'Spring 2025']);
+  // (They come with the first answer, so wait for it rather than read the select before it lands.)
+  const termOptions = page.getByLabel('Course Term').locator('option');
+  await expect.poll(async () => (await termOptions.allTextContents()).slice(0, 4)).toEqual(['Select Course Term', 'Fall 2025', 'Summer 2025', 'Spring 2025']);
 
   await page.getByLabel('Course Code').fill('cop3502');
   await page.getByRole('button', { name: 'Search Courses' }).click();
@@ -90,7 +91,8 @@ test('a page number typed past the last page clamps to it on blur', async ({ pag
   await signUpViaApi(page, 'Pat', 'Gator', '/search-courses');
   const pageNumber = page.getByLabel('Page number');
   await expect(pageNumber).toHaveValue('1');
-  const lastPage = Number(((await page.locator('.pager__count').textContent()) ?? '').replace(/\D/g, ''));
+  const pageCount = page.getByRole('navigation', { name: 'Pagination' }).getByText(/^of \d+$/);
+  const lastPage = Number(((await pageCount.textContent()) ?? '').replace(/\D/g, ''));
   expect(lastPage).toBeGreaterThan(1);
 
   await pageNumber.fill('9999');

@@ -1,4 +1,7 @@
 import './lib/zod-without-eval';
+// The shared styles come before any component's module, so a module's rule wins a tie with a base rule.
+import './styles/tokens.css';
+import './styles/base.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -6,10 +9,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes } from './app/router';
 import { useSessionStore } from './lib/session-store';
-import './styles/tokens.css';
-import './styles/base.css';
 // Until each feature's components have their CSS modules (issue 10).
-import './styles/legacy/courses.css';
 import './styles/legacy/chat-groups.css';
 
 const queryClient = createQueryClient(() => useSessionStore.getState().signedOut());

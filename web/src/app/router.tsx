@@ -5,11 +5,11 @@ import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom'
 import { LogInPage } from './routes/log-in';
 import { useSessionStore } from '../lib/session-store';
 import { SignUpPage } from './routes/sign-up';
-import { CoursePage } from '../features/courses/course-page';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { CoursePage } from './routes/course';
+import { DashboardPage } from './routes/dashboard';
 import { LandingPage } from './routes/landing';
 import { NotFoundPage } from './routes/not-found';
-import { SearchCoursesPage } from '../features/search/search-courses-page';
+import { SearchCoursesPage } from './routes/search-courses';
 import { StudyGroupPage } from '../features/study-groups/study-group-page';
 import { AppLayout } from './app-layout';
 

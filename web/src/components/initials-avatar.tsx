@@ -1,5 +1,6 @@
 // A student's initials in a coloured circle. Decorative: the control or text
 // around it names the student.
+import styles from './initials-avatar.module.css';
 
 // Dark enough for white text (at least 4.5:1), and different enough to tell neighbours apart.
 const COLOURS = ['#1d4d3a', '#0021a5', '#6b3fa0', '#8a4b08', '#0f6b6b', '#9c2a4d'];
@@ -22,7 +23,7 @@ export function InitialsAvatar({ firstName, lastName, fallback, size = 'small' }
   const initials = (`${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}` || fallback.charAt(0) || '?').toUpperCase();
   return (
     <span
-      className={`avatar avatar--${size}`}
+      className={`${styles.avatar} ${styles[size]}`}
       style={{ backgroundColor: colourFor(fallback || initials) }}
       aria-hidden="true"
     >

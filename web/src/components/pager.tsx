@@ -2,6 +2,7 @@
 // effect on Enter or when the field loses focus, clamped to 1..pageCount.
 import { useState, type KeyboardEvent } from 'react';
 import { Icon } from './icon';
+import styles from './pager.module.css';
 
 interface PagerProps {
   page: number;
@@ -47,7 +48,7 @@ export function Pager({ page, pageCount, onPageChange, label = 'Pagination' }: P
   }
 
   return (
-    <nav className="pager" aria-label={label}>
+    <nav className={styles.pager} aria-label={label}>
       <button
         type="button"
         className="icon-button icon-button--outline"
@@ -57,9 +58,9 @@ export function Pager({ page, pageCount, onPageChange, label = 'Pagination' }: P
       >
         <Icon name="chevron-left" />
       </button>
-      <span className="pager__position">
+      <span className={styles.position}>
         <input
-          className="input pager__input"
+          className={`input ${styles.input}`}
           type="text"
           inputMode="numeric"
           autoComplete="off"
@@ -70,7 +71,7 @@ export function Pager({ page, pageCount, onPageChange, label = 'Pagination' }: P
           onBlur={commit}
           size={Math.max(String(lastPage).length, 2)}
         />
-        <span className="pager__count">of {lastPage}</span>
+        <span>of {lastPage}</span>
       </span>
       <button
         type="button"

@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { Icon } from './icon';
 import { InitialsAvatar } from './initials-avatar';
+import styles from './profile-card.module.css';
 
 interface ProfileCardProps {
   firstName: string;
@@ -52,12 +53,12 @@ export function ProfileCard({ firstName, lastName, username, major, yearLabel, b
   }
 
   return (
-    <div className="profile-card" role="dialog" aria-label={name} ref={cardRef}>
-      <div className="profile-card__header">
+    <div className={styles.card} role="dialog" aria-label={name} ref={cardRef}>
+      <div className={styles.header}>
         <InitialsAvatar firstName={firstName} lastName={lastName} fallback={username} size="large" />
-        <div className="profile-card__identity">
-          <p className="profile-card__name">{name}</p>
-          <p className="profile-card__username">@{username}</p>
+        <div className={styles.identity}>
+          <p className={styles.name}>{name}</p>
+          <p className={styles.username}>@{username}</p>
         </div>
         <button ref={closeRef} type="button" className="icon-button" aria-label="Close profile" onClick={closeFromButton}>
           <Icon name="close" />

@@ -10,9 +10,11 @@ export const queryKeys = {
   /** Every course page; add the id for one. */
   coursePages: ['course'] as const,
   coursePage: (courseId: number) => ['course', courseId] as const,
-  /** Every search answer (memberships show on each card). */
+  /** Every catalog answer: the searches and the terms. */
   catalog: ['catalog'] as const,
-  catalogSearch: (filters: CourseFilters, page: number) => ['catalog', filters, page] as const,
+  /** Every search answer (memberships show on each card). */
+  catalogSearches: ['catalog', 'search'] as const,
+  catalogSearch: (filters: CourseFilters, page: number) => ['catalog', 'search', filters, page] as const,
   catalogTerms: ['catalog', 'terms'] as const,
   studyGroupPage: (groupId: number) => ['study-group', groupId] as const,
 };

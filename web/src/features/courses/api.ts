@@ -1,65 +1,167 @@
-// Typed calls for the dashboard, the course page and course membership.
-import { API } from '../../../../adapters/http/contract/api';
-import type { ChatMessage } from '../../../../adapters/http/contract/chat';
-import type { Course } from '../../../../adapters/http/contract/courses';
-import type { Member } from '../../../../adapters/http/contract/members';
-import type { StudyGroup } from '../../../../adapters/http/contract/study-groups';
+// Server state of the dashboard, the course page and the catalog search, as
+// TanStack Query options and hooks, and joining and leaving a course.
+import { keepPreviousData, mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { API, type AnswerOf } from '../../../../adapters/http/contract/api';
+import type { Course, CourseFilters } from '../../../../adapters/http/contract/courses';
 import { apiClient } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
+import { queryKeys } from '../../lib/query-keys';
+import { useSessionStore } from '../../lib/session-store';
 
-export interface Dashboard {
-  userId: number;
-  /** In the order the student joined them. */
+export type { CourseFilters };
+
+/** A course with, for its members, its students, groups and latest chat messages. */
+export type CoursePageAnswer = AnswerOf<typeof API.coursePage>;
+
+export interface SearchResult {
+  /** At most one page (10) of courses. */
   courses: Course[];
+  /** Every course the student is in, not only those on this page. */
+  memberCourseIds: number[];
+  total: number;
+  /** The page the server used, which may differ from the one asked for (it clamps). */
+  page: number;
+  pageCount: number;
 }
 
-export interface CoursePage {
-  course: Course;
-  isMember: boolean;
-  /** Empty unless the student is a member. */
-  members: Member[];
-  /** The chat's latest messages, oldest first; empty unless the student is a member. */
-  messages: ChatMessage[];
-  /** Every group of the course; empty unless the student is a member. */
-  studyGroups: StudyGroup[];
-  /** The course's groups the student belongs to. */
-  memberGroupIds: number[];
+export function hasFilters(filters: CourseFilters): boolean {
+  return filters.name !== '' || filters.courseCode !== '' || filters.term !== '';
 }
 
-export type CoursePageResult = { kind: 'found'; page: CoursePage } | { kind: 'not-found' };
+export const dashboardQuery = queryOptions({
+  queryKey: queryKeys.dashboard,
+  queryFn: () => apiClient.call(API.dashboard, {}),
+});
 
-export async function fetchDashboard(): Promise<Dashboard> {
-  const data = await apiClient.call(API.dashboard, {});
-  return { userId: data.userId, courses: data.courses };
+export function useDashboard() {
+  return useQuery(dashboardQuery);
 }
 
-export async function fetchCoursePage(courseId: number): Promise<CoursePageResult> {
-  try {
-    const data = await apiClient.call(API.coursePage, { params: { courseID: courseId } });
-    return {
-      kind: 'found',
-      page: {
-        course: data.course,
-        isMember: data.isMember,
-        members: data.courseMembers,
-        messages: data.courseMessages,
-        studyGroups: data.courseStudyGroups,
-        memberGroupIds: data.userStudyGroupIDs,
-      },
-    };
-  } catch (error) {
-    // A malformed id (400) names no course either; both read as "not found".
-    if (isApiError(error, 'COURSE_NOT_FOUND', 'VALIDATION_FAILED')) return { kind: 'not-found' };
-    throw error;
+/** The page, or null when no course has this id. */
+export function coursePageQuery(courseId: number) {
+  return queryOptions({
+    queryKey: queryKeys.coursePage(courseId),
+    queryFn: async (): Promise<CoursePageAnswer | null> => {
+      try {
+        return await apiClient.call(API.coursePage, { params: { courseID: courseId } });
+      } catch (error) {
+        // A malformed id (400) names no course either; both read as "not found".
+        if (isApiError(error, 'COURSE_NOT_FOUND', 'VALIDATION_FAILED')) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+export function useCoursePage(courseId: number) {
+  return useQuery(coursePageQuery(courseId));
+}
+
+/** Asks for the course page again, e.g. after a change to its groups or chat access. */
+export function useRefreshCoursePage(courseId: number): () => Promise<void> {
+  const client = useQueryClient();
+  return useCallback(() => client.invalidateQueries({ queryKey: queryKeys.coursePage(courseId) }), [client, courseId]);
+}
+
+/** The unfiltered catalog: search-courses, which also lists the terms. */
+async function fetchCatalogPage(page: number) {
+  return apiClient.call(API.searchCourses, { query: { page } });
+}
+
+async function fetchSearchResult(client: QueryClient, filters: CourseFilters, page: number): Promise<SearchResult> {
+  if (hasFilters(filters)) {
+    const { user_courses_ids, ...result } = await apiClient.call(API.filterCourses, { body: { ...filters, page } });
+    return { ...result, memberCourseIds: user_courses_ids };
   }
+  const { userCoursesIDs, terms, ...result } = await fetchCatalogPage(page);
+  client.setQueryData(queryKeys.catalogTerms, terms);
+  return { ...result, memberCourseIds: userCoursesIDs };
 }
 
-/** Resolves to true once the server has the student in the course (joining twice is fine). */
-export async function joinCourse(userId: number, courseId: number): Promise<boolean> {
-  return (await apiClient.call(API.joinCourse, { body: { userID: userId, courseID: courseId } })).isMember;
+export function catalogSearchQuery(filters: CourseFilters, page: number) {
+  return queryOptions({
+    queryKey: queryKeys.catalogSearch(filters, page),
+    queryFn: async ({ client }) => {
+      const result = await fetchSearchResult(client, filters, page);
+      // The page then puts the clamped page into the URL: it finds this answer there.
+      if (result.page !== page) client.setQueryData(queryKeys.catalogSearch(filters, result.page), result);
+      return result;
+    },
+    // Every visit and every other page asks the server (an answer nobody shows
+    // is dropped at once), while the answer on screen stays current: the card
+    // flips below keep its memberships right, and a new search refetches it.
+    // (A clamped page's copy, stored above, lives as long as any cache entry.)
+    staleTime: Infinity,
+    gcTime: 0,
+    // The last answer stays on screen (dimmed) until the next one replaces it.
+    placeholderData: keepPreviousData,
+  });
 }
 
-/** Resolves to false once the student is out of the course (leaving twice is fine). */
-export async function leaveCourse(userId: number, courseId: number): Promise<boolean> {
-  return (await apiClient.call(API.leaveCourse, { body: { userID: userId, courseID: courseId } })).isMember;
+/** The unfiltered listing, or the filter form's search, one page of it. */
+export function useCatalogSearch(filters: CourseFilters, page: number) {
+  return useQuery(catalogSearchQuery(filters, page));
+}
+
+/** Searching again for what is on screen still asks the server. */
+export function useSearchAgain(): (filters: CourseFilters, page: number) => Promise<void> {
+  const client = useQueryClient();
+  return useCallback(
+    (filters, page) => client.invalidateQueries({ queryKey: queryKeys.catalogSearch(filters, page), exact: true }),
+    [client],
+  );
+}
+
+/**
+ * The catalog's terms, newest first. An unfiltered search brings them along;
+ * a filtered first visit (`needed`) asks search-courses once just for them.
+ */
+export function useCatalogTerms(needed: boolean) {
+  return useQuery({
+    queryKey: queryKeys.catalogTerms,
+    queryFn: async () => (await fetchCatalogPage(1)).terms,
+    enabled: needed,
+    staleTime: Infinity,
+  });
+}
+
+/** Shows the student in (or out of) the course on every search answer at hand. */
+function showMembership(client: QueryClient, courseId: number, isMember: boolean): void {
+  client.setQueriesData<SearchResult>({ queryKey: queryKeys.catalogSearches }, (result) => {
+    if (!result) return result;
+    const others = result.memberCourseIds.filter((id) => id !== courseId);
+    return { ...result, memberCourseIds: isMember ? [...others, courseId] : others };
+  });
+}
+
+function membershipChange(joining: boolean) {
+  return mutationOptions({
+    mutationFn: async (courseId: number) => {
+      const body = { userID: useSessionStore.getState().currentUser?.id, courseID: courseId };
+      await (joining ? apiClient.call(API.joinCourse, { body }) : apiClient.call(API.leaveCourse, { body }));
+    },
+    // The search card flips at once: the answer almost always agrees, and the button should not lag behind the click.
+    onMutate: (courseId, { client }) => showMembership(client, courseId, joining),
+    onError: (error, courseId, _result, { client }) => {
+      console.error(`Could not ${joining ? 'join' : 'leave'} course ${courseId}`, error);
+      showMembership(client, courseId, !joining);
+    },
+    // The dashboard first: when it drops the course just left, the course's view
+    // goes with it before the course page's answer could show it as not joined.
+    onSuccess: async (_answer, courseId, _result, { client }) => {
+      await client.invalidateQueries({ queryKey: queryKeys.dashboard });
+      await client.invalidateQueries({ queryKey: queryKeys.coursePage(courseId) });
+    },
+  });
+}
+
+/** Joins the course whose id is passed to mutate (joining twice is fine). */
+export function useJoinCourse() {
+  return useMutation(membershipChange(true));
+}
+
+/** Leaves the course whose id is passed to mutate (leaving twice is fine). */
+export function useLeaveCourse() {
+  return useMutation(membershipChange(false));
 }

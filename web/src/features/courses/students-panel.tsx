@@ -1,9 +1,11 @@
 // The course's students as initials; each opens that student's profile card.
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { InitialsAvatar } from '../../components/initials-avatar';
 import { ProfileCard } from '../../components/profile-card';
 import { YEAR_NAMES } from '../../../../domain/user/user';
 import type { Member } from '../../../../adapters/http/contract/members';
+import { useElementRefs } from '../../lib/use-element-refs';
+import styles from './students-panel.module.css';
 
 function fullName(member: Member): string {
   return `${member.first_name.trim()} ${member.last_name.trim()}`.trim() || member.username;
@@ -13,28 +15,25 @@ export function StudentsPanel({ members, headingLevel }: { members: Member[]; he
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = useId();
   const [openId, setOpenId] = useState<number | null>(null);
-  const triggers = useRef(new Map<number, HTMLButtonElement>());
+  const triggers = useElementRefs<number>();
   const close = useCallback(() => setOpenId(null), []);
   const open = members.find((member) => member.id === openId);
 
   return (
-    <section className="panel panel--students" aria-labelledby={headingId}>
+    <section className="panel" aria-labelledby={headingId}>
       <Heading className="panel__title" id={headingId}>
         Students
       </Heading>
       {members.length === 0 ? (
         <p className="panel__muted">No students have joined this course yet.</p>
       ) : (
-        <ul className="avatar-list">
+        <ul className={styles.list}>
           {members.map((member) => (
             <li key={member.id}>
               <button
-                ref={(element) => {
-                  if (element) triggers.current.set(member.id, element);
-                  else triggers.current.delete(member.id);
-                }}
+                ref={triggers.refFor(member.id)}
                 type="button"
-                className="avatar-button"
+                className={styles.person}
                 aria-label={fullName(member)}
                 aria-haspopup="dialog"
                 aria-expanded={openId === member.id}
@@ -57,7 +56,7 @@ export function StudentsPanel({ members, headingLevel }: { members: Member[]; he
           yearLabel={YEAR_NAMES[open.year]}
           bio={open.bio}
           onClose={close}
-          trigger={triggers.current.get(open.id)}
+          trigger={triggers.get(open.id)}
         />
       ) : null}
     </section>

@@ -1,0 +1,42 @@
+// /course/{courseID}: a course as a page of its own, with every group of the
+// course for members and Join Course for everyone else. A new id is a new
+// course: it starts from "loading", not from the previous one.
+import { useParams } from 'react-router-dom';
+import { ErrorLine } from '../../components/error-line';
+import { LoadingLine } from '../../components/loading-line';
+import { useCoursePage } from '../../features/courses/api';
+import { CourseJoinNote } from '../../features/courses/course-join-note';
+import { CourseNotFound } from '../../features/courses/course-not-found';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { CourseArticle } from './course/course-article';
+import { CoursePanels } from './course/course-panels';
+import styles from './course.module.css';
+
+export function CoursePage() {
+  const { courseID = '' } = useParams();
+  // Only a plain positive number can name a course; anything else is answered here, without a call.
+  const courseId = /^\d{1,10}$/.test(courseID) ? Number(courseID) : 0;
+  return <div className={`page ${styles.page}`}>{courseId > 0 ? <CourseDetails key={courseId} courseId={courseId} /> : <MissingCourse />}</div>;
+}
+
+function MissingCourse() {
+  useDocumentTitle('Course not found');
+  return <CourseNotFound />;
+}
+
+function CourseDetails({ courseId }: { courseId: number }) {
+  const { data: page, isFetching, isError, refetch } = useCoursePage(courseId);
+  useDocumentTitle(page ? `${page.course.course_number} ${page.course.name}` : page === null ? 'Course not found' : 'Course');
+  const retry = () => void refetch();
+
+  if (page === null) return <CourseNotFound />;
+  if (!page) {
+    return isError && !isFetching ? <ErrorLine onRetry={retry}>Could not load this course.</ErrorLine> : <LoadingLine>Loading course...</LoadingLine>;
+  }
+  return (
+    <CourseArticle course={page.course} isMember={page.isMember} headingLevel={1}>
+      {isError && !isFetching ? <ErrorLine onRetry={retry}>Could not load this course's students.</ErrorLine> : null}
+      {page.isMember ? <CoursePanels course={page.course} page={page} groups={page.courseStudyGroups} headingLevel={2} /> : <CourseJoinNote />}
+    </CourseArticle>
+  );
+}

@@ -1,0 +1,59 @@
+// What a course shows its members: Groups, Course Chat and Students, laid out
+// by the width the course has (the dashboard gives it less than its own page).
+import type { Course } from '../../../../../adapters/http/contract/courses';
+import type { StudyGroup } from '../../../../../adapters/http/contract/study-groups';
+import { ChatPanel } from '../../../features/chat/chat-panel';
+import { useRefreshCoursePage, type CoursePageAnswer } from '../../../features/courses/api';
+import { StudentsPanel } from '../../../features/courses/students-panel';
+import { GroupsPanel } from '../../../features/study-groups/groups-panel';
+import { useSessionStore } from '../../../lib/session-store';
+import styles from './course-panels.module.css';
+
+interface CoursePanelsProps {
+  course: Course;
+  page: CoursePageAnswer;
+  /** The groups to list: every group of the course, or the student's own. */
+  groups: StudyGroup[];
+  /** Shown under the groups, e.g. the way to the course's other groups. */
+  moreGroupsLink?: { to: string; label: string };
+  headingLevel: 2 | 3;
+}
+
+export function CoursePanels({ course, page, groups, moreGroupsLink, headingLevel }: CoursePanelsProps) {
+  const userId = useSessionStore((state) => state.currentUser?.id);
+  // Group changes and a lost chat show once the course page is asked for again.
+  const refresh = useRefreshCoursePage(course.id);
+
+  return (
+    <div className={styles.panels}>
+      <div className={styles.groups}>
+        <GroupsPanel
+          courseId={course.id}
+          groups={groups}
+          memberGroupIds={page.userStudyGroupIDs}
+          isCourseMember={page.isMember}
+          headingLevel={headingLevel}
+          moreLink={moreGroupsLink}
+          onCreated={() => void refresh()}
+          onJoined={refresh}
+          onLeft={() => void refresh()}
+        />
+      </div>
+      {userId !== undefined ? (
+        <div className={styles.chat}>
+          <ChatPanel
+            room={{ kind: 'course', id: course.id }}
+            userId={userId}
+            roomName={course.name}
+            initialMessages={page.courseMessages}
+            headingLevel={headingLevel}
+            onAccessLost={() => void refresh()}
+          />
+        </div>
+      ) : null}
+      <div className={styles.students}>
+        <StudentsPanel members={page.courseMembers} headingLevel={headingLevel} />
+      </div>
+    </div>
+  );
+}

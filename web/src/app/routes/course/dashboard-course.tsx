@@ -1,0 +1,33 @@
+// The course selected on the dashboard: shown at once from the dashboard's
+// list, then with the student's own groups (and the way to the others), the
+// chat and the students once its page arrives.
+import type { Course } from '../../../../../adapters/http/contract/courses';
+import { ErrorLine } from '../../../components/error-line';
+import { LoadingLine } from '../../../components/loading-line';
+import { useCoursePage } from '../../../features/courses/api';
+import { CourseJoinNote } from '../../../features/courses/course-join-note';
+import { CourseNotFound } from '../../../features/courses/course-not-found';
+import { CourseArticle } from './course-article';
+import { CoursePanels } from './course-panels';
+
+export function DashboardCourse({ course: listed, onBack }: { course: Course; onBack: () => void }) {
+  const { data: page, isFetching, isError, refetch } = useCoursePage(listed.id);
+  if (page === null) return <CourseNotFound headingLevel={2} />;
+
+  return (
+    <CourseArticle course={page?.course ?? listed} isMember={page?.isMember} headingLevel={2} onBack={onBack}>
+      {!page && isFetching ? <LoadingLine>Loading course...</LoadingLine> : null}
+      {isError && !isFetching ? <ErrorLine onRetry={() => void refetch()}>Could not load this course's students.</ErrorLine> : null}
+      {page && !page.isMember ? <CourseJoinNote /> : null}
+      {page?.isMember ? (
+        <CoursePanels
+          course={page.course}
+          page={page}
+          groups={page.courseStudyGroups.filter((group) => page.userStudyGroupIDs.includes(group.id))}
+          moreGroupsLink={{ to: `/course/${page.course.id}`, label: 'Find more groups in this course' }}
+          headingLevel={3}
+        />
+      ) : null}
+    </CourseArticle>
+  );
+}

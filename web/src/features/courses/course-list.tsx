@@ -1,0 +1,41 @@
+// The student's courses, one button each; the selected one is pressed.
+import type { Course } from '../../../../adapters/http/contract/courses';
+import styles from './course-list.module.css';
+
+interface CourseListProps {
+  courses: Course[];
+  selectedId: number | null;
+  onSelect: (courseId: number) => void;
+  /** Keeps each course's button, so focus can return to it. */
+  buttonRef: (courseId: number) => (button: HTMLButtonElement | null) => void;
+}
+
+export function CourseList({ courses, selectedId, onSelect, buttonRef }: CourseListProps) {
+  // Two sections of one course read the same by number and name; only then add what tells them apart.
+  const sharedNumbers = new Set(
+    courses.map((course) => course.course_number).filter((number, index, all) => all.indexOf(number) !== index),
+  );
+  return (
+    <ul className={styles.list}>
+      {courses.map((course) => (
+        <li key={course.id}>
+          <button
+            ref={buttonRef(course.id)}
+            type="button"
+            className={styles.course}
+            aria-pressed={course.id === selectedId}
+            onClick={() => onSelect(course.id)}
+          >
+            <span className={styles.code}>{course.course_number}</span> <span className={styles.name}>{course.name}</span>
+            {sharedNumbers.has(course.course_number) ? (
+              <span className={styles.section}>
+                {' '}
+                {course.term} #{course.class_number}
+              </span>
+            ) : null}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

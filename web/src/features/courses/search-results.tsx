@@ -1,0 +1,68 @@
+// The results of a catalog search: how many, the course cards and the pager.
+// While the next answer loads the last one stays, dimmed.
+import { useRef } from 'react';
+import { ErrorLine } from '../../components/error-line';
+import { LoadingLine } from '../../components/loading-line';
+import { Pager } from '../../components/pager';
+import type { SearchResult } from './api';
+import { CourseCard } from './course-card';
+import styles from './search-results.module.css';
+
+interface SearchResultsProps {
+  /** The answer on screen: the one for this search, or the last one while it loads. */
+  result: SearchResult | undefined;
+  loading: boolean;
+  failed: boolean;
+  /** The page in the URL. */
+  page: number;
+  onRetry: () => void;
+  onPageChange: (page: number) => void;
+}
+
+function countText({ total, page, pageCount }: SearchResult): string {
+  if (total === 0) return '';
+  const courses = `${total.toLocaleString('en-US')} ${total === 1 ? 'course' : 'courses'}`;
+  return pageCount > 1 ? `${courses}, page ${page} of ${pageCount}` : courses;
+}
+
+export function SearchResults({ result, loading, failed, page, onRetry, onPageChange }: SearchResultsProps) {
+  const sectionRef = useRef<HTMLElement>(null);
+
+  function goToPage(target: number) {
+    onPageChange(target);
+    const top = sectionRef.current?.getBoundingClientRect().top ?? 0;
+    if (top < 0) sectionRef.current?.scrollIntoView({ block: 'start' });
+  }
+
+  return (
+    <section className={styles.results} ref={sectionRef} aria-labelledby="search-results-heading" aria-busy={loading}>
+      <div className={styles.header}>
+        <h2 className={styles.title} id="search-results-heading">
+          Results
+        </h2>
+        <p className={styles.count} aria-live="polite">
+          {result && !loading && !failed ? countText(result) : ''}
+        </p>
+      </div>
+
+      {loading ? <LoadingLine>Loading courses...</LoadingLine> : null}
+      {failed ? <ErrorLine onRetry={onRetry}>Could not load courses.</ErrorLine> : null}
+      {!loading && !failed && result && result.courses.length === 0 ? (
+        <p className="notice notice--inline">No courses match your search criteria. Please try again.</p>
+      ) : null}
+
+      {!failed && result && result.courses.length > 0 ? (
+        <>
+          <ul className={loading ? `${styles.cards} ${styles.stale}` : styles.cards}>
+            {result.courses.map((course) => (
+              <li key={course.id}>
+                <CourseCard course={course} isMember={result.memberCourseIds.includes(course.id)} />
+              </li>
+            ))}
+          </ul>
+          <Pager page={page} pageCount={result.pageCount} onPageChange={goToPage} />
+        </>
+      ) : null}
+    </section>
+  );
+}
