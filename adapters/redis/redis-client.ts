@@ -8,6 +8,8 @@ import type { Logger } from 'pino';
 import { maskUrl, reasonOf, StartupError } from '../dependency-errors';
 
 export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+/** The Lua command RateLimiterRedis defines on the client it is given. */
+const RATE_LIMITER_COMMAND = 'rlflxIncr';
 export const REDIS_CONNECT_TIMEOUT_MS = 2_000;
 
 export function createRedisClient(url: string, logger: Logger): Redis {
@@ -15,6 +17,10 @@ export function createRedisClient(url: string, logger: Logger): Redis {
     lazyConnect: true,
     enableOfflineQueue: false,
     enableAutoPipelining: true,
+    // rate-limiter-flexible defines this command on the client when a rule is first
+    // used; an auto-pipeline created earlier in that tick lacks it, and ioredis 6
+    // then throws outside any promise and kills the process (redis/ioredis#1931).
+    autoPipeliningIgnoredCommands: [RATE_LIMITER_COMMAND],
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
     maxRetriesPerRequest: 1,

@@ -1,13 +1,15 @@
 import { once } from 'node:events';
 import { Redis } from 'ioredis';
 import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKnex } from '../../adapters/database/create-knex';
 import { InMemoryRateLimiter } from '../../adapters/memory/in-memory-rate-limiter';
 import { KnexRateLimiter } from '../../adapters/postgres/knex-rate-limiter';
+import { createLogger } from '../../adapters/logger';
+import { connectRedis, createRedisClient } from '../../adapters/redis/redis-client';
 import { RedisRateLimiter } from '../../adapters/redis/redis-rate-limiter';
 import { fakeProcessClock } from '../support/test-clock';
-import { databaseUrl, redisUrl } from '../support/test-services';
+import { clearRedisPrefix, databaseUrl, redisUrl } from '../support/test-services';
 import { hasPostgres, hasRedis, usePglite, usePostgres, useRedis } from '../support/use-adapters';
 import { rateLimiterContract } from './rate-limiter.contract';
 
@@ -83,5 +85,34 @@ describe.skipIf(!hasRedis())('RedisRateLimiter', () => {
       closed.disconnect();
       return new RedisRateLimiter(closed, redis().prefix);
     },
+  });
+});
+
+// ioredis 6 auto-pipelining (the app's client) queues a command on the pipeline
+// of the current tick. rate-limiter-flexible defines its Lua command on the
+// client when a rule's limiter is first built; a pipeline created earlier in
+// the same tick does not have it, and ioredis then misaligns that pipeline's
+// replies and throws outside any promise (redis/ioredis#1931): the process died.
+describe.skipIf(!hasRedis())('RedisRateLimiter on the app client (auto-pipelining)', () => {
+  const { prefix } = { prefix: `test:${Date.now()}:autopipe:` };
+  let client: Redis;
+  beforeAll(async () => {
+    client = createRedisClient(redisUrl()!, createLogger('silent'));
+    await connectRedis(client, redisUrl()!);
+  });
+  afterAll(async () => {
+    await clearRedisPrefix(prefix);
+    client.disconnect();
+  });
+
+  it('counts a rule first used in the same tick as other commands', async () => {
+    const limiter = new RedisRateLimiter(client, prefix);
+    const rules = Array.from({ length: 5 }, (_, i) => ({ name: `autopipe-${i}`, points: 3, windowMs: 60_000 }));
+    const answers = await Promise.all(
+      rules.flatMap((rule) => [client.get(`${prefix}other`), limiter.consume(rule, 'k'), client.get(`${prefix}other`)]),
+    );
+    expect(answers.filter((answer) => typeof answer === 'object' && answer !== null)).toEqual(
+      rules.map(() => expect.objectContaining({ allowed: true, consumed: 1 })),
+    );
   });
 });
