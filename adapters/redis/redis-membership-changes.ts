@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { MembershipChanges } from '../../application/ports/membership-changes';
 import type { ChatRoom } from '../../domain/chat/chat-room';
-import type { CachedChatRoomAccess } from '../memory/cached-chat-room-access';
+import type { CachedChatRoomAccess } from '../chat/cached-chat-room-access';
 
 interface Departure {
   userId: number;

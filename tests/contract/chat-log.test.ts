@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { describe } from 'vitest';
-import { InMemoryChatLog } from '../../adapters/memory/in-memory-chat-log';
+import { InMemoryChatLog } from '../fakes/in-memory-chat-log';
 import { KnexChatArchive } from '../../adapters/postgres/knex-chat-archive';
 import { KnexChatLog } from '../../adapters/postgres/knex-chat-log';
 import { ARCHIVE_GROUP, ChatStreamKeys } from '../../adapters/redis/chat-stream-keys';

@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
-import { InMemoryCourseCatalog } from '../../adapters/memory/in-memory-course-catalog';
-import { InMemoryCourseMembership } from '../../adapters/memory/in-memory-course-membership';
-import { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository';
+import { InMemoryCourseCatalog } from '../fakes/in-memory-course-catalog';
+import { InMemoryCourseMembership } from '../fakes/in-memory-course-membership';
+import { InMemoryUserRepository } from '../fakes/in-memory-user-repository';
 import { KnexCourseCatalog } from '../../adapters/postgres/knex-course-catalog';
 import { KnexCourseMembership } from '../../adapters/postgres/knex-course-membership';
 import { KnexUserRepository } from '../../adapters/postgres/knex-user-repository';

@@ -2,8 +2,8 @@
 // process directly, across processes through Redis pub/sub.
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { ChatRoomAccess, RoomAccess } from '../../application/ports/chat-room-access';
-import { CachedChatRoomAccess } from '../../adapters/memory/cached-chat-room-access';
-import { LocalMembershipChanges } from '../../adapters/memory/local-membership-changes';
+import { CachedChatRoomAccess } from '../../adapters/chat/cached-chat-room-access';
+import { LocalMembershipChanges } from '../../adapters/chat/local-membership-changes';
 import { RedisMembershipChanges } from '../../adapters/redis/redis-membership-changes';
 import type { ChatRoom } from '../../domain/chat/chat-room';
 import { hasRedis, useRedis } from '../support/use-adapters';

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKnex } from '../../adapters/database/create-knex';
-import { InMemoryRateLimiter } from '../../adapters/memory/in-memory-rate-limiter';
+import { InMemoryRateLimiter } from '../fakes/in-memory-rate-limiter';
 import { KnexRateLimiter } from '../../adapters/postgres/knex-rate-limiter';
 import { createLogger } from '../../adapters/logger';
 import { connectRedis, createRedisClient } from '../../adapters/redis/redis-client';

@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { InMemorySessionStore } from '../../adapters/memory/in-memory-session-store';
+import { InMemorySessionStore } from '../fakes/in-memory-session-store';
 import { KnexSessionStore } from '../../adapters/postgres/knex-session-store';
 import { RedisSessionStore } from '../../adapters/redis/redis-session-store';
 import { hasPostgres, hasRedis, usePglite, usePostgres, useRedis } from '../support/use-adapters';

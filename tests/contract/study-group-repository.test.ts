@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { describe } from 'vitest';
-import { InMemoryCourseCatalog } from '../../adapters/memory/in-memory-course-catalog';
-import { InMemoryStudyGroupRepository } from '../../adapters/memory/in-memory-study-group-repository';
-import { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository';
+import { InMemoryCourseCatalog } from '../fakes/in-memory-course-catalog';
+import { InMemoryStudyGroupRepository } from '../fakes/in-memory-study-group-repository';
+import { InMemoryUserRepository } from '../fakes/in-memory-user-repository';
 import { KnexCourseCatalog } from '../../adapters/postgres/knex-course-catalog';
 import { KnexStudyGroupRepository } from '../../adapters/postgres/knex-study-group-repository';
 import { KnexUserRepository } from '../../adapters/postgres/knex-user-repository';

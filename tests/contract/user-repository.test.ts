@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository';
+import { InMemoryUserRepository } from '../fakes/in-memory-user-repository';
 import { KnexUserRepository } from '../../adapters/postgres/knex-user-repository';
 import { hasPostgres, usePglite, usePostgres } from '../support/use-adapters';
 import { userRepositoryContract } from './user-repository.contract';

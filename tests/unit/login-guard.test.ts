@@ -6,8 +6,8 @@ import { LogIn } from '../../application/auth/log-in';
 import { LOGIN_POLICY, LOGIN_RULES, LoginGuard, pairBlockMs, usernameDelayMs } from '../../application/auth/login-guard';
 import type { PasswordHasher } from '../../application/ports/password-hasher';
 import type { RateLimiter } from '../../application/ports/rate-limiter';
-import { InMemoryRateLimiter } from '../../adapters/memory/in-memory-rate-limiter';
-import { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository';
+import { InMemoryRateLimiter } from '../fakes/in-memory-rate-limiter';
+import { InMemoryUserRepository } from '../fakes/in-memory-user-repository';
 import { RateLimitedError } from '../../domain/errors';
 import { InvalidCredentialsError } from '../../domain/user/login-rules';
 

@@ -3,11 +3,11 @@
 // userID / ownerID naming another student is refused at the HTTP edge:
 // tests/integration/study-groups-api.test.ts.)
 import { beforeEach, describe, expect, it } from 'vitest';
-import { InMemoryChatLog } from '../../adapters/memory/in-memory-chat-log';
-import { InMemoryCourseCatalog } from '../../adapters/memory/in-memory-course-catalog';
-import { InMemoryCourseMembership } from '../../adapters/memory/in-memory-course-membership';
-import { InMemoryStudyGroupRepository } from '../../adapters/memory/in-memory-study-group-repository';
-import { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository';
+import { InMemoryChatLog } from '../fakes/in-memory-chat-log';
+import { InMemoryCourseCatalog } from '../fakes/in-memory-course-catalog';
+import { InMemoryCourseMembership } from '../fakes/in-memory-course-membership';
+import { InMemoryStudyGroupRepository } from '../fakes/in-memory-study-group-repository';
+import { InMemoryUserRepository } from '../fakes/in-memory-user-repository';
 import { GetCoursePage } from '../../application/courses/get-course-page';
 import { GetDashboard } from '../../application/courses/get-dashboard';
 import { LeaveCourse } from '../../application/courses/leave-course';
