@@ -4,35 +4,12 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Redis } from 'ioredis';
-import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { DependencyContainer } from 'tsyringe';
-import { ClientThrottle } from '../application/auth/client-throttle';
-import { GetUser } from '../application/auth/get-user';
-import { LogIn } from '../application/auth/log-in';
-import { SignUp } from '../application/auth/sign-up';
-import { PostChatMessage } from '../application/chat/post-chat-message';
-import { ReadChatMessages } from '../application/chat/read-chat-messages';
-import { GetCoursePage } from '../application/courses/get-course-page';
-import { GetDashboard } from '../application/courses/get-dashboard';
-import { GetSearchPage } from '../application/courses/get-search-page';
-import { JoinCourse } from '../application/courses/join-course';
-import { LeaveCourse } from '../application/courses/leave-course';
-import { SearchCourses } from '../application/courses/search-courses';
-import { CancelMeeting } from '../application/study-groups/cancel-meeting';
-import { CreateStudyGroup } from '../application/study-groups/create-study-group';
-import { GetStudyGroupCalendar } from '../application/study-groups/get-study-group-calendar';
-import { GetStudyGroupPage } from '../application/study-groups/get-study-group-page';
-import { JoinStudyGroup } from '../application/study-groups/join-study-group';
-import { LeaveStudyGroup } from '../application/study-groups/leave-study-group';
-import { ScheduleMeeting } from '../application/study-groups/schedule-meeting';
-import { UpdateMeeting } from '../application/study-groups/update-meeting';
-import { UpdateStudyGroup } from '../application/study-groups/update-study-group';
 import { TOKENS } from '../application/ports/tokens';
 import { loadShippedCatalogIfEmpty } from './catalog/shipped-catalog';
 import type { AppConfig } from './config';
-import { buildContainer, INFRA, startBackgroundWork } from './container';
+import { compose, INFRA, startBackgroundWork } from './container';
+import type { Resolve } from './use-cases';
 import { maskUrl, reasonOf, StartupError } from './dependency-errors';
 import { migrateToLatest, pendingMigrations } from './database/migration-source';
 import { createHttpApp } from './http/create-http-app';
@@ -57,16 +34,17 @@ const READINESS_CHECK_TIMEOUT_MS = 1_500;
 export interface RunningServer {
   url: string;
   port: number;
-  /** The composition root, for tests that need to reach an adapter directly. */
-  container: DependencyContainer;
+  /** A port or infrastructure handle of this server's composition, for tests that reach an adapter directly. */
+  resolve: Resolve;
   /** Stops accepting, lets requests in flight finish (up to SHUTDOWN_TIMEOUT_MS), then closes everything. */
   close(): Promise<void>;
 }
 
 export async function startServer(config: AppConfig, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
-  const container = buildContainer(config, logger);
-  const db = container.resolve<Knex>(INFRA.Knex);
-  const redis = config.redisUrl ? container.resolve<Redis>(INFRA.Redis) : null;
+  const composition = compose(config, logger);
+  const { resolve } = composition;
+  const db = resolve(INFRA.Knex);
+  const redis = config.redisUrl ? resolve(INFRA.Redis) : null;
   try {
     if (redis) await connectRedis(redis, config.redisUrl!);
     const applied = await migrateToLatest(db).catch((error: unknown) => {
@@ -79,7 +57,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     await db.destroy().catch(() => {});
     throw error;
   }
-  if (!config.databaseUrl) await loadShippedCatalogIfEmpty(container.resolve(TOKENS.CourseCatalog), logger);
+  if (!config.databaseUrl) await loadShippedCatalogIfEmpty(composition.useCases.importCatalog, resolve(TOKENS.CourseCatalog), logger);
 
   let draining = false;
   const readiness: ReadinessProbe = {
@@ -101,38 +79,16 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
 
   const app = createHttpApp({
     logger,
-    sessionStore: container.resolve(TOKENS.SessionStore),
+    sessionStore: resolve(TOKENS.SessionStore),
     sessionSecret: config.sessionSecret,
     cookieSecure: config.cookieSecure,
     trustProxy: config.trustProxy,
     hsts: config.nodeEnv === 'production',
     clientDir: CLIENT_DIR,
     readiness,
-    useCases: {
-      signUp: container.resolve(SignUp),
-      logIn: container.resolve(LogIn),
-      getUser: container.resolve(GetUser),
-      clientThrottle: container.resolve(ClientThrottle),
-      getDashboard: container.resolve(GetDashboard),
-      getCoursePage: container.resolve(GetCoursePage),
-      searchCourses: container.resolve(SearchCourses),
-      getSearchPage: container.resolve(GetSearchPage),
-      joinCourse: container.resolve(JoinCourse),
-      leaveCourse: container.resolve(LeaveCourse),
-      readChatMessages: container.resolve(ReadChatMessages),
-      postChatMessage: container.resolve(PostChatMessage),
-      createStudyGroup: container.resolve(CreateStudyGroup),
-      joinStudyGroup: container.resolve(JoinStudyGroup),
-      leaveStudyGroup: container.resolve(LeaveStudyGroup),
-      getStudyGroupPage: container.resolve(GetStudyGroupPage),
-      getStudyGroupCalendar: container.resolve(GetStudyGroupCalendar),
-      updateStudyGroup: container.resolve(UpdateStudyGroup),
-      scheduleMeeting: container.resolve(ScheduleMeeting),
-      updateMeeting: container.resolve(UpdateMeeting),
-      cancelMeeting: container.resolve(CancelMeeting),
-    },
+    useCases: composition.useCases,
   });
-  const stopBackgroundWork = await startBackgroundWork(container, config);
+  const stopBackgroundWork = await startBackgroundWork(composition);
 
   // Room for a reconnect storm (every student's poll at once after a restart):
   // Node's default of 511 pending connections overflows, and the dropped ones
@@ -153,7 +109,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
   return {
     url: `http://127.0.0.1:${port}`,
     port,
-    container,
+    resolve,
     close() {
       closing ??= (async () => {
         draining = true;

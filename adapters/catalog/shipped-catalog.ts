@@ -1,14 +1,14 @@
 // The embedded default loads the shipped catalog on first start, so a fresh
 // clone has courses to find; services mode loads it with `npm run catalog:import`.
 import type { Logger } from 'pino';
-import { ImportCatalog } from '../../application/catalog/import-catalog';
+import type { ImportCatalog } from '../../application/catalog/import-catalog';
 import type { CourseCatalog } from '../../application/ports/course-catalog';
 import { toCourseQuery } from '../../domain/course/course-search';
 import { readCatalogFile, SHIPPED_CATALOG } from './catalog-file-reader';
 
-export async function loadShippedCatalogIfEmpty(catalog: CourseCatalog, logger: Logger): Promise<void> {
+export async function loadShippedCatalogIfEmpty(importCatalog: ImportCatalog, catalog: CourseCatalog, logger: Logger): Promise<void> {
   if ((await catalog.count(toCourseQuery({}))) > 0) return;
-  const summary = await new ImportCatalog(catalog).execute(readCatalogFile(SHIPPED_CATALOG));
+  const summary = await importCatalog.execute(readCatalogFile(SHIPPED_CATALOG));
   logger.info(
     { read: summary.read, inserted: summary.inserted, rejected: summary.rejected.length },
     'loaded the shipped course catalog',

@@ -3,12 +3,12 @@
 // configured database, printing progress and a summary.
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ImportCatalog, type ImportSummary } from '../../application/catalog/import-catalog';
+import type { ImportSummary } from '../../application/catalog/import-catalog';
 import { readCatalogFile, SHIPPED_CATALOG } from '../catalog/catalog-file-reader';
 import { ConfigError, parseConfig } from '../config';
-import { createKnex } from '../database/create-knex';
+import { compose, INFRA } from '../container';
 import { migrateToLatest } from '../database/migration-source';
-import { KnexCourseCatalog } from '../postgres/knex-course-catalog';
+import { createLogger } from '../logger';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { term: { type: 'string' } } });
 const file = positionals[0] ?? SHIPPED_CATALOG;
@@ -16,12 +16,13 @@ const file = positionals[0] ?? SHIPPED_CATALOG;
 try {
   if (!existsSync(file)) throw new Error(`no such file: ${file}`);
   const config = parseConfig(process.env);
-  const db = createKnex(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
+  const { resolve, useCases } = compose(config, createLogger(config.logLevel));
+  const db = resolve(INFRA.Knex);
   await migrateToLatest(db);
   console.log(`Importing ${file} into ${config.databaseUrl ? 'Postgres' : `the embedded database in ${config.dataDir}`}`);
   const progress = (s: ImportSummary) =>
     process.stdout.write(`  ${s.read} read, ${s.inserted} inserted, ${s.updated} updated, ${s.unchanged} unchanged, ${s.rejected.length} rejected\r`);
-  const summary = await new ImportCatalog(new KnexCourseCatalog(db)).execute(readCatalogFile(file, { term: values.term }), progress);
+  const summary = await useCases.importCatalog.execute(readCatalogFile(file, { term: values.term }), progress);
   await db.destroy();
   process.stdout.write('\n');
   for (const { line, reason } of summary.rejected.slice(0, 50)) console.log(`  rejected line ${line}: ${reason}`);

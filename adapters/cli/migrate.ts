@@ -1,11 +1,12 @@
 // `npm run migrate`: brings the configured database's schema up to date.
 import { ConfigError, parseConfig } from '../config';
-import { createKnex } from '../database/create-knex';
+import { compose, INFRA } from '../container';
 import { migrateToLatest } from '../database/migration-source';
+import { createLogger } from '../logger';
 
 try {
   const config = parseConfig(process.env);
-  const db = createKnex(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
+  const db = compose(config, createLogger(config.logLevel)).resolve(INFRA.Knex);
   const applied = await migrateToLatest(db);
   console.log(applied.length ? `Applied ${applied.length} migration(s): ${applied.join(', ')}` : 'Schema already up to date.');
   await db.destroy();

@@ -1,15 +1,12 @@
 // `npm run projector`: the chat archive projector as its own process, for
 // deployments that run the app servers with CHAT_PROJECTOR=false. Needs the
 // same DATABASE_URL, REDIS_URL and REDIS_KEY_PREFIX as the app servers.
-import type { Redis } from 'ioredis';
-import type { Knex } from 'knex';
 import { ConfigError, parseConfig } from '../config';
-import { buildContainer, INFRA } from '../container';
+import { compose, INFRA } from '../container';
 import { migrateToLatest } from '../database/migration-source';
 import { StartupError } from '../dependency-errors';
 import { createLogger } from '../logger';
 import { connectRedis } from '../redis/redis-client';
-import { RedisChatArchiveProjector } from '../redis/redis-chat-archive-projector';
 
 async function main() {
   const config = parseConfig(process.env);
@@ -17,11 +14,12 @@ async function main() {
     throw new ConfigError('The projector copies Redis streams into Postgres: set both DATABASE_URL and REDIS_URL.');
   }
   const logger = createLogger(config.logLevel);
-  const container = buildContainer(config, logger);
-  const db = container.resolve<Knex>(INFRA.Knex);
-  await connectRedis(container.resolve<Redis>(INFRA.Redis), config.redisUrl);
+  const { resolve } = compose(config, logger);
+  const db = resolve(INFRA.Knex);
+  const redis = resolve(INFRA.Redis);
+  await connectRedis(redis, config.redisUrl);
   await migrateToLatest(db);
-  const projector = container.resolve(RedisChatArchiveProjector);
+  const projector = resolve(INFRA.ChatProjector);
   projector.start();
   logger.info({ retention: config.chat.streamRetention }, 'chat archive projector running');
 
@@ -29,7 +27,7 @@ async function main() {
     logger.info({ signal }, 'chat archive projector stopping');
     await projector.stop();
     await db.destroy();
-    await container.resolve<Redis>(INFRA.Redis).quit();
+    await redis.quit();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));

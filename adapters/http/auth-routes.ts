@@ -1,24 +1,14 @@
 // The five account calls of the product spec (section 7) and the CSRF token.
 import type { Context } from 'koa';
-import type { ClientThrottle } from '../../application/auth/client-throttle';
-import type { GetUser } from '../../application/auth/get-user';
-import type { LogIn } from '../../application/auth/log-in';
-import type { SignUp } from '../../application/auth/sign-up';
 import { DomainError } from '../../domain/errors';
+import type { UseCases } from '../use-cases';
 import type { ApiRouter, RouteAnswer } from './api-router';
 import { API } from './contract/api';
 import { issueCsrfToken, rotateCsrfToken } from './csrf';
 import { sessionUserId, type CookieAttributes } from './session';
 
-export interface AuthUseCases {
-  signUp: SignUp;
-  logIn: LogIn;
-  getUser: GetUser;
-  clientThrottle: ClientThrottle;
-}
-
 /** `cookie`: the session cookie's attributes, which a visitor's CSRF cookie shares. */
-export function authRoutes(api: ApiRouter, { signUp, logIn, getUser, clientThrottle }: AuthUseCases, cookie: CookieAttributes): void {
+export function authRoutes(api: ApiRouter, { signUp, logIn, getUser, clientThrottle }: UseCases, cookie: CookieAttributes): void {
   // Signed-in students get their session's token; visitors a cookie-held one, new ones throttled per address.
   api.on(API.getToken, async ({ ctx }) => {
     const token = await issueCsrfToken(ctx, cookie, () => clientThrottle.anonymousToken(ctx.ip));

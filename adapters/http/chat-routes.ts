@@ -1,23 +1,17 @@
 // Course and study-group chat (spec section 7, docs/api.md): reading, with
 // ?after for the every-second poll and ?before for older history, and posting.
 import type { Context } from 'koa';
-import type { PostChatMessage } from '../../application/chat/post-chat-message';
-import type { ReadChatMessages } from '../../application/chat/read-chat-messages';
 import { InvalidCursorError } from '../../domain/chat/chat-errors';
 import type { ChatRoom } from '../../domain/chat/chat-room';
+import type { UseCases } from '../use-cases';
 import type { ApiRouter } from './api-router';
 import { API } from './contract/api';
 import { messageToWire } from './wire';
 
-export interface ChatUseCases {
-  readChatMessages: ReadChatMessages;
-  postChatMessage: PostChatMessage;
-}
-
 // A cursor sent twice is a malformed cursor, like one that is not an id.
 const cursorOnce = { invalidQuery: (field: string | undefined) => new InvalidCursorError(`Send ${field ?? 'a cursor'} once.`) };
 
-export function chatRoutes(api: ApiRouter, { readChatMessages, postChatMessage }: ChatUseCases): void {
+export function chatRoutes(api: ApiRouter, { readChatMessages, postChatMessage }: UseCases): void {
   const read = async (ctx: Context, userId: number, room: ChatRoom, query: { after?: string; before?: string }) => {
     // Every poll must reach the server; no cache may answer for it.
     ctx.set('Cache-Control', 'no-store');

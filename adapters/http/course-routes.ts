@@ -1,24 +1,10 @@
 // Dashboard, course page, catalog search and course membership (spec section 7).
-import type { GetCoursePage } from '../../application/courses/get-course-page';
-import type { GetDashboard } from '../../application/courses/get-dashboard';
-import type { GetSearchPage } from '../../application/courses/get-search-page';
-import type { JoinCourse } from '../../application/courses/join-course';
-import type { LeaveCourse } from '../../application/courses/leave-course';
-import type { SearchCourses } from '../../application/courses/search-courses';
+import type { UseCases } from '../use-cases';
 import type { ApiRouter, RouteAnswer } from './api-router';
 import { API } from './contract/api';
 import { courseToWire, memberToWire, messageToWire, resultPageToWire, studyGroupToWire } from './wire';
 
-export interface CourseUseCases {
-  getDashboard: GetDashboard;
-  getCoursePage: GetCoursePage;
-  getSearchPage: GetSearchPage;
-  searchCourses: SearchCourses;
-  joinCourse: JoinCourse;
-  leaveCourse: LeaveCourse;
-}
-
-export function courseRoutes(api: ApiRouter, useCases: CourseUseCases): void {
+export function courseRoutes(api: ApiRouter, useCases: UseCases): void {
   api.on(API.dashboard, async ({ userId }) => {
     const view = await useCases.getDashboard.execute(userId);
     return {

@@ -6,11 +6,12 @@ import helmet from 'koa-helmet';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { SessionStore } from '../../application/ports/session-store';
+import type { UseCases } from '../use-cases';
 import { ApiRouter } from './api-router';
 import type { AppState } from './app-state';
-import { authRoutes, type AuthUseCases } from './auth-routes';
-import { chatRoutes, type ChatUseCases } from './chat-routes';
-import { courseRoutes, type CourseUseCases } from './course-routes';
+import { authRoutes } from './auth-routes';
+import { chatRoutes } from './chat-routes';
+import { courseRoutes } from './course-routes';
 import { csrfProtection } from './csrf';
 import { errorHandler } from './error-handler';
 import { healthEndpoints, type ReadinessProbe } from './health';
@@ -19,7 +20,7 @@ import { openApiEndpoint } from './openapi';
 import { requestContext } from './request-context';
 import { cookieAttributes, sessionMiddleware } from './session';
 import { staticClient } from './static-client';
-import { studyGroupRoutes, type StudyGroupUseCases } from './study-group-routes';
+import { studyGroupRoutes } from './study-group-routes';
 
 export interface HttpAppDeps {
   logger: Logger;
@@ -31,7 +32,7 @@ export interface HttpAppDeps {
   hsts: boolean;
   clientDir: string;
   readiness: ReadinessProbe;
-  useCases: AuthUseCases & CourseUseCases & ChatUseCases & StudyGroupUseCases;
+  useCases: UseCases;
 }
 
 /** The methods the app answers; anything else (TRACE, PUT, ...) is 405 on every path. */

@@ -1,36 +1,16 @@
 // The study-group calls of the product spec (section 7) and the group's calendar.
 // Every call acts on the session's student; ids in bodies only name things.
-import type { CancelMeeting } from '../../application/study-groups/cancel-meeting';
-import type { CreateStudyGroup } from '../../application/study-groups/create-study-group';
-import type { GetStudyGroupCalendar } from '../../application/study-groups/get-study-group-calendar';
-import type { GetStudyGroupPage } from '../../application/study-groups/get-study-group-page';
-import type { JoinStudyGroup } from '../../application/study-groups/join-study-group';
-import type { LeaveStudyGroup } from '../../application/study-groups/leave-study-group';
-import type { ScheduleMeeting } from '../../application/study-groups/schedule-meeting';
-import type { UpdateMeeting } from '../../application/study-groups/update-meeting';
-import type { UpdateStudyGroup } from '../../application/study-groups/update-study-group';
 import { studyGroupCalendar } from '../calendar/icalendar-writer';
+import type { UseCases } from '../use-cases';
 import type { ApiRouter, RouteAnswer } from './api-router';
 import { API } from './contract/api';
 import { departureToWire, meetingToWire, messageToWire, studyGroupToWire } from './wire';
-
-export interface StudyGroupUseCases {
-  createStudyGroup: CreateStudyGroup;
-  joinStudyGroup: JoinStudyGroup;
-  leaveStudyGroup: LeaveStudyGroup;
-  getStudyGroupPage: GetStudyGroupPage;
-  getStudyGroupCalendar: GetStudyGroupCalendar;
-  updateStudyGroup: UpdateStudyGroup;
-  scheduleMeeting: ScheduleMeeting;
-  updateMeeting: UpdateMeeting;
-  cancelMeeting: CancelMeeting;
-}
 
 function meetingCommand(userId: number, body: { studyGroupID: number; day: string; time: string; location: string }) {
   return { actingUserId: userId, groupId: body.studyGroupID, day: body.day, time: body.time, location: body.location };
 }
 
-export function studyGroupRoutes(api: ApiRouter, useCases: StudyGroupUseCases): void {
+export function studyGroupRoutes(api: ApiRouter, useCases: UseCases): void {
   api.on(API.createStudyGroup, async ({ userId, body }) => {
     const group = await useCases.createStudyGroup.execute({
       actingUserId: userId,

@@ -1,8 +1,6 @@
 // The five account calls over HTTP against the real app, on Postgres + Redis and
 // on the embedded default.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Redis } from 'ioredis';
-import type { Knex } from 'knex';
 import { INFRA } from '../../adapters/container';
 import type { RunningServer } from '../../adapters/server';
 import { keysUnder } from '../support/chat-fixtures';
@@ -18,9 +16,9 @@ const nextAddress = () => `203.0.${113 + Math.floor(addressCounter / 250)}.${(ad
 
 async function countSessions(server: RunningServer, target: AppTarget): Promise<number> {
   if (target.name === 'services') {
-    return (await keysUnder(server.container.resolve<Redis>(INFRA.Redis), `${target.env.REDIS_KEY_PREFIX}session:*`)).length;
+    return (await keysUnder(server.resolve(INFRA.Redis), `${target.env.REDIS_KEY_PREFIX}session:*`)).length;
   }
-  const [{ count }] = await server.container.resolve<Knex>(INFRA.Knex)('sessions').count({ count: '*' });
+  const [{ count }] = await server.resolve(INFRA.Knex)('sessions').count({ count: '*' });
   return Number(count);
 }
 

@@ -4,7 +4,6 @@
 // data) and two app servers sharing one chat.
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SessionStore } from '../../application/ports/session-store';
 import { TOKENS } from '../../application/ports/tokens';
 import { INFRA } from '../../adapters/container';
 import { createKnex } from '../../adapters/database/create-knex';
@@ -231,7 +230,7 @@ function chatApiSuite(makeTarget: () => Promise<{ target: AppTarget; cleanup(): 
   });
 
   it('runs study-group chat for the group’s members only', async () => {
-    const knex = server.container.resolve<Knex>(INFRA.Knex);
+    const knex = server.resolve(INFRA.Knex);
     const groupId = await insertStudyGroup(knex, courseId, alice.id, [bob.id]);
     const carol = await signUp(server.url);
     await carol.http.post('/api/insert-course-member/', { courseID: courseId }); // in the course, not in the group
@@ -275,7 +274,7 @@ function chatApiSuite(makeTarget: () => Promise<{ target: AppTarget; cleanup(): 
   });
 
   it('does not rewrite the session on a poll', async () => {
-    const store = server.container.resolve<SessionStore>(TOKENS.SessionStore);
+    const store = server.resolve(TOKENS.SessionStore);
     const sid = alice.http.cookies.get('ss.sid')!;
     const stored = await store.get(sid);
     expect(stored?._expire).toEqual(expect.any(Number));

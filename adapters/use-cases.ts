@@ -1,0 +1,88 @@
+// Every use case, built from its ports: the one list the HTTP routes, the CLIs
+// and the tests use. Each entry receives the composition root's typed resolve,
+// so handing a use case the wrong port does not compile.
+import { ClientThrottle } from '../application/auth/client-throttle';
+import { GetUser } from '../application/auth/get-user';
+import { LogIn } from '../application/auth/log-in';
+import { LoginGuard } from '../application/auth/login-guard';
+import { SignUp } from '../application/auth/sign-up';
+import { ImportCatalog } from '../application/catalog/import-catalog';
+import { PostChatMessage, POSTING_LIMIT } from '../application/chat/post-chat-message';
+import { ReadChatMessages } from '../application/chat/read-chat-messages';
+import { GetCoursePage } from '../application/courses/get-course-page';
+import { GetDashboard } from '../application/courses/get-dashboard';
+import { GetSearchPage } from '../application/courses/get-search-page';
+import { JoinCourse } from '../application/courses/join-course';
+import { LeaveCourse } from '../application/courses/leave-course';
+import { SearchCourses } from '../application/courses/search-courses';
+import { TOKENS, type Token } from '../application/ports/tokens';
+import { CancelMeeting } from '../application/study-groups/cancel-meeting';
+import { CreateStudyGroup } from '../application/study-groups/create-study-group';
+import { GetStudyGroupCalendar } from '../application/study-groups/get-study-group-calendar';
+import { GetStudyGroupPage } from '../application/study-groups/get-study-group-page';
+import { JoinStudyGroup } from '../application/study-groups/join-study-group';
+import { LeaveStudyGroup } from '../application/study-groups/leave-study-group';
+import { ScheduleMeeting } from '../application/study-groups/schedule-meeting';
+import { UpdateMeeting } from '../application/study-groups/update-meeting';
+import { UpdateStudyGroup } from '../application/study-groups/update-study-group';
+import type { AppConfig } from './config';
+
+/** A port (or handle) as its token's type. */
+export type Resolve = <T>(token: Token<T>) => T;
+
+/** What building a use case may read: its ports and the settings of this run. */
+interface Needs {
+  resolve: Resolve;
+  config: AppConfig;
+}
+
+const { UserRepository, PasswordHasher, RateLimiter, CourseCatalog, CourseMembership, MembershipChanges, ChatLog, ChatRoomAccess, StudyGroupRepository, Sleeper } =
+  TOKENS;
+
+const USE_CASES = {
+  // Accounts. The throttle is what the token route calls for a new visitor.
+  clientThrottle: ({ resolve: r }: Needs) => new ClientThrottle(r(RateLimiter)),
+  signUp: ({ resolve: r }: Needs) => new SignUp(r(UserRepository), r(PasswordHasher), new ClientThrottle(r(RateLimiter))),
+  logIn: ({ resolve: r }: Needs) => new LogIn(r(UserRepository), r(PasswordHasher), new LoginGuard(r(RateLimiter), r(Sleeper))),
+  getUser: ({ resolve: r }: Needs) => new GetUser(r(UserRepository)),
+  // Courses and the catalog.
+  getDashboard: ({ resolve: r }: Needs) => new GetDashboard(r(CourseMembership), r(StudyGroupRepository)),
+  getCoursePage: ({ resolve: r }: Needs) => new GetCoursePage(r(CourseCatalog), r(CourseMembership), r(ChatLog), r(StudyGroupRepository)),
+  getSearchPage: ({ resolve: r }: Needs) => new GetSearchPage(r(CourseCatalog), r(CourseMembership)),
+  searchCourses: ({ resolve: r }: Needs) => new SearchCourses(r(CourseCatalog), r(CourseMembership)),
+  joinCourse: ({ resolve: r }: Needs) => new JoinCourse(r(CourseCatalog), r(CourseMembership)),
+  leaveCourse: ({ resolve: r }: Needs) => new LeaveCourse(r(CourseCatalog), r(CourseMembership), r(MembershipChanges), r(StudyGroupRepository)),
+  importCatalog: ({ resolve: r }: Needs) => new ImportCatalog(r(CourseCatalog)),
+  // Chat.
+  readChatMessages: ({ resolve: r }: Needs) => new ReadChatMessages(r(ChatRoomAccess), r(ChatLog)),
+  postChatMessage: ({ resolve: r, config }: Needs) =>
+    new PostChatMessage(r(ChatRoomAccess), r(ChatLog), r(UserRepository), r(RateLimiter), { ...POSTING_LIMIT, messages: config.chat.postLimit }),
+  // Study groups.
+  createStudyGroup: ({ resolve: r }: Needs) => new CreateStudyGroup(r(CourseCatalog), r(CourseMembership), r(StudyGroupRepository)),
+  joinStudyGroup: ({ resolve: r }: Needs) => new JoinStudyGroup(r(CourseMembership), r(StudyGroupRepository)),
+  leaveStudyGroup: ({ resolve: r }: Needs) => new LeaveStudyGroup(r(StudyGroupRepository), r(MembershipChanges)),
+  getStudyGroupPage: ({ resolve: r }: Needs) => new GetStudyGroupPage(r(StudyGroupRepository), r(ChatLog)),
+  getStudyGroupCalendar: ({ resolve: r }: Needs) => new GetStudyGroupCalendar(r(StudyGroupRepository)),
+  updateStudyGroup: ({ resolve: r }: Needs) => new UpdateStudyGroup(r(StudyGroupRepository)),
+  scheduleMeeting: ({ resolve: r }: Needs) => new ScheduleMeeting(r(StudyGroupRepository)),
+  updateMeeting: ({ resolve: r }: Needs) => new UpdateMeeting(r(StudyGroupRepository)),
+  cancelMeeting: ({ resolve: r }: Needs) => new CancelMeeting(r(StudyGroupRepository)),
+};
+
+export type UseCases = { readonly [Name in keyof typeof USE_CASES]: ReturnType<(typeof USE_CASES)[Name]> };
+
+/** Every use case, each built the first time it is read (a CLI builds only what it uses). */
+export function useCasesOf(needs: Needs): UseCases {
+  const built = new Map<string, unknown>();
+  const useCases = {} as UseCases;
+  for (const [name, build] of Object.entries(USE_CASES) as [keyof UseCases, (needs: Needs) => unknown][]) {
+    Object.defineProperty(useCases, name, {
+      enumerable: true,
+      get: () => {
+        if (!built.has(name)) built.set(name, build(needs));
+        return built.get(name);
+      },
+    });
+  }
+  return useCases;
+}
