@@ -1,20 +1,17 @@
 // The five account calls over HTTP against the real app, on Postgres + Redis and
 // on the embedded default.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INFRA } from '../../adapters/container';
-import type { RunningServer } from '../../adapters/server';
 import { keysUnder } from '../support/chat-fixtures';
 import { HttpSession, newStudent } from '../support/http-session';
-import { embeddedTarget, servicesTarget, startTestApp, type AppTarget } from '../support/test-app';
-import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix, type TestDatabase } from '../support/test-services';
-import { hasPostgres, hasRedis } from '../support/use-adapters';
+import { describeOnEveryMode, type TestApp } from '../support/test-app';
 
 const SIGN_UPS_PER_HOUR = 50;
 let addressCounter = 0;
 /** A client address no other test in this file uses. */
 const nextAddress = () => `203.0.${113 + Math.floor(addressCounter / 250)}.${(addressCounter++ % 250) + 1}`;
 
-async function countSessions(server: RunningServer, target: AppTarget): Promise<number> {
+async function countSessions({ server, target }: TestApp): Promise<number> {
   if (target.name === 'services') {
     return (await keysUnder(server.resolve(INFRA.Redis), `${target.env.REDIS_KEY_PREFIX}session:*`)).length;
   }
@@ -26,20 +23,8 @@ const USER_FIELDS = ['id', 'firstName', 'lastName', 'username', 'email', 'major'
 /** A refused login, 401 or 429: the house error with the spec's auth fields, in this order and nothing else. */
 const LOGIN_REFUSAL_KEYS = ['error', 'message', 'isAuthenticated', 'msg', 'requestId'];
 
-function authApiSuite(makeTarget: () => Promise<{ target: AppTarget; cleanup(): Promise<void> }>) {
-  let server: RunningServer;
-  let target: AppTarget;
-  let cleanup: () => Promise<void>;
-  const session = () => new HttpSession(server.url);
-
-  beforeAll(async () => {
-    ({ target, cleanup } = await makeTarget());
-    server = await startTestApp(target);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await cleanup?.();
-  });
+function authApiSuite(app: TestApp) {
+  const session = () => new HttpSession(app.url);
 
   it('signs up, reports the session as authenticated, and never sends a password hash', async () => {
     const s = session();
@@ -148,7 +133,7 @@ function authApiSuite(makeTarget: () => Promise<{ target: AppTarget; cleanup(): 
     expect((await s.get('/api/is-authenticated/')).body).toEqual({ isAuthenticated: false });
 
     // The old cookie no longer opens the session: it was destroyed, not just forgotten.
-    const stolen = new HttpSession(server.url);
+    const stolen = new HttpSession(app.url);
     for (const [k, v] of signedInCookies) stolen.cookies.set(k, v);
     expect((await stolen.get('/api/is-authenticated/')).body).toEqual({ isAuthenticated: false });
 
@@ -359,13 +344,13 @@ function authApiSuite(makeTarget: () => Promise<{ target: AppTarget; cleanup(): 
     });
 
     it('stores no session for 3,000 anonymous token requests', async () => {
-      const before = await countSessions(server, target);
+      const before = await countSessions(app);
       const addresses = Array.from({ length: 12 }, () => nextAddress());
       const tokens = new Set<string>();
       for (let batch = 0; batch < 60; batch++) {
         const answers = await Promise.all(
           Array.from({ length: 50 }, async (_, i) => {
-            const res = await fetch(`${server.url}/api/get-token/`, { headers: { 'X-Forwarded-For': addresses[(batch * 50 + i) % addresses.length] } });
+            const res = await fetch(`${app.url}/api/get-token/`, { headers: { 'X-Forwarded-For': addresses[(batch * 50 + i) % addresses.length] } });
             expect(res.status).toBe(200);
             return ((await res.json()) as { token: string }).token;
           }),
@@ -373,7 +358,7 @@ function authApiSuite(makeTarget: () => Promise<{ target: AppTarget; cleanup(): 
         for (const token of answers) tokens.add(token);
       }
       expect(tokens.size).toBe(3000);
-      expect(await countSessions(server, target)).toBe(before);
+      expect(await countSessions(app)).toBe(before);
     }, 180_000);
 
     it('throttles new anonymous tokens per client address, never a browser that already holds one', async () => {
@@ -383,7 +368,7 @@ function authApiSuite(makeTarget: () => Promise<{ target: AppTarget; cleanup(): 
       const browser = session();
       browser.clientAddress = address;
       const token = await browser.fetchToken();
-      const mint = () => fetch(`${server.url}/api/get-token/`, { headers: { 'X-Forwarded-For': address } });
+      const mint = () => fetch(`${app.url}/api/get-token/`, { headers: { 'X-Forwarded-For': address } });
       for (let batch = 0; batch < 13; batch++) {
         const statuses = await Promise.all(Array.from({ length: 23 }, () => mint().then((r) => r.status)));
         expect(statuses.every((status) => status === 200)).toBe(true);
@@ -424,9 +409,8 @@ function authApiSuite(makeTarget: () => Promise<{ target: AppTarget; cleanup(): 
     const s = session();
     const student = newStudent();
     await s.signUp(student);
-    await server.close();
-    server = await startTestApp(target);
-    s.baseUrl = server.url;
+    await app.restart();
+    s.baseUrl = app.url;
     const me = await s.get('/api/is-authenticated/');
     expect(me.body.isAuthenticated).toBe(true);
     expect(me.body.user.username).toBe(student.username);
@@ -435,20 +419,4 @@ function authApiSuite(makeTarget: () => Promise<{ target: AppTarget; cleanup(): 
   });
 }
 
-describe('auth API, embedded default (PGlite, sessions and rate limits in the database)', () => {
-  authApiSuite(async () => ({ target: embeddedTarget(), cleanup: async () => {} }));
-});
-
-describe.skipIf(!hasPostgres() || !hasRedis())('auth API, Postgres + Redis', () => {
-  authApiSuite(async () => {
-    const db: TestDatabase = await createTestDatabase();
-    const prefix = uniqueRedisPrefix();
-    return {
-      target: servicesTarget(db.url, redisUrl(), prefix),
-      cleanup: async () => {
-        await clearRedisPrefix(prefix);
-        await db.drop();
-      },
-    };
-  });
-});
+describeOnEveryMode('auth API', authApiSuite);

@@ -7,13 +7,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOKENS } from '../../application/ports/tokens';
 import { INFRA } from '../../adapters/container';
 import { createKnex } from '../../adapters/database/create-knex';
-import { migrateToLatest } from '../../adapters/database/migration-source';
 import type { RunningServer } from '../../adapters/server';
 import { insertStudyGroup } from '../support/chat-fixtures';
 import { HttpSession, newStudent, type ApiResponse } from '../support/http-session';
 import { startProjectorProcess } from '../support/projector-process';
-import { embeddedTarget, servicesTarget, startTestApp, type AppTarget } from '../support/test-app';
-import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix, type TestDatabase } from '../support/test-services';
+import { describeOnEveryMode, startTestApp, useTestApp, type TestApp } from '../support/test-app';
+import { clearRedisPrefix } from '../support/test-services';
 import { hasPostgres, hasRedis } from '../support/use-adapters';
 
 const MESSAGE_KEYS = ['id', 'message', 'time', 'user_id', 'username'];
@@ -40,26 +39,7 @@ const postToGroup = (s: Student, groupId: number, message: unknown) => s.http.po
 const pollCourse = (s: Student, courseId: number, query = '') => s.http.get(coursePath(courseId, s.id, query));
 const texts = (res: ApiResponse) => (res.body as { message: string }[]).map((m) => m.message);
 
-/** A course row for the services database (the embedded app loads the shipped catalog itself). */
-async function seedCourses(url: string): Promise<void> {
-  const knex = createKnex({ kind: 'postgres', url });
-  await migrateToLatest(knex);
-  await knex('courses').insert([
-    { term: 'Fall 2025', class_number: 11001, course_number: 'COP3502C', name: 'Programming Fundamentals 1' },
-    { term: 'Fall 2025', class_number: 11005, course_number: 'MAC2311', name: 'Analytic Geometry and Calculus 1' },
-  ]);
-  await knex.destroy();
-}
-
-async function servicesDatabase(): Promise<{ db: TestDatabase; prefix: string }> {
-  const db = await createTestDatabase();
-  await seedCourses(db.url);
-  return { db, prefix: uniqueRedisPrefix() };
-}
-
-function chatApiSuite(makeTarget: () => Promise<{ target: AppTarget; cleanup(): Promise<void> }>) {
-  let server: RunningServer;
-  let cleanup: () => Promise<void>;
+function chatApiSuite(app: TestApp) {
   let alice: Student;
   let bob: Student;
   let outsider: Student;
@@ -67,22 +47,15 @@ function chatApiSuite(makeTarget: () => Promise<{ target: AppTarget; cleanup(): 
   let otherCourseId: number;
 
   beforeAll(async () => {
-    const made = await makeTarget();
-    cleanup = made.cleanup;
-    server = await startTestApp(made.target);
-    [alice, bob, outsider] = [await signUp(server.url), await signUp(server.url), await signUp(server.url)];
+    [alice, bob, outsider] = [await signUp(app.url), await signUp(app.url), await signUp(app.url)];
     const find = async (courseCode: string) => (await alice.http.post('/api/filter-courses/', { courseCode })).body.courses[0].id as number;
     courseId = await find('COP3502C');
     otherCourseId = await find('MAC2311');
     for (const s of [alice, bob]) await s.http.post('/api/insert-course-member/', { courseID: courseId });
   });
-  afterAll(async () => {
-    await server?.close();
-    await cleanup?.();
-  });
 
   it('answers 401 on every chat call when signed out', async () => {
-    const visitor = new HttpSession(server.url);
+    const visitor = new HttpSession(app.url);
     for (const res of [
       await visitor.get(coursePath(courseId, 1)),
       await visitor.get(groupPath(1, 1)),
@@ -214,7 +187,7 @@ function chatApiSuite(makeTarget: () => Promise<{ target: AppTarget; cleanup(): 
   });
 
   it('lets a student post 20 messages per room in 10 seconds, then answers 429', async () => {
-    const carol = await signUp(server.url);
+    const carol = await signUp(app.url);
     await carol.http.post('/api/insert-course-member/', { courseID: otherCourseId });
     for (let i = 0; i < 20; i += 1) expect((await postToCourse(carol, otherCourseId, `burst ${i}`)).status).toBe(201);
     const refused = await postToCourse(carol, otherCourseId, 'one too many');
@@ -230,9 +203,9 @@ function chatApiSuite(makeTarget: () => Promise<{ target: AppTarget; cleanup(): 
   });
 
   it('runs study-group chat for the group’s members only', async () => {
-    const knex = server.resolve(INFRA.Knex);
+    const knex = app.server.resolve(INFRA.Knex);
     const groupId = await insertStudyGroup(knex, courseId, alice.id, [bob.id]);
-    const carol = await signUp(server.url);
+    const carol = await signUp(app.url);
     await carol.http.post('/api/insert-course-member/', { courseID: courseId }); // in the course, not in the group
 
     const sent = await postToGroup(bob, groupId, 'Problem set 4 tonight?');
@@ -262,7 +235,7 @@ function chatApiSuite(makeTarget: () => Promise<{ target: AppTarget; cleanup(): 
   });
 
   it('ends chat access the moment a student leaves the course', async () => {
-    const dave = await signUp(server.url);
+    const dave = await signUp(app.url);
     await dave.http.post('/api/insert-course-member/', { courseID: courseId });
     expect((await pollCourse(dave, courseId)).status).toBe(200);
     expect((await pollCourse(dave, courseId)).status).toBe(200); // now cached
@@ -274,7 +247,7 @@ function chatApiSuite(makeTarget: () => Promise<{ target: AppTarget; cleanup(): 
   });
 
   it('does not rewrite the session on a poll', async () => {
-    const store = server.resolve(TOKENS.SessionStore);
+    const store = app.server.resolve(TOKENS.SessionStore);
     const sid = alice.http.cookies.get('ss.sid')!;
     const stored = await store.get(sid);
     expect(stored?._expire).toEqual(expect.any(Number));
@@ -287,42 +260,18 @@ function chatApiSuite(makeTarget: () => Promise<{ target: AppTarget; cleanup(): 
   });
 }
 
-describe('chat API, embedded default (PGlite)', () => {
-  chatApiSuite(async () => ({ target: embeddedTarget(), cleanup: async () => {} }));
-});
-
-describe.skipIf(!hasPostgres() || !hasRedis())('chat API, Postgres + Redis', () => {
-  chatApiSuite(async () => {
-    const { db, prefix } = await servicesDatabase();
-    return {
-      target: servicesTarget(db.url, redisUrl(), prefix),
-      cleanup: async () => {
-        await clearRedisPrefix(prefix);
-        await db.drop();
-      },
-    };
-  });
-});
+describeOnEveryMode('chat API', chatApiSuite, { catalog: true });
 
 describe.skipIf(!hasPostgres() || !hasRedis())('chat archive on Postgres + Redis: a crashing projector, a Redis that loses its data', () => {
-  let db: TestDatabase;
-  let prefix: string;
-  let target: AppTarget;
-  let server: RunningServer;
+  // The app servers leave archiving to `npm run projector`.
+  const app = useTestApp('services', { catalog: true, env: { CHAT_PROJECTOR: 'false' } });
   let archive: Knex;
 
-  beforeAll(async () => {
-    ({ db, prefix } = await servicesDatabase());
-    target = servicesTarget(db.url, redisUrl(), prefix);
-    // The app servers leave archiving to `npm run projector`.
-    server = await startTestApp(target, { CHAT_PROJECTOR: 'false' });
-    archive = createKnex({ kind: 'postgres', url: db.url });
+  beforeAll(() => {
+    archive = createKnex({ kind: 'postgres', url: app.target.env.DATABASE_URL });
   });
   afterAll(async () => {
-    await server?.close();
     await archive?.destroy();
-    await clearRedisPrefix(prefix);
-    await db?.drop();
   });
 
   async function archivedRows(): Promise<{ total: number; distinct: number }> {
@@ -348,13 +297,14 @@ describe.skipIf(!hasPostgres() || !hasRedis())('chat archive on Postgres + Redis
   }
 
   it('loses nothing and duplicates nothing when the projector crashes mid-stream and restarts, and serves history after Redis loses its data', async () => {
-    const [alice, bob] = [await signUp(server.url), await signUp(server.url)];
+    const [alice, bob] = [await signUp(app.url), await signUp(app.url)];
     const courseId = (await alice.http.post('/api/filter-courses/', { courseCode: 'COP3502C' })).body.courses[0].id as number;
     for (const s of [alice, bob]) await s.http.post('/api/insert-course-member/', { courseID: courseId });
+    const { DATABASE_URL, REDIS_URL, REDIS_KEY_PREFIX } = app.target.env;
     const projectorEnv = {
-      DATABASE_URL: db.url,
-      REDIS_URL: redisUrl(),
-      REDIS_KEY_PREFIX: prefix,
+      DATABASE_URL,
+      REDIS_URL,
+      REDIS_KEY_PREFIX,
       CHAT_STREAM_RETENTION: '10',
       CHAT_PROJECTOR_NAME: 'archiver-1',
     };
@@ -386,7 +336,7 @@ describe.skipIf(!hasPostgres() || !hasRedis())('chat archive on Postgres + Redis
     expect((await pollCourse(bob, courseId, `?after=${posted[3].id}`)).body.map((m: { id: string }) => m.id)).toEqual(posted.slice(4).map((m) => m.id));
 
     // Redis loses everything (sessions too: the students sign in again).
-    await clearRedisPrefix(prefix);
+    await clearRedisPrefix(REDIS_KEY_PREFIX);
     for (const s of [alice, bob]) {
       s.http.cookies.clear();
       await s.http.fetchToken();
@@ -413,22 +363,18 @@ describe.skipIf(!hasPostgres() || !hasRedis())('chat archive on Postgres + Redis
 });
 
 describe.skipIf(!hasPostgres() || !hasRedis())('chat on two app servers sharing Postgres + Redis', () => {
-  let db: TestDatabase;
-  let prefix: string;
+  // A long cache: only the announcement can end B's remembered membership in time.
+  const env = { CHAT_ACCESS_CACHE_MS: '600000' };
+  const app = useTestApp('services', { catalog: true, env });
   let a: RunningServer;
   let b: RunningServer;
 
   beforeAll(async () => {
-    ({ db, prefix } = await servicesDatabase());
-    const target = servicesTarget(db.url, redisUrl(), prefix);
-    // A long cache: only the announcement can end B's remembered membership in time.
-    a = await startTestApp(target, { CHAT_ACCESS_CACHE_MS: '600000' });
-    b = await startTestApp(target, { CHAT_ACCESS_CACHE_MS: '600000' });
+    a = app.server;
+    b = await startTestApp(app.target, env);
   });
   afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await clearRedisPrefix(prefix);
-    await db?.drop();
+    await b?.close();
   });
 
   it('shows a message posted on one server to a poll on the other, and ends access on both when a student leaves', async () => {

@@ -1,39 +1,27 @@
 // Search, membership, dashboard and course page over HTTP, on Postgres + Redis
 // and on the embedded default, with the shipped catalog loaded.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../adapters/server';
+import { beforeAll, expect, it } from 'vitest';
 import { HttpSession, newStudent } from '../support/http-session';
-import { embeddedWithCatalog, servicesWithCatalog, type PreparedTarget } from '../support/catalog-targets';
-import { startTestApp } from '../support/test-app';
-import { hasPostgres, hasRedis } from '../support/use-adapters';
+import { describeOnEveryMode, type TestApp } from '../support/test-app';
 
-function coursesApiSuite(makeTarget: () => Promise<PreparedTarget>) {
-  let server: RunningServer;
-  let cleanup: () => Promise<void>;
+function coursesApiSuite(app: TestApp) {
   let student: HttpSession;
   let studentId: number;
   let other: HttpSession;
   let otherId: number;
 
   beforeAll(async () => {
-    const made = await makeTarget();
-    cleanup = made.cleanup;
-    server = await startTestApp(made.target);
-    student = new HttpSession(server.url);
-    other = new HttpSession(server.url);
+    student = new HttpSession(app.url);
+    other = new HttpSession(app.url);
     studentId = (await student.signUp(newStudent({ firstName: 'Sam', lastName: 'Student', bio: 'Hi' }))).body.user.id;
     otherId = (await other.signUp(newStudent({ firstName: 'Olive', lastName: 'Other' }))).body.user.id;
-  });
-  afterAll(async () => {
-    await server?.close();
-    await cleanup?.();
   });
 
   const filter = (body: Record<string, unknown>) => student.post('/api/filter-courses/', body);
   const anyCourseId = async (courseCode: string) => (await filter({ courseCode })).body.courses[0].id as number;
 
   it('answers 401 JSON on every course route when signed out', async () => {
-    const visitor = new HttpSession(server.url);
+    const visitor = new HttpSession(app.url);
     const calls = [
       visitor.get('/api/dashboard/'),
       visitor.get('/api/course/1/'),
@@ -177,10 +165,4 @@ function coursesApiSuite(makeTarget: () => Promise<PreparedTarget>) {
   });
 }
 
-describe('courses API, embedded default (shipped catalog loaded on first start)', () => {
-  coursesApiSuite(embeddedWithCatalog);
-});
-
-describe.skipIf(!hasPostgres() || !hasRedis())('courses API, Postgres + Redis (catalog loaded by the importer)', () => {
-  coursesApiSuite(servicesWithCatalog);
-});
+describeOnEveryMode('courses API', coursesApiSuite, { catalog: true });

@@ -6,12 +6,9 @@
 // Bounded and seeded (FUZZ_SEED reruns another seed), well under a minute.
 import http from 'node:http';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../adapters/server';
-import { embeddedWithCatalog, servicesWithCatalog, type PreparedTarget } from '../support/catalog-targets';
+import { beforeAll, expect, it } from 'vitest';
 import { HttpSession, newStudent } from '../support/http-session';
-import { startTestApp } from '../support/test-app';
-import { hasPostgres, hasRedis } from '../support/use-adapters';
+import { describeOnEveryMode, type TestApp } from '../support/test-app';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 
@@ -185,9 +182,7 @@ function expectHouseAnswer(answer: RawAnswer, label: string, path: string, metho
   }
 }
 
-function fuzzSuite(prepare: () => Promise<PreparedTarget>) {
-  let server: RunningServer;
-  let cleanup: () => Promise<void>;
+function fuzzSuite(app: TestApp) {
   let student: HttpSession;
   let token: string;
   let ids: Ids;
@@ -200,16 +195,13 @@ function fuzzSuite(prepare: () => Promise<PreparedTarget>) {
    */
   const headersFor = async (route: string): Promise<Record<string, string>> => {
     if (!ANONYMOUS_ROUTES.has(route)) return { Cookie: cookieHeader(), 'X-CSRFToken': token, 'X-Forwarded-For': student.clientAddress };
-    const visitor = new HttpSession(server.url);
+    const visitor = new HttpSession(app.url);
     const visitorToken = await visitor.fetchToken();
     return { Cookie: [...visitor.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'X-CSRFToken': visitorToken, 'X-Forwarded-For': visitor.clientAddress };
   };
 
   beforeAll(async () => {
-    const prepared = await prepare();
-    cleanup = prepared.cleanup;
-    server = await startTestApp(prepared.target, { CHAT_POST_LIMIT: '1000000' });
-    student = new HttpSession(server.url);
+    student = new HttpSession(app.url);
     const user = (await student.signUp(newStudent())).body.user.id as number;
     const course = (await student.post('/api/filter-courses/', { courseCode: 'COP3502' })).body.courses[0].id as number;
     await student.post('/api/insert-course-member/', { courseID: course });
@@ -219,10 +211,6 @@ function fuzzSuite(prepare: () => Promise<PreparedTarget>) {
     ids = { user, course, group, meeting };
     token = await student.fetchToken();
   });
-  afterAll(async () => {
-    await server?.close();
-    await cleanup?.();
-  });
 
   it('answers valid bodies with one or two fields mutated, on every POST route, below 500 with the house error shape', async () => {
     const valid = templates(ids);
@@ -231,7 +219,7 @@ function fuzzSuite(prepare: () => Promise<PreparedTarget>) {
         fc.constantFrom(...Object.keys(valid)).chain((route) => fc.tuple(fc.constant(route), mutatedBodyArb(valid[route], ids))),
         async ([route, body]) => {
           const headers = { ...(await headersFor(route)), 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) };
-          const answer = await send(server.url, 'POST', route, headers, body);
+          const answer = await send(app.url, 'POST', route, headers, body);
           expectHouseAnswer(answer, `POST ${route} ${JSON.stringify(body).slice(0, 300)}`, route);
         },
       ),
@@ -248,7 +236,7 @@ function fuzzSuite(prepare: () => Promise<PreparedTarget>) {
         async ([route, body], contentType) => {
           const headers: Record<string, string> = { ...(await headersFor(route)), 'Content-Length': String(Buffer.byteLength(body)) };
           if (contentType) headers['Content-Type'] = contentType;
-          const answer = await send(server.url, 'POST', route, headers, body);
+          const answer = await send(app.url, 'POST', route, headers, body);
           expectHouseAnswer(answer, `POST ${route} ${contentType} ${JSON.stringify(body).slice(0, 200)}`, route);
         },
       ),
@@ -261,7 +249,7 @@ function fuzzSuite(prepare: () => Promise<PreparedTarget>) {
       fc.asyncProperty(fc.constantFrom(...GET_ROUTES), fc.array(segmentArb(ids), { minLength: 2, maxLength: 2 }), queryArb, fc.constantFrom('GET', 'HEAD'), async (route, segments, query, method) => {
         let i = 0;
         const path = route.replace(/\{id\}/g, () => segments[i++ % segments.length]) + query;
-        const answer = await send(server.url, method, path, { Cookie: cookieHeader(), 'X-Forwarded-For': student.clientAddress });
+        const answer = await send(app.url, method, path, { Cookie: cookieHeader(), 'X-Forwarded-For': student.clientAddress });
         expectHouseAnswer(answer, `${method} ${path}`, path, method);
       }),
       { seed: SEED, numRuns: 300, endOnFailure: true },
@@ -272,7 +260,7 @@ function fuzzSuite(prepare: () => Promise<PreparedTarget>) {
     const rooms = [`/api/select-course-messages/${ids.course}/${ids.user}/`, `/api/select-study-group-messages/${ids.group}/${ids.user}/`];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...rooms), queryArb, async (room, query) => {
-        const answer = await send(server.url, 'GET', room + query, { Cookie: cookieHeader(), 'X-Forwarded-For': student.clientAddress });
+        const answer = await send(app.url, 'GET', room + query, { Cookie: cookieHeader(), 'X-Forwarded-For': student.clientAddress });
         expectHouseAnswer(answer, `GET ${room}${query}`, room, 'GET');
       }),
       { seed: SEED, numRuns: 150, endOnFailure: true },
@@ -300,7 +288,7 @@ function fuzzSuite(prepare: () => Promise<PreparedTarget>) {
           const body = method === 'POST' ? '{}' : undefined;
           const sent: Record<string, string> = { ...headers };
           if (body) Object.assign(sent, { 'Content-Type': 'application/json', 'Content-Length': '2' });
-          const answer = await send(server.url, method, route, sent, body);
+          const answer = await send(app.url, method, route, sent, body);
           expectHouseAnswer(answer, `${method} ${route} ${JSON.stringify(headers)}`, route, method);
         },
       ),
@@ -309,18 +297,12 @@ function fuzzSuite(prepare: () => Promise<PreparedTarget>) {
   });
 
   it('still serves a normal student afterwards', async () => {
-    const fresh = new HttpSession(server.url);
+    const fresh = new HttpSession(app.url);
     expect((await fresh.signUp(newStudent())).status).toBe(200);
     expect((await fresh.get('/api/dashboard/')).status).toBe(200);
     expect((await fresh.post('/api/filter-courses/', { courseCode: 'COP' })).status).toBe(200);
-    expect((await new HttpSession(server.url).get('/healthz')).status).toBe(200);
+    expect((await new HttpSession(app.url).get('/healthz')).status).toBe(200);
   });
 }
 
-describe('fuzz: every route, embedded default', () => {
-  fuzzSuite(embeddedWithCatalog);
-});
-
-describe.skipIf(!hasPostgres() || !hasRedis())('fuzz: every route, Postgres + Redis', () => {
-  fuzzSuite(servicesWithCatalog);
-});
+describeOnEveryMode('fuzz: every route', fuzzSuite, { catalog: true, env: { CHAT_POST_LIMIT: '1000000' } });

@@ -2,13 +2,10 @@
 // default: the permission matrix (each refusal re-reads the group to show that
 // nothing changed), the hand-over, deletion, leaving a course, private groups,
 // meeting validation, the dashboard and course page, and the calendar file.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../adapters/server';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HttpSession, newStudent, type ApiResponse } from '../support/http-session';
 import { parseCalendar } from '../support/parse-calendar';
-import { embeddedWithCatalog, servicesWithCatalog, type PreparedTarget } from '../support/catalog-targets';
-import { startTestApp } from '../support/test-app';
-import { hasPostgres, hasRedis } from '../support/use-adapters';
+import { describeOnEveryMode, type TestApp } from '../support/test-app';
 
 type Actor = 'visitor' | 'owner' | 'member' | 'classmate' | 'outsider';
 
@@ -28,27 +25,22 @@ interface Refusal {
   code: string;
 }
 
-function studyGroupsApiSuite(makeTarget: () => Promise<PreparedTarget>) {
-  let server: RunningServer;
-  let cleanup: () => Promise<void>;
+function studyGroupsApiSuite(app: TestApp) {
   const sessions = {} as Record<Actor, HttpSession>;
   const ids = {} as Record<Exclude<Actor, 'visitor'>, number>;
   let courseId: number;
   let otherCourseId: number;
 
   beforeAll(async () => {
-    const made = await makeTarget();
-    cleanup = made.cleanup;
-    server = await startTestApp(made.target);
     const names: Record<Exclude<Actor, 'visitor'>, [string, string]> = {
       owner: ['Olivia', 'Owner'],
       member: ['Marco', 'Member'],
       classmate: ['Clara', 'Classmate'],
       outsider: ['Otto', 'Outsider'],
     };
-    sessions.visitor = new HttpSession(server.url);
+    sessions.visitor = new HttpSession(app.url);
     for (const [actor, [firstName, lastName]] of Object.entries(names) as [Exclude<Actor, 'visitor'>, [string, string]][]) {
-      sessions[actor] = new HttpSession(server.url);
+      sessions[actor] = new HttpSession(app.url);
       ids[actor] = (await sessions[actor].signUp(newStudent({ firstName, lastName }))).body.user.id;
     }
     const find = async (courseCode: string) =>
@@ -58,10 +50,6 @@ function studyGroupsApiSuite(makeTarget: () => Promise<PreparedTarget>) {
     for (const actor of ['owner', 'member', 'classmate'] as const) {
       expect((await sessions[actor].post('/api/insert-course-member/', { courseID: courseId })).status).toBe(200);
     }
-  });
-  afterAll(async () => {
-    await server?.close();
-    await cleanup?.();
   });
 
   const owner = () => sessions.owner;
@@ -504,10 +492,4 @@ function studyGroupsApiSuite(makeTarget: () => Promise<PreparedTarget>) {
   });
 }
 
-describe('study groups API, embedded default', () => {
-  studyGroupsApiSuite(embeddedWithCatalog);
-});
-
-describe.skipIf(!hasPostgres() || !hasRedis())('study groups API, Postgres + Redis', () => {
-  studyGroupsApiSuite(servicesWithCatalog);
-});
+describeOnEveryMode('study groups API', studyGroupsApiSuite, { catalog: true });

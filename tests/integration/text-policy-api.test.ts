@@ -1,18 +1,13 @@
 // The text policy at the edge, over HTTP on both run modes: every text field of
 // every call refuses control characters and lone surrogates with 400
 // INVALID_TEXT naming the field, changes nothing, and stores text as NFC.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../adapters/server';
-import { embeddedWithCatalog, servicesWithCatalog, type PreparedTarget } from '../support/catalog-targets';
+import { beforeAll, expect, it } from 'vitest';
 import { HttpSession, newStudent } from '../support/http-session';
-import { startTestApp } from '../support/test-app';
-import { hasPostgres, hasRedis } from '../support/use-adapters';
+import { describeOnEveryMode, type TestApp } from '../support/test-app';
 
 const POISON = { NUL: 'a\u0000b', 'lone surrogate': 'a\uD800b', 'C1 control': 'a\u0085b', escape: '\u001B[31mred' };
 
-function textPolicySuite(prepare: () => Promise<PreparedTarget>) {
-  let server: RunningServer;
-  let cleanup: () => Promise<void>;
+function textPolicySuite(app: TestApp) {
   let http: HttpSession;
   let userId: number;
   let courseId: number;
@@ -20,10 +15,7 @@ function textPolicySuite(prepare: () => Promise<PreparedTarget>) {
   let meetingId: number;
 
   beforeAll(async () => {
-    const prepared = await prepare();
-    cleanup = prepared.cleanup;
-    server = await startTestApp(prepared.target);
-    http = new HttpSession(server.url);
+    http = new HttpSession(app.url);
     userId = (await http.signUp(newStudent())).body.user.id;
     courseId = (await http.post('/api/filter-courses/', { courseCode: 'COP3502' })).body.courses[0].id;
     await http.post('/api/insert-course-member/', { courseID: courseId });
@@ -31,10 +23,6 @@ function textPolicySuite(prepare: () => Promise<PreparedTarget>) {
     meetingId = (
       await http.post('/api/insert-study-group-meeting/', { studyGroupID: groupId, day: 'Monday', time: '18:00', location: 'Marston' })
     ).body.id;
-  });
-  afterAll(async () => {
-    await server?.close();
-    await cleanup?.();
   });
 
   /** Every call with a text field: a valid body, and the fields to poison in it. */
@@ -65,7 +53,7 @@ function textPolicySuite(prepare: () => Promise<PreparedTarget>) {
     for (const [path, body, fields, fresh] of calls()) {
       for (const field of fields) {
         for (const [kind, value] of Object.entries(POISON)) {
-          const client = fresh ? new HttpSession(server.url) : http;
+          const client = fresh ? new HttpSession(app.url) : http;
           const res = await client.post(path, { ...body, [field]: value });
           const label = `${path} ${field} ${kind}`;
           expect(res.status, label).toBe(400);
@@ -84,10 +72,10 @@ function textPolicySuite(prepare: () => Promise<PreparedTarget>) {
     const described = await http.post('/api/update-study-group/', { studyGroupID: groupId, name: 'Exam prep', description: 'Week 1\nWeek 2' });
     expect(described.status).toBe(200);
     expect(described.body.description).toBe('Week 1\nWeek 2');
-    const withBio = await new HttpSession(server.url).signUp(newStudent({ bio: 'Hi!\nI like\tcalculus.' }));
+    const withBio = await new HttpSession(app.url).signUp(newStudent({ bio: 'Hi!\nI like\tcalculus.' }));
     expect(withBio.body.user.bio).toBe('Hi!\nI like\tcalculus.');
 
-    const oneLine = await new HttpSession(server.url).signUp(newStudent({ firstName: 'Al\nbert' }));
+    const oneLine = await new HttpSession(app.url).signUp(newStudent({ firstName: 'Al\nbert' }));
     expect(oneLine.status).toBe(400);
     expect(oneLine.body).toMatchObject({ error: 'INVALID_TEXT', field: 'firstName' });
     const location = await http.post('/api/insert-study-group-meeting/', { studyGroupID: groupId, day: 'Monday', time: '18:00', location: 'Room\n2' });
@@ -95,7 +83,7 @@ function textPolicySuite(prepare: () => Promise<PreparedTarget>) {
   });
 
   it('stores text as NFC, so a name typed with a combining accent reads the same as the composed one', async () => {
-    const signedUp = await new HttpSession(server.url).signUp(newStudent({ firstName: 'Jose\u0301', major: 'Espan\u0303ol' }));
+    const signedUp = await new HttpSession(app.url).signUp(newStudent({ firstName: 'Jose\u0301', major: 'Espan\u0303ol' }));
     expect(signedUp.status).toBe(200);
     expect(signedUp.body.user.firstName).toBe('Jos\u00E9');
     expect(signedUp.body.user.major).toBe('Espa\u00F1ol');
@@ -106,10 +94,4 @@ function textPolicySuite(prepare: () => Promise<PreparedTarget>) {
   });
 }
 
-describe('text policy, embedded default', () => {
-  textPolicySuite(embeddedWithCatalog);
-});
-
-describe.skipIf(!hasPostgres() || !hasRedis())('text policy, Postgres + Redis', () => {
-  textPolicySuite(servicesWithCatalog);
-});
+describeOnEveryMode('text policy', textPolicySuite, { catalog: true });

@@ -1,10 +1,19 @@
-// Starts the real app (composition root, Koa, migrations) for a test, on
-// services (Postgres + Redis) or embedded (PGlite under a temp DATA_DIR).
+// Starts the real app (composition root, Koa, migrations) for a test file, on
+// services (Postgres + Redis) or embedded (PGlite under a temp DATA_DIR), and
+// runs API suites on every run mode the machine has.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { ImportCatalog } from '../../application/catalog/import-catalog';
+import { readCatalogFile, SHIPPED_CATALOG } from '../../adapters/catalog/catalog-file-reader';
 import { parseConfig } from '../../adapters/config';
+import { createKnex } from '../../adapters/database/create-knex';
+import { migrateToLatest } from '../../adapters/database/migration-source';
+import { KnexCourseCatalog } from '../../adapters/postgres/knex-course-catalog';
 import { startServer, type RunningServer } from '../../adapters/server';
+import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix } from './test-services';
+import { hasPostgres, hasRedis } from './use-adapters';
 
 export interface AppTarget {
   name: 'services' | 'embedded';
@@ -42,4 +51,79 @@ export function startTestApp(target: AppTarget, extraEnv: Record<string, string>
     ...extraEnv,
   });
   return startServer(config);
+}
+
+export interface TestAppOptions {
+  /** Services mode: import the shipped catalog the way an operator does (the embedded app loads it itself on first start). */
+  catalog?: boolean;
+  /** Settings beyond the test defaults. */
+  env?: Record<string, string>;
+}
+
+/** The app one describe block runs against. */
+export interface TestApp {
+  readonly server: RunningServer;
+  readonly url: string;
+  readonly target: AppTarget;
+  /** Stops the server and starts another on the same data, as an operator's restart does. */
+  restart(): Promise<void>;
+}
+
+/**
+ * Starts the app before the block's tests and stops it after them, dropping
+ * its database and Redis keys (services) on the way out.
+ */
+export function useTestApp(mode: AppTarget['name'], options: TestAppOptions = {}): TestApp {
+  let server: RunningServer | undefined;
+  let target: AppTarget | undefined;
+  let cleanup = async () => {};
+  beforeAll(async () => {
+    if (mode === 'services') {
+      const db = await createTestDatabase();
+      const prefix = uniqueRedisPrefix();
+      cleanup = async () => {
+        await clearRedisPrefix(prefix);
+        await db.drop();
+      };
+      if (options.catalog) await importShippedCatalog(db.url);
+      target = servicesTarget(db.url, redisUrl(), prefix);
+    } else {
+      target = embeddedTarget();
+    }
+    server = await startTestApp(target, options.env);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await cleanup();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('The test app starts in beforeAll');
+      return server;
+    },
+    get url() {
+      return this.server.url;
+    },
+    get target() {
+      if (!target) throw new Error('The test app starts in beforeAll');
+      return target;
+    },
+    async restart() {
+      await server?.close();
+      server = await startTestApp(this.target, options.env);
+    },
+  };
+}
+
+/** An API suite against the embedded default and, when the machine has them, Postgres + Redis. */
+export function describeOnEveryMode(title: string, suite: (app: TestApp) => void, options: TestAppOptions = {}): void {
+  describe(`${title}, embedded default`, () => suite(useTestApp('embedded', options)));
+  describe.skipIf(!hasPostgres() || !hasRedis())(`${title}, Postgres + Redis`, () => suite(useTestApp('services', options)));
+}
+
+async function importShippedCatalog(url: string): Promise<void> {
+  const knex = createKnex({ kind: 'postgres', url });
+  await migrateToLatest(knex);
+  await new ImportCatalog(new KnexCourseCatalog(knex)).execute(readCatalogFile(SHIPPED_CATALOG));
+  await knex.destroy();
 }
