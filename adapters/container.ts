@@ -81,7 +81,7 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
   register(c, TOKENS.CourseMembership, (r) => new KnexCourseMembership(r(INFRA.Knex)));
   register(c, TOKENS.StudyGroupRepository, (r) => new KnexStudyGroupRepository(r(INFRA.Knex)));
   // Who may use a room, remembered in-process; leaving forgets it on every server (MembershipChanges).
-  register(c, INFRA.RoomAccessCache, (r) => new CachedChatRoomAccess(new KnexChatRoomAccess(r(INFRA.Knex)), config.chat.accessCacheMs));
+  register(c, INFRA.RoomAccessCache, (r) => new CachedChatRoomAccess(new KnexChatRoomAccess(r(INFRA.Knex)), config.chat.accessCacheMs, r(TOKENS.Clock)));
   register(c, TOKENS.ChatRoomAccess, (r) => r(INFRA.RoomAccessCache));
 
   if (config.redisUrl) {
@@ -109,7 +109,7 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
     // Embedded: sessions, counters and chat in the one database.
     register(c, TOKENS.SessionStore, (r) => new KnexSessionStore(r(INFRA.Knex), r(TOKENS.Clock)));
     register(c, TOKENS.RateLimiter, (r) => new KnexRateLimiter(r(INFRA.Knex)));
-    register(c, TOKENS.ChatLog, (r) => new KnexChatLog(r(INFRA.Knex)));
+    register(c, TOKENS.ChatLog, (r) => new KnexChatLog(r(INFRA.Knex), r(TOKENS.Clock)));
     register(c, TOKENS.MembershipChanges, (r) => new LocalMembershipChanges(r(INFRA.RoomAccessCache)));
   }
 }

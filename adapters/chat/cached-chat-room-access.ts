@@ -3,6 +3,7 @@
 // just joined is let in at once. Leaving or removal must call forget() (on
 // every app server: see RedisMembershipChanges), or access outlives the
 // membership until the time runs out.
+import type { Clock } from '../../application/ports/clock';
 import type { ChatRoomAccess, RoomAccess } from '../../application/ports/chat-room-access';
 import type { ChatRoom } from '../../domain/chat/chat-room';
 
@@ -17,7 +18,7 @@ export class CachedChatRoomAccess implements ChatRoomAccess {
   constructor(
     private readonly inner: ChatRoomAccess,
     private readonly ttlMs: number,
-    private readonly now: () => number = Date.now,
+    private readonly now: Clock = () => Date.now(),
   ) {}
 
   async check(userId: number, room: ChatRoom): Promise<RoomAccess> {

@@ -1,5 +1,6 @@
 // The embedded mode's chat: the database is the log, with ids made the way
 // Redis makes stream ids, so the wire and the client are the same in both modes.
+import type { Clock } from '../../application/ports/clock';
 import type { Knex } from 'knex';
 import type { ChatLog, NewChatMessage } from '../../application/ports/chat-log';
 import type { ChatMessage } from '../../domain/chat/chat-message';
@@ -14,7 +15,7 @@ export class KnexChatLog implements ChatLog {
 
   constructor(
     private readonly db: Knex,
-    private readonly now: () => number = Date.now,
+    private readonly now: Clock = () => Date.now(),
   ) {
     this.archive = new KnexChatArchive(db);
   }

@@ -8,6 +8,8 @@
 // singled out of its batch, tried again for a few rounds, then moved to its
 // room's dead-letter stream; an outage only delays the round, and costs no entry
 // an attempt.
+// Over 300 lines: one class owns the consumer group's whole cycle (read, store,
+// acknowledge, recover, dead-letter), which shares its attempt counts and scripts.
 import os from 'node:os';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';

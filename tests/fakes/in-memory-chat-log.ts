@@ -1,4 +1,5 @@
 // Chat rooms as arrays, for unit tests; ids are made as Redis makes them.
+import type { Clock } from '../../application/ports/clock';
 import type { ChatLog, NewChatMessage } from '../../application/ports/chat-log';
 import type { ChatMessage } from '../../domain/chat/chat-message';
 import type { ChatRoom } from '../../domain/chat/chat-room';
@@ -12,7 +13,7 @@ interface Entry {
 export class InMemoryChatLog implements ChatLog {
   private readonly rooms = new Map<string, Entry[]>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: Clock = () => Date.now()) {}
 
   async append(room: ChatRoom, message: NewChatMessage): Promise<ChatMessage> {
     const entries = this.entries(room);

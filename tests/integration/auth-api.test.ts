@@ -1,5 +1,6 @@
 // The five account calls over HTTP against the real app, on Postgres + Redis and
 // on the embedded default.
+// Over 300 lines: one suite per run mode, whose cases share the app it starts.
 import { describe, expect, it } from 'vitest';
 import { INFRA } from '../../adapters/container';
 import { keysUnder } from '../support/chat-fixtures';

@@ -2,6 +2,7 @@
 // Redis and on the embedded default; then, on Postgres + Redis only, the
 // durable archive (a projector process that crashes, a Redis that loses its
 // data) and two app servers sharing one chat.
+// Over 300 lines: one suite per run mode, whose cases share the app and the students it sets up.
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOKENS } from '../../application/ports/tokens';

@@ -2,6 +2,7 @@
 // default: the permission matrix (each refusal re-reads the group to show that
 // nothing changed), the hand-over, deletion, leaving a course, private groups,
 // meeting validation, the dashboard and course page, and the calendar file.
+// Over 300 lines: one suite per run mode, whose cases share the app and the four students it sets up.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HttpSession, newStudent, type ApiResponse } from '../support/http-session';
 import { parseCalendar } from '../support/parse-calendar';
