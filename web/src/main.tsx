@@ -1,4 +1,8 @@
 import './lib/zod-without-eval';
+// The global styles first: each component's CSS module, bundled where the
+// component is first imported, then comes after them and wins a tie.
+import './styles/tokens.css';
+import './styles/base.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -6,8 +10,6 @@ import { BrowserRouter } from 'react-router-dom';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes } from './app/router';
 import { useSessionStore } from './lib/session-store';
-import './styles/tokens.css';
-import './styles/base.css';
 // Until each feature's components have their CSS modules (issue 10).
 import './styles/legacy/auth.css';
 import './styles/legacy/courses.css';
