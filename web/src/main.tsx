@@ -13,7 +13,6 @@ import { useSessionStore } from './lib/session-store';
 // Until each feature's components have their CSS modules (issue 10).
 import './styles/legacy/auth.css';
 import './styles/legacy/courses.css';
-import './styles/legacy/chat-groups.css';
 
 const queryClient = createQueryClient(() => useSessionStore.getState().signedOut());
 

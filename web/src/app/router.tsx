@@ -10,7 +10,7 @@ import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../features/placeholder/not-found-page';
 import { SearchCoursesPage } from '../features/search/search-courses-page';
-import { StudyGroupPage } from '../features/study-groups/study-group-page';
+import { StudyGroupPage } from './routes/study-group-page';
 import { AppLayout } from './app-layout';
 
 function useSignedIn(): boolean {
