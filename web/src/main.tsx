@@ -1,5 +1,6 @@
 import './lib/zod-without-eval';
-// The shared styles come before any component's module, so a module's rule wins a tie with a base rule.
+// The global styles first: each component's CSS module, bundled where the
+// component is first imported, then comes after them and wins a tie.
 import './styles/tokens.css';
 import './styles/base.css';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -9,8 +10,6 @@ import { BrowserRouter } from 'react-router-dom';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes } from './app/router';
 import { useSessionStore } from './lib/session-store';
-// Until each feature's components have their CSS modules (issue 10).
-import './styles/legacy/chat-groups.css';
 
 const queryClient = createQueryClient(() => useSessionStore.getState().signedOut());
 

@@ -10,7 +10,7 @@ import { DashboardPage } from './routes/dashboard';
 import { LandingPage } from './routes/landing';
 import { NotFoundPage } from './routes/not-found';
 import { SearchCoursesPage } from './routes/search-courses';
-import { StudyGroupPage } from '../features/study-groups/study-group-page';
+import { StudyGroupPage } from './routes/study-group-page';
 import { AppLayout } from './app-layout';
 
 function useSignedIn(): boolean {

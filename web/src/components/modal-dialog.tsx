@@ -4,16 +4,17 @@
 // and focus returns to whatever opened it.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Icon } from './icon';
+import styles from './modal-dialog.module.css';
 
 interface ModalDialogProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
-  /** Extra class for the dialog box, e.g. a narrower confirm. */
-  className?: string;
+  /** A narrower box, for a short confirmation. */
+  narrow?: boolean;
 }
 
-export function ModalDialog({ title, onClose, children, className }: ModalDialogProps) {
+export function ModalDialog({ title, onClose, children, narrow = false }: ModalDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
@@ -36,7 +37,7 @@ export function ModalDialog({ title, onClose, children, className }: ModalDialog
   return (
     <dialog
       ref={dialogRef}
-      className={['modal', className].filter(Boolean).join(' ')}
+      className={narrow ? `${styles.dialog} ${styles.narrow}` : styles.dialog}
       aria-labelledby={titleId}
       onCancel={(event) => {
         // Escape: let the owner unmount us (and put focus back) rather than the browser closing us under React.
@@ -49,15 +50,15 @@ export function ModalDialog({ title, onClose, children, className }: ModalDialog
         if (!event.currentTarget.open) onCloseRef.current();
       }}
     >
-      <div className="modal__header">
-        <h2 className="modal__title" id={titleId}>
+      <div className={styles.header}>
+        <h2 className={styles.title} id={titleId}>
           {title}
         </h2>
         <button type="button" className="icon-button" aria-label="Close" onClick={() => onCloseRef.current()}>
           <Icon name="close" />
         </button>
       </div>
-      <div className="modal__body">{children}</div>
+      <div className={styles.body}>{children}</div>
     </dialog>
   );
 }

@@ -2,13 +2,14 @@
 // with username and time, "Load earlier messages", and an input whose Enter
 // or Send button posts. It follows the newest message unless the student has
 // scrolled up to read, in which case a button says how many new ones arrived.
-import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { describeChatTime, formatChatTime } from '../../lib/chat-time';
+import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useStore } from 'zustand';
 import type { ChatMessage } from '../../../../adapters/http/contract/chat';
 import type { ChatRoom } from '../../../../domain/chat/chat-room';
 import { compareMessageIdText as compareMessageIds } from '../../../../domain/chat/message-id';
-import { MESSAGE_MAX_LENGTH as MAX_LENGTH } from '../../../../domain/chat/chat-message';
-import { useChatRoom } from './use-chat-room';
+import { describeChatTime, formatChatTime } from '../../lib/chat-time';
+import styles from './chat-panel.module.css';
+import { createChatRoomStore } from './chat-room-store';
 
 export interface ChatPanelProps {
   room: ChatRoom;
@@ -38,15 +39,21 @@ function RoomChatPanel({ room, userId, roomName, initialMessages, title = 'Cours
   const titleId = useId();
   const inputId = useId();
   const errorId = useId();
-  const chat = useChatRoom(room, userId, initialMessages, onAccessLost);
+  // The panel is keyed by room and student, so the first ones are the only ones.
+  const [store] = useState(() => createChatRoomStore(room, userId, initialMessages));
+  const chat = useStore(store);
   const [draft, setDraft] = useState('');
-  const [sending, setSending] = useState(false);
-  const [sendError, setSendError] = useState('');
   const [unseen, setUnseen] = useState(0);
   const logRef = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   const forceToNewest = useRef(true);
   const shown = useRef<{ first?: string; last?: string; height: number }>({ height: 0 });
+
+  useEffect(() => store.getState().startPolling(), [store]);
+  const reportAccessLost = useEffectEvent(() => onAccessLost?.());
+  useEffect(() => {
+    if (chat.accessLost) reportAccessLost();
+  }, [chat.accessLost]);
 
   // After each change of the list: keep the reading position when older
   // messages were added above; otherwise follow the newest, or count them.
@@ -88,21 +95,12 @@ function RoomChatPanel({ room, userId, roomName, initialMessages, title = 'Cours
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const text = draft.trim();
-    // Spec 5: empty messages are not sent.
-    if (sending || text === '') return;
-    setSending(true);
     // Spec 4: the view moves to the newest message after sending.
     forceToNewest.current = true;
-    const failure = await chat.send(text);
-    setSending(false);
-    if (failure) {
-      forceToNewest.current = false;
-      // The text stays in the input, so nothing typed is lost.
-      setSendError(failure);
-      return;
-    }
-    setSendError('');
+    const sent = await chat.send(draft);
+    forceToNewest.current = false;
+    // A message not sent stays in the input, so nothing typed is lost.
+    if (!sent) return;
     setDraft('');
     showNewest();
   }
@@ -110,13 +108,13 @@ function RoomChatPanel({ room, userId, roomName, initialMessages, title = 'Cours
   const now = new Date();
 
   return (
-    <section className="panel panel--chat chat-panel" aria-labelledby={titleId}>
+    <section className={`panel panel--chat ${styles.panel}`} aria-labelledby={titleId}>
       <Title className="panel__title" id={titleId}>
         {title}
       </Title>
-      <div className="chat-panel__body">
+      <div className={styles.body}>
         <div
-          className="chat-panel__log"
+          className={styles.log}
           ref={logRef}
           onScroll={onScroll}
           role="log"
@@ -127,7 +125,7 @@ function RoomChatPanel({ room, userId, roomName, initialMessages, title = 'Cours
           {chat.hasEarlier && chat.messages.length > 0 ? (
             <button
               type="button"
-              className="button button--outline button--small chat-panel__earlier"
+              className={`button button--outline button--small ${styles.earlier}`}
               onClick={() => void chat.loadEarlier()}
               disabled={chat.loadingEarlier}
               aria-busy={chat.loadingEarlier}
@@ -136,58 +134,57 @@ function RoomChatPanel({ room, userId, roomName, initialMessages, title = 'Cours
             </button>
           ) : null}
           {chat.earlierFailed ? (
-            <p className="form-error chat-panel__error" role="alert">
+            <p className={`form-error ${styles.error}`} role="alert">
               Could not load earlier messages. Please try again.
             </p>
           ) : null}
           {chat.messages.length === 0 ? (
-            <p className="panel__muted chat-panel__empty">No messages yet. Start the conversation!</p>
+            <p className={`panel__muted ${styles.empty}`}>No messages yet. Start the conversation!</p>
           ) : (
-            <ol className="chat-messages">
+            <ol className={styles.messages}>
               {chat.messages.map((message) => (
-                <li key={message.id} className={message.user_id === userId ? 'chat-message chat-message--mine' : 'chat-message'}>
-                  <p className="chat-message__meta">
-                    <span className="chat-message__author">{message.username}</span>{' '}
-                    <time className="chat-message__time" dateTime={message.time} title={describeChatTime(message.time)}>
+                <li key={message.id} className={message.user_id === userId ? `${styles.message} ${styles.mine}` : styles.message}>
+                  <p className={styles.meta}>
+                    <span className={styles.author}>{message.username}</span>{' '}
+                    <time className={styles.time} dateTime={message.time} title={describeChatTime(message.time)}>
                       {formatChatTime(message.time, now)}
                     </time>
                   </p>
-                  <p className="chat-message__text">{message.message}</p>
+                  <p className={styles.text}>{message.message}</p>
                 </li>
               ))}
             </ol>
           )}
         </div>
         {unseen > 0 ? (
-          <button type="button" className="chat-panel__new" onClick={showNewest}>
+          <button type="button" className={styles.newMessages} onClick={showNewest}>
             {unseen === 1 ? '1 new message' : `${unseen} new messages`}
           </button>
         ) : null}
       </div>
-      <form className="chat-form" onSubmit={(event) => void submit(event)}>
+      <form className={styles.form} onSubmit={(event) => void submit(event)}>
         <label className="visually-hidden" htmlFor={inputId}>
           Message
         </label>
         <input
           id={inputId}
-          className="input chat-form__input"
+          className={`input ${styles.input}`}
           type="text"
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           placeholder={`Message '${roomName}'`}
-          maxLength={MAX_LENGTH}
           autoComplete="off"
-          readOnly={sending}
-          aria-invalid={sendError !== ''}
-          aria-describedby={sendError ? errorId : undefined}
+          readOnly={chat.sending}
+          aria-invalid={chat.sendError !== ''}
+          aria-describedby={chat.sendError ? errorId : undefined}
         />
-        <button type="submit" className="button button--primary chat-form__send" disabled={sending} aria-busy={sending}>
+        <button type="submit" className={`button button--primary ${styles.send}`} disabled={chat.sending} aria-busy={chat.sending}>
           Send
         </button>
       </form>
-      {sendError ? (
-        <p className="form-error chat-panel__error" id={errorId} role="alert">
-          {sendError}
+      {chat.sendError ? (
+        <p className={`form-error ${styles.error}`} id={errorId} role="alert">
+          {chat.sendError}
         </p>
       ) : null}
     </section>

@@ -1,9 +1,15 @@
-// Typed calls for study groups, their members and meetings (the wire contract's study-group routes).
-import { API } from '../../../../adapters/http/contract/api';
+// Study groups on the wire and in the cache: the group page's query, and every
+// change to a group as a mutation that updates the page at once or reads it
+// again, and refreshes the course views that list the group.
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { API, pathOf } from '../../../../adapters/http/contract/api';
 import type { ChatMessage } from '../../../../adapters/http/contract/chat';
 import type { Departure, Meeting, StudyGroup } from '../../../../adapters/http/contract/study-groups';
+import { compareMeetings } from '../../../../domain/study-group/meeting-rules';
+import type { StudyGroupDetails } from '../../../../domain/study-group/study-group-rules';
 import { apiClient } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
+import { queryKeys } from '../../lib/query-keys';
 
 export type { Departure };
 
@@ -15,7 +21,12 @@ export interface StudyGroupPage {
   messages: ChatMessage[];
 }
 
-export type StudyGroupPageResult = { kind: 'found'; page: StudyGroupPage } | { kind: 'not-member' } | { kind: 'not-found' };
+export type StudyGroupPageResult =
+  | { kind: 'found'; page: StudyGroupPage }
+  | { kind: 'not-member' }
+  | { kind: 'not-found' }
+  /** Was a member while the page was open: removed by the owner, or left the group or its course elsewhere. */
+  | { kind: 'removed' };
 
 export interface MeetingFields {
   day: string;
@@ -23,17 +34,18 @@ export interface MeetingFields {
   location: string;
 }
 
-export interface GroupFields {
-  name: string;
-  description: string;
+export interface GroupFields extends StudyGroupDetails {
   isPublic: boolean;
 }
 
+/** Refusals that mean the student lost their place while the page was open: the page is read again. */
+const LOST_RIGHTS = ['NOT_GROUP_OWNER', 'NOT_GROUP_MEMBER', 'STUDY_GROUP_NOT_FOUND', 'MEETING_NOT_FOUND', 'USER_NOT_IN_GROUP'] as const;
+
 export function calendarPath(groupId: number): string {
-  return API.studyGroupCalendar.path.replace('{studyGroupID}', String(groupId));
+  return pathOf(API.studyGroupCalendar, { studyGroupID: groupId });
 }
 
-export async function fetchStudyGroupPage(groupId: number): Promise<StudyGroupPageResult> {
+async function fetchStudyGroupPage(groupId: number): Promise<Exclude<StudyGroupPageResult, { kind: 'removed' }>> {
   try {
     const data = await apiClient.call(API.studyGroupPage, { params: { studyGroupID: groupId } });
     return { kind: 'found', page: { userId: data.id, group: data.studyGroup, messages: data.studyGroupMessages } };
@@ -45,38 +57,143 @@ export async function fetchStudyGroupPage(groupId: number): Promise<StudyGroupPa
   }
 }
 
-export function createStudyGroup(courseId: number, form: { name: string; description: string }): Promise<StudyGroup> {
-  return apiClient.call(API.createStudyGroup, { body: { courseID: courseId, name: form.name, description: form.description } });
-}
-
-export async function joinStudyGroup(userId: number, groupId: number): Promise<void> {
-  await apiClient.call(API.joinStudyGroup, { body: { userID: userId, studyGroupID: groupId } });
-}
-
-/** The signed-in student leaves: only the group is named, as the spec's group page sends it. */
-export function leaveStudyGroup(groupId: number): Promise<Departure> {
-  return apiClient.call(API.departStudyGroup, { body: { studyGroupID: groupId } });
-}
-
-/** The owner removes another member. */
-export function removeGroupMember(memberId: number, groupId: number): Promise<Departure> {
-  return apiClient.call(API.departStudyGroup, { body: { userID: memberId, studyGroupID: groupId } });
-}
-
-export function updateStudyGroup(ownerId: number, groupId: number, fields: GroupFields): Promise<StudyGroup> {
-  return apiClient.call(API.updateStudyGroup, {
-    body: { ownerID: ownerId, studyGroupID: groupId, name: fields.name, description: fields.description, public: fields.isPublic ? 1 : 0 },
+export function studyGroupPageQuery(groupId: number) {
+  return queryOptions({
+    queryKey: queryKeys.studyGroupPage(groupId),
+    queryFn: async ({ client, queryKey }): Promise<StudyGroupPageResult> => {
+      const result = await fetchStudyGroupPage(groupId);
+      const shown = client.getQueryData<StudyGroupPageResult>(queryKey);
+      const wasMember = shown?.kind === 'found' || shown?.kind === 'removed';
+      return result.kind === 'not-member' && wasMember ? { kind: 'removed' } : result;
+    },
+    enabled: groupId > 0,
+    // Membership changes behind the page (a leave, a removal, another tab), so
+    // a page from an earlier visit is never shown again: each visit reads it afresh.
+    gcTime: 0,
   });
 }
 
-export function scheduleMeeting(ownerId: number, groupId: number, fields: MeetingFields): Promise<Meeting> {
-  return apiClient.call(API.scheduleMeeting, { body: { ownerID: ownerId, studyGroupID: groupId, ...fields } });
+export function useStudyGroupPage(groupId: number) {
+  return useQuery(studyGroupPageQuery(groupId));
 }
 
-export function updateMeeting(ownerId: number, groupId: number, meetingId: number, fields: MeetingFields): Promise<Meeting> {
-  return apiClient.call(API.updateMeeting, { body: { ownerID: ownerId, studyGroupID: groupId, meetingID: meetingId, ...fields } });
+/** For the group's chat when the server refuses it: the page says the student is out, without asking again. */
+export function useMarkRemovedFromGroup(groupId: number): () => void {
+  const client = useQueryClient();
+  return () => client.setQueryData(studyGroupPageQuery(groupId).queryKey, { kind: 'removed' });
 }
 
-export async function cancelMeeting(ownerId: number, groupId: number, meetingId: number): Promise<void> {
-  await apiClient.call(API.cancelMeeting, { body: { ownerID: ownerId, studyGroupID: groupId, meetingID: meetingId } });
+/** The group's changes show in the course views (Groups panel, group modal) the next time they are read. */
+function refreshCourseViews(client: QueryClient): Promise<unknown> {
+  return Promise.all([client.invalidateQueries({ queryKey: queryKeys.coursePages }), client.invalidateQueries({ queryKey: queryKeys.dashboard })]);
+}
+
+/** Reads the page again when the refusal says the student's place changed. */
+function rereadWhenRightsLost(client: QueryClient, groupId: number, error: unknown): void {
+  if (isApiError(error, ...LOST_RIGHTS)) void client.invalidateQueries({ queryKey: queryKeys.studyGroupPage(groupId) });
+}
+
+// ---- From the course views ----
+
+/** Resolves once the course views show the new group. */
+export function useCreateStudyGroup(courseId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (details: StudyGroupDetails) =>
+      apiClient.call(API.createStudyGroup, { body: { courseID: courseId, name: details.name, description: details.description } }),
+    onSuccess: () => refreshCourseViews(client),
+  });
+}
+
+export function useJoinStudyGroup(userId: number | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (groupId: number) => apiClient.call(API.joinStudyGroup, { body: { userID: userId, studyGroupID: groupId } }),
+    onSuccess: () => refreshCourseViews(client),
+  });
+}
+
+/** The signed-in student leaves: only the group is named, as the spec's group page sends it. */
+export function useLeaveStudyGroup() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (groupId: number): Promise<Departure> => apiClient.call(API.departStudyGroup, { body: { studyGroupID: groupId } }),
+    onSuccess: () => refreshCourseViews(client),
+    onError: (error, groupId) => rereadWhenRightsLost(client, groupId, error),
+  });
+}
+
+// ---- From the group page ----
+
+interface GroupPageChange<Variables, Answer> {
+  mutationFn: (variables: Variables) => Promise<Answer>;
+  /** The group as the answer leaves it, shown at once. */
+  update?: (group: StudyGroup, answer: Answer, variables: Variables) => StudyGroup;
+  /** Read the page again afterwards, for what the answer does not say. */
+  reread?: boolean;
+}
+
+function useGroupPageMutation<Variables, Answer>(groupId: number, change: GroupPageChange<Variables, Answer>) {
+  const client = useQueryClient();
+  const { queryKey } = studyGroupPageQuery(groupId);
+  return useMutation({
+    mutationFn: change.mutationFn,
+    onSuccess: (answer, variables) => {
+      const { update } = change;
+      if (update) {
+        client.setQueryData(queryKey, (current) =>
+          current?.kind === 'found' ? { ...current, page: { ...current.page, group: update(current.page.group, answer, variables) } } : current,
+        );
+      }
+      if (change.reread) void client.invalidateQueries({ queryKey });
+      void refreshCourseViews(client);
+    },
+    onError: (error) => rereadWhenRightsLost(client, groupId, error),
+  });
+}
+
+export function useUpdateStudyGroup(groupId: number, ownerId: number) {
+  return useGroupPageMutation(groupId, {
+    mutationFn: (fields: GroupFields) =>
+      apiClient.call(API.updateStudyGroup, {
+        body: { ownerID: ownerId, studyGroupID: groupId, name: fields.name, description: fields.description, public: fields.isPublic ? 1 : 0 },
+      }),
+    update: (_group, saved: StudyGroup) => saved,
+  });
+}
+
+/** The owner removes another member. */
+export function useRemoveGroupMember(groupId: number) {
+  return useGroupPageMutation(groupId, {
+    mutationFn: (memberId: number) => apiClient.call(API.departStudyGroup, { body: { userID: memberId, studyGroupID: groupId } }),
+    update: (group, _departure, memberId) => ({
+      ...group,
+      members: group.members.filter((member) => member.id !== memberId),
+      size: Math.max(0, group.size - 1),
+    }),
+    reread: true,
+  });
+}
+
+export function useScheduleMeeting(groupId: number, ownerId: number) {
+  return useGroupPageMutation(groupId, {
+    mutationFn: (fields: MeetingFields) => apiClient.call(API.scheduleMeeting, { body: { ownerID: ownerId, studyGroupID: groupId, ...fields } }),
+    update: (group, meeting: Meeting) => ({ ...group, meetings: [...group.meetings, meeting].sort(compareMeetings) }),
+  });
+}
+
+export function useUpdateMeeting(groupId: number, ownerId: number) {
+  return useGroupPageMutation(groupId, {
+    mutationFn: ({ meetingId, fields }: { meetingId: number; fields: MeetingFields }) =>
+      apiClient.call(API.updateMeeting, { body: { ownerID: ownerId, studyGroupID: groupId, meetingID: meetingId, ...fields } }),
+    reread: true,
+  });
+}
+
+export function useCancelMeeting(groupId: number, ownerId: number) {
+  return useGroupPageMutation(groupId, {
+    mutationFn: (meetingId: number) => apiClient.call(API.cancelMeeting, { body: { ownerID: ownerId, studyGroupID: groupId, meetingID: meetingId } }),
+    update: (group, _answer, meetingId) => ({ ...group, meetings: group.meetings.filter((meeting) => meeting.id !== meetingId) }),
+    reread: true,
+  });
 }

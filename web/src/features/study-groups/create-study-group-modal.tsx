@@ -1,9 +1,10 @@
 // "Create a Study Group": name and description, both required (spec section 5).
-// The red message appears instead of a request and clears as soon as the
+// The rule's message appears instead of a request and clears as soon as the
 // student types; a refused request keeps the form open with its reason.
 import { ModalDialog } from '../../components/modal-dialog';
+import modal from '../../components/modal-dialog.module.css';
 import { ModalError } from '../../components/modal-error';
-import { createStudyGroup } from './api';
+import { useCreateStudyGroup } from './api';
 import { GroupDetailsFields, useGroupDetailsForm } from './group-details-fields';
 import type { StudyGroup } from '../../../../adapters/http/contract/study-groups';
 
@@ -14,18 +15,18 @@ interface CreateStudyGroupModalProps {
 }
 
 export function CreateStudyGroupModal({ courseId, onCreated, onClose }: CreateStudyGroupModalProps) {
-  const { action, submit, fields, errorId } = useGroupDetailsForm(
-    { name: '', description: '' },
-    async (form) => onCreated(await createStudyGroup(courseId, form)),
-    'Could not create the group. Please try again.',
-  );
+  const form = useGroupDetailsForm({ name: '', description: '' });
+  const create = useCreateStudyGroup(courseId);
+  const submit = form.handleSubmit((details) => {
+    if (!create.isPending) create.mutate(details, { onSuccess: onCreated });
+  });
   return (
     <ModalDialog title="Create a Study Group" onClose={onClose}>
-      <form className="modal__form" onSubmit={submit} noValidate>
-        <GroupDetailsFields nameLabel="Study Group Name" descriptionLabel="Study Group Description" {...fields} />
-        <ModalError message={action.error} id={errorId} />
-        <button type="submit" className="button button--primary button--block" aria-disabled={action.pending !== null}>
-          {action.pending ? <span className="button__spinner" aria-hidden="true" /> : null}
+      <form className={modal.form} onSubmit={(event) => void submit(event)} noValidate>
+        <GroupDetailsFields form={form} onEdit={create.reset} nameLabel="Study Group Name" descriptionLabel="Study Group Description" />
+        <ModalError error={create.error} fallback="Could not create the group. Please try again." />
+        <button type="submit" className="button button--primary button--block" aria-disabled={create.isPending}>
+          {create.isPending ? <span className="button__spinner" aria-hidden="true" /> : null}
           Create Study Group
         </button>
       </form>

@@ -1,77 +1,59 @@
 // The name and description fields shared by "Create a Study Group" and
-// "Update Group", and the form logic around them: the spec's rule is checked
-// before anything is sent, and typing clears the error line.
-import { useId, useState, type FormEvent } from 'react';
-import { FormField } from '../../components/form-field';
-import { usePendingAction } from '../../lib/use-pending-action';
-import { useSignOutWhenExpired } from '../../lib/use-sign-out-when-expired';
-import { checkStudyGroupDetails as validateStudyGroup, GROUP_LIMITS, type StudyGroupDetails as StudyGroupForm } from '../../../../domain/study-group/study-group-rules';
+// "Update Group", and their form: the domain's rule is checked before anything
+// is sent (its message shown by the field it is about, which gets focus), and
+// typing clears it (spec 5).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import { TextField } from '../../components/text-field';
+import { checkStudyGroupDetails, GROUP_LIMITS, type StudyGroupDetails } from '../../../../domain/study-group/study-group-rules';
+import { ruleSchema } from '../../lib/rule-schema';
+
+const detailsSchema = ruleSchema(checkStudyGroupDetails);
+
+export function useGroupDetailsForm(defaultValues: StudyGroupDetails) {
+  return useForm<StudyGroupDetails>({
+    defaultValues,
+    resolver: zodResolver(detailsSchema),
+    // The message goes as the student types (below), and comes back only on the next submit.
+    reValidateMode: 'onSubmit',
+  });
+}
 
 interface GroupDetailsFieldsProps {
+  form: UseFormReturn<StudyGroupDetails>;
+  /** Called as the student types, e.g. to clear a refusal shown below. */
+  onEdit: () => void;
   nameLabel: string;
   descriptionLabel: string;
-  value: StudyGroupForm;
-  onChange: (value: StudyGroupForm) => void;
-  /** The form's error line, when one is shown: it describes the empty fields. */
-  errorId?: string;
 }
 
-/** State, submit handler and field props for a group details form. */
-export function useGroupDetailsForm(initial: StudyGroupForm, save: (form: StudyGroupForm) => Promise<void>, failedMessage: string) {
-  const action = usePendingAction(useSignOutWhenExpired());
-  const [form, setForm] = useState(initial);
-  const errorId = useId();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const failure = validateStudyGroup(form);
-    if (failure) action.setError(failure.message);
-    else void action.run('submit', () => save(form), failedMessage);
-  }
-
-  const fields = {
-    value: form,
-    onChange: (value: StudyGroupForm) => {
-      setForm(value);
-      action.setError('');
-    },
-    errorId: action.error ? errorId : undefined,
+export function GroupDetailsFields({ form, onEdit, nameLabel, descriptionLabel }: GroupDetailsFieldsProps) {
+  const {
+    register,
+    clearErrors,
+    formState: { errors },
+  } = form;
+  const clear = () => {
+    clearErrors();
+    onEdit();
   };
-  return { form, action, submit, fields, errorId };
-}
-
-export function GroupDetailsFields({ nameLabel, descriptionLabel, value, onChange, errorId }: GroupDetailsFieldsProps) {
-  const nameId = useId();
-  const descriptionId = useId();
-  const problem = (text: string) => (errorId && text.trim() === '' ? { 'aria-invalid': true, 'aria-describedby': errorId } : {});
   return (
     <>
-      <FormField id={nameId} label={nameLabel}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            {...problem(value.name)}
-            className="input"
-            value={value.name}
-            maxLength={GROUP_LIMITS.name}
-            autoComplete="off"
-            onChange={(event) => onChange({ ...value, name: event.target.value })}
-            data-autofocus
-          />
-        )}
-      </FormField>
-      <FormField id={descriptionId} label={descriptionLabel}>
-        {(a11y) => (
-          <textarea
-            {...a11y}
-            {...problem(value.description)}
-            className="input input--textarea"
-            value={value.description}
-            maxLength={GROUP_LIMITS.description}
-            onChange={(event) => onChange({ ...value, description: event.target.value })}
-          />
-        )}
-      </FormField>
+      <TextField
+        label={nameLabel}
+        {...register('name', { onChange: clear })}
+        error={errors.name?.message}
+        maxLength={GROUP_LIMITS.name}
+        autoComplete="off"
+        data-autofocus
+      />
+      <TextField
+        multiline
+        label={descriptionLabel}
+        {...register('description', { onChange: clear })}
+        error={errors.description?.message}
+        maxLength={GROUP_LIMITS.description}
+      />
     </>
   );
 }

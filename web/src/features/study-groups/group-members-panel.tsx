@@ -9,39 +9,40 @@ import { ProfileCard } from '../../components/profile-card';
 import { useElementRefs } from '../../lib/use-element-refs';
 import { YEAR_NAMES } from '../../../../domain/user/user';
 import type { Member } from '../../../../adapters/http/contract/members';
-import { capitaliseWords, displayName } from './display-name';
 import type { StudyGroup } from '../../../../adapters/http/contract/study-groups';
+import { useRemoveGroupMember } from './api';
+import { capitaliseWords, displayName } from './display-name';
+import styles from './group-members-panel.module.css';
 
 interface GroupMembersPanelProps {
   group: StudyGroup;
   userId: number;
-  /** Resolves once the member is out; rejects when the server refused. */
-  onRemove: (member: Member) => Promise<void>;
 }
 
-export function GroupMembersPanel({ group, userId, onRemove }: GroupMembersPanelProps) {
+export function GroupMembersPanel({ group, userId }: GroupMembersPanelProps) {
   const headingId = useId();
   const [openId, setOpenId] = useState<number | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
+  const remove = useRemoveGroupMember(group.id);
   const triggers = useElementRefs<number>();
   const close = useCallback(() => setOpenId(null), []);
   const open = group.members.find((member) => member.id === openId);
   const isOwner = group.owner.id === userId;
 
   return (
-    <section className="panel group-page__members" aria-labelledby={headingId}>
+    <section className="panel" aria-labelledby={headingId}>
       <h2 className="panel__title" id={headingId}>
         Members
       </h2>
-      <ul className="member-list">
+      <ul className={styles.list}>
         {group.members.map((member) => {
           const name = displayName(member);
           return (
-            <li key={member.id} className="member-list__item">
+            <li key={member.id} className={styles.item}>
               <button
                 ref={triggers.refFor(member.id)}
                 type="button"
-                className="member-list__person"
+                className={styles.person}
                 aria-label={name}
                 aria-haspopup="dialog"
                 aria-expanded={openId === member.id}
@@ -49,22 +50,25 @@ export function GroupMembersPanel({ group, userId, onRemove }: GroupMembersPanel
                 onClick={() => setOpenId((current) => (current === member.id ? null : member.id))}
               >
                 <InitialsAvatar firstName={member.first_name} lastName={member.last_name} fallback={member.username} />
-                <span className="member-list__name" aria-hidden="true">
+                <span className={styles.name} aria-hidden="true">
                   {name}
                 </span>
               </button>
-              <span className="member-list__marks">
-                {member.id === group.owner.id ? <span className="mark mark--owner">Owner</span> : null}
-                {member.id === userId ? <span className="mark mark--you">You</span> : null}
+              <span className={styles.marks}>
+                {member.id === group.owner.id ? <span className={`${styles.mark} ${styles.owner}`}>Owner</span> : null}
+                {member.id === userId ? <span className={`${styles.mark} ${styles.you}`}>You</span> : null}
               </span>
               {isOwner && member.id !== userId ? (
                 <button
                   type="button"
-                  className="icon-button member-list__remove"
+                  className={`icon-button ${styles.remove}`}
                   aria-label={`Remove ${name}`}
                   title={`Remove ${name}`}
                   aria-haspopup="dialog"
-                  onClick={() => setRemoving(member)}
+                  onClick={() => {
+                    remove.reset();
+                    setRemoving(member);
+                  }}
                 >
                   <Icon name="user-minus" />
                 </button>
@@ -92,10 +96,9 @@ export function GroupMembersPanel({ group, userId, onRemove }: GroupMembersPanel
           message={`Remove ${displayName(removing)} from ${group.name}? They will no longer see the group's page or chat.`}
           confirmLabel="Remove"
           failedMessage="Could not remove this member. Please try again."
-          onConfirm={async () => {
-            await onRemove(removing);
-            setRemoving(null);
-          }}
+          onConfirm={() => remove.mutate(removing.id, { onSuccess: () => setRemoving(null) })}
+          pending={remove.isPending}
+          error={remove.error}
           onClose={() => setRemoving(null)}
         />
       ) : null}

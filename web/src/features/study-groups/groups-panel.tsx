@@ -1,13 +1,13 @@
 // The Groups panel of the course view: a plus button opening "Create a Study
 // Group", and the groups with name and member count, each opening its modal.
+// Joining, leaving and creating refresh the cached course views themselves.
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { Departure, StudyGroup } from '../../../../adapters/http/contract/study-groups';
 import { Icon } from '../../components/icon';
-import { useSessionStore } from '../../lib/session-store';
-import { joinStudyGroup, leaveStudyGroup, type Departure } from './api';
 import { CreateStudyGroupModal } from './create-study-group-modal';
-import type { StudyGroup } from '../../../../adapters/http/contract/study-groups';
 import { memberCountLabel } from './display-name';
+import styles from './groups-panel.module.css';
 import { StudyGroupModal } from './study-group-modal';
 
 interface GroupsPanelProps {
@@ -19,40 +19,22 @@ interface GroupsPanelProps {
   headingLevel: 2 | 3;
   /** Shown under the list, e.g. the way to the course's other groups. */
   moreLink?: { to: string; label: string };
-  onCreated: (group: StudyGroup) => void;
-  onJoined: (groupId: number) => Promise<void>;
-  onLeft: (departure: Departure) => void;
+  onCreated?: (group: StudyGroup) => void;
+  onJoined?: (groupId: number) => void;
+  onLeft?: (departure: Departure) => void;
 }
 
-export function GroupsPanel({
-  courseId,
-  groups,
-  memberGroupIds,
-  isCourseMember,
-  headingLevel,
-  moreLink,
-  onCreated,
-  onJoined,
-  onLeft,
-}: GroupsPanelProps) {
+export function GroupsPanel({ courseId, groups, memberGroupIds, isCourseMember, headingLevel, moreLink, onCreated, onJoined, onLeft }: GroupsPanelProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = useId();
-  const userId = useSessionStore((state) => state.currentUser?.id);
   const [creating, setCreating] = useState(false);
   const [openId, setOpenId] = useState<number | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const open = groups.find((group) => group.id === openId);
 
-  async function join(groupId: number) {
-    if (userId === undefined) return;
-    await joinStudyGroup(userId, groupId);
-    await onJoined(groupId);
-  }
-
-  async function leave(groupId: number) {
-    const departure = await leaveStudyGroup(groupId);
+  function left(departure: Departure) {
     setOpenId(null);
-    onLeft(departure);
+    onLeft?.(departure);
     // The group's button may be gone with it; then the panel's title is the steady point.
     requestAnimationFrame(() => {
       if (document.activeElement === document.body) headingRef.current?.focus();
@@ -61,8 +43,8 @@ export function GroupsPanel({
 
   return (
     <section className="panel panel--groups" aria-labelledby={headingId}>
-      <div className="panel__header">
-        <Heading className="panel__title" id={headingId} ref={headingRef} tabIndex={-1}>
+      <div className={styles.header}>
+        <Heading className={`panel__title ${styles.title}`} id={headingId} ref={headingRef} tabIndex={-1}>
           Groups
         </Heading>
         {isCourseMember ? (
@@ -81,16 +63,16 @@ export function GroupsPanel({
       {groups.length === 0 ? (
         <p className="panel__muted">{isCourseMember ? 'No study groups yet. Start one with the plus button.' : 'No study groups yet.'}</p>
       ) : (
-        <ul className="group-list">
+        <ul className={styles.list}>
           {groups.map((group) => (
             <li key={group.id}>
-              <button type="button" className="course-list__button group-list__button" aria-haspopup="dialog" onClick={() => setOpenId(group.id)}>
-                <span className="group-list__name">{group.name}</span>
-                <span className="group-list__meta">
+              <button type="button" className={styles.group} aria-haspopup="dialog" onClick={() => setOpenId(group.id)}>
+                <span className={styles.name}>{group.name}</span>
+                <span className={styles.meta}>
                   {memberCountLabel(group)}
-                  {memberGroupIds.includes(group.id) ? <span className="group-list__badge">Joined</span> : null}
+                  {memberGroupIds.includes(group.id) ? <span className={styles.badge}>Joined</span> : null}
                   {!group.public ? (
-                    <span className="group-list__badge group-list__badge--private">
+                    <span className={`${styles.badge} ${styles.private}`}>
                       <Icon name="lock" size={12} /> Private
                     </span>
                   ) : null}
@@ -101,7 +83,7 @@ export function GroupsPanel({
         </ul>
       )}
       {moreLink ? (
-        <Link to={moreLink.to} className="panel__link">
+        <Link to={moreLink.to} className={styles.more}>
           {moreLink.label}
         </Link>
       ) : null}
@@ -112,7 +94,7 @@ export function GroupsPanel({
           onClose={() => setCreating(false)}
           onCreated={(group) => {
             setCreating(false);
-            onCreated(group);
+            onCreated?.(group);
           }}
         />
       ) : null}
@@ -122,8 +104,8 @@ export function GroupsPanel({
           group={open}
           isMember={memberGroupIds.includes(open.id)}
           isCourseMember={isCourseMember}
-          onJoin={() => join(open.id)}
-          onLeave={() => leave(open.id)}
+          onJoined={() => onJoined?.(open.id)}
+          onLeft={left}
           onClose={() => setOpenId(null)}
         />
       ) : null}

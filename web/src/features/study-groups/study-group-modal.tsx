@@ -2,28 +2,34 @@
 // and what the student can do: Join Group, or View Group and Leave Group.
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
+import type { Departure, StudyGroup } from '../../../../adapters/http/contract/study-groups';
 import { Icon } from '../../components/icon';
 import { InitialsAvatar } from '../../components/initials-avatar';
 import { ModalDialog } from '../../components/modal-dialog';
+import modal from '../../components/modal-dialog.module.css';
 import { ModalError } from '../../components/modal-error';
+import { useSessionStore } from '../../lib/session-store';
 import { formatTime24 } from '../../lib/time-of-day';
-import { usePendingAction } from '../../lib/use-pending-action';
-import { useSignOutWhenExpired } from '../../lib/use-sign-out-when-expired';
+import { useJoinStudyGroup, useLeaveStudyGroup } from './api';
 import { displayName } from './display-name';
-import type { StudyGroup } from '../../../../adapters/http/contract/study-groups';
+import { PrivateGroupNote } from './private-group-note';
+import styles from './study-group-modal.module.css';
 
 interface StudyGroupModalProps {
   group: StudyGroup;
   isMember: boolean;
   /** Only students of the course can join its groups. */
   isCourseMember: boolean;
-  onJoin: () => Promise<void>;
-  onLeave: () => Promise<void>;
+  onJoined: () => void;
+  onLeft: (departure: Departure) => void;
   onClose: () => void;
 }
 
-export function StudyGroupModal({ group, isMember, isCourseMember, onJoin, onLeave, onClose }: StudyGroupModalProps) {
-  const action = usePendingAction<'join' | 'leave'>(useSignOutWhenExpired());
+export function StudyGroupModal({ group, isMember, isCourseMember, onJoined, onLeft, onClose }: StudyGroupModalProps) {
+  const userId = useSessionStore((state) => state.currentUser?.id);
+  const join = useJoinStudyGroup(userId);
+  const leave = useLeaveStudyGroup();
+  const pending = join.isPending || leave.isPending;
   const viewLinkRef = useRef<HTMLAnchorElement>(null);
   const wasMember = useRef(isMember);
 
@@ -33,21 +39,22 @@ export function StudyGroupModal({ group, isMember, isCourseMember, onJoin, onLea
     wasMember.current = isMember;
   }, [isMember]);
 
-  const act = (kind: 'join' | 'leave') =>
-    void action.run(kind, kind === 'join' ? onJoin : onLeave, `Could not ${kind} this group. Please try again.`);
+  function act(kind: 'join' | 'leave') {
+    if (pending) return;
+    join.reset();
+    leave.reset();
+    if (kind === 'join') join.mutate(group.id, { onSuccess: onJoined });
+    else leave.mutate(group.id, { onSuccess: onLeft });
+  }
 
   return (
     <ModalDialog title={group.name} onClose={onClose}>
-      <div className="group-modal">
-        {!group.public ? (
-          <p className="group-modal__private">
-            <Icon name="lock" size={16} /> Private group
-          </p>
-        ) : null}
-        <p className="group-modal__description">{group.description}</p>
+      <div className={styles.group}>
+        {!group.public ? <PrivateGroupNote /> : null}
+        <p className={styles.description}>{group.description}</p>
 
-        <h3 className="group-modal__heading">People</h3>
-        <ul className="avatar-list" aria-label="People">
+        <h3 className={styles.heading}>People</h3>
+        <ul className={styles.people} aria-label="People">
           {group.members.map((member) => (
             <li key={member.id} title={displayName(member)}>
               <InitialsAvatar firstName={member.first_name} lastName={member.last_name} fallback={member.username} />
@@ -59,40 +66,40 @@ export function StudyGroupModal({ group, isMember, isCourseMember, onJoin, onLea
           ))}
         </ul>
 
-        <h3 className="group-modal__heading">Schedule</h3>
+        <h3 className={styles.heading}>Schedule</h3>
         {group.meetings.length === 0 ? (
           <p className="panel__muted">No meetings scheduled yet.</p>
         ) : (
-          <ul className="schedule-list">
+          <ul className={styles.schedule}>
             {group.meetings.map((meeting) => (
               <li key={meeting.id}>
-                <span className="schedule-list__day">{meeting.day}</span> <span className="schedule-list__time">{formatTime24(meeting.time)}</span>{' '}
-                <span className="schedule-list__location">@ {meeting.location}</span>
+                <span className={styles.day}>{meeting.day}</span> <span className={styles.time}>{formatTime24(meeting.time)}</span>{' '}
+                <span className={styles.location}>@ {meeting.location}</span>
               </li>
             ))}
           </ul>
         )}
 
-        <ModalError message={action.error} />
-        <div className="modal__actions">
+        <ModalError error={join.error ?? leave.error} fallback={`Could not ${join.error ? 'join' : 'leave'} this group. Please try again.`} />
+        <div className={modal.actions}>
           {isMember ? (
             <>
               <Link ref={viewLinkRef} to={`/study-group/${group.id}`} className="button button--primary">
                 View Group
               </Link>
-              <button type="button" className="button button--danger-outline" onClick={() => act('leave')} aria-disabled={action.pending !== null}>
+              <button type="button" className="button button--danger-outline" onClick={() => act('leave')} aria-disabled={pending}>
                 Leave Group
               </button>
             </>
           ) : !isCourseMember ? (
-            <p className="group-modal__note">Join this course to join its groups.</p>
+            <p className={styles.note}>Join this course to join its groups.</p>
           ) : group.public ? (
-            <button type="button" className="button button--primary" onClick={() => act('join')} aria-disabled={action.pending !== null}>
-              {action.pending === 'join' ? <span className="button__spinner" aria-hidden="true" /> : null}
+            <button type="button" className="button button--primary" onClick={() => act('join')} aria-disabled={pending}>
+              {join.isPending ? <span className="button__spinner" aria-hidden="true" /> : null}
               Join Group
             </button>
           ) : (
-            <p className="group-modal__note">
+            <p className={styles.note}>
               <Icon name="lock" size={16} /> This group is private
             </p>
           )}

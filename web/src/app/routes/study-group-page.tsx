@@ -1,0 +1,69 @@
+// /study-group/{id}: the group's details, meetings and leave button on the
+// left, its chat in the middle, its members on the right; or why the student
+// cannot see it (not a member, removed while it was open, no such group).
+import { useParams } from 'react-router-dom';
+import { ErrorLine } from '../../components/error-line';
+import { LoadingLine } from '../../components/loading-line';
+import { ChatPanel } from '../../features/chat/chat-panel';
+import { useMarkRemovedFromGroup, useStudyGroupPage, type StudyGroupPageResult } from '../../features/study-groups/api';
+import { GroupDetailsPanel } from '../../features/study-groups/group-details-panel';
+import { GroupMembersPanel } from '../../features/study-groups/group-members-panel';
+import { GroupUnavailable } from '../../features/study-groups/group-unavailable';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import styles from './study-group-page.module.css';
+
+const NOT_FOUND: StudyGroupPageResult = { kind: 'not-found' };
+
+function titleOf(result: StudyGroupPageResult | undefined): string {
+  switch (result?.kind) {
+    case 'found':
+      return result.page.group.name;
+    case 'not-found':
+      return 'Study group not found';
+    case 'not-member':
+    case 'removed':
+      return 'Not a member';
+    default:
+      return 'Study Group';
+  }
+}
+
+export function StudyGroupPage() {
+  const { studyGroupID = '' } = useParams();
+  const groupId = /^\d{1,10}$/.test(studyGroupID) ? Number(studyGroupID) : 0;
+  const query = useStudyGroupPage(groupId);
+  const markRemoved = useMarkRemovedFromGroup(groupId);
+  // An id that cannot be one names no group: nothing is asked.
+  const result = groupId > 0 ? query.data : NOT_FOUND;
+  useDocumentTitle(titleOf(result));
+
+  if (!result) {
+    return (
+      <div className="page">
+        {query.isError && !query.isFetching ? (
+          <ErrorLine onRetry={() => void query.refetch()}>Could not load this study group.</ErrorLine>
+        ) : (
+          <LoadingLine>Loading study group...</LoadingLine>
+        )}
+      </div>
+    );
+  }
+  if (result.kind !== 'found') return <GroupUnavailable reason={result.kind} />;
+
+  const { group, userId, messages } = result.page;
+  return (
+    <div className={`page ${styles.page}`}>
+      <GroupDetailsPanel group={group} userId={userId} />
+      <ChatPanel
+        room={{ kind: 'group', id: group.id }}
+        userId={userId}
+        roomName={group.name}
+        initialMessages={messages}
+        title="Group Chat"
+        headingLevel={2}
+        onAccessLost={markRemoved}
+      />
+      <GroupMembersPanel group={group} userId={userId} />
+    </div>
+  );
+}

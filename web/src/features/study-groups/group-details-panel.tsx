@@ -1,0 +1,88 @@
+// The left column of a group's page: its name (with the owner's edit
+// button), privacy, description, weekly meetings, the calendar download and
+// Leave Group, which takes the student home.
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { StudyGroup } from '../../../../adapters/http/contract/study-groups';
+import { Icon } from '../../components/icon';
+import { messageForStudent } from '../../lib/api-error';
+import { calendarPath, useLeaveStudyGroup } from './api';
+import styles from './group-details-panel.module.css';
+import { GroupPageModals, LEAVE_FAILED, type GroupPageModal } from './group-page-modals';
+import { MeetingList } from './meeting-list';
+import { PrivateGroupNote } from './private-group-note';
+
+export function GroupDetailsPanel({ group, userId }: { group: StudyGroup; userId: number }) {
+  const titleId = useId();
+  const navigate = useNavigate();
+  const leave = useLeaveStudyGroup();
+  const [modal, setModal] = useState<GroupPageModal | null>(null);
+  const isOwner = group.owner.id === userId;
+  // Leaving deletes a group with no other member, so the owner is asked first.
+  const aloneAsOwner = isOwner && group.members.length === 1;
+
+  function show(next: GroupPageModal | null) {
+    leave.reset();
+    setModal(next);
+  }
+
+  function leaveGroup() {
+    if (!leave.isPending) leave.mutate(group.id, { onSuccess: () => navigate('/') });
+  }
+
+  return (
+    <section className={styles.details} aria-labelledby={titleId}>
+      <div className={styles.titleRow}>
+        <h1 className={styles.name} id={titleId}>
+          {group.name}
+        </h1>
+        {isOwner ? (
+          <button
+            type="button"
+            className="icon-button icon-button--outline"
+            aria-label="Edit group"
+            title="Edit group"
+            aria-haspopup="dialog"
+            onClick={() => show({ kind: 'edit-group' })}
+          >
+            <Icon name="pencil" />
+          </button>
+        ) : null}
+      </div>
+      {!group.public ? <PrivateGroupNote /> : null}
+      <p className={styles.description}>{group.description}</p>
+
+      <MeetingList
+        meetings={group.meetings}
+        isOwner={isOwner}
+        onSchedule={() => show({ kind: 'schedule' })}
+        onEdit={(meeting) => show({ kind: 'meeting', meeting })}
+      />
+      <a className={`button button--outline button--small ${styles.calendar}`} href={calendarPath(group.id)} download>
+        <Icon name="calendar" size={18} /> Add to calendar
+      </a>
+
+      <button
+        type="button"
+        className={`button button--danger-outline ${styles.leave}`}
+        onClick={() => (aloneAsOwner ? show({ kind: 'leave-alone' }) : leaveGroup())}
+        aria-disabled={leave.isPending}
+      >
+        Leave Group
+      </button>
+      {leave.error && modal === null ? (
+        <p className={`form-error ${styles.error}`} role="alert">
+          {messageForStudent(leave.error, LEAVE_FAILED)}
+        </p>
+      ) : null}
+
+      <GroupPageModals
+        open={modal}
+        group={group}
+        userId={userId}
+        leave={{ run: leaveGroup, pending: leave.isPending, error: leave.error }}
+        onClose={() => show(null)}
+      />
+    </section>
+  );
+}
