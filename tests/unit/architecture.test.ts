@@ -57,6 +57,18 @@ describe('layer rules', () => {
     expect(violations('web', allowed)).toEqual([]);
   });
 
+  it('a client feature imports no other feature, and shared client code imports none (pages compose them)', () => {
+    const features = readdirSync(path.join(root, 'web/src/features'));
+    const featureOf = (t: string) => /^web\/src\/features\/([^/]+)/.exec(t)?.[1];
+    const crossings = [
+      ...features.flatMap((feature) => violations(`web/src/features/${feature}`, (t) => featureOf(t) === undefined || featureOf(t) === feature)),
+      ...['web/src/components', 'web/src/lib'].flatMap((dir) =>
+        violations(dir, (t) => featureOf(t) === undefined && !within('web/src/app')(t)),
+      ),
+    ];
+    expect(crossings).toEqual([]);
+  });
+
   it('the checker sees a forbidden import (it can fail)', () => {
     const fake = path.join(root, 'web', 'src', 'x.ts');
     expect(target(fake, '../../adapters/http/session')).toBe('adapters/http/session');
@@ -64,5 +76,7 @@ describe('layer rules', () => {
     expect(within(CONTRACT)(target(fake, '../../adapters/http/contract/api'))).toBe(true);
     expect(within('domain')(target(fake, '../../domain-like/x'))).toBe(false);
     expect(target(fake, 'knex')).toBe('package:knex');
+    const inChat = path.join(root, 'web/src/features/chat/x.ts');
+    expect(target(inChat, '../courses/api')).toBe('web/src/features/courses/api');
   });
 });
