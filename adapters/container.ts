@@ -10,7 +10,7 @@ import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
-import { token, TOKENS, type Token } from '../application/ports/tokens';
+import { TOKENS, tokensOf, type Token } from '../application/ports/tokens';
 import { CachedChatRoomAccess } from './chat/cached-chat-room-access';
 import { LocalMembershipChanges } from './chat/local-membership-changes';
 import type { AppConfig } from './config';
@@ -34,15 +34,17 @@ import { BcryptPasswordHasher } from './security/bcrypt-password-hasher';
 import { useCasesOf, type Resolve, type UseCases } from './use-cases';
 
 /** Handles only adapters know: infrastructure and the services beside the ports. */
-export const INFRA = {
-  Knex: token<Knex>('Knex'),
-  /** Registered in services mode only. */
-  Redis: token<Redis>('Redis'),
-  RoomAccessCache: token<CachedChatRoomAccess>('RoomAccessCache'),
-  ChatArchive: token<KnexChatArchive>('ChatArchive'),
-  MembershipListener: token<RedisMembershipChanges>('MembershipListener'),
-  ChatProjector: token<RedisChatArchiveProjector>('ChatProjector'),
-} as const;
+interface Infrastructure {
+  Knex: Knex;
+  /** Registered in services mode only, as are the chat archive, the membership listener and the projector. */
+  Redis: Redis;
+  RoomAccessCache: CachedChatRoomAccess;
+  ChatArchive: KnexChatArchive;
+  MembershipListener: RedisMembershipChanges;
+  ChatProjector: RedisChatArchiveProjector;
+}
+
+export const INFRA = tokensOf<Infrastructure>()(['Knex', 'Redis', 'RoomAccessCache', 'ChatArchive', 'MembershipListener', 'ChatProjector']);
 
 export interface Composition {
   readonly config: AppConfig;

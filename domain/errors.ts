@@ -46,6 +46,11 @@ export class ValidationError extends DomainError {
   }
 }
 
+/** Throws the first broken rule a check found (a form rule of domain/), naming its field. */
+export function refuseBrokenRule(failure: { field: string; message: string } | null): void {
+  if (failure) throw new ValidationError(failure.message, failure.field);
+}
+
 export class NotAuthenticatedError extends DomainError {
   constructor(message = 'You need to log in first.') {
     super('NOT_AUTHENTICATED', message);

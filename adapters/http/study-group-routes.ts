@@ -12,13 +12,8 @@ function meetingCommand(userId: number, body: { studyGroupID: number; day: strin
 
 export function studyGroupRoutes(api: ApiRouter, useCases: UseCases): void {
   api.on(API.createStudyGroup, async ({ userId, body }) => {
-    const group = await useCases.createStudyGroup.execute({
-      actingUserId: userId,
-      courseId: body.courseID,
-      name: body.name,
-      description: body.description,
-    });
-    return studyGroupToWire(group);
+    const { courseID, name, description } = body;
+    return studyGroupToWire(await useCases.createStudyGroup.execute({ actingUserId: userId, courseId: courseID, name, description }));
   });
 
   api.on(API.joinStudyGroup, async ({ userId, body }) => {
@@ -54,14 +49,8 @@ export function studyGroupRoutes(api: ApiRouter, useCases: UseCases): void {
   });
 
   api.on(API.updateStudyGroup, async ({ userId, body }) => {
-    const group = await useCases.updateStudyGroup.execute({
-      actingUserId: userId,
-      groupId: body.studyGroupID,
-      name: body.name,
-      description: body.description,
-      isPublic: body.public,
-    });
-    return studyGroupToWire(group);
+    const { studyGroupID, name, description } = body;
+    return studyGroupToWire(await useCases.updateStudyGroup.execute({ actingUserId: userId, groupId: studyGroupID, name, description, isPublic: body.public }));
   });
 
   api.on(API.scheduleMeeting, async ({ userId, body }) => meetingToWire(await useCases.scheduleMeeting.execute(meetingCommand(userId, body))));

@@ -27,12 +27,21 @@ import {
   type StreamEntry,
 } from './chat-stream-keys';
 
+// XINFO answers each group or consumer as a flat list of field, value, ...: as a table.
+const LUA_FIELDS_OF = `
+local function fields_of(reply)
+  local fields = {}
+  for i = 1, #reply, 2 do fields[reply[i]] = reply[i + 1] end
+  return fields
+end
+`;
+
 // After a room's entries are archived: trim its stream to the retention, never
 // past the oldest entry still pending (or, with none pending, past the last
 // one delivered, which is then archived), and stop visiting the room when it
 // has nothing left to archive. Atomic with the append script, so a message
 // added meanwhile keeps the room on the list.
-const SETTLE = `${LUA_ID_HELPERS}
+const SETTLE = `${LUA_ID_HELPERS}${LUA_FIELDS_OF}
 if redis.call('EXISTS', KEYS[1]) == 0 then
   redis.call('SREM', KEYS[2], ARGV[1])
   return 0
@@ -40,14 +49,9 @@ end
 local ok, groups = pcall(redis.call, 'XINFO', 'GROUPS', KEYS[1])
 if not ok then return -1 end
 local pending, delivered
-for _, group in ipairs(groups) do
-  local name, p, d
-  for i = 1, #group, 2 do
-    if group[i] == 'name' then name = group[i + 1]
-    elseif group[i] == 'pending' then p = group[i + 1]
-    elseif group[i] == 'last-delivered-id' then d = group[i + 1] end
-  end
-  if name == ARGV[2] then pending, delivered = p, d end
+for _, reply in ipairs(groups) do
+  local group = fields_of(reply)
+  if group['name'] == ARGV[2] then pending, delivered = group['pending'], group['last-delivered-id'] end
 end
 if not delivered then return -1 end
 
@@ -76,20 +80,15 @@ return trimmed
 // than ours with nothing pending and idle longer than ARGV[3]. Checked and
 // removed in one atomic step, because XGROUP DELCONSUMER drops the pending
 // entries of the consumer it removes, which would then never be archived.
-const PRUNE_CONSUMERS = `
+const PRUNE_CONSUMERS = `${LUA_FIELDS_OF}
 local ok, consumers = pcall(redis.call, 'XINFO', 'CONSUMERS', KEYS[1], ARGV[1])
 if not ok then return {} end
 local removed = {}
-for _, consumer in ipairs(consumers) do
-  local name, pending, idle
-  for i = 1, #consumer, 2 do
-    if consumer[i] == 'name' then name = consumer[i + 1]
-    elseif consumer[i] == 'pending' then pending = consumer[i + 1]
-    elseif consumer[i] == 'idle' then idle = consumer[i + 1] end
-  end
-  if name ~= ARGV[2] and pending == 0 and idle > tonumber(ARGV[3]) then
-    redis.call('XGROUP', 'DELCONSUMER', KEYS[1], ARGV[1], name)
-    removed[#removed + 1] = name
+for _, reply in ipairs(consumers) do
+  local consumer = fields_of(reply)
+  if consumer['name'] ~= ARGV[2] and consumer['pending'] == 0 and consumer['idle'] > tonumber(ARGV[3]) then
+    redis.call('XGROUP', 'DELCONSUMER', KEYS[1], ARGV[1], consumer['name'])
+    removed[#removed + 1] = consumer['name']
   end
 end
 return removed

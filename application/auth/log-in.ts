@@ -1,4 +1,4 @@
-import { ValidationError } from '../../domain/errors';
+import { refuseBrokenRule } from '../../domain/errors';
 import { canonicalName } from '../../domain/user/canonical-name';
 import { checkLogin, InvalidCredentialsError, type LoginInput } from '../../domain/user/login-rules';
 import type { User } from '../../domain/user/user';
@@ -29,8 +29,7 @@ export class LogIn {
    * guard refuses the attempt (its password is then not checked).
    */
   async execute(command: LogInCommand): Promise<User> {
-    const failure = checkLogin(command);
-    if (failure) throw new ValidationError(failure.message, failure.field);
+    refuseBrokenRule(checkLogin(command));
 
     // One canonical name for the counters and the lookup: no spelling finds the account without being counted against it.
     const username = canonicalName(command.username);

@@ -1,4 +1,4 @@
-import { ValidationError } from '../../domain/errors';
+import { refuseBrokenRule } from '../../domain/errors';
 import { checkSignUp, EMAIL_TAKEN_MESSAGE, normaliseSignUp, USERNAME_TAKEN_MESSAGE, type SignUpInput } from '../../domain/user/sign-up-rules';
 import type { User } from '../../domain/user/user';
 import type { PasswordHasher } from '../ports/password-hasher';
@@ -21,13 +21,12 @@ export class SignUp {
   ) {}
 
   /** Throws RateLimitedError when the address signed up too often; a form that breaks a rule is not counted. */
-  async execute(input: SignUpCommand): Promise<SignUpResult> {
-    const failure = checkSignUp(input);
-    if (failure) throw new ValidationError(failure.message, failure.field);
-    await this.throttle.signUp(input.clientAddress);
+  async execute({ clientAddress, ...form }: SignUpCommand): Promise<SignUpResult> {
+    refuseBrokenRule(checkSignUp(form));
+    await this.throttle.signUp(clientAddress);
 
-    const passwordHash = await this.hasher.hash(input.password);
-    const result = await this.users.create({ ...normaliseSignUp(input), passwordHash });
+    const passwordHash = await this.hasher.hash(form.password);
+    const result = await this.users.create({ ...normaliseSignUp(form), passwordHash });
     if (result.created) return { ok: true, user: result.user };
     return result.conflict === 'email'
       ? { ok: false, field: 'email', message: EMAIL_TAKEN_MESSAGE }

@@ -25,17 +25,42 @@ export function token<T>(name: string): Token<T> {
   return { name, key: Symbol(name) };
 }
 
-export const TOKENS = {
-  UserRepository: token<UserRepository>('UserRepository'),
-  PasswordHasher: token<PasswordHasher>('PasswordHasher'),
-  RateLimiter: token<RateLimiter>('RateLimiter'),
-  SessionStore: token<SessionStore>('SessionStore'),
-  CourseCatalog: token<CourseCatalog>('CourseCatalog'),
-  CourseMembership: token<CourseMembership>('CourseMembership'),
-  MembershipChanges: token<MembershipChanges>('MembershipChanges'),
-  ChatLog: token<ChatLog>('ChatLog'),
-  ChatRoomAccess: token<ChatRoomAccess>('ChatRoomAccess'),
-  StudyGroupRepository: token<StudyGroupRepository>('StudyGroupRepository'),
-  Clock: token<Clock>('Clock'),
-  Sleeper: token<Sleeper>('Sleeper'),
-} as const;
+export type Tokens<Handles> = { readonly [Name in keyof Handles]: Token<Handles[Name]> };
+
+/** A token for each name; the names must be exactly the keys of Handles (a missing or extra one does not compile). */
+export function tokensOf<Handles>() {
+  return <const Names extends readonly (keyof Handles & string)[]>(
+    names: Names & ([Exclude<keyof Handles, Names[number]>] extends [never] ? unknown : never),
+  ): Tokens<Handles> => Object.fromEntries(names.map((name) => [name, token(name)])) as Tokens<Handles>;
+}
+
+/** The ports, by the name their token carries. */
+export interface Ports {
+  UserRepository: UserRepository;
+  PasswordHasher: PasswordHasher;
+  RateLimiter: RateLimiter;
+  SessionStore: SessionStore;
+  CourseCatalog: CourseCatalog;
+  CourseMembership: CourseMembership;
+  MembershipChanges: MembershipChanges;
+  ChatLog: ChatLog;
+  ChatRoomAccess: ChatRoomAccess;
+  StudyGroupRepository: StudyGroupRepository;
+  Clock: Clock;
+  Sleeper: Sleeper;
+}
+
+export const TOKENS = tokensOf<Ports>()([
+  'UserRepository',
+  'PasswordHasher',
+  'RateLimiter',
+  'SessionStore',
+  'CourseCatalog',
+  'CourseMembership',
+  'MembershipChanges',
+  'ChatLog',
+  'ChatRoomAccess',
+  'StudyGroupRepository',
+  'Clock',
+  'Sleeper',
+]);

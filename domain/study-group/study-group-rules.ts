@@ -1,6 +1,6 @@
 // The rules for a group's name and description (spec section 5 and issue 5):
 // both required after trimming, with the form's one message when either is empty.
-import { ValidationError } from '../errors';
+import { refuseBrokenRule } from '../errors';
 
 export const GROUP_LIMITS = { name: 100, description: 1000 } as const;
 
@@ -33,7 +33,6 @@ export function checkStudyGroupDetails(input: StudyGroupDetails): GroupRuleFailu
 
 /** The stored form (trimmed); throws the first broken rule. */
 export function normaliseStudyGroupDetails(input: StudyGroupDetails): StudyGroupDetails {
-  const failure = checkStudyGroupDetails(input);
-  if (failure) throw new ValidationError(failure.message, failure.field);
+  refuseBrokenRule(checkStudyGroupDetails(input));
   return { name: input.name.trim(), description: input.description.trim() };
 }

@@ -24,8 +24,8 @@ async function emptyCourses(db: Knex) {
   await db.raw('truncate courses, course_members, users restart identity cascade');
 }
 
-describe('Knex course adapters on PGlite', () => {
-  const db = usePglite();
+/** The Knex course adapters on one database, each contract on emptied tables. */
+function knexCourseContracts(db: () => Knex) {
   courseCatalogContract(async () => {
     await emptyCourses(db());
     return new KnexCourseCatalog(db());
@@ -34,16 +34,12 @@ describe('Knex course adapters on PGlite', () => {
     await emptyCourses(db());
     return { catalog: new KnexCourseCatalog(db()), users: new KnexUserRepository(db()), membership: new KnexCourseMembership(db()) };
   });
+}
+
+describe('Knex course adapters on PGlite', () => {
+  knexCourseContracts(usePglite());
 });
 
 describe.skipIf(!hasPostgres())('Knex course adapters on Postgres', () => {
-  const db = usePostgres();
-  courseCatalogContract(async () => {
-    await emptyCourses(db());
-    return new KnexCourseCatalog(db());
-  });
-  courseMembershipContract(async () => {
-    await emptyCourses(db());
-    return { catalog: new KnexCourseCatalog(db()), users: new KnexUserRepository(db()), membership: new KnexCourseMembership(db()) };
-  });
+  knexCourseContracts(usePostgres());
 });

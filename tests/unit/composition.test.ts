@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SignUp } from '../../application/auth/sign-up';
 import type { ChatLog } from '../../application/ports/chat-log';
-import { TOKENS, type Token } from '../../application/ports/tokens';
+import { TOKENS, tokensOf, type Ports, type Token } from '../../application/ports/tokens';
 import { parseConfig } from '../../adapters/config';
 import { compose, INFRA, type Composition } from '../../adapters/container';
 import { createLogger } from '../../adapters/logger';
@@ -54,5 +54,12 @@ describe('typed tokens', () => {
     // @ts-expect-error SignUp takes the user repository first, not the password hasher
     const swapped = () => new SignUp(resolve(TOKENS.PasswordHasher), resolve(TOKENS.UserRepository), opened[0].useCases.clientThrottle);
     expect([log, swapped]).toHaveLength(2);
+  });
+
+  it('are made for every port: a port left out of the list does not compile', () => {
+    // @ts-expect-error the list names one port of twelve
+    const partial = () => tokensOf<Ports>()(['UserRepository']);
+    expect(partial).toBeTypeOf('function');
+    expect(Object.keys(TOKENS).sort()).toEqual(Object.values(TOKENS).map((t) => t.name).sort());
   });
 });

@@ -1,24 +1,25 @@
 // A classmate's profile in a small non-modal dialog, opened from their initials.
 // It closes on Escape, the close button or a click anywhere else.
 import { useEffect, useRef } from 'react';
+import type { Member } from '../../../adapters/http/contract/members';
+import { YEAR_NAMES } from '../../../domain/user/user';
 import { Icon } from './icon';
 import { InitialsAvatar } from './initials-avatar';
 import styles from './profile-card.module.css';
 
 interface ProfileCardProps {
-  firstName: string;
-  lastName: string;
-  username: string;
-  major: string;
-  /** "Freshman"..."Senior", or null when unknown. */
-  yearLabel: string | null;
-  bio: string;
+  member: Member;
+  /** How a name is shown where the card was opened (as typed, or capitalised on the group page). */
+  formatName?: (name: string) => string;
   onClose: () => void;
   /** The control that opened the card: focus goes back to it, and clicks on it are left to toggle the card. */
   trigger?: HTMLElement | null;
 }
 
-export function ProfileCard({ firstName, lastName, username, major, yearLabel, bio, onClose, trigger }: ProfileCardProps) {
+export function ProfileCard({ member, formatName = (name) => name.trim(), onClose, trigger }: ProfileCardProps) {
+  const { username, major, bio } = member;
+  const firstName = formatName(member.first_name);
+  const lastName = formatName(member.last_name);
   const cardRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const name = `${firstName} ${lastName}`.trim() || username;
@@ -71,7 +72,7 @@ export function ProfileCard({ firstName, lastName, username, major, yearLabel, b
         </div>
         <div>
           <dt>Year</dt>
-          <dd>{yearLabel ?? 'Not specified'}</dd>
+          <dd>{YEAR_NAMES[member.year] ?? 'Not specified'}</dd>
         </div>
         {bio.trim() ? (
           <div>

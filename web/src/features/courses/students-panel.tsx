@@ -2,7 +2,6 @@
 import { useCallback, useId, useState } from 'react';
 import { InitialsAvatar } from '../../components/initials-avatar';
 import { ProfileCard } from '../../components/profile-card';
-import { YEAR_NAMES } from '../../../../domain/user/user';
 import type { Member } from '../../../../adapters/http/contract/members';
 import { useElementRefs } from '../../lib/use-element-refs';
 import styles from './students-panel.module.css';
@@ -47,17 +46,7 @@ export function StudentsPanel({ members, headingLevel }: { members: Member[]; he
         </ul>
       )}
       {open ? (
-        <ProfileCard
-          key={open.id}
-          firstName={open.first_name.trim()}
-          lastName={open.last_name.trim()}
-          username={open.username}
-          major={open.major}
-          yearLabel={YEAR_NAMES[open.year]}
-          bio={open.bio}
-          onClose={close}
-          trigger={triggers.get(open.id)}
-        />
+        <ProfileCard key={open.id} member={open} onClose={close} trigger={triggers.get(open.id)} />
       ) : null}
     </section>
   );

@@ -7,7 +7,6 @@ import { Icon } from '../../components/icon';
 import { InitialsAvatar } from '../../components/initials-avatar';
 import { ProfileCard } from '../../components/profile-card';
 import { useElementRefs } from '../../lib/use-element-refs';
-import { YEAR_NAMES } from '../../../../domain/user/user';
 import type { Member } from '../../../../adapters/http/contract/members';
 import type { StudyGroup } from '../../../../adapters/http/contract/study-groups';
 import { useRemoveGroupMember } from './api';
@@ -78,17 +77,7 @@ export function GroupMembersPanel({ group, userId }: GroupMembersPanelProps) {
         })}
       </ul>
       {open ? (
-        <ProfileCard
-          key={open.id}
-          firstName={capitaliseWords(open.first_name)}
-          lastName={capitaliseWords(open.last_name)}
-          username={open.username}
-          major={open.major}
-          yearLabel={YEAR_NAMES[open.year]}
-          bio={open.bio}
-          onClose={close}
-          trigger={triggers.get(open.id)}
-        />
+        <ProfileCard key={open.id} member={open} formatName={capitaliseWords} onClose={close} trigger={triggers.get(open.id)} />
       ) : null}
       {removing ? (
         <ConfirmDialog
