@@ -3,7 +3,7 @@
 // Joining, leaving and creating refresh the cached course views themselves.
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Departure, StudyGroup } from '../../../../adapters/http/contract/study-groups';
+import type { StudyGroup } from '../../../../adapters/http/contract/study-groups';
 import { Icon } from '../../components/icon';
 import { CreateStudyGroupModal } from './create-study-group-modal';
 import { memberCountLabel } from './display-name';
@@ -19,12 +19,9 @@ interface GroupsPanelProps {
   headingLevel: 2 | 3;
   /** Shown under the list, e.g. the way to the course's other groups. */
   moreLink?: { to: string; label: string };
-  onCreated?: (group: StudyGroup) => void;
-  onJoined?: (groupId: number) => void;
-  onLeft?: (departure: Departure) => void;
 }
 
-export function GroupsPanel({ courseId, groups, memberGroupIds, isCourseMember, headingLevel, moreLink, onCreated, onJoined, onLeft }: GroupsPanelProps) {
+export function GroupsPanel({ courseId, groups, memberGroupIds, isCourseMember, headingLevel, moreLink }: GroupsPanelProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = useId();
   const [creating, setCreating] = useState(false);
@@ -32,9 +29,8 @@ export function GroupsPanel({ courseId, groups, memberGroupIds, isCourseMember, 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const open = groups.find((group) => group.id === openId);
 
-  function left(departure: Departure) {
+  function left() {
     setOpenId(null);
-    onLeft?.(departure);
     // The group's button may be gone with it; then the panel's title is the steady point.
     requestAnimationFrame(() => {
       if (document.activeElement === document.body) headingRef.current?.focus();
@@ -92,10 +88,7 @@ export function GroupsPanel({ courseId, groups, memberGroupIds, isCourseMember, 
         <CreateStudyGroupModal
           courseId={courseId}
           onClose={() => setCreating(false)}
-          onCreated={(group) => {
-            setCreating(false);
-            onCreated?.(group);
-          }}
+          onCreated={() => setCreating(false)}
         />
       ) : null}
       {open ? (
@@ -104,7 +97,6 @@ export function GroupsPanel({ courseId, groups, memberGroupIds, isCourseMember, 
           group={open}
           isMember={memberGroupIds.includes(open.id)}
           isCourseMember={isCourseMember}
-          onJoined={() => onJoined?.(open.id)}
           onLeft={left}
           onClose={() => setOpenId(null)}
         />

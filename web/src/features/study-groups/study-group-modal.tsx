@@ -2,7 +2,7 @@
 // and what the student can do: Join Group, or View Group and Leave Group.
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import type { Departure, StudyGroup } from '../../../../adapters/http/contract/study-groups';
+import type { StudyGroup } from '../../../../adapters/http/contract/study-groups';
 import { Icon } from '../../components/icon';
 import { InitialsAvatar } from '../../components/initials-avatar';
 import { ModalDialog } from '../../components/modal-dialog';
@@ -20,12 +20,11 @@ interface StudyGroupModalProps {
   isMember: boolean;
   /** Only students of the course can join its groups. */
   isCourseMember: boolean;
-  onJoined: () => void;
-  onLeft: (departure: Departure) => void;
+  onLeft: () => void;
   onClose: () => void;
 }
 
-export function StudyGroupModal({ group, isMember, isCourseMember, onJoined, onLeft, onClose }: StudyGroupModalProps) {
+export function StudyGroupModal({ group, isMember, isCourseMember, onLeft, onClose }: StudyGroupModalProps) {
   const userId = useSessionStore((state) => state.currentUser?.id);
   const join = useJoinStudyGroup(userId);
   const leave = useLeaveStudyGroup();
@@ -43,7 +42,7 @@ export function StudyGroupModal({ group, isMember, isCourseMember, onJoined, onL
     if (pending) return;
     join.reset();
     leave.reset();
-    if (kind === 'join') join.mutate(group.id, { onSuccess: onJoined });
+    if (kind === 'join') join.mutate(group.id);
     else leave.mutate(group.id, { onSuccess: onLeft });
   }
 

@@ -21,7 +21,7 @@ interface CoursePanelsProps {
 
 export function CoursePanels({ course, page, groups, moreGroupsLink, headingLevel }: CoursePanelsProps) {
   const userId = useSessionStore((state) => state.currentUser?.id);
-  // Group changes and a lost chat show once the course page is asked for again.
+  // A chat the student lost shows once the course page is asked for again (group changes refresh it themselves).
   const refresh = useRefreshCoursePage(course.id);
 
   return (
@@ -34,9 +34,6 @@ export function CoursePanels({ course, page, groups, moreGroupsLink, headingLeve
           isCourseMember={page.isMember}
           headingLevel={headingLevel}
           moreLink={moreGroupsLink}
-          onCreated={() => void refresh()}
-          onJoined={refresh}
-          onLeft={() => void refresh()}
         />
       </div>
       {userId !== undefined ? (
