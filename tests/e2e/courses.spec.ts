@@ -31,8 +31,11 @@ test('search "cop3502", join, see it on the dashboard, open the course page, lea
   const card = cards.first();
   const classTag = (await card.getByRole('listitem').nth(2).textContent()) ?? '';
   expect(classTag).toMatch(/^#\d+$/);
+  // The card flips before the server answers; the reload below must wait for the answer, or it cancels the call.
+  const joined = page.waitForResponse((response) => response.url().endsWith('/api/insert-course-member/') && response.ok());
   await card.getByRole('button', { name: 'Join' }).click();
   await expect(card.getByRole('button', { name: 'Leave' })).toBeVisible();
+  await joined;
   await snap(page, 'courses-01-search-joined');
 
   // A reload reads the membership back from the server, with the search kept in the URL.
@@ -124,8 +127,11 @@ test('the search page and dashboard fit a 360 px phone', async ({ page }) => {
   await expect(page.getByRole('article').first()).toBeVisible();
   await expectNoHorizontalOverflow(page, '/search-courses');
   await snap(page, 'courses-04-phone-search');
+  // The card flips before the server answers; a full page load must wait for the answer, or it cancels the call.
+  const joined = page.waitForResponse((response) => response.url().endsWith('/api/insert-course-member/') && response.ok());
   await page.getByRole('article').first().getByRole('button', { name: 'Join' }).click();
   await expect(page.getByRole('article').first().getByRole('button', { name: 'Leave' })).toBeVisible();
+  await joined;
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Leave Course' })).toBeVisible();
   await expectNoHorizontalOverflow(page, '/');
