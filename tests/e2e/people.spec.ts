@@ -1,7 +1,7 @@
 // How people are shown (issue 11): one name rule everywhere ("ben" "McDonald"
 // reads "Ben McDonald"), initials told apart by a colour per student and a name
 // tip on hover and focus, accessible names that contain the visible initials,
-// profile cards inside a phone's screen.
+// profile cards inside a phone's screen, and the chat grouped by author.
 // Six students share one course and one group; the tests only read what they made.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
@@ -108,6 +108,8 @@ test('names read the same everywhere: capitalised words, the capitals the studen
   await members.getByRole('button', { name: 'Remove Alice Gator', exact: true }).click();
   await expect(ben.getByRole('dialog', { name: 'Remove member' })).toContainText(`Remove Alice Gator from ${GROUP_NAME}?`);
   await ben.getByRole('dialog', { name: 'Remove member' }).getByRole('button', { name: 'Cancel' }).click();
+  const chat = ben.getByRole('region', { name: 'Group Chat' });
+  await expect(chat.getByRole('listitem').filter({ hasText: 'Hi from Alice' })).toContainText('Alice Gator');
   await snap(ben, 'people-01-names');
   await ben.close();
 });
@@ -183,6 +185,67 @@ test('a profile card opened on a 360 x 740 phone lies inside the screen', async 
   expect(await card.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
   await snap(ben, 'people-04-short-screen-card');
   await ben.close();
+});
+
+test('the chat groups messages by author, names them, opens their profile cards and marks your own', async () => {
+  const post = (index: number, message: string) =>
+    apiPost(cohort[index].context.request, '/api/insert-course-message/', { courseID: course.id, message });
+  for (const text of ['First from Alice', 'Second from Alice', 'Third from Alice']) await post(ALICE, text);
+  await post(BEN, 'Ben answers');
+  // Andy writes and leaves the course: his message stays, under his username.
+  await post(ANDY, 'Andy signing off');
+  await apiPost(cohort[ANDY].context.request, '/api/delete-course-member/', { courseID: course.id });
+
+  // Ben reads: Alice's three under one name, his own under "You".
+  const ben = await pageOf(BEN, `/course/${course.id}`);
+  const chat = ben.getByRole('region', { name: 'Course Chat' });
+  await expect(chat.getByRole('listitem').filter({ hasText: 'Ben answers' })).toBeVisible();
+  await expect(chat.getByRole('button', { name: 'Alice Gator', exact: true })).toHaveCount(1);
+  await expect(chat.getByText('alice_', { exact: false })).toHaveCount(0);
+  await ben.close();
+
+  // Alice reads: Ben's name opens his card; her own messages look different.
+  const alice = await pageOf(ALICE, `/course/${course.id}`);
+  const aliceChat = alice.getByRole('region', { name: 'Course Chat' });
+  const item = (text: string) => aliceChat.getByRole('listitem').filter({ hasText: text });
+  await expect(item('Ben answers')).toBeVisible();
+  await expect(item('Andy signing off')).toContainText(cohort[ANDY].username);
+  await expect(item('Andy signing off').getByRole('button')).toHaveCount(0);
+  await expect(aliceChat.getByText('You', { exact: true }).filter({ visible: true })).toHaveCount(1);
+  const benName = aliceChat.getByRole('button', { name: 'Ben McDonald', exact: true });
+  await expect(benName).toHaveCount(1);
+  await expect(benName).toHaveAttribute('title', `@${cohort[BEN].username}`);
+  const look = (locator: Locator) =>
+    locator.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const log = element.closest('[role="log"]')!.getBoundingClientRect();
+      return { background: getComputedStyle(element).backgroundColor, left: box.left - log.left, right: log.right - box.right };
+    });
+  const mine = await look(item('Third from Alice'));
+  const theirs = await look(item('Ben answers'));
+  expect(mine.background).not.toBe(theirs.background);
+  // Your own on the right, others' on the left.
+  expect(mine.right).toBeLessThan(mine.left);
+  expect(theirs.left).toBeLessThan(theirs.right);
+  // Each message still carries its own time, in full on hover.
+  await expect(item('Second from Alice')).toHaveAttribute('title', /\d{4} at \d{1,2}:\d{2} [AP]M/);
+  await expect(item('Second from Alice').locator('time')).toHaveAttribute('datetime', /Z$/);
+  await snap(alice, 'people-05-chat-grouped');
+
+  await benName.click();
+  const card = alice.getByRole('dialog', { name: 'Ben McDonald' });
+  await expect(card).toContainText(`@${cohort[BEN].username}`);
+  await expectInsideViewport(alice, card, 'the author’s card');
+  await alice.keyboard.press('Escape');
+  await expect(benName).toBeFocused();
+
+  // The same at 360 px: your own still stand apart.
+  await alice.setViewportSize({ width: 360, height: 740 });
+  const narrowMine = await look(item('Third from Alice'));
+  expect(narrowMine.right).toBeLessThan(narrowMine.left);
+  await item('Ben answers').scrollIntoViewIfNeeded();
+  await snap(alice, 'people-06-chat-phone');
+  await alice.close();
 });
 
 test('buttons that show initials are named with them (axe: label-content-name-mismatch)', async () => {
