@@ -60,7 +60,8 @@ test('two students in one course see each other’s messages, with times as spec
   await expect(messageItem(pageA, 'Anyone up for Marston at 7?')).toBeVisible();
   const seenByBert = messageItem(pageB, 'Anyone up for Marston at 7?');
   await expect(seenByBert).toBeVisible();
-  await expect(seenByBert).toContainText(alberta.username);
+  // Authors are shown by name (the username is in the profile card).
+  await expect(seenByBert).toContainText(`${alberta.firstName} ${alberta.lastName}`);
 
   // Bert answers with the Send button; Alberta's panel gets it by polling.
   await messageInput(pageB).fill('Count me in, third floor');
@@ -68,7 +69,7 @@ test('two students in one course see each other’s messages, with times as spec
   await expect(messageInput(pageB)).toHaveValue('');
   const seenByAlberta = messageItem(pageA, 'Count me in, third floor');
   await expect(seenByAlberta).toBeVisible();
-  await expect(seenByAlberta).toContainText(bert.username);
+  await expect(seenByAlberta).toContainText(`${bert.firstName} ${bert.lastName}`);
 
   // Times read "at 9:05 AM" for today, on the campus clock, as the shared rule formats the stored time.
   const stored = await latestMessages(pageA, courseId, alberta);

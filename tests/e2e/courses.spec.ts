@@ -64,7 +64,8 @@ test('search "cop3502", join, see it on the dashboard, open the course page, lea
   await cards.first().getByRole('link', { name: 'View Course' }).click();
   await expect(page).toHaveURL(/\/course\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Programming Fundamentals 1' })).toBeVisible();
-  const classmate = page.getByRole('button', { name: `${student.firstName} ${student.lastName}` });
+  // The student's own initials in Students (the user menu's button names them too).
+  const classmate = page.getByRole('region', { name: 'Students' }).getByRole('button', { name: `${student.firstName} ${student.lastName}` });
   await classmate.click();
   const profile = page.getByRole('dialog');
   await expect(profile.getByText('Computer Science')).toBeVisible();

@@ -1,7 +1,7 @@
 // Shared helpers for the e2e specs: screenshots kept as artifacts, and a
 // student signed up through the API (the sign-up form has its own spec).
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 const shots = path.resolve(import.meta.dirname, '../.artifacts/screenshots');
 
@@ -48,4 +48,19 @@ export async function signUpViaApi(page: Page, firstName = 'Casey', lastName = '
 export async function expectNoHorizontalOverflow(page: Page, where: string): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `horizontal overflow on ${where}`).toBeLessThanOrEqual(0);
+}
+
+/** POSTs `data` to an API path with this context's cookies and CSRF token; fails unless the answer is 2xx. */
+export async function apiPost<Answer>(request: APIRequestContext, apiPath: string, data: object): Promise<Answer> {
+  const { token } = (await (await request.get('/api/get-token/')).json()) as { token: string };
+  const answer = await request.post(apiPath, { headers: { 'X-CSRFToken': token }, data });
+  expect(answer.ok(), `POST ${apiPath}`).toBe(true);
+  return (await answer.json()) as Answer;
+}
+
+/** Joins the first section of `courseCode` through the API; answers its id and name. */
+export async function joinCourseWithRequest(request: APIRequestContext, courseCode: string): Promise<{ id: number; name: string }> {
+  const { courses } = await apiPost<{ courses: { id: number; name: string }[] }>(request, '/api/filter-courses/', { courseCode });
+  await apiPost(request, '/api/insert-course-member/', { courseID: courses[0].id });
+  return courses[0];
 }

@@ -18,12 +18,12 @@ async function joinCourseViaApi(page: Page, courseCode: string): Promise<number>
   return courseId;
 }
 
-/** Each member's shown name (capitalised words) and marks, in order. */
-async function expectMembers(region: Locator, expected: [name: string, marks: string][]): Promise<void> {
+/** Each member's shown name (capitalised words) and marks, in order; the button is named with the initials it shows, then the name. */
+async function expectMembers(region: Locator, expected: [initials: string, name: string, marks: string][]): Promise<void> {
   const items = region.getByRole('listitem');
   await expect(items).toHaveCount(expected.length);
-  for (const [index, [name, marks]] of expected.entries()) {
-    await expect(items.nth(index).getByRole('button', { name, exact: true })).toContainText(name);
+  for (const [index, [initials, name, marks]] of expected.entries()) {
+    await expect(items.nth(index).getByRole('button', { name: `${initials} ${name}`, exact: true })).toContainText(name);
     await expect(items.nth(index).getByText(/^(Owner|You)$/)).toHaveText(marks ? marks.match(/Owner|You/g)! : []);
   }
 }
@@ -111,8 +111,8 @@ test('the owner creates a group and a meeting; a classmate joins, sees it, and i
     // Members: names in capitalised words, with the Owner and You marks; no owner controls.
     const members = classmatePage.getByRole('region', { name: 'Members' });
     await expectMembers(members, [
-      ['Olivia Owner', 'Owner'],
-      ['Carla De La Cruz', 'You'],
+      ['OO', 'Olivia Owner', 'Owner'],
+      ['CD', 'Carla De La Cruz', 'You'],
     ]);
     await expect(classmatePage.getByRole('button', { name: 'Edit group' })).toHaveCount(0);
     await expect(classmatePage.getByRole('button', { name: 'Schedule a meeting' })).toHaveCount(0);
@@ -145,7 +145,7 @@ test('the owner creates a group and a meeting; a classmate joins, sees it, and i
     await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await expect(confirm).toBeHidden();
-    await expectMembers(ownerMembers, [['Olivia Owner', 'OwnerYou']]);
+    await expectMembers(ownerMembers, [['OO', 'Olivia Owner', 'OwnerYou']]);
 
     // The removed student no longer reaches the page.
     await classmatePage.reload();

@@ -1,44 +1,69 @@
-// A classmate's profile in a small non-modal dialog, opened from their initials.
-// It closes on Escape, the close button or a click anywhere else.
-import { useEffect, useRef } from 'react';
+// A classmate's profile in a small non-modal dialog, anchored by Floating UI to
+// the control that opened it: below it, or above when there is more room
+// there, shifted and capped in height (scrolling inside) so it always lies
+// inside the viewport, and following the control as the page scrolls or
+// resizes. Focus moves into it; it closes on Escape, the close button or a
+// click anywhere else, and focus goes back to the control.
+import { autoUpdate, flip, offset, shift, size, useFloating, useMergeRefs } from '@floating-ui/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Member } from '../../../adapters/http/contract/members';
 import { YEAR_NAMES } from '../../../domain/user/user';
+import { memberInitials, memberName } from '../lib/member-name';
 import { Icon } from './icon';
 import { InitialsAvatar } from './initials-avatar';
 import styles from './profile-card.module.css';
 
 interface ProfileCardProps {
   member: Member;
-  /** How a name is shown where the card was opened (as typed, or capitalised on the group page). */
-  formatName?: (name: string) => string;
   onClose: () => void;
-  /** The control that opened the card: focus goes back to it, and clicks on it are left to toggle the card. */
-  trigger?: HTMLElement | null;
+  /** The control that opened the card: it is anchored there, focus goes back to it, and clicks on it are left to toggle the card. */
+  trigger: HTMLElement;
 }
 
-export function ProfileCard({ member, formatName = (name) => name.trim(), onClose, trigger }: ProfileCardProps) {
+// Space kept between the card and the viewport's edges.
+const EDGE = 8;
+
+export function ProfileCard({ member, onClose, trigger }: ProfileCardProps) {
   const { username, major, bio } = member;
-  const firstName = formatName(member.first_name);
-  const lastName = formatName(member.last_name);
+  const name = memberName(member);
   const cardRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const name = `${firstName} ${lastName}`.trim() || username;
+  const { refs, floatingStyles } = useFloating({
+    elements: { reference: trigger },
+    placement: 'bottom-start',
+    middleware: [
+      offset(6),
+      flip({ padding: EDGE }),
+      shift({ padding: EDGE }),
+      size({
+        padding: EDGE,
+        apply({ availableWidth, availableHeight, elements }) {
+          Object.assign(elements.floating.style, {
+            maxWidth: `${Math.max(0, availableWidth)}px`,
+            maxHeight: `${Math.max(0, availableHeight)}px`,
+          });
+        },
+      }),
+    ],
+    whileElementsMounted: autoUpdate,
+  });
+  const ref = useMergeRefs([cardRef, refs.setFloating]);
 
   // Keyboard users land in the card, so Escape and Tab work from where they are.
   useEffect(() => {
-    closeRef.current?.focus();
+    closeRef.current?.focus({ preventScroll: true });
   }, []);
 
   useEffect(() => {
     function onPointerDown(event: PointerEvent) {
       const target = event.target as Node;
-      if (cardRef.current?.contains(target) || trigger?.contains(target)) return;
+      if (cardRef.current?.contains(target) || trigger.contains(target)) return;
       onClose();
     }
     function onKeyDown(event: KeyboardEvent) {
       if (event.key !== 'Escape') return;
       onClose();
-      trigger?.focus();
+      trigger.focus();
     }
     document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('keydown', onKeyDown);
@@ -50,13 +75,13 @@ export function ProfileCard({ member, formatName = (name) => name.trim(), onClos
 
   function closeFromButton() {
     onClose();
-    trigger?.focus();
+    trigger.focus();
   }
 
   return (
-    <div className={styles.card} role="dialog" aria-label={name} ref={cardRef}>
+    <div className={styles.card} role="dialog" aria-label={name} ref={ref} style={floatingStyles}>
       <div className={styles.header}>
-        <InitialsAvatar firstName={firstName} lastName={lastName} fallback={username} size="large" />
+        <InitialsAvatar id={member.id} initials={memberInitials(member)} size="large" />
         <div className={styles.identity}>
           <p className={styles.name}>{name}</p>
           <p className={styles.username}>@{username}</p>
@@ -83,4 +108,25 @@ export function ProfileCard({ member, formatName = (name) => name.trim(), onClos
       </dl>
     </div>
   );
+}
+
+interface OpenCard {
+  /** Which control opened it (a list may show one student twice, as the chat does). */
+  key: string | number;
+  memberId: number;
+  trigger: HTMLElement;
+}
+
+/**
+ * One profile card for a list of people: `toggle` from a control opens the
+ * card of that student there (or closes it), `card` is the card to render.
+ * The card closes by itself when its student leaves the list.
+ */
+export function useProfileCard(members: Member[]) {
+  const [open, setOpen] = useState<OpenCard | null>(null);
+  const close = useCallback(() => setOpen(null), []);
+  const toggle = useCallback((next: OpenCard) => setOpen((current) => (current?.key === next.key ? null : next)), []);
+  const member = open ? members.find((candidate) => candidate.id === open.memberId) : undefined;
+  const card = open && member ? <ProfileCard key={open.key} member={member} onClose={close} trigger={open.trigger} /> : null;
+  return { openKey: open?.key, toggle, card };
 }

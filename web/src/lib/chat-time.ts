@@ -21,12 +21,16 @@ const fullFormat = new Intl.DateTimeFormat('en-US', {
 // (and compare) the same everywhere.
 const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
 
+/** Whether two moments fall on the same day on the campus clock. */
+export function isSameCampusDay(a: Date | string, b: Date | string): boolean {
+  return dateFormat.format(new Date(a)) === dateFormat.format(new Date(b));
+}
+
 /** "at 9:05 AM" when the message is from today on campus, else "11/20/2026 at 9:05 AM". */
 export function formatChatTime(time: Date | string, now: Date = new Date()): string {
   const instant = new Date(time);
   const clock = plain(timeFormat.format(instant));
-  const day = dateFormat.format(instant);
-  return day === dateFormat.format(now) ? `at ${clock}` : `${day} at ${clock}`;
+  return isSameCampusDay(instant, now) ? `at ${clock}` : `${dateFormat.format(instant)} at ${clock}`;
 }
 
 /** The full moment, for a tooltip: "Monday, November 23, 2026 at 9:05 AM EST". */

@@ -59,6 +59,7 @@ export function StudyGroupPage() {
         userId={userId}
         roomName={group.name}
         initialMessages={messages}
+        members={group.members}
         title="Group Chat"
         headingLevel={2}
         onAccessLost={markRemoved}

@@ -1,15 +1,15 @@
-// The round initials button and its "User Profile" dropdown.
+// The round initials button and its "User Profile" dropdown. The button is
+// named with the initials it shows, then the student's name (WCAG 2.5.3), and
+// shows the name in a tip on hover and focus.
+import { useMergeRefs } from '@floating-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { User } from '../../../../adapters/http/contract/auth';
+import { displayName, initialsOf } from '../../../../domain/user/display-name';
 import { YEAR_NAMES } from '../../../../domain/user/user';
+import { useTooltip } from '../../components/tooltip';
 import { userDetailsQuery } from './api';
 import styles from './user-menu.module.css';
-
-function initialsOf(user: User): string {
-  const initials = `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`;
-  return (initials || user.username.charAt(0)).toUpperCase();
-}
 
 export function UserMenu({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
@@ -19,6 +19,10 @@ export function UserMenu({ user }: { user: User }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const titleId = useId();
+  const name = displayName(user);
+  const initials = initialsOf(user);
+  const { setReference, getReferenceProps, tip } = useTooltip(name, { disabled: open, placement: 'bottom-end' });
+  const buttonRefs = useMergeRefs([buttonRef, setReference]);
 
   // After a failed ask, what the session already told us rather than a spinner forever.
   const shown = details.data ?? (details.errorUpdateCount > 0 ? user : null);
@@ -44,16 +48,17 @@ export function UserMenu({ user }: { user: User }) {
   return (
     <div className={styles.menu} ref={containerRef}>
       <button
-        ref={buttonRef}
+        ref={buttonRefs}
         type="button"
         className={styles.button}
-        aria-label="Open user menu"
+        aria-label={`${initials} ${name}, user menu`}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((wasOpen) => !wasOpen)}
+        {...getReferenceProps({ onClick: () => setOpen((wasOpen) => !wasOpen) })}
       >
-        <span aria-hidden="true">{initialsOf(user)}</span>
+        <span aria-hidden="true">{initials}</span>
       </button>
+      {tip}
       {open ? (
         <section className={styles.panel} id={panelId} aria-labelledby={titleId}>
           <h2 className={styles.title} id={titleId}>
@@ -83,9 +88,7 @@ function ProfileDetails({ user }: { user: User }) {
   const year = YEAR_NAMES[user.year];
   return (
     <div>
-      <p className={styles.name}>
-        {user.firstName} {user.lastName}
-      </p>
+      <p className={styles.name}>{displayName(user)}</p>
       <dl className="profile-details__list">
         <div>
           <dt>Username</dt>

@@ -1,15 +1,27 @@
 // The chat of a course (spec 2, Course Chat) or of a study group: messages
-// with username and time, "Load earlier messages", and an input whose Enter
-// or Send button posts. It follows the newest message unless the student has
-// scrolled up to read, in which case a button says how many new ones arrived.
-import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+// with their author and time, "Load earlier messages", and an input whose
+// Enter or Send button posts. It follows the newest message unless the
+// student has scrolled up to read, in which case a button says how many new
+// ones arrived.
+//
+// Consecutive messages of one author share one header (message-runs.ts); the
+// header names the author through the display rule, as a button that opens
+// their profile card (the username in its tip), or "You" on the student's own
+// messages, which sit on the right in their own colour. An author no longer
+// in the room's people is shown by username, as plain text. Every message
+// keeps its own time for screen readers and in its tooltip.
+import { useEffect, useEffectEvent, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import type { ChatMessage } from '../../../../adapters/http/contract/chat';
+import type { Member } from '../../../../adapters/http/contract/members';
 import type { ChatRoom } from '../../../../domain/chat/chat-room';
 import { compareMessageIdText as compareMessageIds } from '../../../../domain/chat/message-id';
+import { useProfileCard } from '../../components/profile-card';
 import { describeChatTime, formatChatTime } from '../../lib/chat-time';
+import { memberName } from '../../lib/member-name';
 import styles from './chat-panel.module.css';
 import { createChatRoomStore } from './chat-room-store';
+import { startsRun } from './message-runs';
 
 export interface ChatPanelProps {
   room: ChatRoom;
@@ -19,6 +31,8 @@ export interface ChatPanelProps {
   roomName: string;
   /** The page answer's courseMessages / studyGroupMessages: the latest, oldest first. */
   initialMessages: ChatMessage[];
+  /** The room's people (the course's students or the group's members): authors are named and open their profile cards from here. */
+  members: Member[];
   title?: string;
   headingLevel: 2 | 3;
   /** The server refused the room to this student (removed, or left elsewhere); polling has stopped. */
@@ -34,7 +48,7 @@ export function ChatPanel(props: ChatPanelProps) {
   return <RoomChatPanel key={`${props.room.kind}:${props.room.id}:${props.userId}`} {...props} />;
 }
 
-function RoomChatPanel({ room, userId, roomName, initialMessages, title = 'Course Chat', headingLevel, onAccessLost }: ChatPanelProps) {
+function RoomChatPanel({ room, userId, roomName, initialMessages, members, title = 'Course Chat', headingLevel, onAccessLost }: ChatPanelProps) {
   const Title = headingLevel === 2 ? 'h2' : 'h3';
   const titleId = useId();
   const inputId = useId();
@@ -48,6 +62,8 @@ function RoomChatPanel({ room, userId, roomName, initialMessages, title = 'Cours
   const following = useRef(true);
   const forceToNewest = useRef(true);
   const shown = useRef<{ first?: string; last?: string; height: number }>({ height: 0 });
+  const people = useMemo(() => new Map(members.map((member) => [member.id, member])), [members]);
+  const { openKey, toggle, card } = useProfileCard(members);
 
   useEffect(() => store.getState().startPolling(), [store]);
   const reportAccessLost = useEffectEvent(() => onAccessLost?.());
@@ -142,17 +158,49 @@ function RoomChatPanel({ room, userId, roomName, initialMessages, title = 'Cours
             <p className={`panel__muted ${styles.empty}`}>No messages yet. Start the conversation!</p>
           ) : (
             <ol className={styles.messages}>
-              {chat.messages.map((message) => (
-                <li key={message.id} className={message.user_id === userId ? `${styles.message} ${styles.mine}` : styles.message}>
-                  <p className={styles.meta}>
-                    <span className={styles.author}>{message.username}</span>{' '}
-                    <time className={styles.time} dateTime={message.time} title={describeChatTime(message.time)}>
-                      {formatChatTime(message.time, now)}
-                    </time>
-                  </p>
-                  <p className={styles.text}>{message.message}</p>
-                </li>
-              ))}
+              {chat.messages.map((message, index) => {
+                const mine = message.user_id === userId;
+                // Your own under "You"; someone who left the room by username.
+                const author = mine ? undefined : people.get(message.user_id);
+                const authorName = mine ? 'You' : author ? memberName(author) : message.username;
+                const opensRun = startsRun(message, chat.messages[index - 1]);
+                const classes = [styles.message, mine ? styles.mine : '', opensRun ? styles.runStart : ''].join(' ');
+                const when = (
+                  <time className={styles.time} dateTime={message.time}>
+                    {formatChatTime(message.time, now)}
+                  </time>
+                );
+                return (
+                  // The full moment on hover anywhere on the message, also under a run's shared header.
+                  <li key={message.id} className={classes} title={describeChatTime(message.time)}>
+                    {opensRun ? (
+                      <p className={styles.meta}>
+                        {author ? (
+                          <button
+                            type="button"
+                            className={styles.author}
+                            title={`@${author.username}`}
+                            aria-haspopup="dialog"
+                            aria-expanded={openKey === message.id}
+                            onClick={(event) => toggle({ key: message.id, memberId: author.id, trigger: event.currentTarget })}
+                          >
+                            {authorName}
+                          </button>
+                        ) : (
+                          <span className={styles.author}>{authorName}</span>
+                        )}{' '}
+                        {when}
+                      </p>
+                    ) : (
+                      // Under the run's header on screen; read with its own author and time.
+                      <p className="visually-hidden">
+                        {authorName} {when}
+                      </p>
+                    )}
+                    <p className={styles.text}>{message.message}</p>
+                  </li>
+                );
+              })}
             </ol>
           )}
         </div>
@@ -162,6 +210,7 @@ function RoomChatPanel({ room, userId, roomName, initialMessages, title = 'Cours
           </button>
         ) : null}
       </div>
+      {card}
       <form className={styles.form} onSubmit={(event) => void submit(event)}>
         <label className="visually-hidden" htmlFor={inputId}>
           Message

@@ -1,16 +1,16 @@
 // Members of a group on its page: the owner marked "Owner", the student "You",
-// names in capitalised words (initials only on narrow screens), a profile card
-// on click, and for the owner a remove icon beside every other member.
-import { useCallback, useId, useState } from 'react';
+// names through the display rule (initials only on narrow screens, the name
+// then in a tip), a profile card on click, and for the owner a remove icon
+// beside every other member.
+import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Icon } from '../../components/icon';
-import { InitialsAvatar } from '../../components/initials-avatar';
-import { ProfileCard } from '../../components/profile-card';
-import { useElementRefs } from '../../lib/use-element-refs';
+import { PersonButton } from '../../components/person-button';
+import { useProfileCard } from '../../components/profile-card';
+import { memberName } from '../../lib/member-name';
 import type { Member } from '../../../../adapters/http/contract/members';
 import type { StudyGroup } from '../../../../adapters/http/contract/study-groups';
 import { useRemoveGroupMember } from './api';
-import { capitaliseWords, displayName } from './display-name';
 import styles from './group-members-panel.module.css';
 
 interface GroupMembersPanelProps {
@@ -20,12 +20,9 @@ interface GroupMembersPanelProps {
 
 export function GroupMembersPanel({ group, userId }: GroupMembersPanelProps) {
   const headingId = useId();
-  const [openId, setOpenId] = useState<number | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
   const remove = useRemoveGroupMember(group.id);
-  const triggers = useElementRefs<number>();
-  const close = useCallback(() => setOpenId(null), []);
-  const open = group.members.find((member) => member.id === openId);
+  const { openKey, toggle, card } = useProfileCard(group.members);
   const isOwner = group.owner.id === userId;
 
   return (
@@ -35,24 +32,17 @@ export function GroupMembersPanel({ group, userId }: GroupMembersPanelProps) {
       </h2>
       <ul className={styles.list}>
         {group.members.map((member) => {
-          const name = displayName(member);
+          const name = memberName(member);
           return (
             <li key={member.id} className={styles.item}>
-              <button
-                ref={triggers.refFor(member.id)}
-                type="button"
+              <PersonButton
+                member={member}
                 className={styles.person}
-                aria-label={name}
-                aria-haspopup="dialog"
-                aria-expanded={openId === member.id}
-                title={name}
-                onClick={() => setOpenId((current) => (current === member.id ? null : member.id))}
-              >
-                <InitialsAvatar firstName={member.first_name} lastName={member.last_name} fallback={member.username} />
-                <span className={styles.name} aria-hidden="true">
-                  {name}
-                </span>
-              </button>
+                nameClassName={styles.name}
+                tipClassName={styles.tip}
+                expanded={openKey === member.id}
+                onToggle={(trigger) => toggle({ key: member.id, memberId: member.id, trigger })}
+              />
               <span className={styles.marks}>
                 {member.id === group.owner.id ? <span className={`${styles.mark} ${styles.owner}`}>Owner</span> : null}
                 {member.id === userId ? <span className={`${styles.mark} ${styles.you}`}>You</span> : null}
@@ -76,13 +66,11 @@ export function GroupMembersPanel({ group, userId }: GroupMembersPanelProps) {
           );
         })}
       </ul>
-      {open ? (
-        <ProfileCard key={open.id} member={open} formatName={capitaliseWords} onClose={close} trigger={triggers.get(open.id)} />
-      ) : null}
+      {card}
       {removing ? (
         <ConfirmDialog
           title="Remove member"
-          message={`Remove ${displayName(removing)} from ${group.name}? They will no longer see the group's page or chat.`}
+          message={`Remove ${memberName(removing)} from ${group.name}? They will no longer see the group's page or chat.`}
           confirmLabel="Remove"
           failedMessage="Could not remove this member. Please try again."
           onConfirm={() => remove.mutate(removing.id, { onSuccess: () => setRemoving(null) })}

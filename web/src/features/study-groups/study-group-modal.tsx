@@ -8,10 +8,10 @@ import { InitialsAvatar } from '../../components/initials-avatar';
 import { ModalDialog } from '../../components/modal-dialog';
 import modal from '../../components/modal-dialog.module.css';
 import { ModalError } from '../../components/modal-error';
+import { memberInitials, memberName } from '../../lib/member-name';
 import { useSessionStore } from '../../lib/session-store';
 import { formatTime24 } from '../../lib/time-of-day';
 import { useJoinStudyGroup, useLeaveStudyGroup } from './api';
-import { displayName } from './display-name';
 import { PrivateGroupNote } from './private-group-note';
 import styles from './study-group-modal.module.css';
 
@@ -55,10 +55,10 @@ export function StudyGroupModal({ group, isMember, isCourseMember, onLeft, onClo
         <h3 className={styles.heading}>People</h3>
         <ul className={styles.people} aria-label="People">
           {group.members.map((member) => (
-            <li key={member.id} title={displayName(member)}>
-              <InitialsAvatar firstName={member.first_name} lastName={member.last_name} fallback={member.username} />
+            <li key={member.id} title={memberName(member)}>
+              <InitialsAvatar id={member.id} initials={memberInitials(member)} />
               <span className="visually-hidden">
-                {displayName(member)}
+                {memberName(member)}
                 {member.id === group.owner.id ? ' (owner)' : ''}
               </span>
             </li>

@@ -43,6 +43,7 @@ export function CoursePanels({ course, page, groups, moreGroupsLink, headingLeve
             userId={userId}
             roomName={course.name}
             initialMessages={page.courseMessages}
+            members={page.courseMembers}
             headingLevel={headingLevel}
             onAccessLost={() => void refresh()}
           />
