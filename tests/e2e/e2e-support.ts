@@ -49,3 +49,30 @@ export async function expectNoHorizontalOverflow(page: Page, where: string): Pro
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `horizontal overflow on ${where}`).toBeLessThanOrEqual(0);
 }
+
+async function csrfHeaders(page: Page): Promise<Record<string, string>> {
+  const { token } = (await (await page.request.get('/api/get-token/')).json()) as { token: string };
+  return { 'X-CSRFToken': token };
+}
+
+/** Joins the first section of `courseCode` through the API, in this page's session; answers its id and name. */
+export async function joinCourseViaApi(page: Page, courseCode: string): Promise<{ id: number; name: string }> {
+  const headers = await csrfHeaders(page);
+  const found = (await (await page.request.post('/api/filter-courses/', { headers, data: { courseCode } })).json()) as {
+    courses: { id: number; name: string }[];
+  };
+  const { id, name } = found.courses[0];
+  const joined = await page.request.post('/api/insert-course-member/', { headers, data: { courseID: id } });
+  expect(joined.ok(), 'joining the course through the API').toBe(true);
+  return { id, name };
+}
+
+/** Starts a public study group in a course through the API (the page's student owns it); answers its id. */
+export async function createGroupViaApi(page: Page, courseId: number, name: string, description = `${name}, every week`): Promise<number> {
+  const created = await page.request.post('/api/insert-study-group/', {
+    headers: await csrfHeaders(page),
+    data: { courseID: courseId, name, description },
+  });
+  expect(created.status(), 'creating the group through the API').toBe(201);
+  return ((await created.json()) as { id: number }).id;
+}

@@ -1,7 +1,6 @@
 // What a course shows its members: Groups, Course Chat and Students, laid out
 // by the width the course has (the dashboard gives it less than its own page).
 import type { Course } from '../../../../../adapters/http/contract/courses';
-import type { StudyGroup } from '../../../../../adapters/http/contract/study-groups';
 import { ChatPanel } from '../../../features/chat/chat-panel';
 import { useRefreshCoursePage, type CoursePageAnswer } from '../../../features/courses/api';
 import { StudentsPanel } from '../../../features/courses/students-panel';
@@ -12,14 +11,10 @@ import styles from './course-panels.module.css';
 interface CoursePanelsProps {
   course: Course;
   page: CoursePageAnswer;
-  /** The groups to list: every group of the course, or the student's own. */
-  groups: StudyGroup[];
-  /** Shown under the groups, e.g. the way to the course's other groups. */
-  moreGroupsLink?: { to: string; label: string };
   headingLevel: 2 | 3;
 }
 
-export function CoursePanels({ course, page, groups, moreGroupsLink, headingLevel }: CoursePanelsProps) {
+export function CoursePanels({ course, page, headingLevel }: CoursePanelsProps) {
   const userId = useSessionStore((state) => state.currentUser?.id);
   // A chat the student lost shows once the course page is asked for again (group changes refresh it themselves).
   const refresh = useRefreshCoursePage(course.id);
@@ -29,11 +24,10 @@ export function CoursePanels({ course, page, groups, moreGroupsLink, headingLeve
       <div className={styles.groups}>
         <GroupsPanel
           courseId={course.id}
-          groups={groups}
+          groups={page.courseStudyGroups}
           memberGroupIds={page.userStudyGroupIDs}
           isCourseMember={page.isMember}
           headingLevel={headingLevel}
-          moreLink={moreGroupsLink}
         />
       </div>
       {userId !== undefined ? (

@@ -1,6 +1,5 @@
 // The course selected on the dashboard: shown at once from the dashboard's
-// list, then with the student's own groups (and the way to the others), the
-// chat and the students once its page arrives.
+// list, then with its groups, chat and students once its page arrives.
 import type { Course } from '../../../../../adapters/http/contract/courses';
 import { ErrorLine } from '../../../components/error-line';
 import { LoadingLine } from '../../../components/loading-line';
@@ -20,13 +19,7 @@ export function DashboardCourse({ course: listed, onBack }: { course: Course; on
       {isError && !isFetching ? <ErrorLine onRetry={() => void refetch()}>Could not load this course's students.</ErrorLine> : null}
       {page && !page.isMember ? <CourseJoinNote /> : null}
       {page?.isMember ? (
-        <CoursePanels
-          course={page.course}
-          page={page}
-          groups={page.courseStudyGroups.filter((group) => page.userStudyGroupIDs.includes(group.id))}
-          moreGroupsLink={{ to: `/course/${page.course.id}`, label: 'Find more groups in this course' }}
-          headingLevel={3}
-        />
+        <CoursePanels course={page.course} page={page} headingLevel={3} />
       ) : null}
     </CourseArticle>
   );
