@@ -1,9 +1,12 @@
 // The course view's layout and the dashboard's behaviour (issue 11): every
-// group of the course on the dashboard with Join Group from its modal.
+// group of the course on the dashboard with Join Group from its modal; the
+// selected course kept in the URL (reload, Back, Forward).
 import { expect, test, type Page } from '@playwright/test';
 import { createGroupViaApi, joinCourseViaApi, signUpViaApi, snap } from './e2e-support';
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const courseList = (page: Page) => region(page, 'Courses');
+const selectedCourse = (page: Page) => region(page, 'Selected course');
 
 test('the dashboard lists every group of the course, the student’s own first and marked, with Join Group from the modal', async ({ browser }) => {
   const ownerContext = await browser.newContext();
@@ -57,4 +60,60 @@ test('the dashboard lists every group of the course, the student’s own first a
     await ownerContext.close();
     await studentContext.close();
   }
+});
+
+test('the selected course is kept in the URL across reload, Back and Forward', async ({ page }) => {
+  await signUpViaApi(page, 'Uri', 'Gator', '/search-courses');
+  await joinCourseViaApi(page, 'COP3502C');
+  await joinCourseViaApi(page, 'MAC2311');
+
+  // Arriving with no course chosen selects the first, replacing the entry so Back does not bounce.
+  await page.getByRole('link', { name: /Study Swamp/ }).first().click();
+  const buttons = courseList(page).getByRole('button');
+  await expect(buttons).toHaveCount(2);
+  await expect(buttons.nth(0)).toHaveAttribute('aria-pressed', 'true');
+  await expect(page).toHaveURL(/\/\?course=\d+$/);
+  const firstUrl = page.url();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/search-courses/);
+  await page.goForward();
+  await expect(page).toHaveURL(firstUrl);
+
+  // Choosing the second course is a new entry; a reload keeps it.
+  const second = buttons.nth(1);
+  const secondName = ((await second.locator('span').nth(1).textContent()) ?? '').trim();
+  await second.click();
+  await expect(second).toHaveAttribute('aria-pressed', 'true');
+  await expect(page).not.toHaveURL(firstUrl);
+  const secondUrl = page.url();
+  await page.reload();
+  await expect(buttons.nth(1)).toHaveAttribute('aria-pressed', 'true');
+  await expect(selectedCourse(page).getByRole('heading', { level: 2, name: secondName })).toBeVisible();
+
+  // Away and Back: still the second.
+  await page.getByRole('link', { name: 'Add a course' }).click();
+  await expect(page).toHaveURL(/\/search-courses/);
+  await page.goBack();
+  await expect(page).toHaveURL(secondUrl);
+  await expect(buttons.nth(1)).toHaveAttribute('aria-pressed', 'true');
+  await expect(selectedCourse(page).getByRole('heading', { level: 2, name: secondName })).toBeVisible();
+
+  // Back in the course view deselects, as an entry of its own; Back returns to the course.
+  await selectedCourse(page).getByRole('button', { name: 'Back to courses' }).click();
+  await expect(page.getByText('Select one of your courses!')).toBeVisible();
+  await expect(buttons.nth(1)).toBeFocused();
+  await expect(page).toHaveURL(/\?course=none$/);
+  await page.reload();
+  await expect(page.getByText('Select one of your courses!')).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(secondUrl);
+  await expect(buttons.nth(1)).toHaveAttribute('aria-pressed', 'true');
+  await page.goBack();
+  await expect(buttons.nth(0)).toHaveAttribute('aria-pressed', 'true');
+
+  // An id that is not one of the student's courses selects nothing.
+  await page.goto('/?course=99999999');
+  await expect(page.getByText('Select one of your courses!')).toBeVisible();
+  await expect(buttons.nth(0)).toHaveAttribute('aria-pressed', 'false');
+  await expect(page).toHaveURL(/\?course=99999999$/);
 });

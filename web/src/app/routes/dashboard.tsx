@@ -1,6 +1,9 @@
-// The signed-in home: the student's courses on the left, the selected one beside them.
-import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+// The signed-in home: the student's courses, and the selected one beside
+// them. The selection is the URL's `?course=`: an id, or `none` after the
+// course view's back button; with no parameter the first course is
+// selected, replacing the entry so Back does not land here again.
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ErrorLine } from '../../components/error-line';
 import { Icon } from '../../components/icon';
 import { LoadingLine } from '../../components/loading-line';
@@ -12,29 +15,52 @@ import { MEDIA } from '../../styles/breakpoints';
 import { DashboardCourse } from './course/dashboard-course';
 import styles from './dashboard.module.css';
 
+const NO_COURSE = 'none';
+
+/** The course the URL names: undefined when it names none yet, null for `none`, NaN for what cannot be an id. */
+function courseInUrl(value: string | null): number | null | undefined {
+  if (value === null) return undefined;
+  if (value === NO_COURSE) return null;
+  return /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
+}
+
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { data, isFetching, isError, refetch } = useDashboard();
-  // Undefined until the list first arrives, which selects its first course.
-  const [selectedId, setSelectedId] = useState<number | null | undefined>(undefined);
-  if (selectedId === undefined && data) setSelectedId(data.courses[0]?.id ?? null);
-  const listButtons = useElementRefs<number>();
-  const viewRef = useRef<HTMLElement>(null);
-  const promptRef = useRef<HTMLParagraphElement>(null);
-
+  const [params, setParams] = useSearchParams();
   const courses = data?.courses ?? [];
+  const named = courseInUrl(params.get('course'));
+  const selectedId = named === undefined ? courses[0]?.id : named;
   const selected = courses.find((course) => course.id === selectedId);
-  // The selected course is no longer the student's: they left it.
-  const left = data !== undefined && selectedId != null && !selected;
+  // The URL names a course that is not the student's: left here or elsewhere, or typed.
+  const missing = data !== undefined && selectedId != null && !selected;
+
+  const listButtons = useElementRefs<number>();
+  const promptRef = useRef<HTMLParagraphElement>(null);
+  const refocusAfterBack = useRef<number | null>(null);
+  const viewRef = useRef<HTMLElement>(null);
+
+  const firstId = data?.courses[0]?.id;
+  useEffect(() => {
+    if (named === undefined && firstId !== undefined) setParams({ course: String(firstId) }, { replace: true });
+  }, [named, firstId, setParams]);
 
   // Its view is gone with it; put focus on what replaced it rather than let it
   // fall back to the top of the document.
   useEffect(() => {
-    if (left) promptRef.current?.focus();
-  }, [left]);
+    if (missing) promptRef.current?.focus();
+  }, [missing]);
+
+  // After Back to courses, focus the course left.
+  useEffect(() => {
+    if (refocusAfterBack.current === null || selected) return;
+    listButtons.get(refocusAfterBack.current)?.focus();
+    refocusAfterBack.current = null;
+  });
 
   function select(courseId: number) {
-    setSelectedId(courseId);
+    if (courseId === selected?.id) return;
+    setParams({ course: String(courseId) });
     // In the stacked layout the course sits below the list: bring it into view.
     if (window.matchMedia(MEDIA['md-down']).matches) {
       requestAnimationFrame(() => viewRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
@@ -42,8 +68,8 @@ export function DashboardPage() {
   }
 
   function back() {
-    setSelectedId(null);
-    if (selected) listButtons.get(selected.id)?.focus();
+    refocusAfterBack.current = selected?.id ?? null;
+    setParams({ course: NO_COURSE });
   }
 
   return (
