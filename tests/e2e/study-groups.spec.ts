@@ -258,6 +258,8 @@ test('the group page and its modals fit a 360 px phone and work from the keyboar
   await signUpViaApi(page, 'Robin', 'Gator', '/search-courses');
   const { id: courseId } = await joinCourseViaApi(page, 'COP3502C');
   await page.goto(`/course/${courseId}`);
+  // On a phone the course's sections are tabs, the chat first.
+  await page.getByRole('tab', { name: 'Groups' }).click();
   await page.getByRole('button', { name: 'Create a study group' }).click();
   const create = page.getByRole('dialog', { name: 'Create a Study Group' });
   await expectNoHorizontalOverflow(page, 'the create modal');
@@ -271,6 +273,8 @@ test('the group page and its modals fit a 360 px phone and work from the keyboar
   await expect(create).toBeHidden();
   await page.getByRole('button', { name: /Phone group/ }).click();
   await page.getByRole('link', { name: 'View Group' }).click();
+  // On a phone the group's details are behind a chevron beside its name, the members behind a tab.
+  await page.getByRole('button', { name: 'Group details' }).click();
   await page.getByRole('button', { name: 'Schedule a meeting' }).click();
   const schedule = page.getByRole('dialog', { name: 'Schedule Meeting' });
   await expectNoHorizontalOverflow(page, 'the schedule modal');
@@ -280,6 +284,7 @@ test('the group page and its modals fit a 360 px phone and work from the keyboar
   await schedule.getByRole('button', { name: 'Add Meeting' }).click();
   await expect(page.getByText('Friday 3:00 PM')).toBeVisible();
   // Narrow screens show members as initials; the button still names them.
+  await page.getByRole('tab', { name: 'Members' }).click();
   const member = page.getByRole('region', { name: 'Members' }).getByRole('button', { name: 'Robin Gator' });
   await expect(member).toHaveText('RG', { useInnerText: true });
   await expectNoHorizontalOverflow(page, '/study-group/{id}');

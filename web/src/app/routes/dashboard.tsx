@@ -1,8 +1,8 @@
-// The signed-in home: the student's courses, and the selected one beside
-// them. The selection is the URL's `?course=`: an id, or `none` after the
-// course view's back button; with no parameter the first course is
-// selected, replacing the entry so Back does not land here again.
-import { useEffect, useRef } from 'react';
+// The signed-in home: the student's courses, and the selected one beside them
+// (on phones instead of them). The selection is the URL's `?course=`: an id,
+// or `none` after the course view's back button; with no parameter the first
+// course is selected, replacing the entry so Back does not land here again.
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ErrorLine } from '../../components/error-line';
 import { Icon } from '../../components/icon';
@@ -38,7 +38,8 @@ export function DashboardPage() {
   const listButtons = useElementRefs<number>();
   const promptRef = useRef<HTMLParagraphElement>(null);
   const refocusAfterBack = useRef<number | null>(null);
-  const viewRef = useRef<HTMLElement>(null);
+  // On phones a course chosen from the list replaces it: its title takes the focus.
+  const [focusCourseTitle, setFocusCourseTitle] = useState(false);
 
   const firstId = data?.courses[0]?.id;
   useEffect(() => {
@@ -51,7 +52,7 @@ export function DashboardPage() {
     if (missing) promptRef.current?.focus();
   }, [missing]);
 
-  // After Back to courses, focus the course left.
+  // After Back to courses the list may only now be shown (phones): focus the course left.
   useEffect(() => {
     if (refocusAfterBack.current === null || selected) return;
     listButtons.get(refocusAfterBack.current)?.focus();
@@ -60,11 +61,8 @@ export function DashboardPage() {
 
   function select(courseId: number) {
     if (courseId === selected?.id) return;
+    setFocusCourseTitle(window.matchMedia(MEDIA['md-down']).matches);
     setParams({ course: String(courseId) });
-    // In the stacked layout the course sits below the list: bring it into view.
-    if (window.matchMedia(MEDIA['md-down']).matches) {
-      requestAnimationFrame(() => viewRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
-    }
   }
 
   function back() {
@@ -73,7 +71,7 @@ export function DashboardPage() {
   }
 
   return (
-    <div className={`page ${styles.dashboard}`}>
+    <div className={`page ${styles.dashboard} ${selected ? styles.showingCourse : ''}`}>
       <h1 className="visually-hidden">Dashboard</h1>
       <section className={styles.courses} aria-labelledby="dashboard-courses-heading">
         <div className={styles.coursesHeader}>
@@ -91,7 +89,7 @@ export function DashboardPage() {
         ) : null}
       </section>
 
-      <section className={styles.view} ref={viewRef} aria-label="Selected course">
+      <section className={styles.view} aria-label="Selected course">
         {data && courses.length === 0 ? (
           <div className="notice">
             <p className="notice__title" ref={promptRef} tabIndex={-1}>
@@ -107,7 +105,7 @@ export function DashboardPage() {
             </p>
           </div>
         ) : null}
-        {selected ? <DashboardCourse key={selected.id} course={selected} onBack={back} /> : null}
+        {selected ? <DashboardCourse key={selected.id} course={selected} onBack={back} focusTitle={focusCourseTitle} /> : null}
       </section>
     </div>
   );

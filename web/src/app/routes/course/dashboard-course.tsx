@@ -9,12 +9,19 @@ import { CourseNotFound } from '../../../features/courses/course-not-found';
 import { CourseArticle } from './course-article';
 import { CoursePanels } from './course-panels';
 
-export function DashboardCourse({ course: listed, onBack }: { course: Course; onBack: () => void }) {
+interface DashboardCourseProps {
+  course: Course;
+  onBack: () => void;
+  /** Move focus to its title once shown (on phones it replaced the list that had it). */
+  focusTitle: boolean;
+}
+
+export function DashboardCourse({ course: listed, onBack, focusTitle }: DashboardCourseProps) {
   const { data: page, isFetching, isError, refetch } = useCoursePage(listed.id);
   if (page === null) return <CourseNotFound headingLevel={2} />;
 
   return (
-    <CourseArticle course={page?.course ?? listed} isMember={page?.isMember} headingLevel={2} onBack={onBack}>
+    <CourseArticle course={page?.course ?? listed} isMember={page?.isMember} headingLevel={2} onBack={onBack} focusTitle={focusTitle}>
       {!page && isFetching ? <LoadingLine>Loading course...</LoadingLine> : null}
       {isError && !isFetching ? <ErrorLine onRetry={() => void refetch()}>Could not load this course's students.</ErrorLine> : null}
       {page && !page.isMember ? <CourseJoinNote /> : null}
