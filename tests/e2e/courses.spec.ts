@@ -45,7 +45,7 @@ test('search "cop3502", join, see it on the dashboard, open the course page, lea
 
   // The dashboard lists it and selects it on load.
   await page.getByRole('link', { name: /Study Swamp/ }).first().click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/\?course=\d+$/);
   const list = page.getByRole('region', { name: 'Courses' });
   await expect(list.getByRole('button', { name: /COP3502C Programming Fundamentals 1/ })).toHaveAttribute('aria-pressed', 'true');
   const view = page.getByRole('region', { name: 'Selected course' });

@@ -62,5 +62,16 @@ export async function apiPost<Answer>(request: APIRequestContext, apiPath: strin
 export async function joinCourseWithRequest(request: APIRequestContext, courseCode: string): Promise<{ id: number; name: string }> {
   const { courses } = await apiPost<{ courses: { id: number; name: string }[] }>(request, '/api/filter-courses/', { courseCode });
   await apiPost(request, '/api/insert-course-member/', { courseID: courses[0].id });
-  return courses[0];
+  return { id: courses[0].id, name: courses[0].name };
+}
+
+/** Joins the first section of `courseCode` through the API, in this page's session; answers its id and name. */
+export function joinCourseViaApi(page: Page, courseCode: string): Promise<{ id: number; name: string }> {
+  return joinCourseWithRequest(page.request, courseCode);
+}
+
+/** Starts a public study group in a course through the API (the page's student owns it); answers its id. */
+export async function createGroupViaApi(page: Page, courseId: number, name: string, description = `${name}, every week`): Promise<number> {
+  const created = await apiPost<{ id: number }>(page.request, '/api/insert-study-group/', { courseID: courseId, name, description });
+  return created.id;
 }

@@ -3,20 +3,7 @@
 // 12-hour time on the group page; the owner removes them, and the page is
 // closed to them. (The group chat is added to this story at the merge.)
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoHorizontalOverflow, signUpViaApi, snap } from './e2e-support';
-
-/** Joins the first section of `courseCode` through the API, in this page's session; answers its id. */
-async function joinCourseViaApi(page: Page, courseCode: string): Promise<number> {
-  const { token } = (await (await page.request.get('/api/get-token/')).json()) as { token: string };
-  const headers = { 'X-CSRFToken': token };
-  const found = (await (await page.request.post('/api/filter-courses/', { headers, data: { courseCode } })).json()) as {
-    courses: { id: number }[];
-  };
-  const courseId = found.courses[0].id;
-  const joined = await page.request.post('/api/insert-course-member/', { headers, data: { courseID: courseId } });
-  expect(joined.ok(), 'joining the course through the API').toBe(true);
-  return courseId;
-}
+import { createGroupViaApi, expectNoHorizontalOverflow, joinCourseViaApi, signUpViaApi, snap } from './e2e-support';
 
 /** Each member's shown name (capitalised words) and marks, in order; the button is named with the initials it shows, then the name. */
 async function expectMembers(region: Locator, expected: [initials: string, name: string, marks: string][]): Promise<void> {
@@ -35,9 +22,10 @@ test('the owner creates a group and a meeting; a classmate joins, sees it, and i
   const classmatePage = await classmateContext.newPage();
 
   try {
-    // The owner: signed up, in COP3502C, on the dashboard with the course selected.
+    // The owner: signed up, in CIS4301, on the dashboard with the course selected. No other
+    // test starts a group in that course, and the dashboard lists every group of it.
     await signUpViaApi(ownerPage, 'olivia', 'owner', '/search-courses');
-    const courseId = await joinCourseViaApi(ownerPage, 'COP3502C');
+    const { id: courseId } = await joinCourseViaApi(ownerPage, 'CIS4301');
     await ownerPage.goto('/');
     const groups = ownerPage.getByRole('region', { name: 'Groups' });
     await expect(groups.getByText('No study groups yet.', { exact: false })).toBeVisible();
@@ -91,7 +79,7 @@ test('the owner creates a group and a meeting; a classmate joins, sees it, and i
 
     // The classmate: same course, joins from the group modal on the course page.
     const classmate = await signUpViaApi(classmatePage, 'carla', 'de la cruz', '/search-courses');
-    await joinCourseViaApi(classmatePage, 'COP3502C');
+    await joinCourseViaApi(classmatePage, 'CIS4301');
     await classmatePage.goto(`/course/${courseId}`);
     const courseGroups = classmatePage.getByRole('region', { name: 'Groups' });
     await courseGroups.getByRole('button', { name: /Exam 2 prep/ }).click();
@@ -219,24 +207,20 @@ test('the owner edits the group and its meetings; leaving returns home and drops
   await page.getByRole('button', { name: 'Leave Group' }).click();
   const confirm = page.getByRole('dialog', { name: 'Leave and delete the group?' });
   await confirm.getByRole('button', { name: 'Leave Group' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // Home, which puts its selected course in the URL.
+  await expect(page).toHaveURL(/\/\?course=\d+$/);
   await expect(page.getByRole('region', { name: 'Groups' }).getByRole('button', { name: /Calculus crew/ })).toHaveCount(0);
 });
 
-test('a member leaving from the dashboard’s group modal drops the group from the list', async ({ browser }) => {
+test('a member leaving from the dashboard’s group modal keeps the group listed, unmarked, with Join Group again', async ({ browser }) => {
   const ownerContext = await browser.newContext();
   const memberContext = await browser.newContext();
   const ownerPage = await ownerContext.newPage();
   const page = await memberContext.newPage();
   try {
     await signUpViaApi(ownerPage, 'Omar', 'Gator', '/search-courses');
-    const courseId = await joinCourseViaApi(ownerPage, 'STA2023');
-    const { token } = (await (await ownerPage.request.get('/api/get-token/')).json()) as { token: string };
-    const created = await ownerPage.request.post('/api/insert-study-group/', {
-      headers: { 'X-CSRFToken': token },
-      data: { courseID: courseId, name: 'Stats circle', description: 'Hypothesis tests' },
-    });
-    expect(created.status()).toBe(201);
+    const { id: courseId } = await joinCourseViaApi(ownerPage, 'STA2023');
+    await createGroupViaApi(ownerPage, courseId, 'Stats circle', 'Hypothesis tests');
 
     await signUpViaApi(page, 'Mia', 'Gator', '/search-courses');
     await joinCourseViaApi(page, 'STA2023');
@@ -245,16 +229,21 @@ test('a member leaving from the dashboard’s group modal drops the group from t
     await page.getByRole('dialog', { name: 'Stats circle' }).getByRole('button', { name: 'Join Group' }).click();
     await expect(page.getByRole('dialog', { name: 'Stats circle' }).getByRole('link', { name: 'View Group' })).toBeVisible();
 
-    // The dashboard lists the student's own groups of the selected course.
+    // The dashboard lists every group of the selected course, the student's own marked.
     await page.goto('/');
     const groups = page.getByRole('region', { name: 'Groups' });
+    await expect(groups.getByRole('button', { name: /Stats circle/ })).toContainText('Joined');
     await groups.getByRole('button', { name: /Stats circle/ }).click();
     await page.getByRole('dialog', { name: 'Stats circle' }).getByRole('button', { name: 'Leave Group' }).click();
     await expect(page.getByRole('dialog', { name: 'Stats circle' })).toBeHidden();
-    await expect(groups.getByRole('button', { name: /Stats circle/ })).toHaveCount(0);
+    await expect(groups.getByRole('button', { name: /Stats circle/ })).not.toContainText('Joined');
     await page.reload();
-    await expect(page.getByRole('region', { name: 'Groups' }).getByRole('button', { name: /Stats circle/ })).toHaveCount(0);
-    // The course page still lists it, with Join Group again.
+    const stats = page.getByRole('region', { name: 'Groups' }).getByRole('button', { name: /Stats circle/ });
+    await expect(stats).toContainText('1 member');
+    await expect(stats).not.toContainText('Joined');
+    // Its modal offers Join Group again, here as on the course page.
+    await stats.click();
+    await expect(page.getByRole('dialog', { name: 'Stats circle' }).getByRole('button', { name: 'Join Group' })).toBeVisible();
     await page.goto(`/course/${courseId}`);
     await page.getByRole('region', { name: 'Groups' }).getByRole('button', { name: /Stats circle/ }).click();
     await expect(page.getByRole('dialog', { name: 'Stats circle' }).getByRole('button', { name: 'Join Group' })).toBeVisible();
@@ -267,8 +256,10 @@ test('a member leaving from the dashboard’s group modal drops the group from t
 test('the group page and its modals fit a 360 px phone and work from the keyboard', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await signUpViaApi(page, 'Robin', 'Gator', '/search-courses');
-  const courseId = await joinCourseViaApi(page, 'COP3502C');
+  const { id: courseId } = await joinCourseViaApi(page, 'COP3502C');
   await page.goto(`/course/${courseId}`);
+  // On a phone the course's sections are tabs, the chat first.
+  await page.getByRole('tab', { name: 'Groups' }).click();
   await page.getByRole('button', { name: 'Create a study group' }).click();
   const create = page.getByRole('dialog', { name: 'Create a Study Group' });
   await expectNoHorizontalOverflow(page, 'the create modal');
@@ -282,6 +273,8 @@ test('the group page and its modals fit a 360 px phone and work from the keyboar
   await expect(create).toBeHidden();
   await page.getByRole('button', { name: /Phone group/ }).click();
   await page.getByRole('link', { name: 'View Group' }).click();
+  // On a phone the group's details are behind a chevron beside its name, the members behind a tab.
+  await page.getByRole('button', { name: 'Group details' }).click();
   await page.getByRole('button', { name: 'Schedule a meeting' }).click();
   const schedule = page.getByRole('dialog', { name: 'Schedule Meeting' });
   await expectNoHorizontalOverflow(page, 'the schedule modal');
@@ -291,6 +284,7 @@ test('the group page and its modals fit a 360 px phone and work from the keyboar
   await schedule.getByRole('button', { name: 'Add Meeting' }).click();
   await expect(page.getByText('Friday 3:00 PM')).toBeVisible();
   // Narrow screens show members as initials; the button still names them.
+  await page.getByRole('tab', { name: 'Members' }).click();
   const member = page.getByRole('region', { name: 'Members' }).getByRole('button', { name: 'Robin Gator' });
   await expect(member).toHaveText('RG', { useInnerText: true });
   await expectNoHorizontalOverflow(page, '/study-group/{id}');

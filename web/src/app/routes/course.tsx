@@ -36,7 +36,7 @@ function CourseDetails({ courseId }: { courseId: number }) {
   return (
     <CourseArticle course={page.course} isMember={page.isMember} headingLevel={1}>
       {isError && !isFetching ? <ErrorLine onRetry={retry}>Could not load this course's students.</ErrorLine> : null}
-      {page.isMember ? <CoursePanels course={page.course} page={page} groups={page.courseStudyGroups} headingLevel={2} /> : <CourseJoinNote />}
+      {page.isMember ? <CoursePanels course={page.course} page={page} headingLevel={2} /> : <CourseJoinNote />}
     </CourseArticle>
   );
 }

@@ -1,6 +1,9 @@
-// The signed-in home: the student's courses on the left, the selected one beside them.
+// The signed-in home: the student's courses, and the selected one beside them
+// (on phones instead of them). The selection is the URL's `?course=`: an id,
+// or `none` after the course view's back button; with no parameter the first
+// course is selected, replacing the entry so Back does not land here again.
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ErrorLine } from '../../components/error-line';
 import { Icon } from '../../components/icon';
 import { LoadingLine } from '../../components/loading-line';
@@ -12,42 +15,63 @@ import { MEDIA } from '../../styles/breakpoints';
 import { DashboardCourse } from './course/dashboard-course';
 import styles from './dashboard.module.css';
 
+const NO_COURSE = 'none';
+
+/** The course the URL names: undefined when it names none yet, null for `none`, NaN for what cannot be an id. */
+function courseInUrl(value: string | null): number | null | undefined {
+  if (value === null) return undefined;
+  if (value === NO_COURSE) return null;
+  return /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
+}
+
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { data, isFetching, isError, refetch } = useDashboard();
-  // Undefined until the list first arrives, which selects its first course.
-  const [selectedId, setSelectedId] = useState<number | null | undefined>(undefined);
-  if (selectedId === undefined && data) setSelectedId(data.courses[0]?.id ?? null);
-  const listButtons = useElementRefs<number>();
-  const viewRef = useRef<HTMLElement>(null);
-  const promptRef = useRef<HTMLParagraphElement>(null);
-
+  const [params, setParams] = useSearchParams();
   const courses = data?.courses ?? [];
+  const named = courseInUrl(params.get('course'));
+  const selectedId = named === undefined ? courses[0]?.id : named;
   const selected = courses.find((course) => course.id === selectedId);
-  // The selected course is no longer the student's: they left it.
-  const left = data !== undefined && selectedId != null && !selected;
+  // The URL names a course that is not the student's: left here or elsewhere, or typed.
+  const missing = data !== undefined && selectedId != null && !selected;
+
+  const listButtons = useElementRefs<number>();
+  const promptRef = useRef<HTMLParagraphElement>(null);
+  const refocusAfterBack = useRef<number | null>(null);
+  // On phones a course chosen from the list replaces it: its title takes the focus.
+  const [focusCourseTitle, setFocusCourseTitle] = useState(false);
+
+  const firstId = data?.courses[0]?.id;
+  useEffect(() => {
+    if (named === undefined && firstId !== undefined) setParams({ course: String(firstId) }, { replace: true });
+  }, [named, firstId, setParams]);
 
   // Its view is gone with it; put focus on what replaced it rather than let it
   // fall back to the top of the document.
   useEffect(() => {
-    if (left) promptRef.current?.focus();
-  }, [left]);
+    if (missing) promptRef.current?.focus();
+  }, [missing]);
+
+  // After Back to courses the list may only now be shown (phones): focus the course left.
+  useEffect(() => {
+    if (refocusAfterBack.current === null || selected) return;
+    listButtons.get(refocusAfterBack.current)?.focus();
+    refocusAfterBack.current = null;
+  });
 
   function select(courseId: number) {
-    setSelectedId(courseId);
-    // In the stacked layout the course sits below the list: bring it into view.
-    if (window.matchMedia(MEDIA['md-down']).matches) {
-      requestAnimationFrame(() => viewRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
-    }
+    if (courseId === selected?.id) return;
+    setFocusCourseTitle(window.matchMedia(MEDIA['md-down']).matches);
+    setParams({ course: String(courseId) });
   }
 
   function back() {
-    setSelectedId(null);
-    if (selected) listButtons.get(selected.id)?.focus();
+    refocusAfterBack.current = selected?.id ?? null;
+    setParams({ course: NO_COURSE });
   }
 
   return (
-    <div className={`page ${styles.dashboard}`}>
+    <div className={`page ${styles.dashboard} ${selected ? styles.showingCourse : ''}`}>
       <h1 className="visually-hidden">Dashboard</h1>
       <section className={styles.courses} aria-labelledby="dashboard-courses-heading">
         <div className={styles.coursesHeader}>
@@ -65,7 +89,7 @@ export function DashboardPage() {
         ) : null}
       </section>
 
-      <section className={styles.view} ref={viewRef} aria-label="Selected course">
+      <section className={styles.view} aria-label="Selected course">
         {data && courses.length === 0 ? (
           <div className="notice">
             <p className="notice__title" ref={promptRef} tabIndex={-1}>
@@ -81,7 +105,7 @@ export function DashboardPage() {
             </p>
           </div>
         ) : null}
-        {selected ? <DashboardCourse key={selected.id} course={selected} onBack={back} /> : null}
+        {selected ? <DashboardCourse key={selected.id} course={selected} onBack={back} focusTitle={focusCourseTitle} /> : null}
       </section>
     </div>
   );

@@ -1,18 +1,26 @@
 // /study-group/{id}: the group's details, meetings and leave button on the
-// left, its chat in the middle, its members on the right; or why the student
+// left, its chat in the middle, its members on the right (on phones the
+// details compact on top, Chat and Members as tabs); or why the student
 // cannot see it (not a member, removed while it was open, no such group).
 import { useParams } from 'react-router-dom';
 import { ErrorLine } from '../../components/error-line';
 import { LoadingLine } from '../../components/loading-line';
+import { useTabs } from '../../components/tabs';
 import { ChatPanel } from '../../features/chat/chat-panel';
 import { useMarkRemovedFromGroup, useStudyGroupPage, type StudyGroupPageResult } from '../../features/study-groups/api';
 import { GroupDetailsPanel } from '../../features/study-groups/group-details-panel';
 import { GroupMembersPanel } from '../../features/study-groups/group-members-panel';
 import { GroupUnavailable } from '../../features/study-groups/group-unavailable';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useMediaQuery } from '../../lib/use-media-query';
 import styles from './study-group-page.module.css';
 
 const NOT_FOUND: StudyGroupPageResult = { kind: 'not-found' };
+
+const SECTIONS = [
+  { id: 'chat', label: 'Chat' },
+  { id: 'members', label: 'Members' },
+] as const;
 
 function titleOf(result: StudyGroupPageResult | undefined): string {
   switch (result?.kind) {
@@ -36,6 +44,8 @@ export function StudyGroupPage() {
   // An id that cannot be one names no group: nothing is asked.
   const result = groupId > 0 ? query.data : NOT_FOUND;
   useDocumentTitle(titleOf(result));
+  const compact = useMediaQuery('sm-down');
+  const tabs = useTabs(SECTIONS, { label: 'Group sections', enabled: compact });
 
   if (!result) {
     return (
@@ -53,18 +63,25 @@ export function StudyGroupPage() {
   const { group, userId, messages } = result.page;
   return (
     <div className={`page ${styles.page}`}>
-      <GroupDetailsPanel group={group} userId={userId} />
-      <ChatPanel
-        room={{ kind: 'group', id: group.id }}
-        userId={userId}
-        roomName={group.name}
-        initialMessages={messages}
-        members={group.members}
-        title="Group Chat"
-        headingLevel={2}
-        onAccessLost={markRemoved}
-      />
-      <GroupMembersPanel group={group} userId={userId} />
+      <div className={styles.details}>
+        <GroupDetailsPanel group={group} userId={userId} compact={compact} />
+      </div>
+      {tabs.list}
+      <div {...tabs.panel('chat', styles.chat)}>
+        <ChatPanel
+          room={{ kind: 'group', id: group.id }}
+          userId={userId}
+          roomName={group.name}
+          initialMessages={messages}
+          members={group.members}
+          title="Group Chat"
+          headingLevel={2}
+          onAccessLost={markRemoved}
+        />
+      </div>
+      <div {...tabs.panel('members', styles.members)}>
+        <GroupMembersPanel group={group} userId={userId} />
+      </div>
     </div>
   );
 }

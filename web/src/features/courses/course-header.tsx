@@ -1,8 +1,12 @@
 // The head of a course as the dashboard and /course/{id} show it: class number,
 // code, name, term, credits, instructors and description, with Leave Course
-// for members and Join Course for everyone else.
-import { useRef } from 'react';
+// for members and Join Course for everyone else. Compact, so the chat below
+// gets the room: on phones the term, credits, instructors and description
+// are behind "Course details"; wider, they take two lines, and the button
+// shows the rest when they do not fit.
+import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { Course } from '../../../../adapters/http/contract/courses';
+import { DisclosureButton } from '../../components/disclosure-button';
 import { Icon } from '../../components/icon';
 import { useCourseMembership } from './use-course-membership';
 import styles from './course-header.module.css';
@@ -17,6 +21,8 @@ interface CourseHeaderProps {
   titleId: string;
   /** Shows the "Back to courses" button. */
   onBack?: () => void;
+  /** Move focus to the title once shown (the course replaced what had it). */
+  focusTitle?: boolean;
 }
 
 function creditsLabel(credits: string): string | null {
@@ -25,52 +31,88 @@ function creditsLabel(credits: string): string | null {
   return `${value} ${value === '1' ? 'credit' : 'credits'}`;
 }
 
-export function CourseHeader({ course, isMember, headingLevel, titleId, onBack }: CourseHeaderProps) {
+/** Whether the collapsed details are cut (their two lines); watched as the header resizes. */
+function useCut(element: RefObject<HTMLElement | null>, expanded: boolean): boolean {
+  const [cut, setCut] = useState(false);
+  useLayoutEffect(() => {
+    const node = element.current;
+    if (!node || expanded) return;
+    const measure = () => setCut(node.scrollHeight > node.clientHeight + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [element, expanded]);
+  return cut;
+}
+
+export function CourseHeader({ course, isMember, headingLevel, titleId, onBack, focusTitle = false }: CourseHeaderProps) {
   const membership = useCourseMembership(course.id);
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const aboutRef = useRef<HTMLDivElement>(null);
+  const aboutId = useId();
+  const [expanded, setExpanded] = useState(false);
+  const cut = useCut(aboutRef, expanded);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const credits = creditsLabel(course.credits);
   const instructors = course.instructors.filter((name) => name.trim() !== '').join(', ');
 
   // The button that was pressed is gone (Join and Leave swap places); the title is the steady point.
-  const focusTitle = () => titleRef.current?.focus();
+  const focusOnTitle = () => titleRef.current?.focus();
+  // Only when first shown: the header stays as long as its course does.
+  const focusWhenShown = useRef(focusTitle);
+  useEffect(() => {
+    if (focusWhenShown.current) titleRef.current?.focus();
+  }, []);
 
+  const classes = [styles.header, onBack ? styles.withBack : '', expanded ? styles.expanded : '', cut || expanded ? styles.cut : ''];
   return (
-    <header className={styles.header}>
-      <div className={styles.bar}>
+    <header className={classes.join(' ')}>
+      <div className={styles.top}>
         {onBack ? (
-          <button type="button" className="icon-button icon-button--outline" aria-label="Back to courses" onClick={onBack}>
+          <button type="button" className={`icon-button icon-button--outline ${styles.back}`} aria-label="Back to courses" onClick={onBack}>
             <Icon name="arrow-left" />
           </button>
         ) : null}
-        <p className={styles.classNumber}>#{course.class_number}</p>
+        <Heading className={styles.name} id={titleId} ref={titleRef} tabIndex={-1}>
+          {course.name}
+        </Heading>
+        <p className={styles.meta}>
+          <span className={styles.classNumber}>#{course.class_number}</span> <span className={styles.code}>{course.course_number}</span>
+        </p>
         {isMember ? (
           <button
             type="button"
             className={`button button--danger-outline button--small ${styles.leave}`}
-            onClick={() => membership.leave(focusTitle)}
+            onClick={() => membership.leave(focusOnTitle)}
             disabled={membership.pending}
             aria-busy={membership.leaving}
           >
             Leave Course
           </button>
         ) : null}
+        <DisclosureButton
+          label="Course details"
+          look="round-on-phones"
+          className={styles.toggle}
+          expanded={expanded}
+          controls={aboutId}
+          onToggle={() => setExpanded(!expanded)}
+        />
       </div>
-      <p className={styles.code}>{course.course_number}</p>
-      <Heading className={styles.name} id={titleId} ref={titleRef} tabIndex={-1}>
-        {course.name}
-      </Heading>
-      <ul className={styles.facts} aria-label="Course details">
-        <li>{course.term}</li>
-        {credits ? <li>{credits}</li> : null}
-        {instructors ? <li>{instructors}</li> : null}
-      </ul>
-      {course.description.trim() ? <p className={styles.description}>{course.description}</p> : null}
+      <div className={styles.about} id={aboutId} ref={aboutRef}>
+        <ul className={styles.facts} aria-label="Term, credits and instructors">
+          <li>{course.term}</li>
+          {credits ? <li>{credits}</li> : null}
+          {instructors ? <li>{instructors}</li> : null}
+        </ul>{' '}
+        {course.description.trim() ? <p className={styles.description}>{course.description}</p> : null}
+      </div>
       {isMember === false ? (
         <button
           type="button"
           className={`button button--primary ${styles.join}`}
-          onClick={() => membership.join(focusTitle)}
+          onClick={() => membership.join(focusOnTitle)}
           disabled={membership.pending}
           aria-busy={membership.joining}
         >

@@ -1,9 +1,11 @@
 // The left column of a group's page: its name (with the owner's edit
 // button), privacy, description, weekly meetings, the calendar download and
-// Leave Group, which takes the student home.
+// Leave Group, which takes the student home. Compact (phones), all but the
+// name are behind a "Group details" chevron, so the chat below gets the room.
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { StudyGroup } from '../../../../adapters/http/contract/study-groups';
+import { DisclosureButton } from '../../components/disclosure-button';
 import { Icon } from '../../components/icon';
 import { messageForStudent } from '../../lib/api-error';
 import { calendarPath, useLeaveStudyGroup } from './api';
@@ -12,8 +14,10 @@ import { GroupPageModals, LEAVE_FAILED, type GroupPageModal } from './group-page
 import { MeetingList } from './meeting-list';
 import { PrivateGroupNote } from './private-group-note';
 
-export function GroupDetailsPanel({ group, userId }: { group: StudyGroup; userId: number }) {
+export function GroupDetailsPanel({ group, userId, compact = false }: { group: StudyGroup; userId: number; compact?: boolean }) {
   const titleId = useId();
+  const bodyId = useId();
+  const [expanded, setExpanded] = useState(false);
   const navigate = useNavigate();
   const leave = useLeaveStudyGroup();
   const [modal, setModal] = useState<GroupPageModal | null>(null);
@@ -48,33 +52,38 @@ export function GroupDetailsPanel({ group, userId }: { group: StudyGroup; userId
             <Icon name="pencil" />
           </button>
         ) : null}
+        {compact ? (
+          <DisclosureButton label="Group details" look="round" expanded={expanded} controls={bodyId} onToggle={() => setExpanded(!expanded)} />
+        ) : null}
       </div>
-      {!group.public ? <PrivateGroupNote /> : null}
-      <p className={styles.description}>{group.description}</p>
+      <div className={styles.body} id={bodyId} hidden={compact && !expanded}>
+        {!group.public ? <PrivateGroupNote /> : null}
+        <p className={styles.description}>{group.description}</p>
 
-      <MeetingList
-        meetings={group.meetings}
-        isOwner={isOwner}
-        onSchedule={() => show({ kind: 'schedule' })}
-        onEdit={(meeting) => show({ kind: 'meeting', meeting })}
-      />
-      <a className={`button button--outline button--small ${styles.calendar}`} href={calendarPath(group.id)} download>
-        <Icon name="calendar" size={18} /> Add to calendar
-      </a>
+        <MeetingList
+          meetings={group.meetings}
+          isOwner={isOwner}
+          onSchedule={() => show({ kind: 'schedule' })}
+          onEdit={(meeting) => show({ kind: 'meeting', meeting })}
+        />
+        <a className={`button button--outline button--small ${styles.calendar}`} href={calendarPath(group.id)} download>
+          <Icon name="calendar" size={18} /> Add to calendar
+        </a>
 
-      <button
-        type="button"
-        className={`button button--danger-outline ${styles.leave}`}
-        onClick={() => (aloneAsOwner ? show({ kind: 'leave-alone' }) : leaveGroup())}
-        aria-disabled={leave.isPending}
-      >
-        Leave Group
-      </button>
-      {leave.error && modal === null ? (
-        <p className={`form-error ${styles.error}`} role="alert">
-          {messageForStudent(leave.error, LEAVE_FAILED)}
-        </p>
-      ) : null}
+        <button
+          type="button"
+          className={`button button--danger-outline ${styles.leave}`}
+          onClick={() => (aloneAsOwner ? show({ kind: 'leave-alone' }) : leaveGroup())}
+          aria-disabled={leave.isPending}
+        >
+          Leave Group
+        </button>
+        {leave.error && modal === null ? (
+          <p className={`form-error ${styles.error}`} role="alert">
+            {messageForStudent(leave.error, LEAVE_FAILED)}
+          </p>
+        ) : null}
+      </div>
 
       <GroupPageModals
         open={modal}

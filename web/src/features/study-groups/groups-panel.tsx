@@ -1,10 +1,11 @@
 // The Groups panel of the course view: a plus button opening "Create a Study
-// Group", and the groups with name and member count, each opening its modal.
+// Group", and every group of the course with name and member count, the
+// student's own first and marked, each opening its modal (Join Group there).
 // Joining, leaving and creating refresh the cached course views themselves.
 import { useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import type { StudyGroup } from '../../../../adapters/http/contract/study-groups';
 import { Icon } from '../../components/icon';
+import { useSessionStore } from '../../lib/session-store';
 import { CreateStudyGroupModal } from './create-study-group-modal';
 import { memberCountLabel } from './display-name';
 import styles from './groups-panel.module.css';
@@ -12,17 +13,22 @@ import { StudyGroupModal } from './study-group-modal';
 
 interface GroupsPanelProps {
   courseId: number;
-  /** The groups to list (the caller decides: every group of the course, or the student's own). */
+  /** Every group of the course, in the server's order. */
   groups: StudyGroup[];
   memberGroupIds: number[];
   isCourseMember: boolean;
   headingLevel: 2 | 3;
-  /** Shown under the list, e.g. the way to the course's other groups. */
-  moreLink?: { to: string; label: string };
 }
 
-export function GroupsPanel({ courseId, groups, memberGroupIds, isCourseMember, headingLevel, moreLink }: GroupsPanelProps) {
+/** The student's own groups first, then the others, each part in the server's order. */
+function ownFirst(groups: StudyGroup[], memberGroupIds: number[]): StudyGroup[] {
+  const own = groups.filter((group) => memberGroupIds.includes(group.id));
+  return [...own, ...groups.filter((group) => !memberGroupIds.includes(group.id))];
+}
+
+export function GroupsPanel({ courseId, groups, memberGroupIds, isCourseMember, headingLevel }: GroupsPanelProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const userId = useSessionStore((state) => state.currentUser?.id);
   const headingId = useId();
   const [creating, setCreating] = useState(false);
   const [openId, setOpenId] = useState<number | null>(null);
@@ -46,7 +52,7 @@ export function GroupsPanel({ courseId, groups, memberGroupIds, isCourseMember, 
         {isCourseMember ? (
           <button
             type="button"
-            className="icon-button icon-button--accent"
+            className={`icon-button icon-button--accent ${styles.create}`}
             aria-label="Create a study group"
             title="Create a study group"
             aria-haspopup="dialog"
@@ -60,13 +66,22 @@ export function GroupsPanel({ courseId, groups, memberGroupIds, isCourseMember, 
         <p className="panel__muted">{isCourseMember ? 'No study groups yet. Start one with the plus button.' : 'No study groups yet.'}</p>
       ) : (
         <ul className={styles.list}>
-          {groups.map((group) => (
+          {ownFirst(groups, memberGroupIds).map((group) => (
             <li key={group.id}>
-              <button type="button" className={styles.group} aria-haspopup="dialog" onClick={() => setOpenId(group.id)}>
+              <button
+                type="button"
+                className={memberGroupIds.includes(group.id) ? `${styles.group} ${styles.own}` : styles.group}
+                aria-haspopup="dialog"
+                onClick={() => setOpenId(group.id)}
+              >
                 <span className={styles.name}>{group.name}</span>
                 <span className={styles.meta}>
                   {memberCountLabel(group)}
-                  {memberGroupIds.includes(group.id) ? <span className={styles.badge}>Joined</span> : null}
+                  {group.owner.id === userId ? (
+                    <span className={styles.badge}>Owner</span>
+                  ) : memberGroupIds.includes(group.id) ? (
+                    <span className={styles.badge}>Joined</span>
+                  ) : null}
                   {!group.public ? (
                     <span className={`${styles.badge} ${styles.private}`}>
                       <Icon name="lock" size={12} /> Private
@@ -78,12 +93,6 @@ export function GroupsPanel({ courseId, groups, memberGroupIds, isCourseMember, 
           ))}
         </ul>
       )}
-      {moreLink ? (
-        <Link to={moreLink.to} className={styles.more}>
-          {moreLink.label}
-        </Link>
-      ) : null}
-
       {creating ? (
         <CreateStudyGroupModal
           courseId={courseId}

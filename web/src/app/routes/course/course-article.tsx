@@ -11,14 +11,16 @@ interface CourseArticleProps {
   isMember: boolean | undefined;
   headingLevel: 1 | 2;
   onBack?: () => void;
+  /** Move focus to the course's title once shown. */
+  focusTitle?: boolean;
   children: ReactNode;
 }
 
-export function CourseArticle({ course, isMember, headingLevel, onBack, children }: CourseArticleProps) {
+export function CourseArticle({ course, isMember, headingLevel, onBack, focusTitle, children }: CourseArticleProps) {
   const titleId = useId();
   return (
     <article className={styles.article} aria-labelledby={titleId}>
-      <CourseHeader course={course} isMember={isMember} headingLevel={headingLevel} titleId={titleId} onBack={onBack} />
+      <CourseHeader course={course} isMember={isMember} headingLevel={headingLevel} titleId={titleId} onBack={onBack} focusTitle={focusTitle} />
       {children}
     </article>
   );

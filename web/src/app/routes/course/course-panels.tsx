@@ -1,43 +1,39 @@
-// What a course shows its members: Groups, Course Chat and Students, laid out
-// by the width the course has (the dashboard gives it less than its own page).
+// What a course shows its members: Groups, Course Chat and Students. The chat
+// leads: beside a column of groups and students where the course view is wide,
+// under them where it is not, and on phones the three are tabs, Chat first.
 import type { Course } from '../../../../../adapters/http/contract/courses';
-import type { StudyGroup } from '../../../../../adapters/http/contract/study-groups';
+import { useTabs } from '../../../components/tabs';
 import { ChatPanel } from '../../../features/chat/chat-panel';
 import { useRefreshCoursePage, type CoursePageAnswer } from '../../../features/courses/api';
 import { StudentsPanel } from '../../../features/courses/students-panel';
 import { GroupsPanel } from '../../../features/study-groups/groups-panel';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { useSessionStore } from '../../../lib/session-store';
 import styles from './course-panels.module.css';
+
+const SECTIONS = [
+  { id: 'chat', label: 'Chat' },
+  { id: 'groups', label: 'Groups' },
+  { id: 'students', label: 'Students' },
+] as const;
 
 interface CoursePanelsProps {
   course: Course;
   page: CoursePageAnswer;
-  /** The groups to list: every group of the course, or the student's own. */
-  groups: StudyGroup[];
-  /** Shown under the groups, e.g. the way to the course's other groups. */
-  moreGroupsLink?: { to: string; label: string };
   headingLevel: 2 | 3;
 }
 
-export function CoursePanels({ course, page, groups, moreGroupsLink, headingLevel }: CoursePanelsProps) {
+export function CoursePanels({ course, page, headingLevel }: CoursePanelsProps) {
   const userId = useSessionStore((state) => state.currentUser?.id);
   // A chat the student lost shows once the course page is asked for again (group changes refresh it themselves).
   const refresh = useRefreshCoursePage(course.id);
+  const tabs = useTabs(SECTIONS, { label: 'Course sections', enabled: useMediaQuery('sm-down') });
 
   return (
     <div className={styles.panels}>
-      <div className={styles.groups}>
-        <GroupsPanel
-          courseId={course.id}
-          groups={groups}
-          memberGroupIds={page.userStudyGroupIDs}
-          isCourseMember={page.isMember}
-          headingLevel={headingLevel}
-          moreLink={moreGroupsLink}
-        />
-      </div>
-      {userId !== undefined ? (
-        <div className={styles.chat}>
+      {tabs.list}
+      <div {...tabs.panel('chat', styles.chat)}>
+        {userId !== undefined ? (
           <ChatPanel
             room={{ kind: 'course', id: course.id }}
             userId={userId}
@@ -47,10 +43,21 @@ export function CoursePanels({ course, page, groups, moreGroupsLink, headingLeve
             headingLevel={headingLevel}
             onAccessLost={() => void refresh()}
           />
+        ) : null}
+      </div>
+      <div className={styles.side}>
+        <div {...tabs.panel('groups', styles.groups)}>
+          <GroupsPanel
+            courseId={course.id}
+            groups={page.courseStudyGroups}
+            memberGroupIds={page.userStudyGroupIDs}
+            isCourseMember={page.isMember}
+            headingLevel={headingLevel}
+          />
         </div>
-      ) : null}
-      <div className={styles.students}>
-        <StudentsPanel members={page.courseMembers} headingLevel={headingLevel} />
+        <div {...tabs.panel('students', styles.students)}>
+          <StudentsPanel members={page.courseMembers} headingLevel={headingLevel} />
+        </div>
       </div>
     </div>
   );

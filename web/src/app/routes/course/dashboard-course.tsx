@@ -1,6 +1,5 @@
 // The course selected on the dashboard: shown at once from the dashboard's
-// list, then with the student's own groups (and the way to the others), the
-// chat and the students once its page arrives.
+// list, then with its groups, chat and students once its page arrives.
 import type { Course } from '../../../../../adapters/http/contract/courses';
 import { ErrorLine } from '../../../components/error-line';
 import { LoadingLine } from '../../../components/loading-line';
@@ -10,23 +9,24 @@ import { CourseNotFound } from '../../../features/courses/course-not-found';
 import { CourseArticle } from './course-article';
 import { CoursePanels } from './course-panels';
 
-export function DashboardCourse({ course: listed, onBack }: { course: Course; onBack: () => void }) {
+interface DashboardCourseProps {
+  course: Course;
+  onBack: () => void;
+  /** Move focus to its title once shown (on phones it replaced the list that had it). */
+  focusTitle: boolean;
+}
+
+export function DashboardCourse({ course: listed, onBack, focusTitle }: DashboardCourseProps) {
   const { data: page, isFetching, isError, refetch } = useCoursePage(listed.id);
   if (page === null) return <CourseNotFound headingLevel={2} />;
 
   return (
-    <CourseArticle course={page?.course ?? listed} isMember={page?.isMember} headingLevel={2} onBack={onBack}>
+    <CourseArticle course={page?.course ?? listed} isMember={page?.isMember} headingLevel={2} onBack={onBack} focusTitle={focusTitle}>
       {!page && isFetching ? <LoadingLine>Loading course...</LoadingLine> : null}
       {isError && !isFetching ? <ErrorLine onRetry={() => void refetch()}>Could not load this course's students.</ErrorLine> : null}
       {page && !page.isMember ? <CourseJoinNote /> : null}
       {page?.isMember ? (
-        <CoursePanels
-          course={page.course}
-          page={page}
-          groups={page.courseStudyGroups.filter((group) => page.userStudyGroupIDs.includes(group.id))}
-          moreGroupsLink={{ to: `/course/${page.course.id}`, label: 'Find more groups in this course' }}
-          headingLevel={3}
-        />
+        <CoursePanels course={page.course} page={page} headingLevel={3} />
       ) : null}
     </CourseArticle>
   );
