@@ -279,7 +279,7 @@ test('on a phone the course sections are tabs: arrow keys, Home and End move bet
   await expect(region(page, 'Course Chat')).toBeHidden();
   await page.keyboard.press('ArrowRight');
   await expectSelected(students, 'Students', 'Students');
-  await expect(page.getByRole('button', { name: `${student.firstName} ${student.lastName}` })).toBeVisible();
+  await expect(region(page, 'Students').getByRole('button', { name: new RegExp(`${student.firstName} ${student.lastName}$`) })).toBeVisible();
   await page.keyboard.press('ArrowRight');
   await expect(chat).toBeFocused();
   await expectSelected(chat, 'Chat', 'Course Chat');

@@ -61,11 +61,15 @@ async function pageOf(index: number, path: string, viewport = { width: 1280, hei
 }
 
 /** The Students panel; on a phone it may sit behind a "Students" tab. */
-async function studentsPanel(page: Page): Promise<Locator> {
-  const tab = page.getByRole('tab', { name: 'Students' });
+/** A course view's or group page's panel; on a phone it sits behind a tab, chosen once the page has loaded. */
+async function panelOf(page: Page, name: 'Students' | 'Members'): Promise<Locator> {
+  await page.getByRole('textbox', { name: 'Message' }).waitFor();
+  const tab = page.getByRole('tab', { name });
   if (await tab.count()) await tab.click();
-  return page.getByRole('region', { name: 'Students' });
+  return page.getByRole('region', { name });
 }
+
+const studentsPanel = (page: Page) => panelOf(page, 'Students');
 
 /** A student's button, named with their initials (or not, before issue 11) and their name; case-sensitive, as the display rule is the point. */
 function personButton(region: Locator, name: string): Locator {
@@ -161,7 +165,7 @@ test('a profile card opened on a 360 x 740 phone lies inside the screen', async 
 
   // The last member of the group page, scrolled to the bottom of the screen.
   await ben.goto(`/study-group/${groupId}`);
-  const members = ben.getByRole('region', { name: 'Members' });
+  const members = await panelOf(ben, 'Members');
   const bottom = personButton(members, "Mary-Jane O'Neil");
   await expect(bottom).toHaveText('MO', { useInnerText: true });
   await bottom.evaluate((button) => button.scrollIntoView({ block: 'end' }));
@@ -258,8 +262,9 @@ test('buttons that show initials are named with them (axe: label-content-name-mi
     await expect(ben.getByRole('region', { name: 'Selected course' })).toBeVisible();
     await audit(ben, `the dashboard at ${viewport.width}`);
     await ben.goto(`/study-group/${groupId}`);
-    await expect(ben.getByRole('region', { name: 'Members' })).toBeVisible();
-    await expect(ben.getByRole('region', { name: 'Group Chat' }).getByText('Hi from Alice')).toBeAttached();
+    await expect(ben.getByRole('region', { name: 'Group Chat' }).getByText('Hi from Alice')).toBeVisible();
+    await audit(ben, `the group page's chat at ${viewport.width}`);
+    await expect(await panelOf(ben, 'Members')).toBeVisible();
     await audit(ben, `the group page at ${viewport.width}`);
     await ben.close();
   }
