@@ -9,6 +9,12 @@ export function snap(page: Page, name: string): Promise<Buffer> {
   return page.screenshot({ path: path.join(shots, `${test.info().project.name}-${name}.png`), fullPage: true });
 }
 
+/** The two sizes every screen is checked at: a laptop and a small phone. */
+export const SCREEN_SIZES = [
+  { width: 1280, height: 800 },
+  { width: 360, height: 740 },
+] as const;
+
 let counter = 0;
 
 export interface E2eStudent {
@@ -48,4 +54,35 @@ export async function signUpViaApi(page: Page, firstName = 'Casey', lastName = '
 export async function expectNoHorizontalOverflow(page: Page, where: string): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `horizontal overflow on ${where}`).toBeLessThanOrEqual(0);
+}
+
+/** A mutating call in this page's session (its cookies), with the CSRF header; fails the test unless it succeeds. */
+export async function apiPost<Answer>(page: Page, path: string, data: Record<string, unknown>): Promise<Answer> {
+  const { token } = (await (await page.request.get('/api/get-token/')).json()) as { token: string };
+  const answer = await page.request.post(path, { headers: { 'X-CSRFToken': token }, data });
+  expect(answer.ok(), `POST ${path}: ${answer.status()}`).toBe(true);
+  return (await answer.json()) as Answer;
+}
+
+/** Joins the first section of `courseCode` through the API, in this page's session; answers its id. */
+export async function joinCourseViaApi(page: Page, courseCode: string): Promise<number> {
+  const found = await apiPost<{ courses: { id: number }[] }>(page, '/api/filter-courses/', { courseCode });
+  const courseId = found.courses[0].id;
+  await apiPost(page, '/api/insert-course-member/', { courseID: courseId });
+  return courseId;
+}
+
+/** Fills every field of the Create Account form validly, with a fresh username and email made from `name`. */
+export async function fillSignUpForm(page: Page, name: string): Promise<{ username: string; password: string }> {
+  counter += 1;
+  const username = `${name}_${Date.now().toString(36)}${counter}`.slice(0, 30);
+  const password = 'chomp-chomp-42';
+  await page.getByLabel('First Name').fill('Sam');
+  await page.getByLabel('Last Name').fill('Gator');
+  await page.getByLabel('Major').fill('Biology');
+  await page.getByLabel('Year').selectOption({ label: 'Junior' });
+  await page.getByLabel('Email Address').fill(`${username}@ufl.edu`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  return { username, password };
 }

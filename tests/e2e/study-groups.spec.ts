@@ -3,20 +3,7 @@
 // 12-hour time on the group page; the owner removes them, and the page is
 // closed to them. (The group chat is added to this story at the merge.)
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoHorizontalOverflow, signUpViaApi, snap } from './e2e-support';
-
-/** Joins the first section of `courseCode` through the API, in this page's session; answers its id. */
-async function joinCourseViaApi(page: Page, courseCode: string): Promise<number> {
-  const { token } = (await (await page.request.get('/api/get-token/')).json()) as { token: string };
-  const headers = { 'X-CSRFToken': token };
-  const found = (await (await page.request.post('/api/filter-courses/', { headers, data: { courseCode } })).json()) as {
-    courses: { id: number }[];
-  };
-  const courseId = found.courses[0].id;
-  const joined = await page.request.post('/api/insert-course-member/', { headers, data: { courseID: courseId } });
-  expect(joined.ok(), 'joining the course through the API').toBe(true);
-  return courseId;
-}
+import { expectNoHorizontalOverflow, joinCourseViaApi, signUpViaApi, snap } from './e2e-support';
 
 /** Each member's shown name (capitalised words) and marks, in order. */
 async function expectMembers(region: Locator, expected: [name: string, marks: string][]): Promise<void> {
