@@ -6,6 +6,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiPost, expectNoHorizontalOverflow, joinCourseViaApi, SCREEN_SIZES, signUpViaApi, snap } from './e2e-support';
 
 const ERROR_RED = 'rgb(179, 38, 30)';
+// Courses no other spec uses, so the groups made here show in no other spec's lists.
+const COURSES = { counting: 'CHM2045', wrapping: 'ECO2023' };
 // 100 characters and no space to break at.
 const LONGEST_NAME = `Exam-review-every-single-night-before-the-final-${'x'.repeat(52)}`;
 
@@ -30,7 +32,7 @@ function groupWrites(page: Page): string[] {
 
 test('the name and description count to their limit, keep what was pasted and refuse an over-long one unsent', async ({ page }) => {
   await signUpViaApi(page, 'Nora', 'Gator', '/search-courses');
-  const courseId = await joinCourseViaApi(page, 'MAC2311');
+  const courseId = await joinCourseViaApi(page, COURSES.counting);
   await page.goto(`/course/${courseId}`);
   const sent = groupWrites(page);
 
@@ -95,7 +97,7 @@ test('the name and description count to their limit, keep what was pasted and re
 
 test('the longest name wraps inside its column on the group page, in the groups list and in the modals', async ({ page }) => {
   await signUpViaApi(page, 'Wren', 'Gator', '/search-courses');
-  const courseId = await joinCourseViaApi(page, 'STA2023');
+  const courseId = await joinCourseViaApi(page, COURSES.wrapping);
   const { id: groupId } = await apiPost<{ id: number }>(page, '/api/insert-study-group/', {
     courseID: courseId,
     name: LONGEST_NAME,
