@@ -1,5 +1,6 @@
 // A chat message as rooms hold it, and the rules for what a student may post.
 import { ValidationError } from '../errors';
+import { characterCount } from '../text/text-policy';
 
 export interface ChatMessage {
   /** "ms-seq": ordered within its room, and the cursor for polling. */
@@ -25,7 +26,7 @@ export const MESSAGES_BEFORE_LIMIT = 50;
 export function checkMessageText(raw: string): string {
   const text = raw.trim();
   if (text === '') throw new ValidationError('Please enter a message.', 'message');
-  const length = [...text].length;
+  const length = characterCount(text);
   if (length > MESSAGE_MAX_LENGTH) {
     throw new ValidationError(
       `Messages can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters (this one has ${length.toLocaleString('en-US')}).`,

@@ -1,5 +1,6 @@
 // A weekly meeting: a weekday, a local time of day and a place.
 import { ValidationError } from '../errors';
+import { characterCount } from '../text/text-policy';
 
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -41,7 +42,7 @@ export function normaliseMeeting(input: { day: string; time: string; location: s
   const time = normaliseMeetingTime(input.time);
   if (time === null) throw new ValidationError(MEETING_MESSAGES.time, 'time');
   const location = input.location.trim();
-  if (location === '' || location.length > LOCATION_MAX) throw new ValidationError(MEETING_MESSAGES.location, 'location');
+  if (location === '' || characterCount(location) > LOCATION_MAX) throw new ValidationError(MEETING_MESSAGES.location, 'location');
   return { day, time, location };
 }
 

@@ -30,3 +30,8 @@ export function applyTextPolicy(value: string, options: TextPolicyOptions = {}):
   }
   return { ok: true, text: text.normalize('NFC') };
 }
+
+/** A text's length as Postgres counts it for a varchar column: code points, so an emoji is one character. */
+export function characterCount(text: string): number {
+  return [...text].length;
+}

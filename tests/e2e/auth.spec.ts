@@ -64,9 +64,9 @@ test('a student signs up, reads the user menu, logs out and logs back in', async
   await expect(page).toHaveURL(/\/log-in$/);
   await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
 
-  // Signed out, a protected route lands on the Log In screen.
+  // Signed out, a protected route lands on the Log In screen, which keeps the page asked for.
   await page.goto('/search-courses');
-  await expect(page).toHaveURL(/\/log-in$/);
+  await expect(page).toHaveURL(/\/log-in\?next=%2Fsearch-courses$/);
 
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page.getByText('Please enter a username')).toBeVisible();
@@ -80,7 +80,7 @@ test('a student signs up, reads the user menu, logs out and logs back in', async
 
   await page.getByLabel('Password').fill(student.password);
   await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/search-courses$/);
   await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
   await page.getByRole('button', { name: /user menu/ }).click();
   await expect(page.getByText(student.email)).toBeVisible();

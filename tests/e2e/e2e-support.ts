@@ -9,6 +9,12 @@ export function snap(page: Page, name: string): Promise<Buffer> {
   return page.screenshot({ path: path.join(shots, `${test.info().project.name}-${name}.png`), fullPage: true });
 }
 
+/** The two sizes every screen is checked at: a laptop and a small phone. */
+export const SCREEN_SIZES = [
+  { width: 1280, height: 800 },
+  { width: 360, height: 740 },
+] as const;
+
 let counter = 0;
 
 export interface E2eStudent {
@@ -26,7 +32,9 @@ export async function signUpViaApi(page: Page, firstName = 'Casey', lastName = '
   const tokenAnswer = await page.request.get('/api/get-token/');
   const { token } = (await tokenAnswer.json()) as { token: string };
   const answer = await page.request.post('/api/signup/', {
-    headers: { 'X-CSRFToken': token },
+    // Each student signs up from an address of their own (the e2e servers trust
+    // X-Forwarded-For), so the whole suite stays under the per-address sign-up limit.
+    headers: { 'X-CSRFToken': token, 'X-Forwarded-For': `10.${counter % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` },
     data: {
       firstName,
       lastName,
@@ -50,11 +58,12 @@ export async function expectNoHorizontalOverflow(page: Page, where: string): Pro
   expect(overflow, `horizontal overflow on ${where}`).toBeLessThanOrEqual(0);
 }
 
-/** POSTs `data` to an API path with this context's cookies and CSRF token; fails unless the answer is 2xx. */
-export async function apiPost<Answer>(request: APIRequestContext, apiPath: string, data: object): Promise<Answer> {
+/** A mutating call in a page's or a context's session (its cookies), with the CSRF header; fails the test unless it succeeds. */
+export async function apiPost<Answer>(session: Page | APIRequestContext, apiPath: string, data: object): Promise<Answer> {
+  const request = 'request' in session ? session.request : session;
   const { token } = (await (await request.get('/api/get-token/')).json()) as { token: string };
   const answer = await request.post(apiPath, { headers: { 'X-CSRFToken': token }, data });
-  expect(answer.ok(), `POST ${apiPath}`).toBe(true);
+  expect(answer.ok(), `POST ${apiPath}: ${answer.status()}`).toBe(true);
   return (await answer.json()) as Answer;
 }
 
@@ -72,6 +81,21 @@ export function joinCourseViaApi(page: Page, courseCode: string): Promise<{ id: 
 
 /** Starts a public study group in a course through the API (the page's student owns it); answers its id. */
 export async function createGroupViaApi(page: Page, courseId: number, name: string, description = `${name}, every week`): Promise<number> {
-  const created = await apiPost<{ id: number }>(page.request, '/api/insert-study-group/', { courseID: courseId, name, description });
+  const created = await apiPost<{ id: number }>(page, '/api/insert-study-group/', { courseID: courseId, name, description });
   return created.id;
+}
+
+/** Fills every field of the Create Account form validly, with a fresh username and email made from `name`. */
+export async function fillSignUpForm(page: Page, name: string): Promise<{ username: string; password: string }> {
+  counter += 1;
+  const username = `${name}_${Date.now().toString(36)}${counter}`.slice(0, 30);
+  const password = 'chomp-chomp-42';
+  await page.getByLabel('First Name').fill('Sam');
+  await page.getByLabel('Last Name').fill('Gator');
+  await page.getByLabel('Major').fill('Biology');
+  await page.getByLabel('Year').selectOption({ label: 'Junior' });
+  await page.getByLabel('Email Address').fill(`${username}@ufl.edu`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  return { username, password };
 }

@@ -44,6 +44,20 @@ describe('group name and description', () => {
     expect(checkStudyGroupDetails({ name: 'n', description: 'd'.repeat(1001) })).toMatchObject({ field: 'description' });
   });
 
+  it('says the limit and the count, as the chat does, counting characters as the database does', () => {
+    expect(checkStudyGroupDetails({ name: 'n'.repeat(101), description: 'd' })).toEqual({
+      field: 'name',
+      message: 'Group names can be at most 100 characters (this one has 101).',
+    });
+    expect(checkStudyGroupDetails({ name: 'n', description: 'd'.repeat(1234) })).toEqual({
+      field: 'description',
+      message: 'Descriptions can be at most 1,000 characters (this one has 1,234).',
+    });
+    // 100 emoji are 200 UTF-16 units but 100 characters in a varchar(100).
+    expect(checkStudyGroupDetails({ name: '🐊'.repeat(100), description: 'd' })).toBeNull();
+    expect(checkStudyGroupDetails({ name: '🐊'.repeat(101), description: 'd' })?.message).toContain('(this one has 101)');
+  });
+
   it('stores the trimmed text and throws a validation error naming the field', () => {
     expect(normaliseStudyGroupDetails({ name: '  Exam 2  ', description: '\nWeekly\n' })).toEqual({ name: 'Exam 2', description: 'Weekly' });
     expect(() => normaliseStudyGroupDetails({ name: 'x', description: '' })).toThrow(

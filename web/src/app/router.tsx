@@ -1,8 +1,9 @@
 // The route table and the guards that pick a page from the session state.
 // AppLayout already shows "Loading..." while the state is unknown, so the
 // guards below only ever see a user or undefined.
-import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { LogInPage } from './routes/log-in';
+import { useNextPath, withNext } from '../lib/next-path';
 import { useSessionStore } from '../lib/session-store';
 import { SignUpPage } from './routes/sign-up';
 import { CoursePage } from './routes/course';
@@ -21,12 +22,16 @@ function HomeRoute() {
   return useSignedIn() ? <DashboardPage /> : <LandingPage />;
 }
 
+/** A visitor is sent to Log In, which keeps the page asked for and leads there afterwards. */
 function RequireSignedIn() {
-  return useSignedIn() ? <Outlet /> : <Navigate to="/log-in" replace />;
+  const { pathname, search, hash } = useLocation();
+  return useSignedIn() ? <Outlet /> : <Navigate to={withNext('/log-in', `${pathname}${search}${hash}`)} replace />;
 }
 
+/** A signed-in student opening Log In or Create Account goes where that page would have led. */
 function RequireSignedOut() {
-  return useSignedIn() ? <Navigate to="/" replace /> : <Outlet />;
+  const next = useNextPath();
+  return useSignedIn() ? <Navigate to={next} replace /> : <Outlet />;
 }
 
 const routes: RouteObject[] = [

@@ -9,10 +9,10 @@ type TextAreaProps = { multiline: true } & ComponentPropsWithRef<'textarea'>;
 
 export type TextFieldProps = FieldFrameProps & (InputProps | TextAreaProps);
 
-export function TextField({ label, error, hint, className, id, ...control }: TextFieldProps) {
+export function TextField({ label, error, hint, count, className, id, ...control }: TextFieldProps) {
   const generatedId = useId();
   return (
-    <FormField id={id ?? generatedId} label={label} error={error} hint={hint} className={className}>
+    <FormField id={id ?? generatedId} label={label} error={error} hint={hint} count={count} className={className}>
       {(a11y) =>
         control.multiline ? (
           <textarea {...withoutMultiline(control)} {...a11y} className="input input--textarea" />

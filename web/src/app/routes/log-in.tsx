@@ -2,9 +2,11 @@
 import { Link } from 'react-router-dom';
 import { AuthPage } from '../../features/auth/auth-page';
 import { LogInForm } from '../../features/auth/log-in-form';
+import { useNextPath, withNext } from '../../lib/next-path';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function LogInPage() {
+  const next = useNextPath();
   useDocumentTitle('Log In');
   return (
     <AuthPage
@@ -13,7 +15,7 @@ export function LogInPage() {
       artCaption="Find your people. Ace your classes."
       switchLine={
         <>
-          New to Study Swamp? <Link to="/sign-up">Create an account</Link>
+          New to Study Swamp? <Link to={withNext('/sign-up', next)}>Create an account</Link>
         </>
       }
     >

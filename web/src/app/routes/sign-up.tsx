@@ -2,9 +2,11 @@
 import { Link } from 'react-router-dom';
 import { AuthPage } from '../../features/auth/auth-page';
 import { SignUpForm } from '../../features/auth/sign-up-form';
+import { useNextPath, withNext } from '../../lib/next-path';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function SignUpPage() {
+  const next = useNextPath();
   useDocumentTitle('Create Account');
   return (
     <AuthPage
@@ -12,7 +14,7 @@ export function SignUpPage() {
       wide
       switchLine={
         <>
-          Already have an account? <Link to="/log-in">Sign in</Link>
+          Already have an account? <Link to={withNext('/log-in', next)}>Sign in</Link>
         </>
       }
     >

@@ -11,6 +11,7 @@ import type { LogInBody, SignUpBody, User } from '../../../../adapters/http/cont
 import type { LoginInput } from '../../../../domain/user/login-rules';
 import { EMAIL_TAKEN_MESSAGE, isSignUpField, USERNAME_TAKEN_MESSAGE, type SignUpInput } from '../../../../domain/user/sign-up-rules';
 import { apiClient } from '../../lib/api-client';
+import { useNextPath } from '../../lib/next-path';
 import { ApiError } from '../../lib/api-error';
 import { queryKeys } from '../../lib/query-keys';
 import { useSessionStore } from '../../lib/session-store';
@@ -152,14 +153,19 @@ async function logOut(): Promise<boolean> {
   return response.ok && parsed.success;
 }
 
-/** Stores the student and opens the home page in one render, so the route guards never see the old page with the new user. */
+/**
+ * Stores the student and opens the page they asked for before logging in (?next=, a path of
+ * this site) or else the home page, in one render, so the route guards never see the old page
+ * with the new user.
+ */
 export function useEnterAs(): (user: User) => void {
   const navigate = useNavigate();
+  const next = useNextPath();
   const signedIn = useSessionStore((state) => state.signedIn);
   return (user) =>
     flushSync(() => {
       signedIn(user);
-      navigate('/', { replace: true });
+      navigate(next, { replace: true });
     });
 }
 

@@ -1,11 +1,14 @@
 // The right-hand side of the navigation bar, which depends on who is signed in.
 import { NavLink } from 'react-router-dom';
 import { LogOutButton } from './log-out-button';
+import { useNextPath, withNext } from '../../lib/next-path';
 import { useSessionStore } from '../../lib/session-store';
 import { UserMenu } from './user-menu';
 
 export function SessionActions() {
   const currentUser = useSessionStore((state) => state.currentUser);
+  // On Log In or Create Account, the other page keeps the page asked for too.
+  const next = useNextPath();
 
   if (currentUser) {
     return (
@@ -18,10 +21,10 @@ export function SessionActions() {
   }
   return (
     <>
-      <NavLink to="/log-in" className="button button--ghost">
+      <NavLink to={withNext('/log-in', next)} className="button button--ghost">
         Log In
       </NavLink>
-      <NavLink to="/sign-up" className="button button--accent">
+      <NavLink to={withNext('/sign-up', next)} className="button button--accent">
         Sign Up
       </NavLink>
     </>

@@ -1,5 +1,8 @@
 // The Create Account form: the top error line, the profile and account
-// sections, and the button.
+// sections, and the button. The top error sits above the form, far from the
+// button that caused it, so it is scrolled into view and given the focus
+// (which also has a screen reader read it) each time it is set.
+import { useEffect, useRef } from 'react';
 import type { SignUpBody } from '../../../../adapters/http/contract/auth';
 import { checkSignUp, type SignUpInput } from '../../../../domain/user/sign-up-rules';
 import { apiClient } from '../../lib/api-client';
@@ -45,12 +48,22 @@ export function SignUpForm() {
     }
   });
 
-  const topError = formState.errors.root?.message;
+  const rootError = formState.errors.root;
+  const topErrorRef = useRef<HTMLParagraphElement>(null);
+  // Keyed on the error object, which each setError replaces: a second failure in a row is shown again too.
+  useEffect(() => {
+    const line = topErrorRef.current;
+    if (!rootError || !line) return;
+    line.scrollIntoView({ block: 'center' });
+    line.focus({ preventScroll: true });
+  }, [rootError]);
+
+  const topError = rootError?.message;
   const busy = formState.isSubmitting;
   return (
     <form className={formStyles.form} onSubmit={submit} noValidate>
       {topError ? (
-        <p className="form-error form-error--top" role="alert">
+        <p className="form-error form-error--top" role="alert" tabIndex={-1} ref={topErrorRef}>
           {topError}
         </p>
       ) : null}

@@ -1,11 +1,14 @@
 // The name and description fields shared by "Create a Study Group" and
 // "Update Group", and their form: the domain's rule is checked before anything
 // is sent (its message shown by the field it is about, which gets focus), and
-// typing clears it (spec 5).
+// typing clears it (spec 5). Each field counts toward its limit as the rule
+// counts (trimmed, in characters) and never cuts what is typed or pasted: an
+// over-long text is refused with the rule's message instead.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type UseFormReturn } from 'react-hook-form';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { TextField } from '../../components/text-field';
 import { checkStudyGroupDetails, GROUP_LIMITS, type StudyGroupDetails } from '../../../../domain/study-group/study-group-rules';
+import { characterCount } from '../../../../domain/text/text-policy';
 import { ruleSchema } from '../../lib/rule-schema';
 
 const detailsSchema = ruleSchema(checkStudyGroupDetails);
@@ -31,8 +34,11 @@ export function GroupDetailsFields({ form, onEdit, nameLabel, descriptionLabel }
   const {
     register,
     clearErrors,
+    control,
     formState: { errors },
   } = form;
+  const [name, description] = useWatch({ control, name: ['name', 'description'] });
+  const counted = (text: string, max: number) => ({ used: characterCount(text.trim()), max });
   const clear = () => {
     clearErrors();
     onEdit();
@@ -43,7 +49,7 @@ export function GroupDetailsFields({ form, onEdit, nameLabel, descriptionLabel }
         label={nameLabel}
         {...register('name', { onChange: clear })}
         error={errors.name?.message}
-        maxLength={GROUP_LIMITS.name}
+        count={counted(name, GROUP_LIMITS.name)}
         autoComplete="off"
         data-autofocus
       />
@@ -52,7 +58,7 @@ export function GroupDetailsFields({ form, onEdit, nameLabel, descriptionLabel }
         label={descriptionLabel}
         {...register('description', { onChange: clear })}
         error={errors.description?.message}
-        maxLength={GROUP_LIMITS.description}
+        count={counted(description, GROUP_LIMITS.description)}
       />
     </>
   );

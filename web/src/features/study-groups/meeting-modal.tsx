@@ -1,9 +1,11 @@
 // "Schedule Meeting" and "Update Meeting": a weekday, a time and a place.
 // The spec shows no client-side checks here; the server's refusal is shown
-// in the form, which stays open with what was typed.
-import { useForm } from 'react-hook-form';
+// in the form, which stays open with what was typed (a long location is
+// counted toward its limit, never cut).
+import { useForm, useWatch } from 'react-hook-form';
 import type { Meeting } from '../../../../adapters/http/contract/study-groups';
 import { LOCATION_MAX, WEEKDAYS } from '../../../../domain/study-group/meeting-rules';
+import { characterCount } from '../../../../domain/text/text-policy';
 import { ModalDialog } from '../../components/modal-dialog';
 import modal from '../../components/modal-dialog.module.css';
 import { ModalError } from '../../components/modal-error';
@@ -23,9 +25,10 @@ interface MeetingModalProps {
 }
 
 export function MeetingModal({ groupId, ownerId, meeting, onClose }: MeetingModalProps) {
-  const { register, handleSubmit } = useForm<MeetingFields>({
+  const { register, handleSubmit, control } = useForm<MeetingFields>({
     defaultValues: { day: meeting?.day ?? '', time: meeting ? formatTime24(meeting.time) : '', location: meeting?.location ?? '' },
   });
+  const location = useWatch({ control, name: 'location' });
   const schedule = useScheduleMeeting(groupId, ownerId);
   const update = useUpdateMeeting(groupId, ownerId);
   const cancel = useCancelMeeting(groupId, ownerId);
@@ -55,7 +58,7 @@ export function MeetingModal({ groupId, ownerId, meeting, onClose }: MeetingModa
         <TextField
           label="Location"
           {...register('location')}
-          maxLength={LOCATION_MAX}
+          count={{ used: characterCount(location.trim()), max: LOCATION_MAX }}
           autoComplete="off"
           placeholder="Marston Science Library, room 101"
         />
