@@ -315,7 +315,8 @@ async function newStudentPage(browser: Browser): Promise<Page> {
 }
 
 test('every screen has no accessibility violation at 1280 and 360 px', async ({ browser }) => {
-  test.setTimeout(300_000);
+  // About 30 screens, each at two sizes; generous, for a loaded machine.
+  test.setTimeout(900_000);
   const visitor = await newStudentPage(browser);
   const owner = await newStudentPage(browser);
   const classmate = await newStudentPage(browser);

@@ -306,3 +306,24 @@ test('on a phone the course sections are tabs: arrow keys, Home and End move bet
   await expect(tabList).toBeHidden();
   for (const name of ['Course Chat', 'Groups', 'Students']) await expect(region(page, name)).toBeVisible();
 });
+
+test('a dialog opened on a wide screen stays open and usable when the screen narrows into tabs', async ({ page }) => {
+  // A tablet turned upright: the group modal was opened from the Groups panel, which then sits behind its tab.
+  await page.setViewportSize(WIDE);
+  await signUpViaApi(page, 'Rhea', 'Gator', '/search-courses');
+  const course = await joinCourseViaApi(page, 'COT3100');
+  await createGroupViaApi(page, course.id, 'Turning the tablet');
+  await page.goto(`/course/${course.id}`);
+  await region(page, 'Groups').getByRole('button', { name: /Turning the tablet/ }).click();
+  const modal = page.getByRole('dialog', { name: 'Turning the tablet' });
+  await expect(modal).toBeVisible();
+
+  await page.setViewportSize(PHONE);
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole('link', { name: 'View Group' })).toBeInViewport();
+  await modal.getByRole('button', { name: 'Close' }).click();
+  await expect(modal).toBeHidden();
+  // Nothing is left inert behind a dialog nobody can see.
+  await page.getByRole('tab', { name: 'Groups' }).click();
+  await expect(region(page, 'Groups').getByRole('button', { name: /Turning the tablet/ })).toBeVisible();
+});

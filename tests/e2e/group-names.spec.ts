@@ -113,6 +113,9 @@ test('the longest name wraps inside its column on the group page, in the groups 
     const column = page.getByRole('region', { name: LONGEST_NAME });
     await expect(heading).toBeVisible();
     await expectInside(heading, column, `the group page's name ${where}`);
+    // On a phone the description sits behind "Group details".
+    const details = page.getByRole('button', { name: 'Group details' });
+    if ((await details.count()) && (await details.getAttribute('aria-expanded')) === 'false') await details.click();
     await expectInside(column.getByText(/^A description/), column, `the group page's description ${where}`);
     await expectNoHorizontalOverflow(page, `the group page ${where}`);
     await snap(page, `group-names-page-${size.width}`);
@@ -125,6 +128,10 @@ test('the longest name wraps inside its column on the group page, in the groups 
     await page.keyboard.press('Escape');
 
     await page.goto(`/course/${courseId}`);
+    // On a phone the Groups panel sits behind its tab.
+    await page.getByRole('textbox', { name: 'Message' }).waitFor();
+    const groupsTab = page.getByRole('tab', { name: 'Groups' });
+    if (await groupsTab.count()) await groupsTab.click();
     const groups = page.getByRole('region', { name: 'Groups' });
     const groupButton = groups.getByRole('button', { name: new RegExp(LONGEST_NAME) });
     await expectInside(groupButton, groups, `the groups list ${where}`);

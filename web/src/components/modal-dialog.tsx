@@ -1,8 +1,12 @@
 // A modal dialog on the native <dialog>: the browser keeps focus and the
 // screen reader inside it and makes the page behind it inert. Focus moves to
 // the element marked data-autofocus (else the first control), Escape closes,
-// and focus returns to whatever opened it.
+// and focus returns to whatever opened it. It renders at the end of <body>,
+// not where it was opened: a panel that is hidden later (a phone's tabs, when
+// the screen narrows) must not take an open dialog with it and leave the page
+// inert behind a dialog nobody can see.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { Icon } from './icon';
 import styles from './modal-dialog.module.css';
 
@@ -34,7 +38,7 @@ export function ModalDialog({ title, onClose, children, narrow = false }: ModalD
     };
   }, []);
 
-  return (
+  return createPortal(
     <dialog
       ref={dialogRef}
       className={narrow ? `${styles.dialog} ${styles.narrow}` : styles.dialog}
@@ -59,6 +63,7 @@ export function ModalDialog({ title, onClose, children, narrow = false }: ModalD
         </button>
       </div>
       <div className={styles.body}>{children}</div>
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }
