@@ -9,6 +9,7 @@ import { SignUp } from '../application/auth/sign-up';
 import { ImportCatalog } from '../application/catalog/import-catalog';
 import { PostChatMessage, POSTING_LIMIT } from '../application/chat/post-chat-message';
 import { ReadChatMessages } from '../application/chat/read-chat-messages';
+import { AddClasses } from '../application/courses/add-classes';
 import { GetCoursePage } from '../application/courses/get-course-page';
 import { GetDashboard } from '../application/courses/get-dashboard';
 import { GetSearchPage } from '../application/courses/get-search-page';
@@ -51,6 +52,7 @@ const USE_CASES = {
   getSearchPage: ({ resolve: r }: Needs) => new GetSearchPage(r(CourseCatalog), r(CourseMembership)),
   searchCourses: ({ resolve: r }: Needs) => new SearchCourses(r(CourseCatalog), r(CourseMembership)),
   joinCourse: ({ resolve: r }: Needs) => new JoinCourse(r(CourseCatalog), r(CourseMembership)),
+  addClasses: ({ resolve: r }: Needs) => new AddClasses(r(CourseCatalog), r(CourseMembership)),
   leaveCourse: ({ resolve: r }: Needs) => new LeaveCourse(r(CourseCatalog), r(CourseMembership), r(MembershipChanges), r(StudyGroupRepository)),
   importCatalog: ({ resolve: r }: Needs) => new ImportCatalog(r(CourseCatalog)),
   // Chat.

@@ -1,10 +1,23 @@
-// The catalog in Postgres / PGlite. Search follows domain/course/course-search.ts:
-// name words and code fragments match anywhere (trigram indexes), and the order
-// is exact code, code prefix, then course number, name, newest term.
+// The catalog in Postgres / PGlite. A row of `courses` is a section; its
+// course (term, code and name: one search card) is a row of `catalog_courses`
+// with the count of its sections still offered. Search follows
+// domain/course/course-search.ts: sections are filtered (trigram indexes on
+// the search text, code and name), their courses ranked and paged, then the
+// page's sections read; a listing without section filters pages the courses
+// alone, in the order of a "C"-collated index.
 import type { Knex } from 'knex';
-import type { CourseCatalog, CoursePage, UpsertCounts } from '../../application/ports/course-catalog';
-import type { CatalogEntry, Course } from '../../domain/course/course';
-import { clampPage, PAGE_SIZE, pageCount, type CourseQuery } from '../../domain/course/course-search';
+import type { CourseCatalog, CoursePage, UpsertCounts, WriteOptions } from '../../application/ports/course-catalog';
+import type { CatalogEntry, Course, MeetTime } from '../../domain/course/course';
+import {
+  clampPage,
+  isCodeWord,
+  PAGE_SIZE,
+  pageCount,
+  searchTextOf,
+  titleWords,
+  type CourseGroup,
+  type CourseQuery,
+} from '../../domain/course/course-search';
 import { newestTermsFirst, termRank } from '../../domain/course/term';
 
 interface CourseRow {
@@ -16,10 +29,24 @@ interface CourseRow {
   class_number: number;
   section: string;
   credits: string;
+  credits_min: number | null;
+  credits_max: number | null;
   department: string;
   instructors: string[] | string;
   mode: string;
+  sect_web: string;
+  meet_times: MeetTime[] | string;
+  start_date: string;
+  end_date: string;
+  final_exam: string;
+  gen_ed: string[] | string;
+  quest: string[] | string;
+  writing: string;
+  uf_course_id: string;
+  withdrawn_at: Date | string | null;
 }
+
+const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 export function toCourse(row: CourseRow): Course {
   return {
@@ -31,9 +58,21 @@ export function toCourse(row: CourseRow): Course {
     classNumber: row.class_number,
     section: row.section,
     credits: row.credits,
+    creditsMin: row.credits_min,
+    creditsMax: row.credits_max,
     department: row.department,
-    instructors: typeof row.instructors === 'string' ? JSON.parse(row.instructors) : row.instructors,
+    instructors: json(row.instructors),
     mode: row.mode,
+    sectWeb: row.sect_web,
+    meetTimes: json(row.meet_times),
+    startDate: row.start_date,
+    endDate: row.end_date,
+    finalExam: row.final_exam,
+    genEd: json(row.gen_ed),
+    quest: json(row.quest),
+    writing: row.writing,
+    ufCourseId: row.uf_course_id,
+    withdrawn: row.withdrawn_at !== null,
   };
 }
 
@@ -46,12 +85,67 @@ export const COURSE_COLUMNS = [
   'class_number',
   'section',
   'credits',
+  'credits_min',
+  'credits_max',
   'department',
   'instructors',
   'mode',
+  'sect_web',
+  'meet_times',
+  'start_date',
+  'end_date',
+  'final_exam',
+  'gen_ed',
+  'quest',
+  'writing',
+  'uf_course_id',
+  'withdrawn_at',
+];
+
+// What a write compares to tell "updated" from "unchanged" (the withdrawn mark and the course are compared besides).
+const CONTENT_COLUMNS = [
+  'course_number',
+  'name',
+  'description',
+  'section',
+  'credits',
+  'credits_min',
+  'credits_max',
+  'department',
+  'instructors',
+  'mode',
+  'sect_web',
+  'meet_times',
+  'start_date',
+  'end_date',
+  'final_exam',
+  'gen_ed',
+  'quest',
+  'writing',
+  'uf_course_id',
+  'term_rank',
+  'search_text',
+  'source',
+  'course_group_id',
 ];
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+interface GroupRow {
+  id: number;
+  term: string;
+  course_number: string;
+  name: string;
+  description: string;
+}
+
+/** Rolls a dry run's transaction back after it has counted. */
+class DryRun extends Error {
+  constructor(readonly result: unknown) {
+    super('dry run');
+  }
+}
 
 export class KnexCourseCatalog implements CourseCatalog {
   constructor(private readonly db: Knex) {}
@@ -60,32 +154,63 @@ export class KnexCourseCatalog implements CourseCatalog {
   async search(query: CourseQuery, requestedPage: number): Promise<CoursePage> {
     const total = await this.count(query);
     const page = clampPage(requestedPage, pageCount(total));
-    const rows: CourseRow[] = total === 0 ? [] : await this.page(query, page);
-    return { courses: rows.map(toCourse), total, page };
+    if (total === 0) return { courses: [], total, page };
+    const groups: GroupRow[] = await this.pageOfCourses(query, page);
+    const sections: CourseRow[] = await this.sectionFilter(this.db('courses'), query)
+      .whereIn(
+        'course_group_id',
+        groups.map((g) => g.id),
+      )
+      .select([...COURSE_COLUMNS.map((c) => `courses.${c}`), 'courses.course_group_id'])
+      .orderBy('class_number');
+    const byGroup = new Map<number, CourseRow[]>();
+    for (const row of sections as (CourseRow & { course_group_id: number })[]) {
+      byGroup.set(row.course_group_id, [...(byGroup.get(row.course_group_id) ?? []), row]);
+    }
+    const courses: CourseGroup[] = groups.map((g) => ({
+      term: g.term,
+      courseNumber: g.course_number,
+      name: g.name,
+      description: g.description,
+      sections: (byGroup.get(g.id) ?? []).map(toCourse),
+    }));
+    return { courses, total, page };
   }
 
-  private page(query: CourseQuery, page: number): Knex.QueryBuilder {
-    return this.filtered(query)
-      .select(COURSE_COLUMNS.map((c) => `courses.${c}`))
-      .orderByRaw(
-        `case when ? = '' then 2 when course_number = ? then 0 when course_number like ? escape '\\' then 1 else 2 end,
-         course_number collate "C", name collate "C", term_rank desc, class_number, id`,
-        [query.code, query.code, `${escapeLike(query.code)}%`],
-      )
+  async count(query: CourseQuery): Promise<number> {
+    const [{ total }] = hasSectionFilters(query)
+      ? await this.sectionFilter(this.db('courses'), query).select(this.db.raw('count(distinct course_group_id) as total'))
+      : await this.listed(query).count<{ total: string }[]>({ total: '*' });
+    return Number(total);
+  }
+
+  /** Courses with sections on offer, in one term when asked. */
+  private listed(query: CourseQuery): Knex.QueryBuilder {
+    const q = this.db('catalog_courses as g').where('g.active_sections', '>', 0);
+    if (query.term) q.where('g.term_rank', termRank(query.term)).where('g.term', query.term);
+    return q;
+  }
+
+  private pageOfCourses(query: CourseQuery, page: number): Knex.QueryBuilder {
+    const q = this.listed(query).select('g.id', 'g.term', 'g.course_number', 'g.name', 'g.description');
+    if (hasSectionFilters(query)) {
+      q.whereIn('g.id', this.sectionFilter(this.db('courses'), query).select('course_group_id'));
+      const [rank, bindings] = rankSql(query);
+      q.orderByRaw(rank, bindings);
+    }
+    return q
+      .orderByRaw('g.course_number collate "C", g.name collate "C", g.term_rank desc, g.id')
       .limit(PAGE_SIZE)
       .offset((page - 1) * PAGE_SIZE);
   }
 
-  async count(query: CourseQuery): Promise<number> {
-    const [{ total }] = await this.filtered(query).count<{ total: string }[]>({ total: '*' });
-    return Number(total);
-  }
-
-  private filtered(query: CourseQuery): Knex.QueryBuilder {
-    const q = this.db('courses');
-    if (query.term) q.where('term', query.term);
-    if (query.code) q.whereRaw(`course_number like ? escape '\\'`, [`%${escapeLike(query.code)}%`]);
-    for (const word of query.nameWords) q.whereRaw(`lower(name) like ? escape '\\'`, [`%${escapeLike(word)}%`]);
+  /** Sections on offer that match the query's section filters. */
+  private sectionFilter(q: Knex.QueryBuilder, query: CourseQuery): Knex.QueryBuilder {
+    q.whereNull('courses.withdrawn_at');
+    if (query.term) q.where('courses.term', query.term);
+    if (query.code) q.whereRaw(`courses.course_number like ? escape '\\'`, [`%${escapeLike(query.code)}%`]);
+    for (const word of query.nameWords) q.whereRaw(`lower(courses.name) like ? escape '\\'`, [`%${escapeLike(word)}%`]);
+    for (const word of query.words) q.whereRaw(`courses.search_text like ? escape '\\'`, [`%${escapeLike(word)}%`]);
     return q;
   }
 
@@ -94,13 +219,36 @@ export class KnexCourseCatalog implements CourseCatalog {
     return row ? toCourse(row) : null;
   }
 
+  async findByClassNumbers(term: string, classNumbers: number[]): Promise<Course[]> {
+    if (classNumbers.length === 0) return [];
+    const rows = await this.db('courses')
+      .select(COURSE_COLUMNS)
+      .where('term', term)
+      .whereIn('class_number', classNumbers)
+      .whereNull('withdrawn_at')
+      .orderBy('class_number');
+    return rows.map(toCourse);
+  }
+
   async terms(): Promise<string[]> {
-    const rows: { term: string }[] = await this.db('courses').distinct('term');
+    const rows: { term: string }[] = await this.db('catalog_courses').where('active_sections', '>', 0).distinct('term');
     return newestTermsFirst(rows.map((r) => r.term));
   }
 
-  async upsert(entries: CatalogEntry[]): Promise<UpsertCounts> {
+  async upsert(entries: CatalogEntry[], options: WriteOptions = {}): Promise<UpsertCounts> {
     if (entries.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
+    return this.write(options.dryRun, (trx) => this.upsertIn(trx, entries, options.source ?? ''));
+  }
+
+  private async upsertIn(trx: Knex.Transaction, entries: CatalogEntry[], source: string): Promise<UpsertCounts> {
+    const groupIds = await this.upsertCourses(trx, entries);
+    // The courses these sections belonged to before, whose counts may drop.
+    const before: { course_group_id: number }[] = await trx('courses')
+      .select('course_group_id')
+      .whereIn(
+        ['term', 'class_number'],
+        entries.map((e) => [e.term, e.classNumber]),
+      );
     const rows = entries.map((e) => ({
       term: e.term,
       term_rank: termRank(e.term),
@@ -110,21 +258,154 @@ export class KnexCourseCatalog implements CourseCatalog {
       description: e.description,
       section: e.section,
       credits: e.credits,
+      credits_min: e.creditsMin,
+      credits_max: e.creditsMax,
       department: e.department,
       instructors: JSON.stringify(e.instructors),
       mode: e.mode,
+      sect_web: e.sectWeb,
+      meet_times: JSON.stringify(e.meetTimes),
+      start_date: e.startDate,
+      end_date: e.endDate,
+      final_exam: e.finalExam,
+      gen_ed: JSON.stringify(e.genEd),
+      quest: JSON.stringify(e.quest),
+      writing: e.writing,
+      uf_course_id: e.ufCourseId,
+      source,
+      search_text: searchTextOf(e),
+      course_group_id: groupIds.get(groupKeyOf(e))!,
+      withdrawn_at: null,
     }));
-    const changed = ['course_number', 'name', 'description', 'section', 'credits', 'department', 'instructors', 'mode', 'term_rank'];
     // Rows whose content is identical are left alone (and not returned), so the
-    // summary can tell updated from unchanged.
-    const written: { inserted: boolean }[] = await this.db('courses')
+    // summary can tell updated from unchanged, and a second run writes nothing.
+    const written: { inserted: boolean }[] = await trx('courses')
       .insert(rows)
       .onConflict(['term', 'class_number'])
       .merge()
-      .whereRaw(changed.map((c) => `courses.${c} is distinct from excluded.${c}`).join(' or '))
-      .returning(this.db.raw('(xmax = 0) as inserted'));
+      .whereRaw(
+        [...CONTENT_COLUMNS.map((c) => `courses.${c} is distinct from excluded.${c}`), 'courses.withdrawn_at is not null'].join(' or '),
+      )
+      .returning(trx.raw('(xmax = 0) as inserted'));
+    if (written.length > 0) await this.recount(trx, [...groupIds.values(), ...before.map((b) => b.course_group_id)]);
     const inserted = written.filter((r) => r.inserted).length;
     const updated = written.length - inserted;
     return { inserted, updated, unchanged: entries.length - written.length };
   }
+
+  /** The courses (term, code, name) of these sections, created or updated; their ids by key. */
+  private async upsertCourses(trx: Knex.Transaction, entries: CatalogEntry[]): Promise<Map<string, number>> {
+    const courses = new Map<string, CatalogEntry>();
+    for (const e of entries) courses.set(groupKeyOf(e), e);
+    const rows = [...courses.values()].map((e) => ({
+      term: e.term,
+      term_rank: termRank(e.term),
+      course_number: e.courseNumber,
+      name: e.name,
+      description: e.description,
+      uf_course_id: e.ufCourseId,
+    }));
+    await trx('catalog_courses')
+      .insert(rows)
+      .onConflict(['term', 'course_number', 'name'])
+      .merge(['description', 'uf_course_id', 'term_rank'])
+      .whereRaw(
+        ['description', 'uf_course_id', 'term_rank'].map((c) => `catalog_courses.${c} is distinct from excluded.${c}`).join(' or '),
+      );
+    const found: GroupRow[] = await trx('catalog_courses')
+      .select('id', 'term', 'course_number', 'name')
+      .whereIn(
+        ['term', 'course_number', 'name'],
+        rows.map((r) => [r.term, r.course_number, r.name]),
+      );
+    return new Map(found.map((g) => [groupKeyOf({ term: g.term, courseNumber: g.course_number, name: g.name }), g.id]));
+  }
+
+  /** Brings the courses' counts of sections on offer up to date, writing only those that changed. */
+  private async recount(trx: Knex.Transaction, groupIds: number[]): Promise<void> {
+    const ids = [...new Set(groupIds)];
+    if (ids.length === 0) return;
+    await trx.raw(
+      `update catalog_courses g set active_sections = n.count
+       from (select g2.id, (select count(*) from courses c where c.course_group_id = g2.id and c.withdrawn_at is null)::int as count
+             from catalog_courses g2 where g2.id = any(?::int[])) n
+       where g.id = n.id and g.active_sections <> n.count`,
+      [ids],
+    );
+  }
+
+  async withdrawMissing(term: string, source: string, present: number[], options: Pick<WriteOptions, 'dryRun'> = {}): Promise<number> {
+    return this.write(options.dryRun, async (trx) => {
+      const withdrawn: { course_group_id: number }[] = await trx('courses')
+        .where({ term, source })
+        .whereNull('withdrawn_at')
+        .whereRaw('not (class_number = any(?::int[]))', [present])
+        .update({ withdrawn_at: trx.fn.now() })
+        .returning('course_group_id');
+      await this.recount(
+        trx,
+        withdrawn.map((w) => w.course_group_id),
+      );
+      return withdrawn.length;
+    });
+  }
+
+  /** One transaction; a dry run counts in it and rolls it back. */
+  private async write<T>(dryRun: boolean | undefined, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction(async (trx) => {
+        const result = await work(trx);
+        if (dryRun) throw new DryRun(result);
+        return result;
+      });
+    } catch (error) {
+      if (error instanceof DryRun) return error.result as T;
+      throw error;
+    }
+  }
+}
+
+function groupKeyOf(e: Pick<CatalogEntry, 'term' | 'courseNumber' | 'name'>): string {
+  return `${e.term}\u0000${e.courseNumber}\u0000${e.name}`;
+}
+
+/** Filters that need the sections (anything beyond the term). */
+function hasSectionFilters(query: CourseQuery): boolean {
+  return query.code !== '' || query.nameWords.length > 0 || query.words.length > 0;
+}
+
+/** domain/course/course-search.ts rankOf, on catalog_courses g. */
+function rankSql(query: CourseQuery): [string, string[]] {
+  const bindings: string[] = [];
+  const exact: string[] = [];
+  const prefix: string[] = [];
+  if (query.code) {
+    exact.push('g.course_number = ?');
+    bindings.push(query.code);
+  }
+  for (const word of query.words) {
+    exact.push('lower(g.course_number) = ?');
+    bindings.push(word);
+  }
+  const prefixBindings: string[] = [];
+  if (query.code) {
+    prefix.push(`g.course_number like ? escape '\\'`);
+    prefixBindings.push(`${escapeLike(query.code)}%`);
+  }
+  for (const word of query.words.filter(isCodeWord)) {
+    prefix.push(`lower(g.course_number) like ? escape '\\'`);
+    prefixBindings.push(`${escapeLike(word)}%`);
+  }
+  const words = titleWords(query);
+  const title = words.map(() => `lower(g.name) ~ ?`);
+  const cases = [
+    exact.length ? `when ${exact.join(' or ')} then 0` : '',
+    prefix.length ? `when ${prefix.join(' or ')} then 1` : '',
+    title.length ? `when ${title.join(' and ')} then 2` : '',
+  ].filter(Boolean);
+  if (cases.length === 0) return ['3', []];
+  return [
+    `case ${cases.join(' ')} else 3 end`,
+    [...bindings, ...prefixBindings, ...words.map((w) => `\\m${escapeRegex(w)}\\M`)],
+  ];
 }

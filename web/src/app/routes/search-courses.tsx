@@ -17,7 +17,12 @@ function pageFromUrl(value: string | null): number {
 export function SearchCoursesPage() {
   useDocumentTitle('Search Courses');
   const [params, setParams] = useSearchParams();
-  const filters: CourseFilters = { name: params.get('name') ?? '', courseCode: params.get('code') ?? '', term: params.get('term') ?? '' };
+  const filters: CourseFilters = {
+    q: params.get('q') ?? '',
+    name: params.get('name') ?? '',
+    courseCode: params.get('code') ?? '',
+    term: params.get('term') ?? '',
+  };
   const page = pageFromUrl(params.get('page'));
   const search = useCatalogSearch(filters, page);
   const terms = useCatalogTerms(hasFilters(filters));
@@ -39,6 +44,7 @@ export function SearchCoursesPage() {
 
   function applyFilters(chosen: CourseFilters) {
     const next = new URLSearchParams();
+    if (chosen.q) next.set('q', chosen.q);
     if (chosen.name) next.set('name', chosen.name);
     if (chosen.courseCode) next.set('code', chosen.courseCode);
     if (chosen.term) next.set('term', chosen.term);

@@ -26,7 +26,7 @@ export interface SearchResult {
 }
 
 export function hasFilters(filters: CourseFilters): boolean {
-  return filters.name !== '' || filters.courseCode !== '' || filters.term !== '';
+  return filters.q !== '' || filters.name !== '' || filters.courseCode !== '' || filters.term !== '';
 }
 
 export const dashboardQuery = queryOptions({

@@ -24,7 +24,7 @@ export function CourseFilterForm({ applied, terms = [], onSubmit }: CourseFilter
       className={styles.form}
       role="search"
       aria-label="Filter courses"
-      onSubmit={handleSubmit((draft) => onSubmit({ name: draft.name.trim(), courseCode: draft.courseCode.trim(), term: draft.term }))}
+      onSubmit={handleSubmit((draft) => onSubmit({ q: draft.q.trim(), name: draft.name.trim(), courseCode: draft.courseCode.trim(), term: draft.term }))}
     >
       <TextField id="filter-course-name" label="Course Name" autoComplete="off" placeholder="e.g. Calculus" {...register('name')} />
       <TextField
