@@ -120,3 +120,10 @@ export function termFromUfCode(code: string): string | null {
 export function termFromUfFileName(fileName: string): string | null {
   return termFromUfCode(/(2\d\d[158])/.exec(fileName)?.[1] ?? '');
 }
+
+/** "Fall 2025" -> "2258" (UF's codes cover 2000-2099). */
+export function ufTermCode(term: string): string | null {
+  const match = /^(Spring|Summer|Fall)\s+20(\d{2})$/i.exec(term.trim());
+  if (!match) return null;
+  return `2${match[2]}${{ spring: '1', summer: '5', fall: '8' }[match[1].toLowerCase()]}`;
+}
