@@ -4,6 +4,7 @@
 import { useRef } from 'react';
 import type { Course } from '../../../../adapters/http/contract/courses';
 import { Icon } from '../../components/icon';
+import { SectionSchedule } from './section-schedule';
 import { useCourseMembership } from './use-course-membership';
 import styles from './course-header.module.css';
 
@@ -65,6 +66,7 @@ export function CourseHeader({ course, isMember, headingLevel, titleId, onBack }
         {credits ? <li>{credits}</li> : null}
         {instructors ? <li>{instructors}</li> : null}
       </ul>
+      <SectionSchedule course={course} />
       {course.description.trim() ? <p className={styles.description}>{course.description}</p> : null}
       {isMember === false ? (
         <button
