@@ -13,9 +13,8 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('term_rank').notNullable();
     t.string('course_number', 20).notNullable();
     t.string('name', 300).notNullable();
-    t.text('description').notNullable().defaultTo('');
     t.string('uf_course_id', 40).notNullable().defaultTo('');
-    // Sections not withdrawn; a course with none is not listed.
+    // Sections not withdrawn; a course with none is not listed. (Kept narrow: listings scan it; descriptions stay on the sections.)
     t.integer('active_sections').notNullable().defaultTo(0);
     t.unique(['term', 'course_number', 'name'], { indexName: 'catalog_courses_term_code_name_unique' });
   });
@@ -50,9 +49,8 @@ export async function up(knex: Knex): Promise<void> {
 
   // Existing sections: their courses, and the search text domain/course/course-search.ts (searchTextOf) writes from now on.
   await knex.raw(`
-    insert into catalog_courses (term, term_rank, course_number, name, description)
-    select distinct on (term, course_number, name) term, term_rank, course_number, name, description
-    from courses order by term, course_number, name, id`);
+    insert into catalog_courses (term, term_rank, course_number, name)
+    select distinct term, term_rank, course_number, name from courses`);
   await knex.raw(`
     update courses c set
       course_group_id = g.id,

@@ -137,7 +137,6 @@ interface GroupRow {
   term: string;
   course_number: string;
   name: string;
-  description: string;
 }
 
 /** Rolls a dry run's transaction back after it has counted. */
@@ -147,15 +146,25 @@ class DryRun extends Error {
   }
 }
 
+/** How long a listing's total is remembered. */
+export const TOTALS_TTL_MS = 5_000;
+
 export class KnexCourseCatalog implements CourseCatalog {
+  private readonly totals = new Map<string, { total: number; until: number }>();
+
   constructor(private readonly db: Knex) {}
 
-  /** The count, then the page (clamped by it): the matches are counted once per search. */
+  /**
+   * The matches are counted once per search. The count and the page asked for
+   * run side by side (two pooled connections on Postgres); only a page past
+   * the end, known once the count is in, is read again as the last page.
+   */
   async search(query: CourseQuery, requestedPage: number): Promise<CoursePage> {
-    const total = await this.count(query);
+    const asked = clampPage(requestedPage, Number.MAX_SAFE_INTEGER);
+    const [total, first] = await Promise.all([this.count(query), this.pageOfCourses(query, asked) as Promise<GroupRow[]>]);
     const page = clampPage(requestedPage, pageCount(total));
     if (total === 0) return { courses: [], total, page };
-    const groups: GroupRow[] = await this.pageOfCourses(query, page);
+    const groups: GroupRow[] = page === asked ? first : await this.pageOfCourses(query, page);
     const sections: CourseRow[] = await this.sectionFilter(this.db('courses'), query)
       .whereIn(
         'course_group_id',
@@ -167,32 +176,42 @@ export class KnexCourseCatalog implements CourseCatalog {
     for (const row of sections as (CourseRow & { course_group_id: number })[]) {
       byGroup.set(row.course_group_id, [...(byGroup.get(row.course_group_id) ?? []), row]);
     }
-    const courses: CourseGroup[] = groups.map((g) => ({
-      term: g.term,
-      courseNumber: g.course_number,
-      name: g.name,
-      description: g.description,
-      sections: (byGroup.get(g.id) ?? []).map(toCourse),
-    }));
+    const courses: CourseGroup[] = groups.map((g) => {
+      const rows = (byGroup.get(g.id) ?? []).map(toCourse);
+      return { term: g.term, courseNumber: g.course_number, name: g.name, description: rows[0]?.description ?? '', sections: rows };
+    });
     return { courses, total, page };
   }
 
   async count(query: CourseQuery): Promise<number> {
-    const [{ total }] = hasSectionFilters(query)
-      ? await this.sectionFilter(this.db('courses'), query).select(this.db.raw('count(distinct course_group_id) as total'))
-      : await this.listed(query).count<{ total: string }[]>({ total: '*' });
+    if (!hasSectionFilters(query)) return this.listedTotal(query.term);
+    const [{ total }] = await this.sectionFilter(this.db('courses'), query).select(this.db.raw('count(distinct course_group_id) as total'));
+    return Number(total);
+  }
+
+  /**
+   * The unfiltered and per-term listings' totals change only when the catalog
+   * is written, so they are remembered for a few seconds (a write through this
+   * adapter forgets them at once; another process's write shows within TOTALS_TTL_MS).
+   */
+  private async listedTotal(term: string): Promise<number> {
+    const cached = this.totals.get(term);
+    if (cached && cached.until > Date.now()) return cached.total;
+    const [{ total }] = await this.listed(toTermQuery(term)).count<{ total: string }[]>({ total: '*' });
+    this.totals.set(term, { total: Number(total), until: Date.now() + TOTALS_TTL_MS });
     return Number(total);
   }
 
   /** Courses with sections on offer, in one term when asked. */
   private listed(query: CourseQuery): Knex.QueryBuilder {
     const q = this.db('catalog_courses as g').where('g.active_sections', '>', 0);
-    if (query.term) q.where('g.term_rank', termRank(query.term)).where('g.term', query.term);
+    // The rank names the term (only canonical names are stored), and the per-term listing index starts with it.
+    if (query.term) q.where('g.term_rank', termRank(query.term));
     return q;
   }
 
   private pageOfCourses(query: CourseQuery, page: number): Knex.QueryBuilder {
-    const q = this.listed(query).select('g.id', 'g.term', 'g.course_number', 'g.name', 'g.description');
+    const q = this.listed(query).select('g.id', 'g.term', 'g.course_number', 'g.name');
     if (hasSectionFilters(query)) {
       q.whereIn('g.id', this.sectionFilter(this.db('courses'), query).select('course_group_id'));
       const [rank, bindings] = rankSql(query);
@@ -243,12 +262,11 @@ export class KnexCourseCatalog implements CourseCatalog {
   private async upsertIn(trx: Knex.Transaction, entries: CatalogEntry[], source: string): Promise<UpsertCounts> {
     const groupIds = await this.upsertCourses(trx, entries);
     // The courses these sections belonged to before, whose counts may drop.
-    const before: { course_group_id: number }[] = await trx('courses')
-      .select('course_group_id')
-      .whereIn(
-        ['term', 'class_number'],
-        entries.map((e) => [e.term, e.classNumber]),
-      );
+    const { rows: before }: { rows: { course_group_id: number }[] } = await trx.raw(
+      `select c.course_group_id from courses c
+       join jsonb_to_recordset(?::jsonb) as k(term text, class_number integer) on c.term = k.term and c.class_number = k.class_number`,
+      [JSON.stringify(entries.map((e) => ({ term: e.term, class_number: e.classNumber })))],
+    );
     const rows = entries.map((e) => ({
       term: e.term,
       term_rank: termRank(e.term),
@@ -302,22 +320,20 @@ export class KnexCourseCatalog implements CourseCatalog {
       term_rank: termRank(e.term),
       course_number: e.courseNumber,
       name: e.name,
-      description: e.description,
       uf_course_id: e.ufCourseId,
     }));
     await trx('catalog_courses')
       .insert(rows)
       .onConflict(['term', 'course_number', 'name'])
-      .merge(['description', 'uf_course_id', 'term_rank'])
-      .whereRaw(
-        ['description', 'uf_course_id', 'term_rank'].map((c) => `catalog_courses.${c} is distinct from excluded.${c}`).join(' or '),
-      );
-    const found: GroupRow[] = await trx('catalog_courses')
-      .select('id', 'term', 'course_number', 'name')
-      .whereIn(
-        ['term', 'course_number', 'name'],
-        rows.map((r) => [r.term, r.course_number, r.name]),
-      );
+      .merge(['uf_course_id', 'term_rank'])
+      .whereRaw(['uf_course_id', 'term_rank'].map((c) => `catalog_courses.${c} is distinct from excluded.${c}`).join(' or '));
+    // The keys go as one JSON parameter: PGlite answers a multi-column IN list of a few hundred tuples with no rows.
+    const { rows: found }: { rows: GroupRow[] } = await trx.raw(
+      `select g.id, g.term, g.course_number, g.name from catalog_courses g
+       join jsonb_to_recordset(?::jsonb) as k(term text, course_number text, name text)
+         on g.term = k.term and g.course_number = k.course_number and g.name = k.name`,
+      [JSON.stringify(rows.map((r) => ({ term: r.term, course_number: r.course_number, name: r.name })))],
+    );
     return new Map(found.map((g) => [groupKeyOf({ term: g.term, courseNumber: g.course_number, name: g.name }), g.id]));
   }
 
@@ -361,12 +377,19 @@ export class KnexCourseCatalog implements CourseCatalog {
     } catch (error) {
       if (error instanceof DryRun) return error.result as T;
       throw error;
+    } finally {
+      // After the commit (or the rollback), so that no search in between keeps the old total.
+      if (!dryRun) this.totals.clear();
     }
   }
 }
 
 function groupKeyOf(e: Pick<CatalogEntry, 'term' | 'courseNumber' | 'name'>): string {
   return `${e.term}\u0000${e.courseNumber}\u0000${e.name}`;
+}
+
+function toTermQuery(term: string): CourseQuery {
+  return { term, code: '', nameWords: [], words: [] };
 }
 
 /** Filters that need the sections (anything beyond the term). */

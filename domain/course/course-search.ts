@@ -2,7 +2,7 @@
 // sections group into courses and how courses are ordered. The Knex adapter
 // implements the same rules in SQL; the contract suite holds both to them.
 import type { CatalogEntry, Course } from './course';
-import { canonicalTerm, termRank } from './term';
+import { canonicalTerm, isTermName, termRank } from './term';
 
 /** Courses (cards) per page. */
 export const PAGE_SIZE = 10;
@@ -34,6 +34,7 @@ export interface CourseGroup {
   term: string;
   courseNumber: string;
   name: string;
+  /** The first section's. */
   description: string;
   /** By class number. */
   sections: Course[];
@@ -50,6 +51,7 @@ const SPACED_CODE = /\b([a-z]{3})\s+(\d{4}[a-z]?)\b/gi;
 export function toCourseQuery(filters: CourseFilters): CourseQuery {
   let text = filters.q ?? '';
   let term = (filters.term ?? '').trim();
+  if (isTermName(term)) term = canonicalTerm(term);
   // A term named in the box ("calculus fall 2025") filters by it when the select does not.
   const named = TERM_IN_TEXT.exec(text);
   if (named) {

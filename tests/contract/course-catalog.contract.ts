@@ -186,6 +186,16 @@ export function courseCatalogContract(makeCatalog: () => Promise<CourseCatalog>)
       expect(await catalog.count(toCourseQuery({ name: 'statistics 1' }))).toBe(1);
     });
 
+    it('writes a batch of many courses at once, each section under its own course', async () => {
+      // PGlite answered a multi-column IN list of a few hundred tuples with no rows at all.
+      const batch = Array.from({ length: 600 }, (_, i) => entry(`BAT${1000 + i}`, `Batch Course ${i}`, 'Summer 2026', 60_000 + i));
+      expect(await catalog.upsert(batch)).toEqual({ inserted: 600, updated: 0, unchanged: 0 });
+      expect(await catalog.count(toCourseQuery({ term: 'Summer 2026' }))).toBe(600);
+      expect(await cards({ q: 'bat1599' })).toEqual(['BAT1599#60599']);
+      expect(await catalog.upsert(batch)).toEqual({ inserted: 0, updated: 0, unchanged: 600 });
+      expect(await catalog.withdrawMissing('Summer 2026', '', [])).toBe(600);
+    });
+
     it('counts and writes nothing on a dry run', async () => {
       const renamed = { ...CATALOG_FIXTURE[4], name: 'Data Structures (dry)' };
       const added = entry('CHM2045', 'General Chemistry 1', 'Fall 2025', 13001);

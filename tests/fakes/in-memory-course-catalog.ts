@@ -16,8 +16,6 @@ type Stored = Course & { source: string };
 
 export class InMemoryCourseCatalog implements CourseCatalog {
   private courses: Stored[] = [];
-  // A course's description is the last one written for it, as catalog_courses keeps it.
-  private descriptions = new Map<string, string>();
 
   async search(query: CourseQuery, requestedPage: number): Promise<CoursePage> {
     const groups = this.matchingGroups(query);
@@ -34,18 +32,16 @@ export class InMemoryCourseCatalog implements CourseCatalog {
     const groups = new Map<string, CourseGroup>();
     for (const course of this.courses.filter((c) => matchesQuery(c, query))) {
       const key = groupKey(course);
-      const group = groups.get(key) ?? {
-        term: course.term,
-        courseNumber: course.courseNumber,
-        name: course.name,
-        description: this.descriptions.get(key) ?? course.description,
-        sections: [],
-      };
+      const group = groups.get(key) ?? { term: course.term, courseNumber: course.courseNumber, name: course.name, description: '', sections: [] };
       group.sections.push(copy(course));
       groups.set(key, group);
     }
     const sorted = [...groups.values()].sort((a, b) => compareGroups(a, b, query));
-    for (const group of sorted) group.sections.sort((a, b) => a.classNumber - b.classNumber);
+    // A card shows its first section's description.
+    for (const group of sorted) {
+      group.sections.sort((a, b) => a.classNumber - b.classNumber);
+      group.description = group.sections[0].description;
+    }
     return sorted;
   }
 
@@ -70,7 +66,6 @@ export class InMemoryCourseCatalog implements CourseCatalog {
       const counts = { inserted: 0, updated: 0, unchanged: 0 };
       const source = options.source ?? '';
       for (const entry of entries) {
-        this.descriptions.set(groupKey(entry), entry.description);
         const existing = this.courses.find((c) => c.term === entry.term && c.classNumber === entry.classNumber);
         const next = { ...copy(entry), withdrawn: false, source };
         if (!existing) {
@@ -98,12 +93,11 @@ export class InMemoryCourseCatalog implements CourseCatalog {
   /** A dry run works on a copy and puts the original back. */
   private write<T>(dryRun: boolean | undefined, work: () => T): T {
     if (!dryRun) return work();
-    const saved = { courses: structuredClone(this.courses), descriptions: new Map(this.descriptions) };
+    const saved = structuredClone(this.courses);
     try {
       return work();
     } finally {
-      this.courses = saved.courses;
-      this.descriptions = saved.descriptions;
+      this.courses = saved;
     }
   }
 }
