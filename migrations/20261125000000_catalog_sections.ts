@@ -28,6 +28,10 @@ export async function up(knex: Knex): Promise<void> {
     `create index catalog_courses_term_listing on catalog_courses (term_rank, course_number collate "C", name collate "C", id) where active_sections > 0`,
   );
 
+  // The panel's Course Code and Course Name fields match the course, anywhere in its code or name.
+  await knex.raw('create index catalog_courses_course_number_trgm on catalog_courses using gin (course_number gin_trgm_ops)');
+  await knex.raw('create index catalog_courses_name_trgm on catalog_courses using gin (lower(name) gin_trgm_ops)');
+
   await knex.schema.alterTable('courses', (t) => {
     t.integer('course_group_id').references('catalog_courses.id');
     t.float('credits_min');

@@ -21,21 +21,24 @@ export class HttpScheduleOfCourses implements ScheduleOfCoursesSource {
     url.search = new URLSearchParams({ category: query.category, term: query.termCode, 'last-control-number': String(query.controlNumber) }).toString();
     // One deadline for the answer and its whole body: a server that stalls mid-answer is a hang too.
     const signal = AbortSignal.timeout(this.timeoutMs);
+    const unavailable = (error: unknown) =>
+      new SourceUnavailableError(signal.aborted ? `no answer within ${this.timeoutMs / 1000} s` : `connection failed: ${causeOf(error as Error)}`);
+    let response: Response;
+    try {
+      response = await fetch(url, { signal, headers: { accept: 'application/json' } });
+    } catch (error) {
+      throw unavailable(error);
+    }
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => {});
+      if (response.status >= 500 || response.status === 429) throw new SourceUnavailableError(`HTTP ${response.status}`);
+      throw new Error(`UF answered HTTP ${response.status} for ${url.pathname}${url.search}`);
+    }
     let body: unknown;
     try {
-      const response = await fetch(url, { signal, headers: { accept: 'application/json' } });
-      if (response.status >= 500 || response.status === 429) {
-        await response.body?.cancel();
-        throw new SourceUnavailableError(`HTTP ${response.status}`);
-      }
-      if (!response.ok) {
-        await response.body?.cancel();
-        throw new Error(`UF answered HTTP ${response.status} for ${url.pathname}${url.search}`);
-      }
       body = await response.json();
     } catch (error) {
-      if (error instanceof SourceUnavailableError || !(error instanceof Error) || error.message.startsWith('UF answered')) throw error;
-      throw new SourceUnavailableError(signal.aborted ? `no answer within ${this.timeoutMs / 1000} s` : `connection failed: ${causeOf(error)}`);
+      throw error instanceof SyntaxError ? new SourceUnavailableError(`not JSON: ${error.message}`) : unavailable(error);
     }
     let page;
     try {

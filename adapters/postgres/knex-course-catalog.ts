@@ -184,8 +184,10 @@ export class KnexCourseCatalog implements CourseCatalog {
   }
 
   async count(query: CourseQuery): Promise<number> {
-    if (!hasSectionFilters(query)) return this.listedTotal(query.term);
-    const [{ total }] = await this.sectionFilter(this.db('courses'), query).select(this.db.raw('count(distinct course_group_id) as total'));
+    if (isTermOnly(query)) return this.listedTotal(query.term);
+    const [{ total }] = hasSectionFilters(query)
+      ? await this.sectionFilter(this.db('courses'), query).select(this.db.raw('count(distinct course_group_id) as total'))
+      : await this.listed(query).count<{ total: string }[]>({ total: '*' });
     return Number(total);
   }
 
@@ -202,18 +204,24 @@ export class KnexCourseCatalog implements CourseCatalog {
     return Number(total);
   }
 
-  /** Courses with sections on offer, in one term when asked. */
+  /**
+   * Courses with sections on offer, in one term when asked, whose code and
+   * name match the panel's fields: those are the course's own, so they are
+   * matched on catalog_courses (a fifth of the rows of courses).
+   */
   private listed(query: CourseQuery): Knex.QueryBuilder {
     const q = this.db('catalog_courses as g').where('g.active_sections', '>', 0);
     // The rank names the term (only canonical names are stored), and the per-term listing index starts with it.
     if (query.term) q.where('g.term_rank', termRank(query.term));
+    if (query.code) q.whereRaw(`g.course_number like ? escape '\\'`, [`%${escapeLike(query.code)}%`]);
+    for (const word of query.nameWords) q.whereRaw(`lower(g.name) like ? escape '\\'`, [`%${escapeLike(word)}%`]);
     return q;
   }
 
   private pageOfCourses(query: CourseQuery, page: number): Knex.QueryBuilder {
     const q = this.listed(query).select('g.id', 'g.term', 'g.course_number', 'g.name');
-    if (hasSectionFilters(query)) {
-      q.whereIn('g.id', this.sectionFilter(this.db('courses'), query).select('course_group_id'));
+    if (hasSectionFilters(query)) q.whereIn('g.id', this.sectionFilter(this.db('courses'), query).select('course_group_id'));
+    if (!isTermOnly(query)) {
       const [rank, bindings] = rankSql(query);
       q.orderByRaw(rank, bindings);
     }
@@ -392,9 +400,14 @@ function toTermQuery(term: string): CourseQuery {
   return { term, code: '', nameWords: [], words: [] };
 }
 
-/** Filters that need the sections (anything beyond the term). */
+/** The search box's words match a section (instructors, class numbers), so they need the sections. */
 function hasSectionFilters(query: CourseQuery): boolean {
-  return query.code !== '' || query.nameWords.length > 0 || query.words.length > 0;
+  return query.words.length > 0;
+}
+
+/** The unfiltered or per-term listing. */
+function isTermOnly(query: CourseQuery): boolean {
+  return query.code === '' && query.nameWords.length === 0 && query.words.length === 0;
 }
 
 /** domain/course/course-search.ts rankOf, on catalog_courses g. */

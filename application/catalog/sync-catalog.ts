@@ -151,4 +151,3 @@ function transientRun(command: SyncCommand): SyncRun {
   return { id: 0, term: command.term, category: command.category, nextControlNumber: 0, pages: 0, counts: zeroCounts() };
 }
 
-export { zeroCounts };
