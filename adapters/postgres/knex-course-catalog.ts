@@ -156,31 +156,36 @@ export class KnexCourseCatalog implements CourseCatalog {
 
   /**
    * The matches are counted once per search. The count and the page asked for
-   * run side by side (two pooled connections on Postgres); only a page past
-   * the end, known once the count is in, is read again as the last page.
+   * (its courses with their matching sections, one statement) run side by side
+   * (two pooled connections on Postgres); only a page past the end, known once
+   * the count is in, is read again as the last page.
    */
   async search(query: CourseQuery, requestedPage: number): Promise<CoursePage> {
     const asked = clampPage(requestedPage, Number.MAX_SAFE_INTEGER);
-    const [total, first] = await Promise.all([this.count(query), this.pageOfCourses(query, asked) as Promise<GroupRow[]>]);
+    const [total, first] = await Promise.all([this.count(query), this.pageWithSections(query, asked)]);
     const page = clampPage(requestedPage, pageCount(total));
     if (total === 0) return { courses: [], total, page };
-    const groups: GroupRow[] = page === asked ? first : await this.pageOfCourses(query, page);
-    const sections: CourseRow[] = await this.sectionFilter(this.db('courses'), query)
-      .whereIn(
-        'course_group_id',
-        groups.map((g) => g.id),
-      )
-      .select([...COURSE_COLUMNS.map((c) => `courses.${c}`), 'courses.course_group_id'])
-      .orderBy('class_number');
-    const byGroup = new Map<number, CourseRow[]>();
-    for (const row of sections as (CourseRow & { course_group_id: number })[]) {
-      byGroup.set(row.course_group_id, [...(byGroup.get(row.course_group_id) ?? []), row]);
+    return { courses: page === asked ? first : await this.pageWithSections(query, page), total, page };
+  }
+
+  /** One page of courses joined to their matching sections, in the page's order, then by class number. */
+  private async pageWithSections(query: CourseQuery, page: number): Promise<CourseGroup[]> {
+    const rows: (CourseRow & { page_id: number })[] = await this.sectionFilter(this.db('courses'), query)
+      .with('page', this.pageOfCourses(query, page))
+      .join('page', 'page.id', 'courses.course_group_id')
+      .select([...COURSE_COLUMNS.map((c) => `courses.${c}`), 'page.id as page_id'])
+      .orderByRaw('page.rank, page.course_number collate "C", page.name collate "C", page.term_rank desc, page.id, courses.class_number');
+    const courses: CourseGroup[] = [];
+    let current: number | null = null;
+    for (const row of rows) {
+      const section = toCourse(row);
+      if (row.page_id !== current) {
+        current = row.page_id;
+        courses.push({ term: section.term, courseNumber: section.courseNumber, name: section.name, description: section.description, sections: [] });
+      }
+      courses[courses.length - 1].sections.push(section);
     }
-    const courses: CourseGroup[] = groups.map((g) => {
-      const rows = (byGroup.get(g.id) ?? []).map(toCourse);
-      return { term: g.term, courseNumber: g.course_number, name: g.name, description: rows[0]?.description ?? '', sections: rows };
-    });
-    return { courses, total, page };
+    return courses;
   }
 
   async count(query: CourseQuery): Promise<number> {
@@ -219,12 +224,10 @@ export class KnexCourseCatalog implements CourseCatalog {
   }
 
   private pageOfCourses(query: CourseQuery, page: number): Knex.QueryBuilder {
-    const q = this.listed(query).select('g.id', 'g.term', 'g.course_number', 'g.name');
+    const [rank, bindings] = isTermOnly(query) ? ['3', []] : rankSql(query);
+    const q = this.listed(query).select('g.id', 'g.course_number', 'g.name', 'g.term_rank', this.db.raw(`${rank} as rank`, bindings));
     if (hasSectionFilters(query)) q.whereIn('g.id', this.sectionFilter(this.db('courses'), query).select('course_group_id'));
-    if (!isTermOnly(query)) {
-      const [rank, bindings] = rankSql(query);
-      q.orderByRaw(rank, bindings);
-    }
+    if (!isTermOnly(query)) q.orderByRaw(rank, bindings);
     return q
       .orderByRaw('g.course_number collate "C", g.name collate "C", g.term_rank desc, g.id')
       .limit(PAGE_SIZE)
