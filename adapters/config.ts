@@ -5,6 +5,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
+/** UF's public Schedule of Courses service (the sync asks it for /apix/soc/schedule). */
+export const UF_SOC_DEFAULT_URL = 'https://one.uf.edu';
+
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = (protocols: string[]) =>
   z.preprocess(
@@ -72,6 +75,13 @@ const schema = z
     CHAT_POST_LIMIT: wholeNumber(1, 1_000_000, 20),
     SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 600_000, 10_000),
     KEEP_ALIVE_TIMEOUT_MS: wholeNumber(1_000, 600_000, 65_000),
+    UF_SOC_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .refine((v) => URL.canParse(v) && ['http:', 'https:'].includes(new URL(v).protocol), { message: 'must be an http:// or https:// URL' })
+        .default(UF_SOC_DEFAULT_URL),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -111,6 +121,10 @@ export interface AppConfig {
     /** Messages a student may post per room in 10 seconds. */
     postLimit: number;
   };
+  catalog: {
+    /** Base URL of UF's Schedule of Courses API (tests point it at a local replay server). */
+    ufSocUrl: string;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -146,6 +160,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       accessCacheMs: e.CHAT_ACCESS_CACHE_MS,
       postLimit: e.CHAT_POST_LIMIT,
     },
+    catalog: { ufSocUrl: e.UF_SOC_URL },
   };
 }
 

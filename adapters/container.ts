@@ -11,10 +11,12 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
 import { TOKENS, tokensOf, type Token } from '../application/ports/tokens';
+import { HttpScheduleOfCourses } from './catalog/http-schedule-of-courses';
 import { CachedChatRoomAccess } from './chat/cached-chat-room-access';
 import { LocalMembershipChanges } from './chat/local-membership-changes';
 import type { AppConfig } from './config';
 import { createKnex, type DatabaseTarget } from './database/create-knex';
+import { KnexCatalogSyncState } from './postgres/knex-catalog-sync-state';
 import { KnexChatArchive } from './postgres/knex-chat-archive';
 import { KnexChatLog } from './postgres/knex-chat-log';
 import { KnexChatRoomAccess } from './postgres/knex-chat-room-access';
@@ -81,6 +83,8 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
   register(c, TOKENS.UserRepository, (r) => new KnexUserRepository(r(INFRA.Knex)));
   register(c, TOKENS.CourseCatalog, (r) => new KnexCourseCatalog(r(INFRA.Knex)));
   register(c, TOKENS.CourseMembership, (r) => new KnexCourseMembership(r(INFRA.Knex)));
+  register(c, TOKENS.ScheduleOfCoursesSource, () => new HttpScheduleOfCourses(config.catalog.ufSocUrl));
+  register(c, TOKENS.CatalogSyncState, (r) => new KnexCatalogSyncState(r(INFRA.Knex)));
   register(c, TOKENS.StudyGroupRepository, (r) => new KnexStudyGroupRepository(r(INFRA.Knex)));
   // Who may use a room, remembered in-process; leaving forgets it on every server (MembershipChanges).
   register(c, INFRA.RoomAccessCache, (r) => new CachedChatRoomAccess(new KnexChatRoomAccess(r(INFRA.Knex)), config.chat.accessCacheMs, r(TOKENS.Clock)));

@@ -7,8 +7,10 @@ import { LogIn } from '../application/auth/log-in';
 import { LoginGuard } from '../application/auth/login-guard';
 import { SignUp } from '../application/auth/sign-up';
 import { ImportCatalog } from '../application/catalog/import-catalog';
+import { SyncCatalog } from '../application/catalog/sync-catalog';
 import { PostChatMessage, POSTING_LIMIT } from '../application/chat/post-chat-message';
 import { ReadChatMessages } from '../application/chat/read-chat-messages';
+import { AddClasses } from '../application/courses/add-classes';
 import { GetCoursePage } from '../application/courses/get-course-page';
 import { GetDashboard } from '../application/courses/get-dashboard';
 import { GetSearchPage } from '../application/courses/get-search-page';
@@ -36,8 +38,20 @@ interface Needs {
   config: AppConfig;
 }
 
-const { UserRepository, PasswordHasher, RateLimiter, CourseCatalog, CourseMembership, MembershipChanges, ChatLog, ChatRoomAccess, StudyGroupRepository, Sleeper } =
-  TOKENS;
+const {
+  UserRepository,
+  PasswordHasher,
+  RateLimiter,
+  CourseCatalog,
+  CourseMembership,
+  MembershipChanges,
+  ChatLog,
+  ChatRoomAccess,
+  StudyGroupRepository,
+  ScheduleOfCoursesSource,
+  CatalogSyncState,
+  Sleeper,
+} = TOKENS;
 
 const USE_CASES = {
   // Accounts. The throttle is what the token route calls for a new visitor.
@@ -51,8 +65,10 @@ const USE_CASES = {
   getSearchPage: ({ resolve: r }: Needs) => new GetSearchPage(r(CourseCatalog), r(CourseMembership)),
   searchCourses: ({ resolve: r }: Needs) => new SearchCourses(r(CourseCatalog), r(CourseMembership)),
   joinCourse: ({ resolve: r }: Needs) => new JoinCourse(r(CourseCatalog), r(CourseMembership)),
+  addClasses: ({ resolve: r }: Needs) => new AddClasses(r(CourseCatalog), r(CourseMembership)),
   leaveCourse: ({ resolve: r }: Needs) => new LeaveCourse(r(CourseCatalog), r(CourseMembership), r(MembershipChanges), r(StudyGroupRepository)),
   importCatalog: ({ resolve: r }: Needs) => new ImportCatalog(r(CourseCatalog)),
+  syncCatalog: ({ resolve: r }: Needs) => new SyncCatalog(r(ScheduleOfCoursesSource), r(CourseCatalog), r(CatalogSyncState), r(Sleeper)),
   // Chat.
   readChatMessages: ({ resolve: r }: Needs) => new ReadChatMessages(r(ChatRoomAccess), r(ChatLog)),
   postChatMessage: ({ resolve: r, config }: Needs) =>

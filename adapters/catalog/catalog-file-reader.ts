@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { gunzipSync, createGunzip } from 'node:zlib';
 import type { SourceRecord } from '../../application/catalog/import-catalog';
-import { flattenUfCourse, termFromUfFileName, ufCourses } from './uf-schedule-of-courses';
+import { flattenUfCourse, mergeUfCourses, termFromUfFileName, ufCourses } from './uf-schedule-of-courses';
 
 export const SHIPPED_CATALOG = path.resolve(import.meta.dirname, 'seed/uf-courses.sample.jsonl.gz');
 
@@ -48,7 +48,7 @@ async function* readScheduleOfCourses(file: string, options: ReadOptions): Async
   }
   const term = options.term ?? termFromUfFileName(path.basename(file)) ?? '';
   let index = 0;
-  for (const course of ufCourses(document)) {
+  for (const course of mergeUfCourses(ufCourses(document))) {
     for (const record of flattenUfCourse(course, term)) {
       index += 1;
       yield { line: index, value: record };

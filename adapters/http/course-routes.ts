@@ -37,6 +37,15 @@ export function courseRoutes(api: ApiRouter, useCases: UseCases): void {
     return { ...resultPageToWire(result), user_courses_ids: result.userCourseIds } satisfies RouteAnswer<typeof API.filterCourses>;
   });
 
+  api.on(API.addClasses, async ({ userId, body }) => {
+    const result = await useCases.addClasses.execute({ actingUserId: userId, term: body.term, classNumbers: body.classNumbers });
+    return {
+      term: result.term,
+      results: result.results.map((r) => ({ class_number: r.classNumber, result: r.outcome, course: r.course ? courseToWire(r.course) : null })),
+      user_courses_ids: result.userCourseIds,
+    } satisfies RouteAnswer<typeof API.addClasses>;
+  });
+
   api.on(API.joinCourse, async ({ userId, body }) => {
     const result = await useCases.joinCourse.execute({ actingUserId: userId, courseId: body.courseID });
     return { courseID: result.courseId, isMember: result.isMember } satisfies RouteAnswer<typeof API.joinCourse>;

@@ -5,31 +5,55 @@ import type { SearchCoursesResult } from '../../application/courses/search-cours
 import type { GroupDepartureResult } from '../../application/study-groups/leave-study-group';
 import type { ChatMessage } from '../../domain/chat/chat-message';
 import type { Course, MemberProfile } from '../../domain/course/course';
+import type { CourseGroup } from '../../domain/course/course-search';
 import { groupSize, type Meeting, type StudyGroup } from '../../domain/study-group/study-group';
 import type { ChatMessage as WireMessage } from './contract/chat';
-import type { Course as WireCourse, filterAnswer } from './contract/courses';
+import type { CourseSection, Course as WireCourse, filterAnswer, SearchResultCourse } from './contract/courses';
 import type { Member } from './contract/members';
 import type { Departure, Meeting as WireMeeting, StudyGroup as WireStudyGroup } from './contract/study-groups';
 
-export function courseToWire(course: Course): WireCourse {
+export function sectionToWire(course: Course): CourseSection {
   return {
     id: course.id,
-    name: course.name,
-    description: course.description,
-    course_number: course.courseNumber,
     term: course.term,
     class_number: course.classNumber,
     section: course.section,
     credits: course.credits,
-    department: course.department,
+    credits_min: course.creditsMin,
+    credits_max: course.creditsMax,
     instructors: course.instructors,
     mode: course.mode,
+    sect_web: course.sectWeb,
+    meet_times: course.meetTimes,
+    start_date: course.startDate,
+    end_date: course.endDate,
+    final_exam: course.finalExam,
+    gen_ed: course.genEd,
+    quest: course.quest,
+    writing: course.writing,
+    withdrawn: course.withdrawn,
   };
+}
+
+export function courseToWire(course: Course): WireCourse {
+  return {
+    ...sectionToWire(course),
+    name: course.name,
+    description: course.description,
+    course_number: course.courseNumber,
+    department: course.department,
+    uf_course_id: course.ufCourseId,
+  };
+}
+
+/** A search card: the course as its first matching section, with all its matching sections. */
+export function courseGroupToWire(group: CourseGroup): SearchResultCourse {
+  return { ...courseToWire({ ...group.sections[0], description: group.description }), sections: group.sections.map(sectionToWire) };
 }
 
 /** One page of catalog search results, as both search answers carry it. */
 export function resultPageToWire(result: SearchCoursesResult): Pick<z.input<typeof filterAnswer>, 'courses' | 'total' | 'page' | 'pageCount'> {
-  return { courses: result.courses.map(courseToWire), total: result.total, page: result.page, pageCount: result.pageCount };
+  return { courses: result.courses.map(courseGroupToWire), total: result.total, page: result.page, pageCount: result.pageCount };
 }
 
 export function memberToWire(member: MemberProfile): Member {

@@ -1,13 +1,14 @@
+import { termsToOffer } from '../../domain/course/term';
 import type { CourseCatalog } from '../ports/course-catalog';
 import type { CourseMembership } from '../ports/course-membership';
 import { SearchCourses, type SearchCoursesResult } from './search-courses';
 
 export interface SearchPageView extends SearchCoursesResult {
-  /** Every term in the catalog, newest first, for the term filter. */
+  /** The catalog's terms and the three the product always offers, newest first, for the term select. */
   terms: string[];
 }
 
-/** The search page as it opens: one page of the whole catalog, the student's course ids and the catalog's terms. */
+/** The search page as it opens: one page of the whole catalog, the student's course ids and the terms. */
 export class GetSearchPage {
   private readonly search: SearchCourses;
 
@@ -20,6 +21,6 @@ export class GetSearchPage {
 
   async execute(command: { userId: number; page: number }): Promise<SearchPageView> {
     const [result, terms] = await Promise.all([this.search.execute(command), this.catalog.terms()]);
-    return { ...result, terms };
+    return { ...result, terms: termsToOffer(terms) };
   }
 }

@@ -1,5 +1,4 @@
-import { pageCount, toCourseQuery, type CourseFilters } from '../../domain/course/course-search';
-import type { Course } from '../../domain/course/course';
+import { pageCount, toCourseQuery, type CourseFilters, type CourseGroup } from '../../domain/course/course-search';
 import type { CourseCatalog } from '../ports/course-catalog';
 import type { CourseMembership } from '../ports/course-membership';
 
@@ -9,8 +8,10 @@ export interface SearchCoursesCommand extends CourseFilters {
 }
 
 export interface SearchCoursesResult {
-  courses: Course[];
+  /** At most one page (10) of courses, each with its matching sections. */
+  courses: CourseGroup[];
   userCourseIds: number[];
+  /** Matching courses. */
   total: number;
   page: number;
   pageCount: number;

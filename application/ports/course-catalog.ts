@@ -1,9 +1,10 @@
 import type { CatalogEntry, Course } from '../../domain/course/course';
-import type { CourseQuery } from '../../domain/course/course-search';
+import type { CourseGroup, CourseQuery } from '../../domain/course/course-search';
 
 export interface CoursePage {
-  courses: Course[];
-  /** Every match, not just this page's. */
+  /** At most PAGE_SIZE courses, each with its matching sections. */
+  courses: CourseGroup[];
+  /** Every matching course (card), not just this page's. */
   total: number;
   /** The page these are: the one asked for, clamped into 1..pageCount(total). */
   page: number;
@@ -15,17 +16,34 @@ export interface UpsertCounts {
   unchanged: number;
 }
 
+export interface WriteOptions {
+  /** Who writes: '' for a file import, 'uf-soc:<category>' for a sync (the scope of its withdrawals). */
+  source?: string;
+  /** Counts what would change and writes nothing. */
+  dryRun?: boolean;
+}
+
 export interface CourseCatalog {
   /**
-   * One page (1-based, PAGE_SIZE rows) of the matches, ordered by the domain's
-   * rules, with the number of matches, counted once; a page past the end is
-   * the last page (domain/course/course-search.ts: clampPage).
+   * One page (1-based, PAGE_SIZE courses) of the courses with matching
+   * sections, ordered by the domain's rules, with the number of matching
+   * courses, counted once; a page past the end is the last page
+   * (domain/course/course-search.ts). Withdrawn sections never match.
    */
   search(query: CourseQuery, page: number): Promise<CoursePage>;
+  /** Matching courses (cards). */
   count(query: CourseQuery): Promise<number>;
+  /** Any section, withdrawn or not (a student may still be in it). */
   findById(id: number): Promise<Course | null>;
-  /** Every term present in the catalog, newest first. */
+  /** The term's sections (not withdrawn) with these class numbers. */
+  findByClassNumbers(term: string, classNumbers: number[]): Promise<Course[]>;
+  /** Every term with sections that are not withdrawn, newest first. */
   terms(): Promise<string[]>;
-  /** Inserts or updates by (term, class number). */
-  upsert(entries: CatalogEntry[]): Promise<UpsertCounts>;
+  /** Inserts or updates by (term, class number); a withdrawn section written again is back. */
+  upsert(entries: CatalogEntry[], options?: WriteOptions): Promise<UpsertCounts>;
+  /**
+   * Marks withdrawn the term's sections of this source whose class number is
+   * not in `present` (and not withdrawn already); answers how many.
+   */
+  withdrawMissing(term: string, source: string, present: number[], options?: Pick<WriteOptions, 'dryRun'>): Promise<number>;
 }

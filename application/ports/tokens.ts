@@ -1,6 +1,7 @@
 // Injection tokens for every port, kept in one place. A token carries its
 // port's type: the composition root's resolve(TOKENS.ChatLog) is a ChatLog,
 // and a token passed where another port is expected does not compile.
+import type { CatalogSyncState } from './catalog-sync-state';
 import type { ChatLog } from './chat-log';
 import type { ChatRoomAccess } from './chat-room-access';
 import type { Clock } from './clock';
@@ -9,6 +10,7 @@ import type { CourseMembership } from './course-membership';
 import type { MembershipChanges } from './membership-changes';
 import type { PasswordHasher } from './password-hasher';
 import type { RateLimiter } from './rate-limiter';
+import type { ScheduleOfCoursesSource } from './schedule-of-courses-source';
 import type { SessionStore } from './session-store';
 import type { Sleeper } from './sleeper';
 import type { StudyGroupRepository } from './study-group-repository';
@@ -46,6 +48,8 @@ export interface Ports {
   ChatLog: ChatLog;
   ChatRoomAccess: ChatRoomAccess;
   StudyGroupRepository: StudyGroupRepository;
+  ScheduleOfCoursesSource: ScheduleOfCoursesSource;
+  CatalogSyncState: CatalogSyncState;
   Clock: Clock;
   Sleeper: Sleeper;
 }
@@ -61,6 +65,8 @@ export const TOKENS = tokensOf<Ports>()([
   'ChatLog',
   'ChatRoomAccess',
   'StudyGroupRepository',
+  'ScheduleOfCoursesSource',
+  'CatalogSyncState',
   'Clock',
   'Sleeper',
 ]);

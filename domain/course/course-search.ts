@@ -1,64 +1,133 @@
-// The catalog search rules: how filters match and how results are ordered.
-// The Knex adapter implements the same rules in SQL; the contract suite holds
-// both to them.
-import type { Course } from './course';
-import { termRank } from './term';
+// The catalog search rules: what a search box and the filter panel match, how
+// sections group into courses and how courses are ordered. The Knex adapter
+// implements the same rules in SQL; the contract suite holds both to them.
+import type { CatalogEntry, Course } from './course';
+import { canonicalTerm, isTermName, termRank } from './term';
 
+/** Courses (cards) per page. */
 export const PAGE_SIZE = 10;
 
 export interface CourseQuery {
-  /** Lower-cased words that must all appear in the name, in any order. */
-  nameWords: string[];
-  /** Upper-cased code without spaces; matches anywhere in the course number. */
-  code: string;
   /** Exact term name, or '' for every term. */
   term: string;
+  /** The Course Code field: upper-cased, without spaces; matches anywhere in the course number. */
+  code: string;
+  /** The Course Name field: lower-cased words that must all appear in the name, in any order. */
+  nameWords: string[];
+  /**
+   * The search box: lower-cased words that must each appear in the section's
+   * search text (code, name, instructors, department, class number).
+   */
+  words: string[];
 }
 
 export interface CourseFilters {
+  /** The one search box. */
+  q?: string;
   name?: string;
   courseCode?: string;
   term?: string;
+}
+
+/** A course of one term as a search result shows it: its matching sections under one card. */
+export interface CourseGroup {
+  term: string;
+  courseNumber: string;
+  name: string;
+  /** The first section's. */
+  description: string;
+  /** By class number. */
+  sections: Course[];
 }
 
 export function normaliseCourseCode(code: string): string {
   return code.replace(/\s+/g, '').toUpperCase();
 }
 
+const TERM_IN_TEXT = /\b(spring|summer|fall)\s+(\d{4})\b/i;
+// "cop 3502", "COP 3502C": a code typed with a space is one word.
+const SPACED_CODE = /\b([a-z]{3})\s+(\d{4}[a-z]?)\b/gi;
+
 export function toCourseQuery(filters: CourseFilters): CourseQuery {
+  let text = filters.q ?? '';
+  let term = (filters.term ?? '').trim();
+  if (isTermName(term)) term = canonicalTerm(term);
+  // A term named in the box ("calculus fall 2025") filters by it when the select does not.
+  const named = TERM_IN_TEXT.exec(text);
+  if (named) {
+    if (!term) term = canonicalTerm(`${named[1]} ${named[2]}`);
+    text = text.replace(TERM_IN_TEXT, ' ');
+  }
   return {
-    nameWords: (filters.name ?? '').toLowerCase().split(/\s+/).filter(Boolean),
+    term,
     code: normaliseCourseCode(filters.courseCode ?? ''),
-    term: (filters.term ?? '').trim(),
+    nameWords: wordsOf(filters.name ?? ''),
+    words: wordsOf(text.replace(SPACED_CODE, '$1$2')),
   };
 }
 
-/** 0 exact code, 1 code prefix, 2 code elsewhere (or no code filter). */
-export function codeRank(courseNumber: string, code: string): number {
-  if (!code) return 2;
-  if (courseNumber === code) return 0;
-  return courseNumber.startsWith(code) ? 1 : 2;
+function wordsOf(text: string): string[] {
+  return [...new Set(text.toLowerCase().split(/\s+/).filter(Boolean))];
+}
+
+export function isEmptyQuery(query: CourseQuery): boolean {
+  return !query.term && !query.code && query.nameWords.length === 0 && query.words.length === 0;
+}
+
+/** What the search box looks through, lower-cased: code, name, instructors, department and class number. */
+export function searchTextOf(entry: Pick<CatalogEntry, 'courseNumber' | 'name' | 'instructors' | 'department' | 'classNumber'>): string {
+  return [entry.courseNumber, entry.name, entry.instructors.join(' '), entry.department, String(entry.classNumber)].join(' ').toLowerCase();
 }
 
 export function matchesQuery(course: Course, query: CourseQuery): boolean {
+  if (course.withdrawn) return false;
   if (query.term && course.term !== query.term) return false;
   if (query.code && !course.courseNumber.includes(query.code)) return false;
   const name = course.name.toLowerCase();
-  return query.nameWords.every((word) => name.includes(word));
+  if (!query.nameWords.every((word) => name.includes(word))) return false;
+  const text = searchTextOf(course);
+  return query.words.every((word) => text.includes(word));
+}
+
+/** A word that reads as a code or its start: "cop", "cop35", "cop3502c". */
+export function isCodeWord(word: string): boolean {
+  return /^[a-z]{3}(\d{1,4}[a-z]?)?$/.test(word);
+}
+
+/** The words that count for a whole-word title match: the name field's and the box's, codes aside. */
+export function titleWords(query: CourseQuery): string[] {
+  return [...query.nameWords, ...query.words.filter((word) => !isCodeWord(word))];
 }
 
 /**
- * Exact code, then code prefix, then the rest; within each, by course number
- * and name, newest term first, then class number and id, so pages are stable.
+ * 0 exact code, 1 code prefix, 2 every title word a whole word of the name
+ * ("Calculus" for "calculus", not "Precalculus"), 3 the rest.
  */
-export function compareForQuery(a: Course, b: Course, query: CourseQuery): number {
+export function rankOf(courseNumber: string, name: string, query: CourseQuery): number {
+  const code = courseNumber.toLowerCase();
+  if ((query.code && courseNumber === query.code) || query.words.includes(code)) return 0;
+  if ((query.code && courseNumber.startsWith(query.code)) || query.words.some((word) => isCodeWord(word) && code.startsWith(word))) return 1;
+  const words = titleWords(query);
+  const title = name.toLowerCase();
+  return words.length > 0 && words.every((word) => wholeWord(word).test(title)) ? 2 : 3;
+}
+
+// Word characters as Postgres's \m and \M see them: letters, digits and underscore.
+const wholeWord = (word: string) =>
+  new RegExp(`(?<![\\p{L}\\p{N}_])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_])`, 'u');
+
+/** The key of a course's card: one per course (code and name) and term. */
+export function groupKey(course: Pick<Course, 'term' | 'courseNumber' | 'name'>): string {
+  return `${course.term}\u0000${course.courseNumber}\u0000${course.name}`;
+}
+
+/** Rank, then course number and name, newest term first, so pages are stable. */
+export function compareGroups(a: Omit<CourseGroup, 'sections' | 'description'>, b: Omit<CourseGroup, 'sections' | 'description'>, query: CourseQuery): number {
   return (
-    codeRank(a.courseNumber, query.code) - codeRank(b.courseNumber, query.code) ||
+    rankOf(a.courseNumber, a.name, query) - rankOf(b.courseNumber, b.name, query) ||
     compareText(a.courseNumber, b.courseNumber) ||
     compareText(a.name, b.name) ||
-    termRank(b.term) - termRank(a.term) ||
-    a.classNumber - b.classNumber ||
-    a.id - b.id
+    termRank(b.term) - termRank(a.term)
   );
 }
 

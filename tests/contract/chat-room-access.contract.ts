@@ -7,6 +7,7 @@ import type { CourseMembership } from '../../application/ports/course-membership
 import type { MembershipChanges } from '../../application/ports/membership-changes';
 import type { UserRepository } from '../../application/ports/user-repository';
 import { toCourseQuery } from '../../domain/course/course-search';
+import { sectionEntry } from '../support/catalog-entries';
 
 export interface RoomAccessWorld {
   access: ChatRoomAccess;
@@ -44,9 +45,9 @@ export function chatRoomAccessContract(makeWorld: () => Promise<RoomAccessWorld>
       serial += 1;
       const code = `CHT${1000 + serial}`;
       await world.catalog.upsert([
-        { courseNumber: code, name: 'Chat Studies', description: '', term: 'Fall 2025', classNumber: 90000 + serial, section: '', credits: '3', department: '', instructors: [], mode: '' },
+        sectionEntry({ courseNumber: code, name: 'Chat Studies', classNumber: 90000 + serial }),
       ]);
-      return (await world.catalog.search(toCourseQuery({ courseCode: code }), 1)).courses[0].id;
+      return (await world.catalog.search(toCourseQuery({ courseCode: code }), 1)).courses[0].sections[0].id;
     }
 
     async function leaveCourse(userId: number, courseId: number) {

@@ -1,36 +1,64 @@
 // One behaviour for every CourseCatalog adapter: the search rules of
-// domain/course/course-search.ts, paging, terms and the upsert counts.
+// domain/course/course-search.ts (one box, the filter panel, ranking, courses
+// grouping their sections, paging by course), terms, the upsert counts,
+// withdrawn sections and dry runs.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CourseCatalog } from '../../application/ports/course-catalog';
 import type { CatalogEntry } from '../../domain/course/course';
-import { toCourseQuery } from '../../domain/course/course-search';
+import { toCourseQuery, type CourseFilters } from '../../domain/course/course-search';
+import { sectionEntry } from '../support/catalog-entries';
 
-const entry = (courseNumber: string, name: string, term: string, classNumber: number, extra: Partial<CatalogEntry> = {}): CatalogEntry => ({
-  courseNumber,
-  name,
-  term,
-  classNumber,
-  description: `${name} description`,
-  section: '0001',
-  credits: '3',
-  department: 'Dept',
-  instructors: ['Morgan Ellis'],
-  mode: 'Online',
-  ...extra,
+const entry = (courseNumber: string, name: string, term: string, classNumber: number, extra: Partial<CatalogEntry> = {}): CatalogEntry =>
+  sectionEntry({
+    courseNumber,
+    name,
+    term,
+    classNumber,
+    description: `${name} description`,
+    section: '0001',
+    department: 'Dept',
+    instructors: ['Morgan Ellis'],
+    mode: 'Online',
+    sectWeb: 'AD',
+    ...extra,
+  });
+
+const calculus1: CatalogEntry = entry('MAC2311', 'Analytic Geometry and Calculus 1', 'Fall 2025', 11005, {
+  department: 'Mathematics',
+  instructors: ['Paul Erdos', 'Emmy Noether'],
+  credits: '4',
+  creditsMin: 4,
+  creditsMax: 4,
+  mode: 'Primarily Classroom',
+  sectWeb: 'PC',
+  meetTimes: [
+    { days: ['M', 'W', 'F'], begin: '10:40 AM', end: '11:30 AM', building: 'LIT', room: '101' },
+    { days: ['R'], begin: '1:55 PM', end: '2:45 PM', building: 'ROG', room: 'E116' },
+  ],
+  startDate: '2025-08-21',
+  endDate: '2025-12-03',
+  finalExam: '12/11/2025 @ 8:00 PM - 10:00 PM',
+  genEd: ['Mathematics'],
+  quest: [],
+  writing: 'Y',
+  ufCourseId: '18030',
 });
 
 export const CATALOG_FIXTURE: CatalogEntry[] = [
   entry('COP3502C', 'Programming Fundamentals 1', 'Fall 2025', 11001),
-  entry('COP3502C', 'Programming Fundamentals 1', 'Fall 2025', 11002),
+  entry('COP3502C', 'Programming Fundamentals 1', 'Fall 2025', 11002, { instructors: ['Avery Santos'] }),
   entry('COP3502C', 'Programming Fundamentals 1', 'Spring 2025', 21001),
   entry('COP3503C', 'Programming Fundamentals 2', 'Fall 2025', 11003),
   entry('COP3530', 'Data Structures and Algorithm', 'Fall 2025', 11004),
-  entry('MAC2311', 'Analytic Geometry and Calculus 1', 'Fall 2025', 11005),
-  entry('MAC2312', 'Analytic Geometry and Calculus 2', 'Summer 2025', 51001),
+  calculus1,
+  entry('MAC2312', 'Analytic Geometry and Calculus 2', 'Summer 2025', 51001, { department: 'Mathematics' }),
+  entry('MAC1147', 'Precalculus Algebra and Trigonometry', 'Fall 2025', 11007, { department: 'Mathematics' }),
   entry('STA2023', 'Introduction to Statistics 1', 'Spring 2025', 21002),
   entry('ABC1000', 'Percent_Signs 100% Fun', 'Fall 2025', 11006),
   ...Array.from({ length: 14 }, (_, i) => entry(`ZOO${String(1000 + i)}`, `Zoology Topic ${i}`, 'Fall 2025', 12000 + i)),
 ];
+/** Courses (cards): COP3502C is one in Fall and one in Spring. */
+const COURSES = CATALOG_FIXTURE.length - 1;
 
 export function courseCatalogContract(makeCatalog: () => Promise<CourseCatalog>) {
   describe('CourseCatalog contract', () => {
@@ -40,87 +68,171 @@ export function courseCatalogContract(makeCatalog: () => Promise<CourseCatalog>)
       expect(await catalog.upsert(CATALOG_FIXTURE)).toEqual({ inserted: CATALOG_FIXTURE.length, updated: 0, unchanged: 0 });
     });
 
-    const codes = async (filters: Parameters<typeof toCourseQuery>[0], page = 1) =>
-      (await catalog.search(toCourseQuery(filters), page)).courses.map((c) => `${c.courseNumber}#${c.classNumber}`);
+    /** Each card as "CODE#class+class". */
+    const cards = async (filters: CourseFilters, page = 1) =>
+      (await catalog.search(toCourseQuery(filters), page)).courses.map((c) => `${c.courseNumber}#${c.sections.map((s) => s.classNumber).join('+')}`);
 
-    it('finds COP3502C by every spelling of its code', async () => {
+    it('finds COP3502C by every spelling of its code, in the Course Code field and in the search box', async () => {
       for (const spelling of ['cop3502', 'COP 3502', 'cop35', 'Cop3502c', ' cop 3502 c ']) {
-        const found = await codes({ courseCode: spelling });
-        expect(found.filter((c) => c.startsWith('COP3502C')), spelling).toHaveLength(3);
+        expect((await cards({ courseCode: spelling })).filter((c) => c.startsWith('COP3502C')), spelling).toEqual(['COP3502C#11001+11002', 'COP3502C#21001']);
+      }
+      for (const spelling of ['cop3502', 'COP 3502', 'cop35', 'Cop3502c', 'COP 3502C', ' cop3502C ']) {
+        expect((await cards({ q: spelling })).slice(0, 2), spelling).toEqual(['COP3502C#11001+11002', 'COP3502C#21001']);
       }
     });
 
-    it('ranks exact code, then prefix, then course number, name, newest term, class number', async () => {
-      expect(await codes({ courseCode: 'cop3502c' })).toEqual(['COP3502C#11001', 'COP3502C#11002', 'COP3502C#21001']);
-      expect(await codes({ courseCode: 'COP35' })).toEqual([
-        'COP3502C#11001',
-        'COP3502C#11002',
-        'COP3502C#21001',
-        'COP3503C#11003',
-        'COP3530#11004',
-      ]);
+    it('ranks exact code, then prefix, then course number, name, newest term', async () => {
+      expect(await cards({ courseCode: 'cop3502c' })).toEqual(['COP3502C#11001+11002', 'COP3502C#21001']);
+      expect(await cards({ courseCode: 'COP35' })).toEqual(['COP3502C#11001+11002', 'COP3502C#21001', 'COP3503C#11003', 'COP3530#11004']);
+      // An exact code outranks the codes it is a prefix of.
+      expect(await cards({ q: 'cop3530' })).toEqual(['COP3530#11004']);
+      expect(await cards({ q: 'cop353' })).toEqual(['COP3530#11004']);
+    });
+
+    it('ranks whole-word title matches before substrings: Calculus before Precalculus', async () => {
+      expect(await cards({ q: 'calculus' })).toEqual(['MAC2311#11005', 'MAC2312#51001', 'MAC1147#11007']);
+      expect(await cards({ name: 'calculus' })).toEqual(['MAC2311#11005', 'MAC2312#51001', 'MAC1147#11007']);
+      expect(await cards({ q: 'precalculus' })).toEqual(['MAC1147#11007']);
     });
 
     it('matches every name word in any order, case-insensitive', async () => {
-      expect(await codes({ name: 'calculus GEOMETRY' })).toEqual(['MAC2311#11005', 'MAC2312#51001']);
-      expect(await codes({ name: 'fundamentals 2 programming' })).toEqual(['COP3503C#11003']);
-      expect(await codes({ name: 'calculus chemistry' })).toEqual([]);
+      expect(await cards({ name: 'calculus GEOMETRY' })).toEqual(['MAC2311#11005', 'MAC2312#51001']);
+      expect(await cards({ name: 'fundamentals 2 programming' })).toEqual(['COP3503C#11003']);
+      expect(await cards({ q: 'GEOMETRY analytic' })).toEqual(['MAC2311#11005', 'MAC2312#51001']);
+      expect(await cards({ name: 'calculus chemistry' })).toEqual([]);
     });
 
-    it('filters by exact term and combines filters', async () => {
-      expect(await codes({ term: 'Spring 2025' })).toEqual(['COP3502C#21001', 'STA2023#21002']);
-      expect(await codes({ term: 'Fall 2025', courseCode: 'cop3502' })).toEqual(['COP3502C#11001', 'COP3502C#11002']);
-      expect(await codes({ term: 'Fall 202' })).toEqual([]);
+    it('finds sections by instructor, class number and department, showing the matching sections under their course', async () => {
+      expect(await cards({ q: 'santos' })).toEqual(['COP3502C#11002']);
+      expect(await cards({ q: 'Avery SANTOS' })).toEqual(['COP3502C#11002']);
+      expect(await cards({ q: 'noether' })).toEqual(['MAC2311#11005']);
+      expect(await cards({ q: '11004' })).toEqual(['COP3530#11004']);
+      expect(await cards({ q: 'mathematics' })).toEqual(['MAC1147#11007', 'MAC2311#11005', 'MAC2312#51001']);
+      expect(await cards({ q: 'ellis programming' })).toEqual(['COP3502C#11001', 'COP3502C#21001', 'COP3503C#11003']);
+    });
+
+    it('filters by exact term (from the select or named in the box) and combines filters', async () => {
+      expect(await cards({ term: 'Spring 2025' })).toEqual(['COP3502C#21001', 'STA2023#21002']);
+      expect(await cards({ term: 'Fall 2025', courseCode: 'cop3502' })).toEqual(['COP3502C#11001+11002']);
+      expect(await cards({ q: 'cop3502 spring 2025' })).toEqual(['COP3502C#21001']);
+      expect(await cards({ q: 'santos', term: 'Spring 2025' })).toEqual([]);
+      expect(await cards({ term: 'Fall 202' })).toEqual([]);
     });
 
     it('treats % and _ in filters as plain characters', async () => {
-      expect(await codes({ name: '100%' })).toEqual(['ABC1000#11006']);
-      expect(await codes({ name: '_' })).toEqual(['ABC1000#11006']);
-      expect(await codes({ name: '%' })).toEqual(['ABC1000#11006']);
-      expect(await codes({ courseCode: '_' })).toEqual([]);
+      expect(await cards({ name: '100%' })).toEqual(['ABC1000#11006']);
+      expect(await cards({ name: '_' })).toEqual(['ABC1000#11006']);
+      expect(await cards({ q: '%' })).toEqual(['ABC1000#11006']);
+      expect(await cards({ courseCode: '_' })).toEqual([]);
+      expect(await cards({ q: '(calculus' })).toEqual([]);
     });
 
-    it('pages by ten with a total, stable across pages', async () => {
+    it('pages by ten courses with a total of courses, stable across pages', async () => {
       const all = toCourseQuery({});
-      expect(await catalog.count(all)).toBe(CATALOG_FIXTURE.length);
-      const first = await catalog.search(all, 1);
-      const second = await catalog.search(all, 2);
-      const third = await catalog.search(all, 3);
-      expect(first.total).toBe(23);
-      expect(first.courses).toHaveLength(10);
-      expect(second.courses).toHaveLength(10);
-      expect(third.courses).toHaveLength(3);
-      const ids = [...first.courses, ...second.courses, ...third.courses].map((c) => c.id);
-      expect(new Set(ids).size).toBe(23);
-      expect(third.courses.map((c) => c.courseNumber)).toEqual(['ZOO1011', 'ZOO1012', 'ZOO1013']);
+      expect(await catalog.count(all)).toBe(COURSES);
+      const pages = [await catalog.search(all, 1), await catalog.search(all, 2), await catalog.search(all, 3)];
+      expect(pages.map((p) => p.total)).toEqual([COURSES, COURSES, COURSES]);
+      expect(pages.map((p) => p.courses.length)).toEqual([10, 10, 3]);
+      const keys = pages.flatMap((p) => p.courses.map((c) => `${c.term} ${c.courseNumber}`));
+      expect(new Set(keys).size).toBe(COURSES);
+      expect(keys.slice(0, 4)).toEqual(['Fall 2025 ABC1000', 'Fall 2025 COP3502C', 'Spring 2025 COP3502C', 'Fall 2025 COP3503C']);
+      expect(pages[2].courses.map((c) => c.courseNumber)).toEqual(['ZOO1011', 'ZOO1012', 'ZOO1013']);
+      expect(pages[0].courses[1]).toMatchObject({ name: 'Programming Fundamentals 1', description: 'Programming Fundamentals 1 description' });
+      expect((await catalog.search(toCourseQuery({ term: 'Fall 2025' }), 2)).courses.map((c) => c.courseNumber)).toEqual(
+        Array.from({ length: 10 }, (_, i) => `ZOO${1004 + i}`),
+      );
     });
 
     it('answers a page past the end as the last page, and one before the start as the first, with the total', async () => {
       const all = toCourseQuery({});
       const past = await catalog.search(all, 99);
-      expect(past).toMatchObject({ total: 23, page: 3 });
+      expect(past).toMatchObject({ total: COURSES, page: 3 });
       expect(past.courses.map((c) => c.courseNumber)).toEqual(['ZOO1011', 'ZOO1012', 'ZOO1013']);
-      expect(await catalog.search(all, 0)).toMatchObject({ total: 23, page: 1 });
+      expect(await catalog.search(all, 0)).toMatchObject({ total: COURSES, page: 1 });
       expect(await catalog.search(toCourseQuery({ name: 'no such course' }), 4)).toEqual({ courses: [], total: 0, page: 1 });
+      expect(await catalog.search(toCourseQuery({ q: 'santos' }), 7)).toMatchObject({ total: 1, page: 1 });
     });
 
     it('lists terms newest first', async () => {
       expect(await catalog.terms()).toEqual(['Fall 2025', 'Summer 2025', 'Spring 2025']);
     });
 
-    it('finds a course by id with every field', async () => {
+    it('finds a section by id with every field', async () => {
       const [hit] = (await catalog.search(toCourseQuery({ courseCode: 'MAC2311' }), 1)).courses;
-      expect(await catalog.findById(hit.id)).toEqual({ ...CATALOG_FIXTURE[5], id: hit.id });
+      const id = hit.sections[0].id;
+      expect(await catalog.findById(id)).toEqual({ ...calculus1, id, withdrawn: false });
       expect(await catalog.findById(9_999_999)).toBeNull();
     });
 
+    it('finds sections by class number within one term', async () => {
+      const found = await catalog.findByClassNumbers('Fall 2025', [11004, 21001, 11001, 99999]);
+      expect(found.map((c) => [c.courseNumber, c.classNumber])).toEqual([
+        ['COP3502C', 11001],
+        ['COP3530', 11004],
+      ]);
+      expect(await catalog.findByClassNumbers('Spring 2025', [])).toEqual([]);
+    });
+
     it('upserts by term and class number, telling updated from unchanged', async () => {
-      const changed = { ...CATALOG_FIXTURE[7], name: 'Introduction to Statistics 1 (renamed)', instructors: ['Avery Santos'] };
+      const changed = { ...CATALOG_FIXTURE[8], name: 'Introduction to Statistics 1 (renamed)', instructors: ['Avery Santos'] };
       const added = entry('PHY2048', 'Physics with Calculus 1', 'Fall 2025', 13000);
       expect(await catalog.upsert([CATALOG_FIXTURE[0], changed, added])).toEqual({ inserted: 1, updated: 1, unchanged: 1 });
+      expect(await cards({ courseCode: 'STA2023' })).toEqual(['STA2023#21002']);
       const [stats] = (await catalog.search(toCourseQuery({ courseCode: 'STA2023' }), 1)).courses;
-      expect(stats).toMatchObject({ name: 'Introduction to Statistics 1 (renamed)', instructors: ['Avery Santos'], classNumber: 21002 });
-      expect(await catalog.count(toCourseQuery({}))).toBe(CATALOG_FIXTURE.length + 1);
+      expect(stats).toMatchObject({ name: 'Introduction to Statistics 1 (renamed)' });
+      expect(stats.sections[0]).toMatchObject({ instructors: ['Avery Santos'], classNumber: 21002 });
+      // The renamed section left its old course, which no longer lists.
+      expect(await catalog.count(toCourseQuery({}))).toBe(COURSES + 1);
+      expect(await catalog.count(toCourseQuery({ name: 'statistics 1' }))).toBe(1);
+    });
+
+    it('writes a batch of many courses at once, each section under its own course', async () => {
+      // PGlite answered a multi-column IN list of a few hundred tuples with no rows at all.
+      const batch = Array.from({ length: 600 }, (_, i) => entry(`BAT${1000 + i}`, `Batch Course ${i}`, 'Summer 2026', 60_000 + i));
+      expect(await catalog.upsert(batch)).toEqual({ inserted: 600, updated: 0, unchanged: 0 });
+      expect(await catalog.count(toCourseQuery({ term: 'Summer 2026' }))).toBe(600);
+      expect(await cards({ q: 'bat1599' })).toEqual(['BAT1599#60599']);
+      expect(await catalog.upsert(batch)).toEqual({ inserted: 0, updated: 0, unchanged: 600 });
+      expect(await catalog.withdrawMissing('Summer 2026', '', [])).toBe(600);
+    });
+
+    it('counts and writes nothing on a dry run', async () => {
+      const renamed = { ...CATALOG_FIXTURE[4], name: 'Data Structures (dry)' };
+      const added = entry('CHM2045', 'General Chemistry 1', 'Fall 2025', 13001);
+      expect(await catalog.upsert([renamed, added, CATALOG_FIXTURE[3]], { dryRun: true })).toEqual({ inserted: 1, updated: 1, unchanged: 1 });
+      expect(await catalog.withdrawMissing('Fall 2025', '', [11001], { dryRun: true })).toBeGreaterThan(5);
+      expect(await cards({ q: 'cop3530' })).toEqual(['COP3530#11004']);
+      expect(await cards({ q: 'chm2045' })).toEqual([]);
+      expect(await catalog.count(toCourseQuery({}))).toBe(COURSES + 1);
+    });
+
+    it('withdraws the sections of one term and source missing from a complete answer: hidden from search, kept by id', async () => {
+      const synced = [
+        entry('EEL3111C', 'Circuits 1', 'Spring 2026', 31001),
+        entry('EEL3111C', 'Circuits 1', 'Spring 2026', 31002, { instructors: ['Ada Lovelace'] }),
+        entry('EEL3135', 'Signals and Systems', 'Spring 2026', 31003),
+      ];
+      expect(await catalog.upsert(synced, { source: 'uf-soc:CWSP' })).toEqual({ inserted: 3, updated: 0, unchanged: 0 });
+      expect(await catalog.upsert([entry('EEL4514', 'Communication Systems', 'Spring 2026', 31004)])).toMatchObject({ inserted: 1 });
+      expect(await catalog.terms()).toEqual(['Spring 2026', 'Fall 2025', 'Summer 2025', 'Spring 2025']);
+
+      const [lovelace] = await catalog.findByClassNumbers('Spring 2026', [31002]);
+      // 31002 and 31003 are gone from the answer; 31004 came from a file, outside the sync's scope.
+      expect(await catalog.withdrawMissing('Spring 2026', 'uf-soc:CWSP', [31001])).toBe(2);
+      expect(await catalog.withdrawMissing('Spring 2026', 'uf-soc:CWSP', [31001])).toBe(0);
+      expect(await cards({ term: 'Spring 2026' })).toEqual(['EEL3111C#31001', 'EEL4514#31004']);
+      expect(await cards({ q: 'lovelace' })).toEqual([]);
+      expect(await catalog.findByClassNumbers('Spring 2026', [31002, 31001])).toHaveLength(1);
+      expect(await catalog.findById(lovelace.id)).toMatchObject({ classNumber: 31002, instructors: ['Ada Lovelace'], withdrawn: true });
+
+      // A withdrawn section back in UF's answer is offered again, counted as updated.
+      expect(await catalog.upsert(synced, { source: 'uf-soc:CWSP' })).toEqual({ inserted: 0, updated: 2, unchanged: 1 });
+      expect(await cards({ term: 'Spring 2026' })).toEqual(['EEL3111C#31001+31002', 'EEL3135#31003', 'EEL4514#31004']);
+
+      // A term whose every section is withdrawn leaves the term list.
+      expect(await catalog.withdrawMissing('Spring 2026', 'uf-soc:CWSP', [])).toBe(3);
+      expect(await catalog.withdrawMissing('Spring 2026', '', [])).toBe(1);
+      expect(await catalog.terms()).toEqual(['Fall 2025', 'Summer 2025', 'Spring 2025']);
     });
   });
 }

@@ -23,7 +23,7 @@ export function courseMembershipContract(makeWorld: () => Promise<MembershipWorl
     beforeAll(async () => {
       world = await makeWorld();
       await world.catalog.upsert(CATALOG_FIXTURE.slice(0, 4));
-      courseIds = (await world.catalog.search(toCourseQuery({}), 1)).courses.map((c) => c.id);
+      courseIds = (await world.catalog.search(toCourseQuery({}), 1)).courses.flatMap((c) => c.sections.map((s) => s.id));
       const make = async (username: string) => {
         const result = await world.users.create({
           firstName: username,

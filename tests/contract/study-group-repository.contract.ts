@@ -56,7 +56,7 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
     beforeAll(async () => {
       world = await makeWorld();
       await world.catalog.upsert(CATALOG_FIXTURE.slice(0, 3));
-      courseIds = (await world.catalog.search(toCourseQuery({}), 1)).courses.map((c) => c.id);
+      courseIds = (await world.catalog.search(toCourseQuery({}), 1)).courses.flatMap((c) => c.sections.map((s) => s.id));
     });
 
     it('creates a public group whose owner is its first member, with the owner’s public profile', async () => {

@@ -29,12 +29,14 @@ test('search "cop3502", join, see it on the dashboard, open the course page, lea
   }
 
   const card = cards.first();
-  const classTag = (await card.getByRole('listitem').nth(2).textContent()) ?? '';
+  // Each section of the course is a row of the card with its own Join.
+  const section = card.getByRole('list', { name: /^Sections of COP3502C/ }).getByRole('listitem').first();
+  const classTag = /#\d+/.exec((await section.getByRole('link').textContent()) ?? '')?.[0] ?? '';
   expect(classTag).toMatch(/^#\d+$/);
   // The card flips before the server answers; the reload below must wait for the answer, or it cancels the call.
   const joined = page.waitForResponse((response) => response.url().endsWith('/api/insert-course-member/') && response.ok());
-  await card.getByRole('button', { name: 'Join' }).click();
-  await expect(card.getByRole('button', { name: 'Leave' })).toBeVisible();
+  await section.getByRole('button', { name: 'Join' }).click();
+  await expect(section.getByRole('button', { name: 'Leave' })).toBeVisible();
   await joined;
   await snap(page, 'courses-01-search-joined');
 
@@ -130,7 +132,7 @@ test('the search page and dashboard fit a 360 px phone', async ({ page }) => {
   await snap(page, 'courses-04-phone-search');
   // The card flips before the server answers; a full page load must wait for the answer, or it cancels the call.
   const joined = page.waitForResponse((response) => response.url().endsWith('/api/insert-course-member/') && response.ok());
-  await page.getByRole('article').first().getByRole('button', { name: 'Join' }).click();
+  await page.getByRole('article').first().getByRole('button', { name: 'Join' }).first().click();
   await expect(page.getByRole('article').first().getByRole('button', { name: 'Leave' })).toBeVisible();
   await joined;
   await page.goto('/');

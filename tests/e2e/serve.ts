@@ -1,16 +1,23 @@
 // Starts a fresh app for the e2e run: `serve.ts embedded|services PORT`.
 // Embedded gets an empty DATA_DIR (the app loads the shipped catalog itself);
 // services gets a freshly created database loaded the way an operator does it,
-// with `npm run catalog:import`, and its own Redis key prefix.
+// with `npm run catalog:import`, and its own Redis key prefix. Both then sync
+// the real Fall 2025 sections of ../shared/data/uf-soc from a replay of UF's
+// API, when that folder is there (tests/e2e/catalog.spec.ts needs them).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { SyncCatalog } from '../../application/catalog/sync-catalog';
+import { TOKENS } from '../../application/ports/tokens';
+import { HttpScheduleOfCourses } from '../../adapters/catalog/http-schedule-of-courses';
 import { parseConfig } from '../../adapters/config';
 import { startServer } from '../../adapters/server';
 import { deleteRedisKeys } from '../support/redis-keys';
+import { missingUfSocData, ufSocCourses } from '../support/uf-soc-data';
+import { UfSocReplayServer } from '../support/uf-soc-replay-server';
 
 const [mode, port] = process.argv.slice(2);
 const env: Record<string, string | undefined> = {
@@ -43,6 +50,17 @@ if (mode === 'services') {
 }
 
 const server = await startServer(parseConfig(env));
+if (!missingUfSocData('2258')) {
+  const replay = await UfSocReplayServer.start({ termCode: '2258', courses: ufSocCourses('2258') });
+  const sync = new SyncCatalog(
+    new HttpScheduleOfCourses(replay.url),
+    server.resolve(TOKENS.CourseCatalog),
+    server.resolve(TOKENS.CatalogSyncState),
+    async () => {},
+  );
+  await sync.execute({ term: 'Fall 2025', termCode: '2258', category: 'CWSP' });
+  await replay.close();
+}
 const stop = async () => {
   await server.close();
   if (mode === 'services') {

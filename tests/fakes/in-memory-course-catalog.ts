@@ -1,20 +1,48 @@
-import type { CourseCatalog, CoursePage, UpsertCounts } from '../../application/ports/course-catalog';
+import type { CourseCatalog, CoursePage, UpsertCounts, WriteOptions } from '../../application/ports/course-catalog';
 import type { CatalogEntry, Course } from '../../domain/course/course';
-import { clampPage, compareForQuery, matchesQuery, PAGE_SIZE, pageCount, type CourseQuery } from '../../domain/course/course-search';
+import {
+  clampPage,
+  compareGroups,
+  groupKey,
+  matchesQuery,
+  PAGE_SIZE,
+  pageCount,
+  type CourseGroup,
+  type CourseQuery,
+} from '../../domain/course/course-search';
 import { newestTermsFirst } from '../../domain/course/term';
 
+type Stored = Course & { source: string };
+
 export class InMemoryCourseCatalog implements CourseCatalog {
-  private readonly courses: Course[] = [];
+  private courses: Stored[] = [];
 
   async search(query: CourseQuery, requestedPage: number): Promise<CoursePage> {
-    const matches = this.courses.filter((c) => matchesQuery(c, query)).sort((a, b) => compareForQuery(a, b, query));
-    const page = clampPage(requestedPage, pageCount(matches.length));
+    const groups = this.matchingGroups(query);
+    const page = clampPage(requestedPage, pageCount(groups.length));
     const start = (page - 1) * PAGE_SIZE;
-    return { courses: matches.slice(start, start + PAGE_SIZE).map(copy), total: matches.length, page };
+    return { courses: groups.slice(start, start + PAGE_SIZE), total: groups.length, page };
   }
 
   async count(query: CourseQuery): Promise<number> {
-    return this.courses.filter((c) => matchesQuery(c, query)).length;
+    return this.matchingGroups(query).length;
+  }
+
+  private matchingGroups(query: CourseQuery): CourseGroup[] {
+    const groups = new Map<string, CourseGroup>();
+    for (const course of this.courses.filter((c) => matchesQuery(c, query))) {
+      const key = groupKey(course);
+      const group = groups.get(key) ?? { term: course.term, courseNumber: course.courseNumber, name: course.name, description: '', sections: [] };
+      group.sections.push(copy(course));
+      groups.set(key, group);
+    }
+    const sorted = [...groups.values()].sort((a, b) => compareGroups(a, b, query));
+    // A card shows its first section's description.
+    for (const group of sorted) {
+      group.sections.sort((a, b) => a.classNumber - b.classNumber);
+      group.description = group.sections[0].description;
+    }
+    return sorted;
   }
 
   async findById(id: number): Promise<Course | null> {
@@ -22,32 +50,63 @@ export class InMemoryCourseCatalog implements CourseCatalog {
     return course ? copy(course) : null;
   }
 
-  async terms(): Promise<string[]> {
-    return newestTermsFirst([...new Set(this.courses.map((c) => c.term))]);
+  async findByClassNumbers(term: string, classNumbers: number[]): Promise<Course[]> {
+    return this.courses
+      .filter((c) => c.term === term && classNumbers.includes(c.classNumber) && !c.withdrawn)
+      .sort((a, b) => a.classNumber - b.classNumber)
+      .map(copy);
   }
 
-  async upsert(entries: CatalogEntry[]): Promise<UpsertCounts> {
-    const counts = { inserted: 0, updated: 0, unchanged: 0 };
-    for (const entry of entries) {
-      const existing = this.courses.find((c) => c.term === entry.term && c.classNumber === entry.classNumber);
-      if (!existing) {
-        this.courses.push({ ...copy(entry), id: this.courses.length + 1 });
-        counts.inserted += 1;
-      } else if (sameEntry(existing, entry)) {
-        counts.unchanged += 1;
-      } else {
-        Object.assign(existing, copy(entry));
-        counts.updated += 1;
+  async terms(): Promise<string[]> {
+    return newestTermsFirst([...new Set(this.courses.filter((c) => !c.withdrawn).map((c) => c.term))]);
+  }
+
+  async upsert(entries: CatalogEntry[], options: WriteOptions = {}): Promise<UpsertCounts> {
+    return this.write(options.dryRun, () => {
+      const counts = { inserted: 0, updated: 0, unchanged: 0 };
+      const source = options.source ?? '';
+      for (const entry of entries) {
+        const existing = this.courses.find((c) => c.term === entry.term && c.classNumber === entry.classNumber);
+        const next = { ...copy(entry), withdrawn: false, source };
+        if (!existing) {
+          this.courses.push({ ...next, id: this.courses.length + 1 });
+          counts.inserted += 1;
+        } else if (same(existing, next)) {
+          counts.unchanged += 1;
+        } else {
+          Object.assign(existing, next);
+          counts.updated += 1;
+        }
       }
+      return counts;
+    });
+  }
+
+  async withdrawMissing(term: string, source: string, present: number[], options: Pick<WriteOptions, 'dryRun'> = {}): Promise<number> {
+    return this.write(options.dryRun, () => {
+      const gone = this.courses.filter((c) => c.term === term && c.source === source && !c.withdrawn && !present.includes(c.classNumber));
+      for (const course of gone) course.withdrawn = true;
+      return gone.length;
+    });
+  }
+
+  /** A dry run works on a copy and puts the original back. */
+  private write<T>(dryRun: boolean | undefined, work: () => T): T {
+    if (!dryRun) return work();
+    const saved = structuredClone(this.courses);
+    try {
+      return work();
+    } finally {
+      this.courses = saved;
     }
-    return counts;
   }
 }
 
-const copy = <T extends object>(value: T): T => structuredClone(value);
+const copy = <T extends object>(value: T): T => {
+  const { source: _source, ...rest } = structuredClone(value) as T & { source?: string };
+  return rest as T;
+};
 
-function sameEntry(course: Course, entry: CatalogEntry): boolean {
-  return (Object.keys(entry) as (keyof CatalogEntry)[]).every(
-    (key) => JSON.stringify(course[key]) === JSON.stringify(entry[key]),
-  );
+function same(course: Stored, next: Omit<Stored, 'id'>): boolean {
+  return (Object.keys(next) as (keyof typeof next)[]).every((key) => JSON.stringify(course[key]) === JSON.stringify(next[key]));
 }

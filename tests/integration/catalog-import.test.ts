@@ -40,7 +40,7 @@ function importSuite(db: () => Knex) {
     const summary = await importer().execute(readCatalogFile(path.join(fixtures, 'uf-soc-2258.json')));
     expect(summary).toMatchObject({ read: 3, inserted: 3, rejected: [] });
     const { courses } = await new KnexCourseCatalog(db()).search(toCourseQuery({ courseCode: 'cen3031' }), 1);
-    expect(courses.map((c) => [c.term, c.classNumber, c.section, c.mode, c.instructors])).toEqual([
+    expect(courses.flatMap((c) => c.sections).map((c) => [c.term, c.classNumber, c.section, c.mode, c.instructors])).toEqual([
       ['Fall 2025', 80001, '13A7', 'Primarily Classroom', ['Riley Okafor']],
       ['Fall 2025', 80002, '13A8', 'Online', ['Riley Okafor', 'Sage Fontaine']],
     ]);

@@ -40,14 +40,42 @@ function coursesApiSuite(app: TestApp) {
     const res = await student.get('/api/search-courses/');
     expect(res.status).toBe(200);
     expect(res.body.courses).toHaveLength(10);
-    expect(res.body.total).toBeGreaterThan(200);
+    // 246 sections of 117 courses: one card per course and term.
+    expect(res.body.total).toBeGreaterThan(100);
     expect(res.body.pageCount).toBe(Math.ceil(res.body.total / 10));
     expect(res.body.page).toBe(1);
     expect(res.body.userCoursesIDs).toEqual([]);
     expect(res.body.terms).toEqual(['Fall 2025', 'Summer 2025', 'Spring 2025']);
+    // The spec's course fields, what tells sections apart, and the course's sections.
     expect(Object.keys(res.body.courses[0]).sort()).toEqual(
-      ['class_number', 'course_number', 'credits', 'department', 'description', 'id', 'instructors', 'mode', 'name', 'section', 'term'].sort(),
+      [
+        'class_number',
+        'course_number',
+        'credits',
+        'credits_max',
+        'credits_min',
+        'department',
+        'description',
+        'end_date',
+        'final_exam',
+        'gen_ed',
+        'id',
+        'instructors',
+        'meet_times',
+        'mode',
+        'name',
+        'quest',
+        'section',
+        'sect_web',
+        'sections',
+        'start_date',
+        'term',
+        'uf_course_id',
+        'withdrawn',
+        'writing',
+      ].sort(),
     );
+    expect(res.body.courses[0].sections[0]).toMatchObject({ id: res.body.courses[0].id, class_number: res.body.courses[0].class_number });
   });
 
   it('finds COP3502C by every spelling, exact and prefix matches first', async () => {
@@ -89,6 +117,72 @@ function coursesApiSuite(app: TestApp) {
     expect((await student.get('/api/search-courses/?page=abc')).status).toBe(400);
     expect((await filter({ page: 'x' })).status).toBe(400);
     expect((await filter({ name: 42 })).status).toBe(400);
+  });
+
+  it('finds sections from one search box: any spelling of a code, words of the name, instructor, class number; grouped by course', async () => {
+    const byCode = await filter({ q: 'cop 3502c' });
+    expect(byCode.status).toBe(200);
+    expect(byCode.body.courses[0]).toMatchObject({ course_number: 'COP3502C', name: 'Programming Fundamentals 1' });
+    const card = byCode.body.courses[0];
+    expect(card.sections.length).toBeGreaterThan(1);
+    expect(card.sections.every((s: { term: string }) => s.term === card.term)).toBe(true);
+    // One card per course and term: no two cards of the page share both.
+    const keys = byCode.body.courses.map((c: { course_number: string; term: string; name: string }) => `${c.term} ${c.course_number} ${c.name}`);
+    expect(new Set(keys).size).toBe(keys.length);
+
+    const section = card.sections[0];
+    const instructor = section.instructors[0] as string;
+    const byInstructor = await filter({ q: instructor.toUpperCase() });
+    expect(byInstructor.body.courses.flatMap((c: { sections: { instructors: string[] }[] }) => c.sections.map((s) => s.instructors))).toEqual(
+      expect.arrayContaining([expect.arrayContaining([instructor])]),
+    );
+    const byClassNumber = await filter({ q: String(section.class_number) });
+    expect(byClassNumber.body.courses).toHaveLength(1);
+    expect(byClassNumber.body.courses[0].sections.map((s: { id: number }) => s.id)).toEqual([section.id]);
+    expect((await filter({ q: 'programming FUNDAMENTALS 1' })).body.courses[0].course_number).toBe('COP3502C');
+    expect((await filter({ q: 'x'.repeat(201) })).status).toBe(400);
+  });
+
+  it('adds my classes by class number: joined, already a member, not found in this term; refuses bad input', async () => {
+    const mine = new HttpSession(app.url);
+    await mine.signUp(newStudent({ firstName: 'Ada', lastName: 'Adds' }));
+    const fall = (await mine.post('/api/filter-courses/', { term: 'Fall 2025' })).body.courses as { sections: { id: number; class_number: number }[] }[];
+    const [first, second] = fall.flatMap((c) => c.sections);
+    const spring = (await mine.post('/api/filter-courses/', { term: 'Spring 2025' })).body.courses[0].sections[0];
+    await mine.post('/api/insert-course-member/', { courseID: second.id });
+
+    const add = (body: Record<string, unknown>) => mine.post('/api/insert-course-members/', body);
+    const res = await add({ term: 'Fall 2025', classNumbers: [first.class_number, second.class_number, 99_999, first.class_number, spring.class_number] });
+    expect(res.status).toBe(200);
+    expect(res.body.term).toBe('Fall 2025');
+    expect(res.body.results.map((r: { class_number: number; result: string }) => [r.class_number, r.result])).toEqual([
+      [first.class_number, 'joined'],
+      [second.class_number, 'already-member'],
+      [99_999, 'not-found'],
+      [spring.class_number, 'not-found'],
+    ]);
+    expect(res.body.results[0].course).toMatchObject({ id: first.id, class_number: first.class_number });
+    expect(res.body.results[2].course).toBeNull();
+    expect([...res.body.user_courses_ids].sort()).toEqual([first.id, second.id].sort());
+    expect((await mine.get('/api/dashboard/')).body.courses.map((c: { id: number }) => c.id)).toEqual([second.id, first.id]);
+    expect((await add({ term: 'Fall 2025', classNumbers: [first.class_number] })).body.results[0].result).toBe('already-member');
+
+    for (const bad of [
+      { term: 'Fall 2025', classNumbers: [] },
+      { term: 'Fall 2025', classNumbers: Array.from({ length: 21 }, (_, i) => 10_000 + i) },
+      { term: 'Fall 2025', classNumbers: ['abc'] },
+      { term: 'Fall 2025', classNumbers: [-1] },
+      { term: 'Autumn 2025', classNumbers: [first.class_number] },
+      { classNumbers: [first.class_number] },
+      { term: 'Fall 2025', classNumbers: [first.class_number], userID: studentId },
+    ]) {
+      const refused = await add(bad);
+      expect(refused.status, JSON.stringify(bad)).toBeGreaterThanOrEqual(400);
+      expect(refused.status, JSON.stringify(bad)).toBeLessThan(500);
+      expect(refused.body.error).toMatch(/^(VALIDATION_FAILED|FORBIDDEN)$/);
+    }
+    const visitor = new HttpSession(app.url);
+    expect((await visitor.post('/api/insert-course-members/', { term: 'Fall 2025', classNumbers: [first.class_number] })).status).toBe(401);
   });
 
   it('joins a course for the session’s student, idempotently', async () => {

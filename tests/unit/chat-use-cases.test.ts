@@ -13,6 +13,7 @@ import { InMemoryCourseMembership } from '../fakes/in-memory-course-membership';
 import { InMemoryRateLimiter } from '../fakes/in-memory-rate-limiter';
 import { InMemoryStudyGroupRepository } from '../fakes/in-memory-study-group-repository';
 import { InMemoryUserRepository } from '../fakes/in-memory-user-repository';
+import { sectionEntry } from '../support/catalog-entries';
 import { checkMessageText } from '../../domain/chat/chat-message';
 import type { ChatRoom } from '../../domain/chat/chat-room';
 import { compareMessageIds, nextMessageId, parseMessageId } from '../../domain/chat/message-id';
@@ -26,7 +27,7 @@ async function world() {
   const log = new InMemoryChatLog();
   const limiter = new InMemoryRateLimiter();
   await catalog.upsert([
-    { courseNumber: 'COP3502C', name: 'Programming Fundamentals 1', description: '', term: 'Fall 2025', classNumber: 1, section: '', credits: '3', department: '', instructors: [], mode: '' },
+    sectionEntry({ courseNumber: 'COP3502C', name: 'Programming Fundamentals 1', classNumber: 1 }),
   ]);
   const make = async (username: string) => {
     const result = await users.create({ firstName: 'A', lastName: 'B', username, email: `${username}@ufl.edu`, major: 'M', year: '1', bio: '', passwordHash: 'x' });

@@ -1,23 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Course } from '../../domain/course/course';
-import { clampPage, codeRank, compareForQuery, matchesQuery, normaliseCourseCode, pageCount, toCourseQuery } from '../../domain/course/course-search';
+import { parseClassNumbers } from '../../domain/course/class-numbers';
+import { clampPage, compareGroups, matchesQuery, normaliseCourseCode, pageCount, rankOf, toCourseQuery } from '../../domain/course/course-search';
+import { describeMeetings } from '../../domain/course/meet-times';
+import { sectionEntry } from '../support/catalog-entries';
 import { canonicalTerm, newestTermsFirst, termRank } from '../../domain/course/term';
 import { parseCatalogRecord } from '../../domain/course/catalog-record';
-import { flattenUfCourse, termFromUfCode, termFromUfFileName } from '../../adapters/catalog/uf-schedule-of-courses';
+import { flattenUfCourse, mergeUfCourses, parseUfPage, termFromUfCode, termFromUfFileName } from '../../adapters/catalog/uf-schedule-of-courses';
 
 let id = 0;
 const course = (courseNumber: string, name: string, term = 'Fall 2025', classNumber = 10000 + id): Course => ({
+  ...sectionEntry({ courseNumber, name, term, classNumber }),
   id: ++id,
-  name,
-  description: '',
-  courseNumber,
-  term,
-  classNumber,
-  section: '',
-  credits: '3',
-  department: '',
-  instructors: [],
-  mode: '',
+  withdrawn: false,
 });
 
 describe('course code normalisation', () => {
@@ -55,22 +50,56 @@ describe('name and term filters', () => {
 });
 
 describe('ranking', () => {
-  it('ranks exact code, then prefix, then the rest', () => {
-    expect(codeRank('COP3502', 'COP3502')).toBe(0);
-    expect(codeRank('COP3502C', 'COP3502')).toBe(1);
-    expect(codeRank('XCOP3502', 'COP3502')).toBe(2);
-    expect(codeRank('COP3502C', '')).toBe(2);
+  it('ranks exact code, then prefix, then whole-word titles, then the rest', () => {
+    const code = toCourseQuery({ courseCode: 'COP3502' });
+    expect(rankOf('COP3502', 'X', code)).toBe(0);
+    expect(rankOf('COP3502C', 'X', code)).toBe(1);
+    expect(rankOf('XCOP3502', 'X', code)).toBe(3);
+    expect(rankOf('COP3502C', 'X', toCourseQuery({ q: 'cop 3502c' }))).toBe(0);
+    expect(rankOf('COP3502C', 'X', toCourseQuery({ q: 'cop35' }))).toBe(1);
+    const calculus = toCourseQuery({ q: 'calculus' });
+    expect(rankOf('MAC2311', 'Analytic Geometry and Calculus 1', calculus)).toBe(2);
+    expect(rankOf('MAC1147', 'Precalculus Algebra', calculus)).toBe(3);
+    expect(rankOf('MAC2311', 'Calculus', toCourseQuery({ q: 'dorr' }))).toBe(3);
   });
 
-  it('orders by rank, course number, name, newest term, class number', () => {
+  it('orders courses by rank, course number, name, newest term', () => {
     const query = toCourseQuery({ courseCode: 'cop350' });
     const a = course('COP3503C', 'Programming Fundamentals 2');
     const b = course('COP3502C', 'Programming Fundamentals 1', 'Spring 2025', 500);
     const c = course('COP3502C', 'Programming Fundamentals 1', 'Fall 2025', 900);
-    const d = course('COP3502C', 'Programming Fundamentals 1', 'Fall 2025', 100);
     const e = course('COP350', 'Imaginary exact match');
-    const sorted = [a, b, c, d, e].sort((x, y) => compareForQuery(x, y, query));
-    expect(sorted.map((x) => x.id)).toEqual([e.id, d.id, c.id, b.id, a.id]);
+    const sorted = [a, b, c, e].sort((x, y) => compareGroups(x, y, query));
+    expect(sorted.map((x) => x.id)).toEqual([e.id, c.id, b.id, a.id]);
+  });
+
+  it('reads a term named in the search box as the term filter', () => {
+    expect(toCourseQuery({ q: 'Calculus FALL 2025' })).toEqual({ term: 'Fall 2025', code: '', nameWords: [], words: ['calculus'] });
+    expect(toCourseQuery({ q: 'calculus fall 2025', term: 'Spring 2025' }).term).toBe('Spring 2025');
+  });
+
+  it('finds a section by instructor, class number and department, never a withdrawn one', () => {
+    const taught = { ...course('CAI6307', 'Natural Language Processing', 'Fall 2025', 26564), instructors: ['Bonnie Dorr'], department: 'Computer & Information Science & Engineering' };
+    for (const q of ['dorr', 'Bonnie', '26564', 'computer', 'language natural', 'cai 6307']) expect(matchesQuery(taught, toCourseQuery({ q })), q).toBe(true);
+    expect(matchesQuery({ ...taught, withdrawn: true }, toCourseQuery({}))).toBe(false);
+  });
+});
+
+describe('class numbers typed for Add my classes', () => {
+  it('splits on commas and spaces, keeps the first of repeats, and names what is not a number', () => {
+    expect(parseClassNumbers(' 12345, 23456  34567;12345\n#45678 abc 0 ')).toEqual({ numbers: [12345, 23456, 34567, 45678], invalid: ['abc', '0'] });
+    expect(parseClassNumbers('')).toEqual({ numbers: [], invalid: [] });
+  });
+});
+
+describe('meeting times as a student reads them', () => {
+  const base = { sectWeb: 'PC', mode: 'Primarily Classroom', meetTimes: [] };
+  it('lists days in week order with times and place, or Online', () => {
+    expect(
+      describeMeetings({ ...base, meetTimes: [{ days: ['F', 'M', 'W'], begin: '10:40 AM', end: '11:30 AM', building: 'ROG', room: '129' }] }),
+    ).toEqual(['MWF 10:40 AM-11:30 AM, ROG 129']);
+    expect(describeMeetings({ ...base, sectWeb: 'AD', mode: 'Online' })).toEqual(['Online']);
+    expect(describeMeetings(base)).toEqual([]);
   });
 });
 
@@ -133,7 +162,7 @@ describe('catalog records', () => {
   it('accepts a shipped-catalog line', () => {
     expect(parseCatalogRecord(good)).toEqual({
       ok: true,
-      entry: {
+      entry: sectionEntry({
         term: 'Fall 2025',
         courseNumber: 'COP3502C',
         name: 'Programming Fundamentals 1',
@@ -141,10 +170,12 @@ describe('catalog records', () => {
         classNumber: 12345,
         section: '1A',
         credits: '4',
+        creditsMin: null,
+        creditsMax: null,
         department: 'CISE',
         instructors: ['A. Gator'],
         mode: 'Online',
-      },
+      }),
     });
   });
   it.each([
@@ -177,5 +208,81 @@ describe('catalog records', () => {
       [111, ['P. Erdos'], 'Primarily Classroom'],
       [112, [], 'Online'],
     ]);
+  });
+});
+
+describe("UF's schedule of courses", () => {
+  const section = (classNumber: number, extra: Record<string, unknown> = {}) => ({ number: String(classNumber), classNumber, credits: 3, instructors: [], ...extra });
+
+  it('maps every field a student uses', () => {
+    const [record] = flattenUfCourse(
+      {
+        code: 'CAI6307',
+        courseId: '038044',
+        name: 'Natural Language Processing',
+        description: 'NLP',
+        sections: [
+          section(26564, {
+            credits: 'VAR',
+            credits_min: 1,
+            credits_max: 4,
+            deptName: 'Computer & Information Science & Engineering',
+            sectWeb: 'HB',
+            instructors: [{ name: 'Bonnie Dorr' }],
+            meetTimes: [{ meetNo: 1, meetDays: ['T'], meetTimeBegin: '4:05 PM', meetTimeEnd: '7:05 PM', meetBuilding: 'LIT', meetRoom: 101 }],
+            startDate: '08/21/2025',
+            endDate: '12/03/2025',
+            finalExam: '12/11/2025 @ 8:00 PM - 10:00 PM',
+            genEd: ['Physical Science'],
+            quest: ['Quest 1'],
+            grWriting: 'Y',
+          }),
+        ],
+      },
+      'Fall 2025',
+    );
+    const parsed = parseCatalogRecord(record);
+    expect(parsed.ok && parsed.entry).toMatchObject({
+      classNumber: 26564,
+      credits: '1-4',
+      creditsMin: 1,
+      creditsMax: 4,
+      mode: 'Hybrid',
+      sectWeb: 'HB',
+      instructors: ['Bonnie Dorr'],
+      meetTimes: [{ days: ['T'], begin: '4:05 PM', end: '7:05 PM', building: 'LIT', room: '101' }],
+      startDate: '2025-08-21',
+      endDate: '2025-12-03',
+      finalExam: '12/11/2025 @ 8:00 PM - 10:00 PM',
+      genEd: ['Physical Science'],
+      quest: ['Quest 1'],
+      writing: 'Y',
+      ufCourseId: '38044',
+    });
+  });
+
+  it('merges course objects on courseId and name, each class number once', () => {
+    const merged = mergeUfCourses([
+      { courseId: '09935', name: 'Supervised Teaching', sections: [section(1), section(2)] },
+      { courseId: 9934, name: 'Special Topics: A', sections: [section(3)] },
+      { courseId: 9935, name: 'Supervised Teaching', sections: [section(2), section(4)] },
+      { courseId: 9934, name: 'Special Topics: B', sections: [section(5)] },
+    ]) as { name: string; sections: { classNumber: number }[] }[];
+    expect(merged.map((c) => [c.name, c.sections.map((s) => s.classNumber)])).toEqual([
+      ['Supervised Teaching', [1, 2, 4]],
+      ['Special Topics: A', [3]],
+      ['Special Topics: B', [5]],
+    ]);
+  });
+
+  it('reads a page of the API and refuses anything else', () => {
+    expect(parseUfPage([{ COURSES: [], LASTCONTROLNUMBER: 109, RETRIEVEDROWS: 0, TOTALROWS: 4536 }])).toEqual({
+      courses: [],
+      lastControlNumber: 109,
+      retrievedRows: 0,
+      totalRows: 4536,
+    });
+    expect(() => parseUfPage({ error: 'busy' })).toThrow(/COURSES/);
+    expect(() => parseUfPage([{ COURSES: [], LASTCONTROLNUMBER: 'x', RETRIEVEDROWS: 0, TOTALROWS: 0 }])).toThrow(/LASTCONTROLNUMBER/);
   });
 });

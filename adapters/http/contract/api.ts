@@ -84,6 +84,13 @@ export const API = {
     body: courses.filterBody,
     answer: courses.filterAnswer,
   }),
+  addClasses: route({
+    method: 'POST',
+    path: '/api/insert-course-members/',
+    summary: "Add my classes: join the term's sections with these class numbers, with what happened to each",
+    body: courses.addClassesBody,
+    answer: courses.addClassesAnswer,
+  }),
   joinCourse: route({
     method: 'POST',
     path: '/api/insert-course-member/',

@@ -3,26 +3,62 @@
 import * as z from 'zod/mini';
 import { message } from './chat';
 import { member } from './members';
-import { actingIds, described, id, optionalText, requestId } from './primitives';
+import { MAX_CLASS_NUMBERS } from '../../../domain/course/class-numbers';
+import { actingIds, described, id, MAX_ID, optionalText, requestId, textField } from './primitives';
 import { studyGroup } from './study-groups';
+
+/** One weekly meeting: UF's day letters (M T W R F S U), times as "10:40 AM", building and room. */
+export const meetTime = z.object({ days: z.array(z.string()), begin: z.string(), end: z.string(), building: z.string(), room: z.string() });
+
+/** What tells one section from another: who, when, where, how and for how many credits. */
+const sectionFields = {
+  id,
+  term: z.string(),
+  class_number: z.int(),
+  section: z.string(),
+  /** As UF shows it: "3", "1-4". */
+  credits: z.string(),
+  credits_min: z.nullable(z.number()),
+  credits_max: z.nullable(z.number()),
+  instructors: z.array(z.string()),
+  /** Delivery in words: "Online", "Hybrid", "Primarily Classroom". */
+  mode: z.string(),
+  /** UF's delivery code: PC, HB, PD (online 80-99 %), AD (online 100 %), or ''. */
+  sect_web: z.string(),
+  /** Empty when UF did not publish them or the section does not meet. */
+  meet_times: z.array(meetTime),
+  /** ISO dates, '' when unknown. */
+  start_date: z.string(),
+  end_date: z.string(),
+  final_exam: z.string(),
+  gen_ed: z.array(z.string()),
+  quest: z.array(z.string()),
+  writing: z.string(),
+  /** Gone from UF's latest answer: not in search any more; its members keep it. */
+  withdrawn: z.boolean(),
+};
+
+/** One section under its course in a search result. */
+export const courseSection = described(z.object(sectionFields), { id: 'CourseSection' });
 
 /** One class section of one term. */
 export const course = described(
   z.object({
-    id,
+    ...sectionFields,
     name: z.string(),
     description: z.string(),
     course_number: z.string(),
-    term: z.string(),
-    class_number: z.int(),
-    section: z.string(),
-    credits: z.string(),
     department: z.string(),
-    instructors: z.array(z.string()),
-    mode: z.string(),
+    uf_course_id: z.string(),
   }),
   { id: 'Course' },
 );
+
+/**
+ * A search result: one course of one term, as its first matching section
+ * (the spec's course fields), with every matching section under it.
+ */
+export const searchResultCourse = described(z.object({ ...course.shape, sections: z.array(courseSection) }), { id: 'SearchResultCourse' });
 
 export const dashboardAnswer = z.object({
   userId: id,
@@ -48,8 +84,9 @@ export const pageNumber = z._default(z.coerce.number({ error: 'must be a page nu
 export const searchQuery = z.object({ page: pageNumber });
 
 const resultPage = {
-  /** At most one page (10) of courses. */
-  courses: z.array(course),
+  /** At most one page (10) of courses (cards), each with its matching sections. */
+  courses: z.array(searchResultCourse),
+  /** Matching courses. */
   total: z.int(),
   /** The page used, clamped into 1..pageCount. */
   page: z.int(),
@@ -63,7 +100,14 @@ export const searchAnswer = z.object({
   terms: z.array(z.string()),
 });
 
-export const filterBody = z.object({ name: optionalText(200), courseCode: optionalText(200), term: optionalText(200), page: pageNumber });
+export const filterBody = z.object({
+  /** The search box: code, words of the name, instructor, class number or department, in any mix. */
+  q: optionalText(200),
+  name: optionalText(200),
+  courseCode: optionalText(200),
+  term: optionalText(200),
+  page: pageNumber,
+});
 
 export const filterAnswer = z.object({ ...resultPage, user_courses_ids: z.array(id) });
 
@@ -72,5 +116,29 @@ export const courseMembershipBody = z.object({ userID: actingIds.userID, courseI
 export const joinCourseAnswer = z.object({ courseID: id, isMember: z.literal(true) });
 export const leaveCourseAnswer = z.object({ courseID: id, isMember: z.literal(false) });
 
+/** "Add my classes": a term and the class numbers to join in it. */
+export const addClassesBody = z.object({
+  userID: actingIds.userID,
+  term: textField(30),
+  classNumbers: z
+    .array(z.int().check(z.positive(), z.lte(MAX_ID)), { error: 'must be a list of class numbers' })
+    .check(z.minLength(1, 'must name at least one class number'), z.maxLength(MAX_CLASS_NUMBERS, `must name at most ${MAX_CLASS_NUMBERS} class numbers`)),
+});
+
+export const addClassesAnswer = z.object({
+  term: z.string(),
+  /** One per distinct class number, in the order sent. */
+  results: z.array(
+    z.object({
+      class_number: z.int(),
+      result: z.enum(['joined', 'already-member', 'not-found']),
+      course: z.nullable(course),
+    }),
+  ),
+  user_courses_ids: z.array(id),
+});
+
 export type Course = z.infer<typeof course>;
-export type CourseFilters = { name: string; courseCode: string; term: string };
+export type CourseSection = z.infer<typeof courseSection>;
+export type SearchResultCourse = z.infer<typeof searchResultCourse>;
+export type CourseFilters = { q: string; name: string; courseCode: string; term: string };

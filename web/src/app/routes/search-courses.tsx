@@ -1,9 +1,11 @@
-// /search-courses: filter the catalog, page through it, join and leave courses.
-// The filters and the page live in the URL (?name=&code=&term=&page=), so back,
+// /search-courses: search the catalog, page through it, join and leave sections,
+// add one's classes by class number. The search and the page live in the URL
+// (?q=&name=&code=&term=&page=), so back,
 // forward and reload show the same results.
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { hasFilters, useCatalogSearch, useCatalogTerms, useSearchAgain, type CourseFilters } from '../../features/courses/api';
+import { AddClassesPanel } from '../../features/courses/add-classes-panel';
 import { CourseFilterForm } from '../../features/courses/course-filter-form';
 import { SearchResults } from '../../features/courses/search-results';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -17,7 +19,12 @@ function pageFromUrl(value: string | null): number {
 export function SearchCoursesPage() {
   useDocumentTitle('Search Courses');
   const [params, setParams] = useSearchParams();
-  const filters: CourseFilters = { name: params.get('name') ?? '', courseCode: params.get('code') ?? '', term: params.get('term') ?? '' };
+  const filters: CourseFilters = {
+    q: params.get('q') ?? '',
+    name: params.get('name') ?? '',
+    courseCode: params.get('code') ?? '',
+    term: params.get('term') ?? '',
+  };
   const page = pageFromUrl(params.get('page'));
   const search = useCatalogSearch(filters, page);
   const terms = useCatalogTerms(hasFilters(filters));
@@ -39,6 +46,7 @@ export function SearchCoursesPage() {
 
   function applyFilters(chosen: CourseFilters) {
     const next = new URLSearchParams();
+    if (chosen.q) next.set('q', chosen.q);
     if (chosen.name) next.set('name', chosen.name);
     if (chosen.courseCode) next.set('code', chosen.courseCode);
     if (chosen.term) next.set('term', chosen.term);
@@ -63,6 +71,8 @@ export function SearchCoursesPage() {
       </header>
 
       <CourseFilterForm applied={filters} terms={terms.data} onSubmit={applyFilters} />
+
+      <AddClassesPanel terms={terms.data ?? []} defaultTerm={filters.term || terms.data?.[0] || ''} />
 
       <SearchResults
         result={search.data}

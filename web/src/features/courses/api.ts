@@ -3,7 +3,7 @@
 import { keepPreviousData, mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { API, type AnswerOf } from '../../../../adapters/http/contract/api';
-import type { Course, CourseFilters } from '../../../../adapters/http/contract/courses';
+import type { CourseFilters, SearchResultCourse } from '../../../../adapters/http/contract/courses';
 import { apiClient } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
 import { queryKeys } from '../../lib/query-keys';
@@ -15,8 +15,8 @@ export type { CourseFilters };
 export type CoursePageAnswer = AnswerOf<typeof API.coursePage>;
 
 export interface SearchResult {
-  /** At most one page (10) of courses. */
-  courses: Course[];
+  /** At most one page (10) of courses, each with its matching sections. */
+  courses: SearchResultCourse[];
   /** Every course the student is in, not only those on this page. */
   memberCourseIds: number[];
   total: number;
@@ -26,7 +26,7 @@ export interface SearchResult {
 }
 
 export function hasFilters(filters: CourseFilters): boolean {
-  return filters.name !== '' || filters.courseCode !== '' || filters.term !== '';
+  return filters.q !== '' || filters.name !== '' || filters.courseCode !== '' || filters.term !== '';
 }
 
 export const dashboardQuery = queryOptions({
@@ -164,4 +164,20 @@ export function useJoinCourse() {
 /** Leaves the course whose id is passed to mutate (leaving twice is fine). */
 export function useLeaveCourse() {
   return useMutation(membershipChange(false));
+}
+
+export type AddClassesAnswer = AnswerOf<typeof API.addClasses>;
+
+/** Add my classes: joins a term's sections by class number; every search and the dashboard then show them. */
+export function useAddClasses() {
+  return useMutation({
+    mutationFn: (input: { term: string; classNumbers: number[] }) =>
+      apiClient.call(API.addClasses, { body: { userID: useSessionStore.getState().currentUser?.id, ...input } }),
+    onSuccess: async (answer, _input, _result, { client }) => {
+      client.setQueriesData<SearchResult>({ queryKey: queryKeys.catalogSearches }, (result) =>
+        result ? { ...result, memberCourseIds: answer.user_courses_ids } : result,
+      );
+      await client.invalidateQueries({ queryKey: queryKeys.dashboard });
+    },
+  });
 }

@@ -1,20 +1,14 @@
-// One search result: what the course is, a way in (View Course) and Join / Leave,
-// which flips at once and flips back with a line when the server refused.
+// One search result: a course of one term (name, tags, description, a way in)
+// with its matching sections listed under it, each with its own Join / Leave.
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { Course } from '../../../../adapters/http/contract/courses';
-import { useCourseMembership } from './use-course-membership';
+import type { SearchResultCourse } from '../../../../adapters/http/contract/courses';
+import { SectionRow } from './section-row';
 import styles from './course-card.module.css';
 
-export function CourseCard({ course, isMember }: { course: Course; isMember: boolean }) {
+export function CourseCard({ course, memberCourseIds }: { course: SearchResultCourse; memberCourseIds: number[] }) {
   const titleId = useId();
-  const membership = useCourseMembership(course.id);
-
-  function toggleMembership() {
-    if (membership.pending) return;
-    if (isMember) membership.leave();
-    else membership.join();
-  }
+  const [only] = course.sections.length === 1 ? course.sections : [];
 
   return (
     <article className={styles.card} aria-labelledby={titleId}>
@@ -24,30 +18,22 @@ export function CourseCard({ course, isMember }: { course: Course; isMember: boo
       <ul className={styles.tags} aria-label="Course tags">
         <li className={`${styles.tag} ${styles.code}`}>{course.course_number}</li>
         <li className={styles.tag}>{course.term}</li>
-        <li className={styles.tag}>#{course.class_number}</li>
+        <li className={styles.tag}>{only ? `#${only.class_number}` : `${course.sections.length} sections`}</li>
       </ul>
       {course.description.trim() ? <p className={styles.description}>{course.description}</p> : null}
+      <ul className={styles.sections} aria-label={`Sections of ${course.course_number} ${course.name}`}>
+        {course.sections.map((section) => (
+          <li key={section.id}>
+            <SectionRow section={section} isMember={memberCourseIds.includes(section.id)} courseTitleId={titleId} />
+          </li>
+        ))}
+      </ul>
       <div className={styles.actions}>
-        {/* The buttons keep short names; the description says which course they act on. */}
+        {/* The link keeps a short name; the description says which course it opens. */}
         <Link to={`/course/${course.id}`} className="button button--outline" aria-describedby={titleId}>
           View Course
         </Link>
-        <button
-          type="button"
-          className={isMember ? 'button button--danger-outline' : 'button button--primary'}
-          aria-describedby={titleId}
-          // aria-disabled rather than disabled, so keyboard focus stays on the button while it flips.
-          aria-disabled={membership.pending}
-          onClick={toggleMembership}
-        >
-          {isMember ? 'Leave' : 'Join'}
-        </button>
       </div>
-      {membership.error ? (
-        <p className={`form-error ${styles.error}`} role="alert">
-          {membership.error}
-        </p>
-      ) : null}
     </article>
   );
 }

@@ -24,8 +24,19 @@ export function CourseFilterForm({ applied, terms = [], onSubmit }: CourseFilter
       className={styles.form}
       role="search"
       aria-label="Filter courses"
-      onSubmit={handleSubmit((draft) => onSubmit({ name: draft.name.trim(), courseCode: draft.courseCode.trim(), term: draft.term }))}
+      onSubmit={handleSubmit((draft) => onSubmit({ q: draft.q.trim(), name: draft.name.trim(), courseCode: draft.courseCode.trim(), term: draft.term }))}
     >
+      <TextField
+        id="filter-search"
+        className={styles.search}
+        label="Search"
+        type="search"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="Code, title, instructor or class number"
+        hint="e.g. COP 3502, calculus, Dorr or 26564"
+        {...register('q')}
+      />
       <TextField id="filter-course-name" label="Course Name" autoComplete="off" placeholder="e.g. Calculus" {...register('name')} />
       <TextField
         id="filter-course-code"

@@ -8,6 +8,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } f
 import type { Course } from '../../../../adapters/http/contract/courses';
 import { DisclosureButton } from '../../components/disclosure-button';
 import { Icon } from '../../components/icon';
+import { SectionSchedule } from './section-schedule';
 import { useCourseMembership } from './use-course-membership';
 import styles from './course-header.module.css';
 
@@ -106,6 +107,7 @@ export function CourseHeader({ course, isMember, headingLevel, titleId, onBack, 
           {credits ? <li>{credits}</li> : null}
           {instructors ? <li>{instructors}</li> : null}
         </ul>{' '}
+        <SectionSchedule course={course} />
         {course.description.trim() ? <p className={styles.description}>{course.description}</p> : null}
       </div>
       {isMember === false ? (

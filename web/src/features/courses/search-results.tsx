@@ -56,7 +56,7 @@ export function SearchResults({ result, loading, failed, page, onRetry, onPageCh
           <ul className={loading ? `${styles.cards} ${styles.stale}` : styles.cards}>
             {result.courses.map((course) => (
               <li key={course.id}>
-                <CourseCard course={course} isMember={result.memberCourseIds.includes(course.id)} />
+                <CourseCard course={course} memberCourseIds={result.memberCourseIds} />
               </li>
             ))}
           </ul>

@@ -1,0 +1,65 @@
+// UF's public Schedule of Courses API over HTTP (Node's fetch), as UF's own
+// pages call it: GET {UF_SOC_URL}/apix/soc/schedule?category=&term=&last-control-number=.
+// A 5xx, a 429, a time-out, a cut connection or an answer that is not a page
+// is SourceUnavailableError (the sync asks again); any other 4xx is final.
+import { SourceUnavailableError, type ScheduleOfCoursesSource, type SchedulePage, type ScheduleQuery } from '../../application/ports/schedule-of-courses-source';
+import { flattenUfCourse, parseUfPage, termFromUfCode, ufCourseKey } from './uf-schedule-of-courses';
+
+/** UF answers a page in well under a second; a minute of silence is a hang. */
+export const UF_SOC_TIMEOUT_MS = 60_000;
+
+export class HttpScheduleOfCourses implements ScheduleOfCoursesSource {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly timeoutMs = UF_SOC_TIMEOUT_MS,
+  ) {}
+
+  async page(query: ScheduleQuery): Promise<SchedulePage> {
+    const term = termFromUfCode(query.termCode);
+    if (!term) throw new Error(`not a UF term code: ${query.termCode}`);
+    const url = new URL(`${this.baseUrl.replace(/\/+$/, '')}/apix/soc/schedule`);
+    url.search = new URLSearchParams({ category: query.category, term: query.termCode, 'last-control-number': String(query.controlNumber) }).toString();
+    // One deadline for the answer and its whole body: a server that stalls mid-answer is a hang too.
+    const signal = AbortSignal.timeout(this.timeoutMs);
+    const unavailable = (error: unknown) =>
+      new SourceUnavailableError(signal.aborted ? `no answer within ${this.timeoutMs / 1000} s` : `connection failed: ${causeOf(error as Error)}`);
+    let response: Response;
+    try {
+      response = await fetch(url, { signal, headers: { accept: 'application/json' } });
+    } catch (error) {
+      throw unavailable(error);
+    }
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => {});
+      if (response.status >= 500 || response.status === 429) throw new SourceUnavailableError(`HTTP ${response.status}`);
+      throw new Error(`UF answered HTTP ${response.status} for ${url.pathname}${url.search}`);
+    }
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch (error) {
+      throw error instanceof SyntaxError ? new SourceUnavailableError(`not JSON: ${error.message}`) : unavailable(error);
+    }
+    let page;
+    try {
+      page = parseUfPage(body);
+    } catch (error) {
+      throw new SourceUnavailableError((error as Error).message);
+    }
+    return {
+      courses: page.courses.map((course) => ({
+        key: typeof course === 'object' && course !== null ? ufCourseKey(course as Record<string, unknown>) : String(course),
+        records: flattenUfCourse(course, term),
+      })),
+      nextControlNumber: page.lastControlNumber,
+      retrievedRows: page.retrievedRows,
+      totalRows: page.totalRows,
+    };
+  }
+}
+
+// fetch's TypeError says only "fetch failed" or "terminated"; the cause names the socket's error.
+function causeOf(error: Error): string {
+  const cause = (error as { cause?: unknown }).cause;
+  return cause instanceof Error ? `${error.message} (${cause.message})` : error.message;
+}

@@ -1,0 +1,115 @@
+// `npm run catalog:sync -- --term 2258 [--category CWSP|UFOL|IA] [--dry-run] [--fresh]`:
+// syncs one term of the catalog from UF's Schedule of Courses (UF_SOC_URL)
+// into the configured database, with a progress bar on a terminal (cli-progress),
+// plain progress lines otherwise, and a summary.
+import { SingleBar } from 'cli-progress';
+import { parseArgs } from 'node:util';
+import { SyncInterruptedError, type SyncEvent, type SyncSummary } from '../../application/catalog/sync-catalog';
+import { canonicalTerm, isTermName } from '../../domain/course/term';
+import { termFromUfCode, ufTermCode } from '../catalog/uf-schedule-of-courses';
+import { ConfigError, parseConfig } from '../config';
+import { compose, INFRA } from '../container';
+import { migrateToLatest } from '../database/migration-source';
+import { createLogger } from '../logger';
+
+const CATEGORIES = ['CWSP', 'UFOL', 'IA'];
+const USAGE = 'Usage: npm run catalog:sync -- --term 2258 [--category CWSP|UFOL|IA] [--dry-run] [--fresh]';
+
+class UsageError extends Error {}
+
+function readArguments() {
+  const { values } = parseArgs({
+    options: {
+      term: { type: 'string' },
+      category: { type: 'string', default: 'CWSP' },
+      'dry-run': { type: 'boolean', default: false },
+      fresh: { type: 'boolean', default: false },
+    },
+  });
+  const given = values.term?.trim() ?? '';
+  const term = termFromUfCode(given) ?? (isTermName(given) ? canonicalTerm(given) : null);
+  const termCode = term ? ufTermCode(term) : null;
+  if (!term || !termCode) throw new UsageError(`--term must be a UF term code such as 2258 (Fall 2025) or a term such as "Fall 2025" (got ${JSON.stringify(given)})`);
+  const category = values.category.toUpperCase();
+  if (!CATEGORIES.includes(category)) throw new UsageError(`--category must be one of ${CATEGORIES.join(', ')} (got ${JSON.stringify(values.category)})`);
+  return { term, termCode, category, dryRun: values['dry-run'], fresh: values.fresh };
+}
+
+/** A bar (pages, courses, sections, ETA) on a terminal; a line per page anywhere else (CI logs, files). */
+function progressReporter(tty: boolean) {
+  const bar = tty
+    ? new SingleBar({
+        format: '  pages {value}/{total} |{bar}| {courses} courses, {sections} sections | ETA {eta_formatted}',
+        barsize: 24,
+        hideCursor: true,
+        etaBuffer: 20,
+      })
+    : null;
+  let started = false;
+  return {
+    event(event: SyncEvent) {
+      if (event.kind === 'start') {
+        if (event.resumedFrom !== null) console.log(`Resuming an interrupted run from control number ${event.resumedFrom} (${event.pagesDone} pages done)`);
+        return;
+      }
+      if (event.kind === 'retry') {
+        const line = `  page at control number ${event.controlNumber}: ${event.reason}; asking again in ${event.waitMs / 1000} s (attempt ${event.attempt} of ${event.attempts})`;
+        if (bar && started) bar.stop();
+        started = false;
+        console.log(line);
+        return;
+      }
+      if (bar) {
+        const payload = { courses: event.courses, sections: event.sections };
+        if (!started) bar.start(event.pagesEstimate, event.pages, payload);
+        else bar.setTotal(event.pagesEstimate);
+        bar.update(event.pages, payload);
+        started = true;
+      } else {
+        const c = event.counts;
+        console.log(
+          `  page ${event.pages} of about ${event.pagesEstimate}: ${event.courses} courses, ${event.sections} sections ` +
+            `(${c.added} added, ${c.changed} changed, ${c.unchanged} unchanged so far)`,
+        );
+      }
+    },
+    stop() {
+      if (bar && started) bar.stop();
+    },
+  };
+}
+
+function summaryLine(s: SyncSummary): string {
+  return (
+    `${s.dryRun ? 'Dry run, nothing written' : 'Done'}: ${s.added} sections added, ${s.changed} changed, ${s.unchanged} unchanged, ` +
+    `${s.withdrawn} withdrawn (${s.pages} pages, ${s.courses} courses, ${s.sections} sections, ${s.rejected} records rejected).`
+  );
+}
+
+try {
+  const args = readArguments();
+  const config = parseConfig(process.env);
+  const { resolve, useCases } = compose(config, createLogger(config.logLevel));
+  const db = resolve(INFRA.Knex);
+  const progress = progressReporter(Boolean(process.stdout.isTTY));
+  try {
+    await migrateToLatest(db);
+    console.log(
+      `Syncing ${args.term} (${args.termCode}, ${args.category}) from ${config.catalog.ufSocUrl} into ` +
+        `${config.databaseUrl ? 'Postgres' : `the embedded database in ${config.dataDir}`}${args.dryRun ? ' (dry run)' : ''}`,
+    );
+    const summary = await useCases.syncCatalog.execute(args, (event) => progress.event(event));
+    progress.stop();
+    for (const rejection of summary.rejections) console.log(`  rejected: ${rejection}`);
+    console.log(summaryLine(summary));
+  } finally {
+    progress.stop();
+    await db.destroy();
+  }
+} catch (error) {
+  if (error instanceof UsageError) console.error(`${error.message}\n${USAGE}`);
+  else if (error instanceof ConfigError) console.error(error.message);
+  else if (error instanceof SyncInterruptedError) console.error(`Sync interrupted: ${error.message} The pages before it are kept; run the same command again to resume.`);
+  else console.error(`Sync failed: ${(error as Error).message}`);
+  process.exit(1);
+}

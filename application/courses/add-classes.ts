@@ -1,0 +1,62 @@
+// "Add my classes": join every section of one term whose class number the
+// student typed, and say for each number what happened.
+import type { ClassNumberOutcome } from '../../domain/course/class-numbers';
+import { MAX_CLASS_NUMBERS } from '../../domain/course/class-numbers';
+import type { Course } from '../../domain/course/course';
+import { canonicalTerm, isTermName } from '../../domain/course/term';
+import { ValidationError } from '../../domain/errors';
+import type { CourseCatalog } from '../ports/course-catalog';
+import type { CourseMembership } from '../ports/course-membership';
+
+export interface AddClassesCommand {
+  /** The signed-in student, from the session. */
+  actingUserId: number;
+  term: string;
+  classNumbers: number[];
+}
+
+export interface ClassNumberResult {
+  classNumber: number;
+  outcome: ClassNumberOutcome;
+  /** The section, unless not found. */
+  course: Course | null;
+}
+
+export interface AddClassesResult {
+  term: string;
+  /** One per distinct class number, in the order given. */
+  results: ClassNumberResult[];
+  userCourseIds: number[];
+}
+
+export class AddClasses {
+  constructor(
+    private readonly catalog: CourseCatalog,
+    private readonly membership: CourseMembership,
+  ) {}
+
+  async execute(command: AddClassesCommand): Promise<AddClassesResult> {
+    if (!isTermName(command.term)) throw new ValidationError('Choose a term such as Fall 2025.', 'term');
+    const numbers = [...new Set(command.classNumbers)];
+    if (numbers.length === 0) throw new ValidationError('Enter at least one class number.', 'classNumbers');
+    if (numbers.length > MAX_CLASS_NUMBERS) throw new ValidationError(`Enter at most ${MAX_CLASS_NUMBERS} class numbers at a time.`, 'classNumbers');
+    const term = canonicalTerm(command.term);
+    const [sections, memberOf] = await Promise.all([
+      this.catalog.findByClassNumbers(term, numbers),
+      this.membership.courseIdsOf(command.actingUserId),
+    ]);
+    const results: ClassNumberResult[] = [];
+    for (const classNumber of numbers) {
+      const course = sections.find((s) => s.classNumber === classNumber) ?? null;
+      if (!course) {
+        results.push({ classNumber, outcome: 'not-found', course });
+      } else if (memberOf.includes(course.id)) {
+        results.push({ classNumber, outcome: 'already-member', course });
+      } else {
+        await this.membership.join(command.actingUserId, course.id);
+        results.push({ classNumber, outcome: 'joined', course });
+      }
+    }
+    return { term, results, userCourseIds: await this.membership.courseIdsOf(command.actingUserId) };
+  }
+}

@@ -1,0 +1,32 @@
+// How a section's meetings read to a student: "MWF 10:40 AM-11:30 AM, ROG 129",
+// or "Online" for a section taught online.
+import type { Course, MeetTime } from './course';
+
+/** UF's day letters in week order (R is Thursday, S Saturday, U Sunday). */
+const DAY_ORDER = ['M', 'T', 'W', 'R', 'F', 'S', 'U'];
+
+export function isOnlineSection(course: Pick<Course, 'sectWeb' | 'mode'>): boolean {
+  return course.sectWeb === 'AD' || course.sectWeb === 'PD' || course.mode.toLowerCase() === 'online';
+}
+
+export function meetingDays(meeting: MeetTime): string {
+  return [...meeting.days].sort((a, b) => DAY_ORDER.indexOf(a) - DAY_ORDER.indexOf(b)).join('');
+}
+
+export function meetingTime(meeting: MeetTime): string {
+  return meeting.begin && meeting.end ? `${meeting.begin}-${meeting.end}` : meeting.begin;
+}
+
+export function meetingPlace(meeting: MeetTime): string {
+  return [meeting.building, meeting.room].filter(Boolean).join(' ');
+}
+
+/** One line per meeting ("MWF 10:40 AM-11:30 AM, ROG 129"); ["Online"] for an online section without meetings. */
+export function describeMeetings(course: Pick<Course, 'sectWeb' | 'mode' | 'meetTimes'>): string[] {
+  if (course.meetTimes.length === 0) return isOnlineSection(course) ? ['Online'] : [];
+  return course.meetTimes.map((meeting) => {
+    const when = [meetingDays(meeting), meetingTime(meeting)].filter(Boolean).join(' ');
+    const where = meetingPlace(meeting);
+    return [when, where].filter(Boolean).join(', ');
+  });
+}
