@@ -40,6 +40,12 @@ export class CachedChatRoomAccess implements ChatRoomAccess {
     this.generation += 1;
     this.members.delete(cacheKey(userId, room));
   }
+
+  /** Departures may have been missed: remember nothing from before now. */
+  forgetAll(): void {
+    this.generation += 1;
+    this.members.clear();
+  }
 }
 
 function cacheKey(userId: number, room: ChatRoom): string {

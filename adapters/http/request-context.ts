@@ -1,5 +1,6 @@
 // Gives every request an id (echoed as X-Request-Id) and a child logger that
-// stamps it on every line, then writes one access-log line per request.
+// stamps it on every line, then writes one access-log line per request (at
+// info, or at debug for the routine chat reads that mark themselves).
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
@@ -18,10 +19,9 @@ export function requestContext(logger: Logger): Middleware<AppState> {
     try {
       await next();
     } finally {
-      ctx.state.log.info(
-        { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
-        'request',
-      );
+      const line = { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) };
+      if (ctx.state.routineRequest && ctx.status < 500) ctx.state.log.debug(line, 'request');
+      else ctx.state.log.info(line, 'request');
     }
   };
 }

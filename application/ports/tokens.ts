@@ -3,12 +3,14 @@
 // and a token passed where another port is expected does not compile.
 import type { ChatLog } from './chat-log';
 import type { ChatRoomAccess } from './chat-room-access';
+import type { ChatSignals } from './chat-signals';
 import type { Clock } from './clock';
 import type { CourseCatalog } from './course-catalog';
 import type { CourseMembership } from './course-membership';
 import type { MembershipChanges } from './membership-changes';
 import type { PasswordHasher } from './password-hasher';
 import type { RateLimiter } from './rate-limiter';
+import type { ReadMarkers } from './read-markers';
 import type { SessionStore } from './session-store';
 import type { Sleeper } from './sleeper';
 import type { StudyGroupRepository } from './study-group-repository';
@@ -45,6 +47,8 @@ export interface Ports {
   MembershipChanges: MembershipChanges;
   ChatLog: ChatLog;
   ChatRoomAccess: ChatRoomAccess;
+  ChatSignals: ChatSignals;
+  ReadMarkers: ReadMarkers;
   StudyGroupRepository: StudyGroupRepository;
   Clock: Clock;
   Sleeper: Sleeper;
@@ -60,6 +64,8 @@ export const TOKENS = tokensOf<Ports>()([
   'MembershipChanges',
   'ChatLog',
   'ChatRoomAccess',
+  'ChatSignals',
+  'ReadMarkers',
   'StudyGroupRepository',
   'Clock',
   'Sleeper',
