@@ -21,6 +21,7 @@ export class LocalChatSignals implements ChatSignals {
 
 /** An announcement arriving at a server: remember the room's newest entry, then wake its waiters. */
 export function deliver(hub: SignalHub, newest: RoomNewest, topic: string, newestId: string | undefined): void {
+  newest.announced();
   const id = newestId === undefined ? null : parseMessageId(newestId);
   if (id) newest.learn(topic, id);
   hub.wake(topic);

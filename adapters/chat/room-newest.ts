@@ -18,11 +18,18 @@ export const ROOM_NEWEST_TTL_MS = 3_000;
 export class RoomNewest {
   private readonly rooms = new Map<string, { id: MessageId; until: number }>();
   private trusted = true;
+  /** Counts announcements: a read that started before the latest may lack what it announced. */
+  generation = 0;
 
   constructor(
     private readonly ttlMs = ROOM_NEWEST_TTL_MS,
     private readonly now: Clock = () => Date.now(),
   ) {}
+
+  /** An announcement arrived (of any topic): reads in flight are older than it. */
+  announced(): void {
+    this.generation += 1;
+  }
 
   /** Nothing in the room (a room topic) is newer than `id`, as of now. Never moves an entry back. */
   learn(topic: string, id: MessageId): void {
@@ -55,8 +62,16 @@ export class RoomNewest {
   }
 }
 
-/** The chat log with RoomNewest in front of its reads after a cursor. */
+/**
+ * The chat log with RoomNewest in front of its reads after a cursor. Equal
+ * reads at the same time also share one read of the log: when a message
+ * wakes a room's hundred waiters they all ask for what follows the same
+ * cursor. A read joins only one that started after the latest announcement,
+ * so a waiter woken by an announcement never gets an answer from before it.
+ */
 export class RememberingChatLog implements ChatLog {
+  private readonly reading = new Map<string, { generation: number; entries: Promise<ChatMessage[]> }>();
+
   constructor(
     private readonly inner: ChatLog,
     private readonly newest: RoomNewest,
@@ -85,9 +100,18 @@ export class RememberingChatLog implements ChatLog {
   async after(room: ChatRoom, cursor: MessageId, limit: number): Promise<ChatMessage[]> {
     const topic = roomTopic(room);
     if (this.newest.nothingAfter(topic, cursor)) return [];
-    const entries = await this.inner.after(room, cursor, limit);
-    // Fewer than asked: the read reached the room's end.
-    if (entries.length < limit) this.newest.learn(topic, entries.length ? parseMessageId(positionOf(entries.at(-1)!))! : cursor);
-    return entries;
+    const key = `${topic} ${cursor.ms}-${cursor.seq} ${limit}`;
+    const inFlight = this.reading.get(key);
+    if (inFlight && inFlight.generation === this.newest.generation) return inFlight.entries;
+    const read = { generation: this.newest.generation, entries: this.inner.after(room, cursor, limit) };
+    this.reading.set(key, read);
+    try {
+      const entries = await read.entries;
+      // Fewer than asked: the read reached the room's end.
+      if (entries.length < limit) this.newest.learn(topic, entries.length ? parseMessageId(positionOf(entries.at(-1)!))! : cursor);
+      return entries;
+    } finally {
+      if (this.reading.get(key) === read) this.reading.delete(key);
+    }
   }
 }

@@ -18,10 +18,17 @@ export interface CachedSessionStoreOptions {
   announce?: (sid: string) => Promise<void>;
 }
 
+interface Read {
+  answer: Promise<SessionData | null>;
+  /** The session changed while the read ran: its answer must not be kept. */
+  stale: boolean;
+}
+
 export class CachedSessionStore implements SessionStore {
   private readonly entries = new Map<string, { data: SessionData; until: number }>();
-  // The read in flight per session id: a change while it runs means its answer must not be kept.
-  private readonly reading = new Map<string, object>();
+  // The read in flight per session id. Recent reads of the same session join
+  // it: a hundred polls arriving as the entry expires cost one store read.
+  private readonly reading = new Map<string, Read>();
   private trusted = true;
   private readonly ttlMs: number;
   private readonly now: Clock;
@@ -38,18 +45,22 @@ export class CachedSessionStore implements SessionStore {
     if (options.recent && this.trusted) {
       const entry = this.entries.get(sid);
       if (entry && entry.until > this.now()) return { ...entry.data };
+      const inFlight = this.reading.get(sid);
+      if (inFlight) return copy(await inFlight.answer);
     }
-    const read = {};
+    const read: Read = { answer: this.inner.get(sid), stale: false };
     this.reading.set(sid, read);
-    const data = await this.inner.get(sid);
-    if (this.reading.get(sid) === read) {
-      this.reading.delete(sid);
-      if (data && this.trusted && this.ttlMs > 0) {
-        if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-        this.entries.set(sid, { data: { ...data }, until: this.now() + this.ttlMs });
-      }
+    let data: SessionData | null;
+    try {
+      data = await read.answer;
+    } finally {
+      if (this.reading.get(sid) === read) this.reading.delete(sid);
     }
-    return data;
+    if (data && !read.stale && this.trusted && this.ttlMs > 0) {
+      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+      this.entries.set(sid, { data: { ...data }, until: this.now() + this.ttlMs });
+    }
+    return copy(data);
   }
 
   async set(sid: string, data: SessionData, ttlMs: number): Promise<void> {
@@ -67,18 +78,30 @@ export class CachedSessionStore implements SessionStore {
 
   forget(sid: string): void {
     this.entries.delete(sid);
+    const read = this.reading.get(sid);
+    if (read) read.stale = true;
     this.reading.delete(sid);
   }
 
   /** Changes may be missed from now on: remember nothing until resume(). */
   suspend(): void {
     this.trusted = false;
-    this.entries.clear();
-    this.reading.clear();
+    this.forgetAll();
   }
 
   resume(): void {
-    this.entries.clear();
+    this.forgetAll();
     this.trusted = true;
   }
+
+  private forgetAll(): void {
+    this.entries.clear();
+    for (const read of this.reading.values()) read.stale = true;
+    this.reading.clear();
+  }
+}
+
+/** Each caller its own object: koa-session keeps and changes what it is given. */
+function copy(data: SessionData | null): SessionData | null {
+  return data ? { ...data } : null;
 }

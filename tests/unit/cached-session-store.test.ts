@@ -98,3 +98,21 @@ describe('CookieSigner', () => {
     expect(signer.index(data, `${keygrip.sign(data)}x`)).toBe(-1);
   });
 });
+
+describe('CachedSessionStore under a burst', () => {
+  it('reads the store once for many recent reads of one session at the same time', async () => {
+    const clock = new ManualClock();
+    const store = new InMemorySessionStore(clock.now);
+    let reads = 0;
+    const counting = { ...store, get: (sid: string) => ((reads += 1), store.get(sid)), set: store.set.bind(store), destroy: store.destroy.bind(store) };
+    const cache = new CachedSessionStore(counting, { now: clock.now });
+    await store.set('s1', { userId: 7 }, DAY);
+    const answers = await Promise.all(Array.from({ length: 100 }, () => cache.get('s1', RECENT)));
+    expect(answers.every((a) => a?.userId === 7)).toBe(true);
+    expect(new Set(answers).size).toBe(100);
+    expect(reads).toBe(1);
+    // A read that must be fresh never joins.
+    await Promise.all([cache.get('s1'), cache.get('s1')]);
+    expect(reads).toBe(3);
+  });
+});
