@@ -13,15 +13,20 @@ export function requestContext(logger: Logger): Middleware<AppState> {
     const incoming = ctx.get('X-Request-Id');
     const requestId = INCOMING_ID.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
-    ctx.state.log = logger.child({ requestId });
+    // Made when first used: a routine poll that logs nothing makes none.
+    let log: Logger | undefined;
+    Object.defineProperty(ctx.state, 'log', { get: () => (log ??= logger.child({ requestId })), enumerable: true, configurable: true });
     ctx.set('X-Request-Id', requestId);
     const started = performance.now();
     try {
       await next();
     } finally {
-      const line = { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) };
-      if (ctx.state.routineRequest && ctx.status < 500) ctx.state.log.debug(line, 'request');
-      else ctx.state.log.info(line, 'request');
+      const routine = ctx.state.routineRequest && ctx.status < 500;
+      if (!routine || logger.isLevelEnabled('debug')) {
+        const line = { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) };
+        if (routine) ctx.state.log.debug(line, 'request');
+        else ctx.state.log.info(line, 'request');
+      }
     }
   };
 }
