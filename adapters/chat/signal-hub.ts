@@ -57,7 +57,9 @@ export class SignalHub {
 }
 
 class HubWatch implements Watch {
-  private readonly signalled = new Set<string>();
+  // Signals not yet answered by next(), and those its last 'signal' answered.
+  private readonly pending = new Set<string>();
+  private readonly reported = new Set<string>();
   private settle: ((outcome: WatchOutcome) => void) | null = null;
   private shutDown = false;
 
@@ -68,7 +70,7 @@ class HubWatch implements Watch {
 
   next({ timeoutMs, signal }: { timeoutMs: number; signal?: AbortSignal }): Promise<WatchOutcome> {
     if (this.shutDown) return Promise.resolve('closed');
-    if (this.signalled.size > 0) return Promise.resolve('signal');
+    if (this.pending.size > 0) return Promise.resolve(this.report());
     if (signal?.aborted) return Promise.resolve('aborted');
     if (timeoutMs <= 0) return Promise.resolve('timeout');
     return new Promise<WatchOutcome>((resolve) => {
@@ -77,7 +79,7 @@ class HubWatch implements Watch {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
         this.settle = null;
-        resolve(outcome);
+        resolve(outcome === 'signal' ? this.report() : outcome);
       };
       const timer = setTimeout(finish, timeoutMs, 'timeout');
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -86,9 +88,16 @@ class HubWatch implements Watch {
   }
 
   takeSignalled(): string[] {
-    const topics = [...this.signalled];
-    this.signalled.clear();
+    const topics = [...this.reported];
+    this.reported.clear();
     return topics;
+  }
+
+  /** A 'signal' answer consumes the signals pending: the next wait waits for new ones. */
+  private report(): 'signal' {
+    for (const topic of this.pending) this.reported.add(topic);
+    this.pending.clear();
+    return 'signal';
   }
 
   close(): void {
@@ -97,7 +106,7 @@ class HubWatch implements Watch {
   }
 
   signal(topic: string): void {
-    this.signalled.add(topic);
+    this.pending.add(topic);
     this.settle?.('signal');
   }
 

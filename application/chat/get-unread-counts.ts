@@ -7,6 +7,7 @@ import { roomTopic, studentTopic, type ChatSignals } from '../ports/chat-signals
 import type { Clock } from '../ports/clock';
 import type { ReadMarkers, RoomReadState } from '../ports/read-markers';
 import type { UserRepository } from '../ports/user-repository';
+import { waitDeadline } from './wait-for-chat-messages';
 
 export interface RoomUnread extends UnreadTally {
   room: ChatRoom;
@@ -56,7 +57,7 @@ export class GetUnreadCounts {
 
     const watch = this.signals.watch([studentTopic(user.id), ...rooms.map((r) => roomTopic(r.room))]);
     try {
-      const deadline = this.now() + command.waitMs;
+      const deadline = waitDeadline(this.now(), command.waitMs);
       for (;;) {
         const summary = await this.summarise(reader, rooms);
         const remaining = deadline - this.now();

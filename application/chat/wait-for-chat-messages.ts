@@ -12,6 +12,17 @@ export const MAX_WAIT_SECONDS = 30;
 /** Rooms a poll may also watch for the unread marks. */
 export const MAX_WATCHED_ROOMS = 50;
 
+/**
+ * The deadline of a wait of `waitMs`: a random point in its last tenth. Polls
+ * that started together (a reconnect after a restart, a class opening the
+ * chat at 9:00) would otherwise time out together and come back together,
+ * every cycle; spread this way, the crowd disperses within a few cycles.
+ * "Up to wait seconds" allows it.
+ */
+export function waitDeadline(now: number, waitMs: number, random: () => number = Math.random): number {
+  return now + waitMs * (0.9 + 0.1 * random());
+}
+
 export interface WaitForChatMessagesCommand {
   /** The signed-in student, from the session. */
   actingUserId: number;
@@ -54,7 +65,7 @@ export class WaitForChatMessages {
     // The student's own topic carries departures: a removal wakes the wait at once.
     const watch = this.signals.watch([roomTopic(room), studentTopic(actingUserId), ...activityTopics]);
     try {
-      const deadline = this.now() + command.waitMs;
+      const deadline = waitDeadline(this.now(), command.waitMs);
       let activity = false;
       for (;;) {
         const messages = await this.log.after(room, cursor, MESSAGES_AFTER_LIMIT);

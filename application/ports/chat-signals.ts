@@ -10,11 +10,12 @@ export interface Watch {
   /**
    * Waits for a signal on one of the watch's topics. A signal that came since
    * the watch was made (or since the last next()) answers at once, so a
-   * caller that registers, reads, then waits misses nothing. 'closed': the
+   * caller that registers, reads, then waits misses nothing; a 'signal'
+   * answer consumes the signals it reports. 'closed': the
    * server is shutting down; 'aborted': the signal (the client left) fired.
    */
   next(options: { timeoutMs: number; signal?: AbortSignal }): Promise<WatchOutcome>;
-  /** The topics signalled since the last call (and forgets them). */
+  /** The topics the last 'signal' answers reported (and forgets them). */
   takeSignalled(): string[];
   /** Stops watching; every watch must be closed. */
   close(): void;

@@ -17,6 +17,7 @@
 // Short check: BENCH_SECONDS=2 BENCH_STUDENTS=200 BENCH_LONGPOLL_SECONDS=5 BENCH_WAIT=3 BENCH_IDLE_SECONDS=4 npm run bench:chat
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
+import { openSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -72,10 +73,12 @@ function freePort(): Promise<number> {
 
 async function startProcess(script: string, env: Record<string, string>, readyPath: string): Promise<{ url: string; pid: number }> {
   const port = await freePort();
+  // BENCH_APP_LOG=file keeps the processes' log lines (to look into errors); by default they are dropped.
+  const log = process.env.BENCH_APP_LOG ? openSync(process.env.BENCH_APP_LOG, 'a') : 'ignore';
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', log, 'inherit'],
   });
   children.push(child);
   const url = `http://127.0.0.1:${port}`;
@@ -222,48 +225,51 @@ async function main() {
   }
   console.log(`set up in ${((performance.now() - started) / 1000).toFixed(1)} s; measuring ${SECONDS} s per scenario`);
 
-  const rows: Row[] = [];
-  rows.push(await measure('baseline: bare Koa handler', 100, { url: `${bareUrl}/` }, await bodySize(`${bareUrl}/`, {}), bare.pid));
-  const idleBytes = await bodySize(idlePoll, sessionHeaders);
-  rows.push(await measure('idle poll (?after=newest)', 100, { url: idlePoll, headers: sessionHeaders }, idleBytes, app.pid));
-  rows.push(await measure('idle poll (?after=newest)', 1000, { url: idlePoll, headers: sessionHeaders }, idleBytes, app.pid));
-  rows.push(await measure('naive poll (last 500 each time)', 100, { url: naivePoll, headers: sessionHeaders }, await bodySize(naivePoll, sessionHeaders), app.pid));
-  const postBody = JSON.stringify({ courseID: courseId, message: 'Benchmark message: see you at Marston at 7?' });
-  rows.push(
-    await measure(
-      'posting (insert-course-message)',
-      100,
-      {
-        url: `${appUrl}/api/insert-course-message/`,
-        method: 'POST',
-        headers: { Cookie: writer.cookieHeader, 'X-CSRFToken': writer.token, 'Content-Type': 'application/json' },
-        body: postBody,
-      },
-      Buffer.byteLength(JSON.stringify(seeded[0])),
-      app.pid,
-    ),
-  );
-
-  const base = rows[0];
-  const pad = (text: string | number, width: number) => String(text).padStart(width);
-  console.log('');
-  console.log(
-    `${'scenario'.padEnd(34)}${pad('conns', 6)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('bytes', 8)}` +
-      `${pad('req/s x', 9)}${pad('p50 x', 7)}${pad('p99 x', 7)}${pad('bytes x', 9)}${pad('non-2xx', 9)}${pad('errors', 8)}` +
-      `${pad('CPU us', 8)}${pad('CPU x', 7)}`,
-  );
-  for (const row of rows) {
-    console.log(
-      `${row.name.padEnd(34)}${pad(row.connections, 6)}${pad(Math.round(row.rps), 9)}${pad(row.p50, 8)}${pad(row.p99, 8)}${pad(row.bodyBytes, 8)}` +
-        `${pad((row.rps / base.rps).toFixed(2), 9)}${pad((row.p50 / Math.max(base.p50, 1)).toFixed(1), 7)}${pad((row.p99 / Math.max(base.p99, 1)).toFixed(1), 7)}` +
-        `${pad((row.bodyBytes / base.bodyBytes).toFixed(0), 9)}${pad(row.non2xx, 9)}${pad(row.errors, 8)}` +
-        `${pad(Math.round(row.cpuMicros), 8)}${pad((base.cpuMicros / row.cpuMicros).toFixed(2), 7)}`,
+  // BENCH_SECONDS=0 skips part one.
+  if (SECONDS > 0) {
+    const rows: Row[] = [];
+    rows.push(await measure('baseline: bare Koa handler', 100, { url: `${bareUrl}/` }, await bodySize(`${bareUrl}/`, {}), bare.pid));
+    const idleBytes = await bodySize(idlePoll, sessionHeaders);
+    rows.push(await measure('idle poll (?after=newest)', 100, { url: idlePoll, headers: sessionHeaders }, idleBytes, app.pid));
+    rows.push(await measure('idle poll (?after=newest)', 1000, { url: idlePoll, headers: sessionHeaders }, idleBytes, app.pid));
+    rows.push(await measure('naive poll (last 500 each time)', 100, { url: naivePoll, headers: sessionHeaders }, await bodySize(naivePoll, sessionHeaders), app.pid));
+    const postBody = JSON.stringify({ courseID: courseId, message: 'Benchmark message: see you at Marston at 7?' });
+    rows.push(
+      await measure(
+        'posting (insert-course-message)',
+        100,
+        {
+          url: `${appUrl}/api/insert-course-message/`,
+          method: 'POST',
+          headers: { Cookie: writer.cookieHeader, 'X-CSRFToken': writer.token, 'Content-Type': 'application/json' },
+          body: postBody,
+        },
+        Buffer.byteLength(JSON.stringify(seeded[0])),
+        app.pid,
+      ),
     );
+
+    const base = rows[0];
+    const pad = (text: string | number, width: number) => String(text).padStart(width);
+    console.log('');
+    console.log(
+      `${'scenario'.padEnd(34)}${pad('conns', 6)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('bytes', 8)}` +
+        `${pad('req/s x', 9)}${pad('p50 x', 7)}${pad('p99 x', 7)}${pad('bytes x', 9)}${pad('non-2xx', 9)}${pad('errors', 8)}` +
+        `${pad('CPU us', 8)}${pad('CPU x', 7)}`,
+    );
+    for (const row of rows) {
+      console.log(
+        `${row.name.padEnd(34)}${pad(row.connections, 6)}${pad(Math.round(row.rps), 9)}${pad(row.p50, 8)}${pad(row.p99, 8)}${pad(row.bodyBytes, 8)}` +
+          `${pad((row.rps / base.rps).toFixed(2), 9)}${pad((row.p50 / Math.max(base.p50, 1)).toFixed(1), 7)}${pad((row.p99 / Math.max(base.p99, 1)).toFixed(1), 7)}` +
+          `${pad((row.bodyBytes / base.bodyBytes).toFixed(0), 9)}${pad(row.non2xx, 9)}${pad(row.errors, 8)}` +
+          `${pad(Math.round(row.cpuMicros), 8)}${pad((base.cpuMicros / row.cpuMicros).toFixed(2), 7)}`,
+      );
+    }
+    console.log('');
+    console.log('bytes: response body per request (a posted message for posting); "x": the ratio to the baseline row.');
+    console.log('CPU us: the server process\'s CPU time per request; CPU x: the baseline\'s per-request CPU over this row\'s, the throughput');
+    console.log('ratio one core would give (Postgres and Redis not counted), and steadier than req/s x on a machine others load.');
   }
-  console.log('');
-  console.log('bytes: response body per request (a posted message for posting); "x": the ratio to the baseline row.');
-  console.log('CPU us: the server process\'s CPU time per request; CPU x: the baseline\'s per-request CPU over this row\'s, the throughput');
-  console.log('ratio one core would give (Postgres and Redis not counted), and steadier than req/s x on a machine others load.');
 
   if (STUDENTS.length) await longPollPart(url.toString(), appUrl, app.pid, writer);
   console.log(`total ${((performance.now() - started) / 1000).toFixed(0)} s`);
@@ -335,7 +341,7 @@ async function longPollPart(databaseUrl: string, appUrl: string, appPid: number,
     const fleet = new LongPollFleet(appUrl, WAIT);
     // A cursor just before now: nothing after it yet, so every student starts waiting.
     await fleet.start(waiters.slice(0, students), `${Date.now() - 1}-0`);
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
     let cpu = cpuSeconds(appPid);
     fleet.beginWindow();
     const stopPoster = startPoster(fleet, post, courseIds, RATE, (kind) => postErrors.set(kind, (postErrors.get(kind) ?? 0) + 1));
@@ -350,7 +356,8 @@ async function longPollPart(databaseUrl: string, appUrl: string, appPid: number,
     const idle = fleet.endWindow(students, appPid, cpu);
     await fleet.stop();
     results.push({ active, idle });
-    process.stdout.write(`  ${students} waiting students: done${active.errors + idle.errors ? `; errors: ${describeErrors(active)} ${describeErrors(idle)}` : ''}\n`);
+    process.stdout.write(`  ${students} waiting students: done; ${active.notWaiting} of ${active.latencies.length} deliveries to a student not waiting at the 201`);
+    process.stdout.write(`${active.errors + idle.errors ? `; errors: ${describeErrors(active)} ${describeErrors(idle)}` : ''}\n`);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
   }
   if (postErrors.size) console.log(`  posting errors: ${[...postErrors].map(([kind, n]) => `${n} ${kind}`).join(', ')}`);
@@ -359,7 +366,7 @@ async function longPollPart(databaseUrl: string, appUrl: string, appPid: number,
   console.log('');
   console.log(
     `${'waiting students'.padEnd(18)}${pad('posted', 8)}${pad('delivered', 11)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('max ms', 8)}` +
-      `${pad('req/min', 9)}${pad('idle req/min', 14)}${pad('errors', 8)}${pad('CPU %', 7)}${pad('idle CPU %', 12)}${pad('RSS MB', 8)}`,
+      `${pad('req/min', 9)}${pad('idle req/min', 14)}${pad('errors', 8)}${pad('CPU %', 7)}${pad('idle CPU %', 12)}${pad('RSS MB', 8)}${pad('load lag', 10)}`,
   );
   for (const { active, idle } of results) {
     const sorted = [...active.latencies].sort((x, y) => x - y);
@@ -367,17 +374,20 @@ async function longPollPart(databaseUrl: string, appUrl: string, appPid: number,
     console.log(
       `${String(active.students).padEnd(18)}${pad(active.posted, 8)}${pad(sorted.length, 11)}${pad(percentile(sorted, 50).toFixed(1), 8)}` +
         `${pad(percentile(sorted, 99).toFixed(1), 8)}${pad((sorted.at(-1) ?? NaN).toFixed(1), 8)}${pad(perMinute(active), 9)}${pad(perMinute(idle), 14)}` +
-        `${pad(active.errors + idle.errors, 8)}${pad(active.cpuPercent.toFixed(0), 7)}${pad(idle.cpuPercent.toFixed(0), 12)}${pad(Math.max(active.rssMb, idle.rssMb), 8)}`,
+        `${pad(active.errors + idle.errors, 8)}${pad(active.cpuPercent.toFixed(0), 7)}${pad(idle.cpuPercent.toFixed(0), 12)}${pad(Math.max(active.rssMb, idle.rssMb), 8)}` +
+        `${pad(active.loadLagMs.toFixed(0), 10)}`,
     );
   }
   console.log('');
   console.log('delivered: (message, waiter) answers; latency from the post\'s 201 to the waiter\'s answer; req/min: requests per student per minute');
-  console.log('while posting and with nothing posted; CPU % and RSS: the app process (100 % = one core).');
+  console.log('while posting and with nothing posted; CPU % and RSS: the app process (100 % = one core); load lag: the load');
+  console.log('generator\'s event-loop delay p99 in ms while posting (when high, it limited the figures, not the app).');
 }
 
 
 function describeErrors(stats: FleetStats): string {
-  return [...stats.errorKinds].map(([kind, n]) => `${n} ${kind}`).join(', ');
+  const seconds = [...stats.errorSeconds].map(([second, n]) => `${n}@${second}s`).join(' ');
+  return `${[...stats.errorKinds].map(([kind, n]) => `${n} ${kind}`).join(', ')} (${seconds})`;
 }
 
 async function cleanUp(): Promise<void> {

@@ -6,6 +6,7 @@
 // and resident memory from /proc.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 
 export interface Waiter {
   userId: number;
@@ -22,10 +23,16 @@ export interface FleetStats {
   errorKinds: Map<string, number>;
   /** Delivery latencies in ms, one per (message, waiter). */
   latencies: number[];
+  /** Of those, the ones whose waiter was not waiting when the post's 201 arrived (in a back-off after an error, or between polls). */
+  notWaiting: number;
+  /** Errors by second of the window. */
+  errorSeconds: Map<number, number>;
   /** Messages posted in the window. */
   posted: number;
   cpuPercent: number;
   rssMb: number;
+  /** The load generator's own event-loop delay, p99 ms: when high, it (not the app) limited the figures. */
+  loadLagMs: number;
 }
 
 /** CPU seconds the process has used so far (user + system), from /proc. */
@@ -54,20 +61,30 @@ export class LongPollFleet {
   private readonly postedAt = new Map<string, number>();
   private readonly early = new Map<string, number[]>();
   private latencies: number[] = [];
+  private notWaiting = 0;
+  private readonly errorSeconds = new Map<number, number>();
+  /** When each waiter's request in flight was sent. */
+  private readonly sentAt = new Map<number, number>();
   private posted = 0;
   private started = 0;
+  private lag: IntervalHistogram | null = null;
 
   constructor(
     private readonly appUrl: string,
     private readonly waitSeconds: number,
   ) {}
 
-  /** Starts the waiters' loops, a batch at a time (a burst of 10,000 connects would overflow the listen backlog). */
-  async start(waiters: Waiter[], startCursor: string): Promise<void> {
+  /**
+   * Starts the waiters' loops, `perSecond` students arriving a second (as a
+   * class opens its chats; a burst of 10,000 connects would also overflow the
+   * listen backlog).
+   */
+  async start(waiters: Waiter[], startCursor: string, perSecond = 2_000): Promise<void> {
     this.running = true;
     const url = new URL(this.appUrl);
-    for (let i = 0; i < waiters.length; i += 500) {
-      for (const waiter of waiters.slice(i, i + 500)) {
+    const batch = Math.max(1, Math.round(perSecond / 10));
+    for (let i = 0; i < waiters.length; i += batch) {
+      for (const waiter of waiters.slice(i, i + batch)) {
         this.cursors.set(waiter.userId, startCursor);
         this.loops.push(this.loop(url, waiter));
       }
@@ -89,8 +106,13 @@ export class LongPollFleet {
     this.errors = 0;
     this.errorKinds.clear();
     this.latencies = [];
+    this.notWaiting = 0;
+    this.errorSeconds.clear();
     this.posted = 0;
     this.started = performance.now();
+    this.lag?.disable();
+    this.lag = monitorEventLoopDelay({ resolution: 10 });
+    this.lag.enable();
   }
 
   endWindow(students: number, appPid: number, cpuAtStart: number): FleetStats {
@@ -103,9 +125,12 @@ export class LongPollFleet {
       errors: this.errors,
       errorKinds: new Map(this.errorKinds),
       latencies: this.latencies,
+      notWaiting: this.notWaiting,
+      errorSeconds: new Map(this.errorSeconds),
       posted: this.posted,
       cpuPercent: ((cpuSeconds(appPid) - cpuAtStart) / seconds) * 100,
       rssMb: rssMb(appPid),
+      loadLagMs: this.lag ? this.lag.percentile(99) / 1e6 : NaN,
     };
   }
 
@@ -118,38 +143,49 @@ export class LongPollFleet {
     this.early.delete(messageId);
   }
 
+  // As the chat client does: after a failure wait 1, 2, 4 ... 30 s, with jitter, before polling again.
+  private async backOff(failures: number): Promise<void> {
+    const ms = Math.min(30_000, 1_000 * 2 ** (failures - 1)) * (0.5 + Math.random() / 2);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  }
+
   private loop(url: URL, waiter: Waiter): Promise<void> {
     return (async () => {
+      let failures = 0;
       while (this.running) {
         const cursor = this.cursors.get(waiter.userId)!;
         const path = `/api/select-course-messages/${waiter.courseId}/${waiter.userId}/?after=${cursor}&wait=${this.waitSeconds}`;
         try {
+          this.sentAt.set(waiter.userId, performance.now());
           const { status, body } = await this.get(url, path, waiter.cookie);
           if (!this.running) return;
           if (this.counting) this.requests += 1;
           if (status !== 200) {
             this.fail(`HTTP ${status}`);
-            await new Promise((resolve) => setTimeout(resolve, 1_000));
+            await this.backOff((failures += 1));
             continue;
           }
+          failures = 0;
           const items = JSON.parse(body) as { id: string; event?: string }[];
           const at = performance.now();
-          for (const item of items) this.delivered(item.id, at);
+          for (const item of items) this.delivered(item.id, at, this.sentAt.get(waiter.userId)!);
           if (items.length) this.cursors.set(waiter.userId, items.at(-1)!.event ?? items.at(-1)!.id);
         } catch (error) {
           if (!this.running) return;
           this.fail((error as NodeJS.ErrnoException).code ?? (error as Error).message);
-          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          await this.backOff((failures += 1));
         }
       }
     })();
   }
 
-  private delivered(messageId: string, at: number): void {
+  private delivered(messageId: string, at: number, sent: number): void {
     if (!this.counting) return;
     const posted = this.postedAt.get(messageId);
-    if (posted !== undefined) this.latencies.push(at - posted);
-    else {
+    if (posted !== undefined) {
+      this.latencies.push(at - posted);
+      if (sent > posted) this.notWaiting += 1;
+    } else {
       const early = this.early.get(messageId) ?? [];
       early.push(at);
       this.early.set(messageId, early);
@@ -159,6 +195,8 @@ export class LongPollFleet {
   private fail(kind: string): void {
     if (!this.counting) return;
     this.errors += 1;
+    const second = Math.floor((performance.now() - this.started) / 1000);
+    this.errorSeconds.set(second, (this.errorSeconds.get(second) ?? 0) + 1);
     this.errorKinds.set(kind, (this.errorKinds.get(kind) ?? 0) + 1);
   }
 

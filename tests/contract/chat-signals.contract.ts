@@ -49,6 +49,19 @@ export function chatSignalsContract(makeWorld: () => Promise<ChatSignalsWorld>) 
       watch.close();
     });
 
+    it('answers each signal once: after a signal, the next wait waits for a new one', async () => {
+      const room = topic();
+      const watch = b.signals.watch([room]);
+      await a.signals.announce(room);
+      expect(await watch.next(LONG)).toBe('signal');
+      // Not taking the reported topics must not turn the watch into a busy loop.
+      expect(await watch.next({ timeoutMs: 30 })).toBe('timeout');
+      await a.signals.announce(room);
+      expect(await watch.next(LONG)).toBe('signal');
+      expect(watch.takeSignalled()).toEqual([room]);
+      watch.close();
+    });
+
     it('wakes every watch of the topic, on every server, and no other', async () => {
       const [room, other] = [topic(), topic()];
       const watches = [a.signals.watch([room]), b.signals.watch([room]), b.signals.watch([room])];

@@ -7,7 +7,7 @@ import { EditChatMessage } from '../../application/chat/edit-chat-message';
 import { GetUnreadCounts } from '../../application/chat/get-unread-counts';
 import { MarkChatRead } from '../../application/chat/mark-chat-read';
 import { PostChatMessage, PostingAllowance } from '../../application/chat/post-chat-message';
-import { WaitForChatMessages } from '../../application/chat/wait-for-chat-messages';
+import { waitDeadline, WaitForChatMessages } from '../../application/chat/wait-for-chat-messages';
 import { CachedChatRoomAccess } from '../../adapters/chat/cached-chat-room-access';
 import { LocalChatSignals } from '../../adapters/chat/local-chat-signals';
 import { LocalMembershipChanges } from '../../adapters/chat/local-membership-changes';
@@ -148,6 +148,14 @@ describe('WaitForChatMessages', () => {
     expect(await codeOf(w.wait.execute({ actingUserId: w.alice, room: course, after: 'abc', waitMs: LONG_WAIT }))).toBe('INVALID_CURSOR');
     expect(await codeOf(w.wait.execute({ actingUserId: w.carol, room: w.groupRoom, after: '0-0', waitMs: LONG_WAIT }))).toBe('NOT_GROUP_MEMBER');
     expect(w.hub.waiting).toBe(0);
+  });
+});
+
+describe('waitDeadline', () => {
+  it('ends a wait somewhere in its last tenth, never after it', () => {
+    expect(waitDeadline(1_000, 25_000, () => 0)).toBe(23_500);
+    expect(waitDeadline(1_000, 25_000, () => 0.5)).toBe(24_750);
+    expect(waitDeadline(1_000, 25_000, () => 0.999)).toBeLessThan(26_000);
   });
 });
 
