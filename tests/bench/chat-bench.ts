@@ -71,11 +71,11 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startProcess(script: string, env: Record<string, string>, readyPath: string): Promise<{ url: string; pid: number }> {
+async function startProcess(script: string, env: Record<string, string>, readyPath: string, nodeArgs: string[] = []): Promise<{ url: string; pid: number }> {
   const port = await freePort();
   // BENCH_APP_LOG=file keeps the processes' log lines (to look into errors); by default they are dropped.
   const log = process.env.BENCH_APP_LOG ? openSync(process.env.BENCH_APP_LOG, 'a') : 'ignore';
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', log, 'inherit'],
@@ -197,7 +197,8 @@ async function main() {
       BCRYPT_COST: '10',
       LOG_LEVEL: 'info',
       CHAT_POST_LIMIT: '1000000',
-    }, '/api/is-authenticated/'),
+      // BENCH_APP_NODE_ARGS: say "--cpu-prof --cpu-prof-dir=/tmp/prof", to see where the app's time goes.
+    }, '/api/is-authenticated/', (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean)),
     startProcess('tests/bench/bare-koa-server.ts', {}, '/'),
   ]);
   const appUrl = app.url;
