@@ -13,7 +13,10 @@ import { container as rootContainer, instanceCachingFactory, type DependencyCont
 import { TOKENS, tokensOf, type Token } from '../application/ports/tokens';
 import { HttpScheduleOfCourses } from './catalog/http-schedule-of-courses';
 import { CachedChatRoomAccess } from './chat/cached-chat-room-access';
+import { LocalChatSignals } from './chat/local-chat-signals';
 import { LocalMembershipChanges } from './chat/local-membership-changes';
+import { RememberingChatLog, RoomNewest } from './chat/room-newest';
+import { SignalHub } from './chat/signal-hub';
 import type { AppConfig } from './config';
 import { createKnex, type DatabaseTarget } from './database/create-knex';
 import { KnexCatalogSyncState } from './postgres/knex-catalog-sync-state';
@@ -23,30 +26,53 @@ import { KnexChatRoomAccess } from './postgres/knex-chat-room-access';
 import { KnexCourseCatalog } from './postgres/knex-course-catalog';
 import { KnexCourseMembership } from './postgres/knex-course-membership';
 import { KnexRateLimiter } from './postgres/knex-rate-limiter';
+import { KnexReadMarkers } from './postgres/knex-read-markers';
 import { KnexSessionStore } from './postgres/knex-session-store';
 import { KnexStudyGroupRepository } from './postgres/knex-study-group-repository';
 import { KnexUserRepository } from './postgres/knex-user-repository';
 import { RedisChatArchiveProjector } from './redis/redis-chat-archive-projector';
+import { RedisChatSignals } from './redis/redis-chat-signals';
 import { createRedisClient } from './redis/redis-client';
 import { RedisMembershipChanges } from './redis/redis-membership-changes';
 import { RedisRateLimiter } from './redis/redis-rate-limiter';
+import { RedisSessionChanges } from './redis/redis-session-changes';
 import { RedisSessionStore } from './redis/redis-session-store';
 import { RedisStreamChatLog } from './redis/redis-stream-chat-log';
+import { RedisSubscriber } from './redis/redis-subscriber';
 import { BcryptPasswordHasher } from './security/bcrypt-password-hasher';
+import { CachedSessionStore } from './session/cached-session-store';
 import { useCasesOf, type Resolve, type UseCases } from './use-cases';
 
 /** Handles only adapters know: infrastructure and the services beside the ports. */
 interface Infrastructure {
   Knex: Knex;
-  /** Registered in services mode only, as are the chat archive, the membership listener and the projector. */
+  /** Registered in services mode only, as are the chat archive, the subscriber and what listens on it, and the projector. */
   Redis: Redis;
   RoomAccessCache: CachedChatRoomAccess;
+  /** The waiting chat requests of this process (its `waiting` count is what tests and metrics read). */
+  SignalHub: SignalHub;
+  RoomNewest: RoomNewest;
+  SessionCache: CachedSessionStore;
   ChatArchive: KnexChatArchive;
+  Subscriber: RedisSubscriber;
   MembershipListener: RedisMembershipChanges;
+  SessionChanges: RedisSessionChanges;
   ChatProjector: RedisChatArchiveProjector;
 }
 
-export const INFRA = tokensOf<Infrastructure>()(['Knex', 'Redis', 'RoomAccessCache', 'ChatArchive', 'MembershipListener', 'ChatProjector']);
+export const INFRA = tokensOf<Infrastructure>()([
+  'Knex',
+  'Redis',
+  'RoomAccessCache',
+  'SignalHub',
+  'RoomNewest',
+  'SessionCache',
+  'ChatArchive',
+  'Subscriber',
+  'MembershipListener',
+  'SessionChanges',
+  'ChatProjector',
+]);
 
 export interface Composition {
   readonly config: AppConfig;
@@ -89,17 +115,34 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
   // Who may use a room, remembered in-process; leaving forgets it on every server (MembershipChanges).
   register(c, INFRA.RoomAccessCache, (r) => new CachedChatRoomAccess(new KnexChatRoomAccess(r(INFRA.Knex)), config.chat.accessCacheMs, r(TOKENS.Clock)));
   register(c, TOKENS.ChatRoomAccess, (r) => r(INFRA.RoomAccessCache));
+  // Long polls wait here; announcements (local, or from the other servers through the subscriber) wake them.
+  register(c, INFRA.SignalHub, () => new SignalHub());
+  register(c, INFRA.RoomNewest, (r) => new RoomNewest(undefined, r(TOKENS.Clock)));
+  register(c, TOKENS.ReadMarkers, (r) => new KnexReadMarkers(r(INFRA.Knex)));
+  register(c, TOKENS.SessionStore, (r) => r(INFRA.SessionCache));
 
   if (config.redisUrl) {
     const url = config.redisUrl;
     // Connected by startServer (or a CLI) before use: see redis-client.ts.
     register(c, INFRA.Redis, () => createRedisClient(url, logger));
-    register(c, TOKENS.SessionStore, (r) => new RedisSessionStore(r(INFRA.Redis), prefix));
+    // One subscriber connection per process carries what the other servers announce.
+    register(c, INFRA.Subscriber, (r) => new RedisSubscriber(r(INFRA.Redis), logger));
+    register(c, INFRA.SessionChanges, (r) => new RedisSessionChanges(r(INFRA.Redis), prefix, r(INFRA.Subscriber), () => r(INFRA.SessionCache), logger));
+    register(
+      c,
+      INFRA.SessionCache,
+      (r) => new CachedSessionStore(new RedisSessionStore(r(INFRA.Redis), prefix), { now: r(TOKENS.Clock), announce: (sid) => r(INFRA.SessionChanges).announce(sid) }),
+    );
     register(c, TOKENS.RateLimiter, (r) => new RedisRateLimiter(r(INFRA.Redis), prefix));
     // Chat: Redis streams, archived into Postgres by the projector.
     register(c, INFRA.ChatArchive, (r) => new KnexChatArchive(r(INFRA.Knex)));
-    register(c, TOKENS.ChatLog, (r) => new RedisStreamChatLog(r(INFRA.Redis), prefix, r(INFRA.ChatArchive)));
-    register(c, INFRA.MembershipListener, (r) => new RedisMembershipChanges(r(INFRA.Redis), prefix, r(INFRA.RoomAccessCache), logger));
+    register(c, TOKENS.ChatLog, (r) => new RememberingChatLog(new RedisStreamChatLog(r(INFRA.Redis), prefix, r(INFRA.ChatArchive)), r(INFRA.RoomNewest)));
+    register(c, TOKENS.ChatSignals, (r) => new RedisChatSignals(r(INFRA.Redis), prefix, r(INFRA.Subscriber), r(INFRA.SignalHub), r(INFRA.RoomNewest), logger));
+    register(
+      c,
+      INFRA.MembershipListener,
+      (r) => new RedisMembershipChanges(r(INFRA.Redis), prefix, r(INFRA.Subscriber), r(INFRA.RoomAccessCache), r(INFRA.SignalHub), logger),
+    );
     register(c, TOKENS.MembershipChanges, (r) => r(INFRA.MembershipListener));
     register(
       c,
@@ -113,27 +156,34 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
     );
   } else {
     // Embedded: sessions, counters and chat in the one database.
-    register(c, TOKENS.SessionStore, (r) => new KnexSessionStore(r(INFRA.Knex), r(TOKENS.Clock)));
+    // One process (PGlite allows no other), so every change is seen where it is made.
+    register(c, INFRA.SessionCache, (r) => new CachedSessionStore(new KnexSessionStore(r(INFRA.Knex), r(TOKENS.Clock)), { now: r(TOKENS.Clock) }));
     register(c, TOKENS.RateLimiter, (r) => new KnexRateLimiter(r(INFRA.Knex)));
-    register(c, TOKENS.ChatLog, (r) => new KnexChatLog(r(INFRA.Knex), r(TOKENS.Clock)));
-    register(c, TOKENS.MembershipChanges, (r) => new LocalMembershipChanges(r(INFRA.RoomAccessCache)));
+    register(c, TOKENS.ChatLog, (r) => new RememberingChatLog(new KnexChatLog(r(INFRA.Knex), r(TOKENS.Clock)), r(INFRA.RoomNewest)));
+    register(c, TOKENS.ChatSignals, (r) => new LocalChatSignals(r(INFRA.SignalHub), r(INFRA.RoomNewest)));
+    register(c, TOKENS.MembershipChanges, (r) => new LocalMembershipChanges(r(INFRA.RoomAccessCache), r(INFRA.SignalHub)));
   }
 }
 
 /**
- * Starts what runs beside the HTTP server: the membership-change listener and,
- * unless CHAT_PROJECTOR=false, the chat archive projector (services mode only).
- * Answers a function that stops them cleanly.
+ * Starts what runs beside the HTTP server (services mode only): the one
+ * subscriber connection, with everything that listens on it (chat signals,
+ * departures, session changes) registered first, and, unless
+ * CHAT_PROJECTOR=false, the chat archive projector. Answers a function that
+ * stops them cleanly.
  */
 export async function startBackgroundWork({ config, resolve }: Composition): Promise<() => Promise<void>> {
   if (!config.redisUrl) return async () => {};
-  const changes = resolve(INFRA.MembershipListener);
-  await changes.start();
+  const subscriber = resolve(INFRA.Subscriber);
+  resolve(TOKENS.ChatSignals);
+  resolve(INFRA.MembershipListener);
+  resolve(INFRA.SessionChanges);
+  await subscriber.start();
   const projector = config.chat.inProcessProjector ? resolve(INFRA.ChatProjector) : null;
   projector?.start();
   return async () => {
     await projector?.stop();
-    await changes.stop();
+    await subscriber.stop();
   };
 }
 

@@ -22,7 +22,10 @@ export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 /**
  * Server timeouts, chosen rather than inherited: a client has HEADERS_TIMEOUT_MS
  * to send its headers and REQUEST_TIMEOUT_MS to send a whole request (slow
- * senders cannot hold sockets for Node's default 5 minutes); an idle
+ * senders cannot hold sockets for Node's default 5 minutes). Node applies
+ * requestTimeout to receiving the request only, not to the answer, so a chat
+ * poll waiting 30 s for news is not cut (tests/unit/long-answer.test.ts
+ * keeps that assumption checked); an idle
  * keep-alive connection stays open KEEP_ALIVE_TIMEOUT_MS (config, 65 s by
  * default: longer than a load balancer's usual 60 s idle timeout, so the
  * balancer closes first and never reuses a connection the app just closed).
@@ -113,6 +116,8 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     close() {
       closing ??= (async () => {
         draining = true;
+        // Long polls answer [] now (their clients poll again, elsewhere) rather than hold the drain.
+        resolve(INFRA.SignalHub).close();
         await drain(server, config.shutdownTimeoutMs, logger);
         await stopBackgroundWork();
         await db.destroy();

@@ -8,8 +8,13 @@ import { LoginGuard } from '../application/auth/login-guard';
 import { SignUp } from '../application/auth/sign-up';
 import { ImportCatalog } from '../application/catalog/import-catalog';
 import { SyncCatalog } from '../application/catalog/sync-catalog';
-import { PostChatMessage, POSTING_LIMIT } from '../application/chat/post-chat-message';
+import { DeleteChatMessage } from '../application/chat/delete-chat-message';
+import { EditChatMessage } from '../application/chat/edit-chat-message';
+import { GetUnreadCounts } from '../application/chat/get-unread-counts';
+import { MarkChatRead } from '../application/chat/mark-chat-read';
+import { PostChatMessage, PostingAllowance, POSTING_LIMIT } from '../application/chat/post-chat-message';
 import { ReadChatMessages } from '../application/chat/read-chat-messages';
+import { WaitForChatMessages } from '../application/chat/wait-for-chat-messages';
 import { AddClasses } from '../application/courses/add-classes';
 import { GetCoursePage } from '../application/courses/get-course-page';
 import { GetDashboard } from '../application/courses/get-dashboard';
@@ -52,6 +57,10 @@ const {
   CatalogSyncState,
   Sleeper,
 } = TOKENS;
+const { ChatSignals, ReadMarkers, Clock } = TOKENS;
+
+/** Posts and edits share one allowance per student and room (CHAT_POST_LIMIT). */
+const postingAllowance = ({ resolve: r, config }: Needs) => new PostingAllowance(r(RateLimiter), { ...POSTING_LIMIT, messages: config.chat.postLimit });
 
 const USE_CASES = {
   // Accounts. The throttle is what the token route calls for a new visitor.
@@ -71,8 +80,14 @@ const USE_CASES = {
   syncCatalog: ({ resolve: r }: Needs) => new SyncCatalog(r(ScheduleOfCoursesSource), r(CourseCatalog), r(CatalogSyncState), r(Sleeper)),
   // Chat.
   readChatMessages: ({ resolve: r }: Needs) => new ReadChatMessages(r(ChatRoomAccess), r(ChatLog)),
-  postChatMessage: ({ resolve: r, config }: Needs) =>
-    new PostChatMessage(r(ChatRoomAccess), r(ChatLog), r(UserRepository), r(RateLimiter), { ...POSTING_LIMIT, messages: config.chat.postLimit }),
+  waitForChatMessages: ({ resolve: r }: Needs) => new WaitForChatMessages(r(ChatRoomAccess), r(ChatLog), r(ChatSignals), r(Clock)),
+  postChatMessage: (needs: Needs) =>
+    new PostChatMessage(needs.resolve(ChatRoomAccess), needs.resolve(ChatLog), needs.resolve(UserRepository), postingAllowance(needs), needs.resolve(ChatSignals)),
+  editChatMessage: (needs: Needs) =>
+    new EditChatMessage(needs.resolve(ChatRoomAccess), needs.resolve(ChatLog), postingAllowance(needs), needs.resolve(ChatSignals), needs.resolve(Clock)),
+  deleteChatMessage: ({ resolve: r }: Needs) => new DeleteChatMessage(r(ChatRoomAccess), r(ChatLog), r(StudyGroupRepository), r(ChatSignals)),
+  markChatRead: ({ resolve: r }: Needs) => new MarkChatRead(r(ChatRoomAccess), r(ChatLog), r(ReadMarkers), r(ChatSignals)),
+  getUnreadCounts: ({ resolve: r }: Needs) => new GetUnreadCounts(r(ReadMarkers), r(ChatLog), r(UserRepository), r(ChatSignals), r(Clock)),
   // Study groups.
   createStudyGroup: ({ resolve: r }: Needs) => new CreateStudyGroup(r(CourseCatalog), r(CourseMembership), r(StudyGroupRepository)),
   joinStudyGroup: ({ resolve: r }: Needs) => new JoinStudyGroup(r(CourseMembership), r(StudyGroupRepository)),

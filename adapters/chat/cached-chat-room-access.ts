@@ -29,7 +29,9 @@ export class CachedChatRoomAccess implements ChatRoomAccess {
     const answer = await this.inner.check(userId, room);
     if (answer === 'member' && this.ttlMs > 0 && generation === this.generation) {
       if (this.members.size >= MAX_ENTRIES) this.members.clear();
-      this.members.set(key, this.now() + this.ttlMs);
+      // Somewhere in the last quarter of the time, so the memberships a burst
+      // of checks stored do not all expire, and go to the database, together.
+      this.members.set(key, this.now() + this.ttlMs * (0.75 + 0.25 * Math.random()));
     } else if (answer !== 'member') {
       this.members.delete(key);
     }
@@ -39,6 +41,12 @@ export class CachedChatRoomAccess implements ChatRoomAccess {
   forget(userId: number, room: ChatRoom): void {
     this.generation += 1;
     this.members.delete(cacheKey(userId, room));
+  }
+
+  /** Departures may have been missed: remember nothing from before now. */
+  forgetAll(): void {
+    this.generation += 1;
+    this.members.clear();
   }
 }
 

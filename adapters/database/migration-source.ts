@@ -6,6 +6,7 @@ import * as courseSearch from '../../migrations/20261122010000_course_search';
 import * as userCanonicalNames from '../../migrations/20261123000000_user_canonical_names';
 import * as rateLimitPoints from '../../migrations/20261123010000_rate_limit_points';
 import * as catalogSections from '../../migrations/20261125000000_catalog_sections';
+import * as chatEventsAndReadMarkers from '../../migrations/20261125120000_chat_events_and_read_markers';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123000000_user_canonical_names': userCanonicalNames,
   '20261123010000_rate_limit_points': rateLimitPoints,
   '20261125000000_catalog_sections': catalogSections,
+  '20261125120000_chat_events_and_read_markers': chatEventsAndReadMarkers,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

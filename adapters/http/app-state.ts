@@ -4,4 +4,6 @@ import type { Logger } from 'pino';
 export interface AppState {
   requestId: string;
   log: Logger;
+  /** Set by the chat reads: their access-log line goes to debug (one a second per open chat would drown the rest). */
+  routineRequest?: boolean;
 }

@@ -1,29 +1,103 @@
 // Course and study-group chat (spec section 7, docs/api.md): reading, with
-// ?after for the every-second poll and ?before for older history, and posting.
+// ?after for the poll (which may wait for news: ?wait) and ?before for older
+// history; posting, editing and deleting; the unread marks.
 import type { Context } from 'koa';
 import { InvalidCursorError } from '../../domain/chat/chat-errors';
 import type { ChatRoom } from '../../domain/chat/chat-room';
+import { ValidationError } from '../../domain/errors';
 import type { UseCases } from '../use-cases';
-import type { ApiRouter } from './api-router';
+import type { ApiRouter, RouteAnswer } from './api-router';
+import type { AppState } from './app-state';
 import { API } from './contract/api';
 import { messageToWire } from './wire';
 
-// A cursor sent twice is a malformed cursor, like one that is not an id.
-const cursorOnce = { invalidQuery: (field: string | undefined) => new InvalidCursorError(`Send ${field ?? 'a cursor'} once.`) };
+// A cursor sent twice is a malformed cursor, like one that is not an id; the other query fields are refused as any field is.
+const cursorOnce = {
+  invalidQuery: (field: string | undefined, message: string) =>
+    field === 'after' || field === 'before' || field === undefined
+      ? new InvalidCursorError(`Send ${field ?? 'a cursor'} once.`)
+      : new ValidationError(`${field}: ${message}`, field),
+};
 
-export function chatRoutes(api: ApiRouter, { readChatMessages, postChatMessage }: UseCases): void {
-  const read = async (ctx: Context, userId: number, room: ChatRoom, query: { after?: string; before?: string }) => {
+interface MessagesQuery {
+  after?: string;
+  before?: string;
+  wait?: number;
+  watch?: ChatRoom[];
+}
+
+/** Fires when the client goes away before its answer is sent, so its wait ends at once. */
+function clientGone(ctx: Context): AbortSignal {
+  const controller = new AbortController();
+  ctx.res.once('close', () => {
+    if (!ctx.res.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+export function chatRoutes(api: ApiRouter, useCases: UseCases): void {
+  const { readChatMessages, waitForChatMessages, postChatMessage, editChatMessage, deleteChatMessage, markChatRead, getUnreadCounts } = useCases;
+
+  const read = async (ctx: Context, actingUserId: number, room: ChatRoom, { wait, watch, ...cursors }: MessagesQuery) => {
     // Every poll must reach the server; no cache may answer for it.
     ctx.set('Cache-Control', 'no-store');
-    return (await readChatMessages.execute({ actingUserId: userId, room, ...query })).map(messageToWire);
+    (ctx.state as AppState).routineRequest = true;
+    if (!wait) {
+      if (watch) throw new ValidationError('watch: needs wait', 'watch');
+      return (await readChatMessages.execute({ actingUserId, room, ...cursors })).map(messageToWire);
+    }
+    if (cursors.after === undefined || cursors.before !== undefined) throw new ValidationError('wait: needs after (and no before)', 'wait');
+    const result = await waitForChatMessages.execute({
+      actingUserId,
+      room,
+      after: cursors.after,
+      waitMs: wait * 1000,
+      alsoWatch: watch,
+      signal: clientGone(ctx),
+    });
+    if (result.activity) ctx.set('X-Chat-Activity', '1');
+    return result.messages.map(messageToWire);
   };
 
   api.on(API.courseMessages, ({ ctx, userId, params, query }) => read(ctx, userId, { kind: 'course', id: params.courseID }, query), cursorOnce);
   api.on(API.groupMessages, ({ ctx, userId, params, query }) => read(ctx, userId, { kind: 'group', id: params.studyGroupID }, query), cursorOnce);
 
-  const post = async (userId: number, room: ChatRoom, message: string) =>
-    messageToWire(await postChatMessage.execute({ actingUserId: userId, room, message }));
-
+  const post = async (actingUserId: number, room: ChatRoom, message: string) => messageToWire(await postChatMessage.execute({ actingUserId, room, message }));
   api.on(API.postCourseMessage, ({ userId, body }) => post(userId, { kind: 'course', id: body.courseID }, body.message));
   api.on(API.postGroupMessage, ({ userId, body }) => post(userId, { kind: 'group', id: body.studyGroupID }, body.message));
+
+  const edit = async (actingUserId: number, room: ChatRoom, body: { messageID: string; message: string }) =>
+    messageToWire(await editChatMessage.execute({ actingUserId, room, messageId: body.messageID, message: body.message }));
+  api.on(API.editCourseMessage, ({ userId, body }) => edit(userId, { kind: 'course', id: body.courseID }, body));
+  api.on(API.editGroupMessage, ({ userId, body }) => edit(userId, { kind: 'group', id: body.studyGroupID }, body));
+
+  const remove = async (actingUserId: number, room: ChatRoom, messageId: string) => messageToWire(await deleteChatMessage.execute({ actingUserId, room, messageId }));
+  api.on(API.deleteCourseMessage, ({ userId, body }) => remove(userId, { kind: 'course', id: body.courseID }, body.messageID));
+  api.on(API.deleteGroupMessage, ({ userId, body }) => remove(userId, { kind: 'group', id: body.studyGroupID }, body.messageID));
+
+  api.on(API.markChatRead, async ({ userId, body }) => {
+    const marked = await markChatRead.execute({ actingUserId: userId, room: { kind: body.kind, id: body.id }, messageId: body.messageID });
+    return { kind: marked.room.kind, id: marked.room.id, lastRead: marked.lastRead } satisfies RouteAnswer<typeof API.markChatRead>;
+  });
+
+  api.on(
+    API.unreadCounts,
+    async ({ ctx, userId, query }) => {
+      ctx.set('Cache-Control', 'no-store');
+      if (query.wait && query.since === undefined) throw new ValidationError('wait: needs since (the version you hold)', 'wait');
+      if (query.wait) (ctx.state as AppState).routineRequest = true;
+      const summary = await getUnreadCounts.execute({
+        actingUserId: userId,
+        waitMs: (query.wait ?? 0) * 1000,
+        since: query.since,
+        signal: query.wait ? clientGone(ctx) : undefined,
+      });
+      return {
+        rooms: summary.rooms.map((r) => ({ kind: r.room.kind, id: r.room.id, unread: r.unread, mentions: r.mentions, lastRead: r.lastRead })),
+        total: summary.total,
+        version: summary.version,
+      } satisfies RouteAnswer<typeof API.unreadCounts>;
+    },
+    { invalidQuery: (field, message) => new ValidationError(`${field ?? 'query'}: ${message}`, field) },
+  );
 }

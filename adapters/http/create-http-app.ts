@@ -11,6 +11,7 @@ import { ApiRouter } from './api-router';
 import type { AppState } from './app-state';
 import { authRoutes } from './auth-routes';
 import { chatRoutes } from './chat-routes';
+import { CookieSigner } from './cookie-signer';
 import { courseRoutes } from './course-routes';
 import { csrfProtection } from './csrf';
 import { errorHandler } from './error-handler';
@@ -75,7 +76,9 @@ function securityHeaders(hsts: boolean) {
 }
 
 export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
-  const app = new Koa<AppState>({ proxy: deps.trustProxy, keys: [deps.sessionSecret] });
+  const app = new Koa<AppState>({ proxy: deps.trustProxy });
+  // Koa hands app.keys to the cookies library, which takes any keygrip-like signer.
+  app.keys = new CookieSigner(deps.sessionSecret) as unknown as string[];
   // Errors are answered by errorHandler; Koa's default handler would log them twice.
   app.silent = true;
 

@@ -1,5 +1,6 @@
 // Gives every request an id (echoed as X-Request-Id) and a child logger that
-// stamps it on every line, then writes one access-log line per request.
+// stamps it on every line, then writes one access-log line per request (at
+// info, or at debug for the routine chat reads that mark themselves).
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
@@ -12,16 +13,20 @@ export function requestContext(logger: Logger): Middleware<AppState> {
     const incoming = ctx.get('X-Request-Id');
     const requestId = INCOMING_ID.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
-    ctx.state.log = logger.child({ requestId });
+    // Made when first used: a routine poll that logs nothing makes none.
+    let log: Logger | undefined;
+    Object.defineProperty(ctx.state, 'log', { get: () => (log ??= logger.child({ requestId })), enumerable: true, configurable: true });
     ctx.set('X-Request-Id', requestId);
     const started = performance.now();
     try {
       await next();
     } finally {
-      ctx.state.log.info(
-        { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
-        'request',
-      );
+      const routine = ctx.state.routineRequest && ctx.status < 500;
+      if (!routine || logger.isLevelEnabled('debug')) {
+        const line = { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) };
+        if (routine) ctx.state.log.debug(line, 'request');
+        else ctx.state.log.info(line, 'request');
+      }
     }
   };
 }

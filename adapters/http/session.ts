@@ -26,6 +26,8 @@ export const SESSION_TOUCH_INTERVAL_MS = 60_000;
  */
 const TOUCHED_AT = 'touchedAt';
 
+const READ_ONLY = new Set(['GET', 'HEAD']);
+
 /** The attributes every cookie of ours shares with the session cookie. */
 export interface CookieAttributes {
   httpOnly: true;
@@ -51,7 +53,8 @@ export function sessionMiddleware(app: Koa, store: SessionStore, secure: boolean
         saved[TOUCHED_AT] = Date.now();
       },
       store: {
-        get: (key: string) => store.get(key),
+        // Read-only requests (the chat polls above all) may be answered from a cache of a second or two.
+        get: (key: string, _maxAge: unknown, { ctx }: { ctx: Context }) => store.get(key, { recent: READ_ONLY.has(ctx.method) }),
         set: (key: string, data: Record<string, unknown>, maxAge: number | 'session' | undefined) =>
           store.set(key, data, typeof maxAge === 'number' ? maxAge : SESSION_MAX_AGE_MS),
         destroy: (key: string) => store.destroy(key),

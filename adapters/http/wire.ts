@@ -68,15 +68,26 @@ export function memberToWire(member: MemberProfile): Member {
   };
 }
 
-/** A course or study-group message, with its id as the cursor. */
+/**
+ * A course or study-group message, with its id as the cursor; an edited or
+ * deleted one says so, and an edit or delete read by a poll carries `event`,
+ * its own id. A plain message has the spec's five fields only.
+ */
 export function messageToWire(message: ChatMessage): WireMessage {
-  return {
+  const wire: WireMessage = {
     id: message.id,
     user_id: message.userId,
     username: message.username,
     message: message.message,
     time: message.time.toISOString(),
   };
+  if (message.editedAt) {
+    wire.edited = true;
+    wire.editedAt = message.editedAt.toISOString();
+  }
+  if (message.deleted) wire.deleted = true;
+  if (message.event) wire.event = message.event;
+  return wire;
 }
 
 export function meetingToWire(meeting: Meeting): WireMeeting {

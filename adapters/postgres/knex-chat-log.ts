@@ -6,7 +6,7 @@ import type { ChatLog, NewChatMessage } from '../../application/ports/chat-log';
 import type { ChatMessage } from '../../domain/chat/chat-message';
 import type { ChatRoom } from '../../domain/chat/chat-room';
 import { formatMessageId, messageTime, nextMessageId, type MessageId } from '../../domain/chat/message-id';
-import { KnexChatArchive } from './knex-chat-archive';
+import { changeTo, KnexChatArchive, type ArchivedEntry } from './knex-chat-archive';
 
 const ROOM_LOCK_CLASS = { course: 1, group: 2 } as const;
 
@@ -21,16 +21,19 @@ export class KnexChatLog implements ChatLog {
   }
 
   async append(room: ChatRoom, message: NewChatMessage): Promise<ChatMessage> {
-    // One writer per room at a time, committed before the next takes an id:
-    // a poller can then never see a newer id while an older one is still
-    // uncommitted (and skip it for good).
-    const id = await this.db.transaction(async (trx) => {
-      await trx.raw('select pg_advisory_xact_lock(?, ?)', [ROOM_LOCK_CLASS[room.kind], room.id]);
-      const next = nextMessageId(await this.archive.newestId(room, trx), this.now());
-      await this.archive.store([{ room, id: next, userId: message.userId, message: message.message }], trx);
-      return next;
-    });
+    const id = await this.db.transaction((trx) => this.appendEntry(trx, room, (id) => ({ room, id, userId: message.userId, message: message.message })));
     return { id: formatMessageId(id), ...message, time: messageTime(id) };
+  }
+
+  async change(room: ChatRoom, state: ChatMessage): Promise<ChatMessage> {
+    const event = await this.archive.recordState(room, state, (trx) =>
+      this.appendEntry(trx, room, (id) => ({ room, id, userId: state.userId, message: state.message, change: changeTo(state) })),
+    );
+    return { ...state, event: formatMessageId(event) };
+  }
+
+  find(room: ChatRoom, id: MessageId): Promise<ChatMessage | null> {
+    return this.archive.find(room, id);
   }
 
   latest(room: ChatRoom, limit: number): Promise<ChatMessage[]> {
@@ -43,5 +46,15 @@ export class KnexChatLog implements ChatLog {
 
   before(room: ChatRoom, cursor: MessageId, limit: number): Promise<ChatMessage[]> {
     return this.archive.before(room, cursor, limit);
+  }
+
+  // One writer per room at a time, committed before the next takes an id: a
+  // poller can then never see a newer id while an older one is still
+  // uncommitted (and skip it for good).
+  private async appendEntry(trx: Knex.Transaction, room: ChatRoom, entry: (id: MessageId) => ArchivedEntry): Promise<MessageId> {
+    await trx.raw('select pg_advisory_xact_lock(?, ?)', [ROOM_LOCK_CLASS[room.kind], room.id]);
+    const next = nextMessageId(await this.archive.newestId(room, trx), this.now());
+    await this.archive.store([entry(next)], trx);
+    return next;
   }
 }

@@ -3,7 +3,8 @@
 // rooms the projector still has to visit.
 import type { Redis } from 'ioredis';
 import type { ChatRoom } from '../../domain/chat/chat-room';
-import { parseMessageId, type MessageId } from '../../domain/chat/message-id';
+import type { EntryChange } from '../postgres/knex-chat-archive';
+import { formatMessageId, parseMessageId, type MessageId } from '../../domain/chat/message-id';
 
 /** The consumer group every room's stream carries for the archive projector. */
 export const ARCHIVE_GROUP = 'archive';
@@ -43,9 +44,16 @@ export interface StreamMessage {
   userId: number;
   username: string;
   message: string;
+  /** Set for an edit or a delete. */
+  change?: EntryChange;
 }
 
-/** Reads the fields `u`, `n` and `m` that the append script writes; null for an entry that is not ours. */
+/**
+ * Reads the fields the append script writes: `u` (user id), `n` (username),
+ * `m` (text), and for an edit or delete `k` (the kind), `t` (the message it
+ * changes), `a` (when it was edited, epoch ms) and `d` ("1": deleted). Null
+ * for an entry that is not ours.
+ */
 export function readStreamEntry([rawId, fields]: StreamEntry): StreamMessage | null {
   const id = parseMessageId(rawId);
   if (!id || !fields) return null;
@@ -59,7 +67,29 @@ export function readStreamEntry([rawId, fields]: StreamEntry): StreamMessage | n
   const username = value('n');
   const message = value('m');
   if (!Number.isSafeInteger(userId) || username === undefined || message === undefined) return null;
-  return { id, userId, username, message };
+  const kind = value('k');
+  if (kind === undefined) return { id, userId, username, message };
+  const target = parseMessageId(value('t') ?? '');
+  const editedAt = value('a');
+  if ((kind !== 'edit' && kind !== 'delete') || !target || (editedAt !== undefined && !/^\d{1,16}$/.test(editedAt))) return null;
+  return {
+    id,
+    userId,
+    username,
+    message,
+    change: { kind, target, editedAt: editedAt === undefined ? null : new Date(Number(editedAt)), deleted: value('d') === '1' },
+  };
+}
+
+/** The fields of an entry, as the append script writes them. */
+export function streamFields(entry: Omit<StreamMessage, 'id'>): (string | number)[] {
+  const fields: (string | number)[] = ['u', entry.userId, 'n', entry.username, 'm', entry.message];
+  if (entry.change) {
+    fields.push('k', entry.change.kind, 't', formatMessageId(entry.change.target));
+    if (entry.change.editedAt) fields.push('a', entry.change.editedAt.getTime());
+    if (entry.change.deleted) fields.push('d', '1');
+  }
+  return fields;
 }
 
 /**

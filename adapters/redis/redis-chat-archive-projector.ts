@@ -331,7 +331,7 @@ export class RedisChatArchiveProjector {
     for (const entry of entries) {
       if (entry.row) storable.push(entry as StorableEntry);
       else if (entry.fields === null) gone.push(entry);
-      else await this.deadLetter(entry, 'malformed entry: a chat message needs the fields u (a user id, digits), n and m', 0);
+      else await this.deadLetter(entry, 'malformed entry: a chat entry needs the fields u (a user id, digits), n and m (and for an edit or delete k, t and a well-formed a)', 0);
     }
     if (gone.length) {
       this.options.logger?.warn({ entries: gone.map((e) => `${roomMember(e.room)} ${e.id}`) }, 'chat entries deleted before they were archived');
@@ -454,7 +454,7 @@ export function isEntryFault(error: unknown): boolean {
 function roundEntries(room: ChatRoom, key: string, entries: StreamEntry[]): RoundEntry[] {
   return entries.map((entry) => {
     const read = readStreamEntry(entry);
-    const row = read ? { room, id: read.id, userId: read.userId, message: read.message } : null;
+    const row = read ? { room, id: read.id, userId: read.userId, message: read.message, change: read.change } : null;
     return { room, key, id: entry[0], fields: entry[1], row };
   });
 }

@@ -1,10 +1,14 @@
 // Several app servers: a departure is published on a Redis channel and every
-// server (this one included, at once) drops the cached membership.
+// server (this one at once) drops the cached membership and wakes the
+// student's waiting polls, which then find the door shut.
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { studentTopic } from '../../application/ports/chat-signals';
 import type { MembershipChanges } from '../../application/ports/membership-changes';
 import type { ChatRoom } from '../../domain/chat/chat-room';
 import type { CachedChatRoomAccess } from '../chat/cached-chat-room-access';
+import type { SignalHub } from '../chat/signal-hub';
+import type { RedisSubscriber } from './redis-subscriber';
 
 interface Departure {
   userId: number;
@@ -13,44 +17,27 @@ interface Departure {
 }
 
 export class RedisMembershipChanges implements MembershipChanges {
-  private subscriber: Redis | null = null;
+  private readonly channel: string;
 
   constructor(
     private readonly redis: Redis,
-    private readonly prefix: string,
+    prefix: string,
+    subscriber: RedisSubscriber,
     private readonly cache: CachedChatRoomAccess,
+    private readonly hub: SignalHub,
     private readonly logger?: Logger,
-  ) {}
-
-  private get channel(): string {
-    return `${this.prefix}chat:membership-left`;
-  }
-
-  /** Listens for departures announced by the other servers. */
-  async start(): Promise<void> {
-    if (this.subscriber) return;
-    // A subscriber connection of its own. Unlike the command client it may queue
-    // its SUBSCRIBE until connected, and ioredis subscribes again after a reconnect.
-    const subscriber = this.redis.duplicate({ lazyConnect: false, enableOfflineQueue: true });
-    this.subscriber = subscriber;
-    // Outages are reported by the command client's watcher; this only keeps ioredis quiet.
-    subscriber.on('error', (error: Error) => this.logger?.debug({ reason: error.message }, 'membership subscriber connection error'));
-    subscriber.on('message', (channel: string, text: string) => {
-      if (channel !== this.channel) return;
+  ) {
+    this.channel = `${prefix}chat:membership-left`;
+    subscriber.on(this.channel, (text) => {
       const departure = parseDeparture(text);
-      if (departure) this.cache.forget(departure.userId, { kind: departure.kind, id: departure.roomId });
+      if (departure) this.apply(departure.userId, { kind: departure.kind, id: departure.roomId });
     });
-    await subscriber.subscribe(this.channel);
-  }
-
-  async stop(): Promise<void> {
-    const subscriber = this.subscriber;
-    this.subscriber = null;
-    if (subscriber) await subscriber.quit().catch(() => subscriber.disconnect());
+    // Departures announced while the subscriber was away are lost: forget every remembered membership.
+    subscriber.onGap({ lost: () => cache.forgetAll(), restored: () => cache.forgetAll() });
   }
 
   async left(userId: number, room: ChatRoom): Promise<void> {
-    this.cache.forget(userId, room);
+    this.apply(userId, room);
     const departure: Departure = { userId, kind: room.kind, roomId: room.id };
     try {
       await this.redis.publish(this.channel, JSON.stringify(departure));
@@ -58,6 +45,11 @@ export class RedisMembershipChanges implements MembershipChanges {
       // The student has left either way; the other servers' entries expire on their own.
       this.logger?.warn({ err: error, ...departure }, 'could not announce a departure to the other servers');
     }
+  }
+
+  private apply(userId: number, room: ChatRoom): void {
+    this.cache.forget(userId, room);
+    this.hub.wake(studentTopic(userId));
   }
 }
 

@@ -2,21 +2,24 @@
 // and XREVRANGE read. Streams keep only recent history (the projector trims
 // them once the archive has it), so reads that reach past a stream's first
 // entry, or find no stream at all after Redis lost its data, continue in the
-// Postgres archive: one continuous history, merged by id.
+// Postgres archive: one continuous history, merged by id. Edits and deletes
+// are stream entries too (after their state is stored in Postgres), so a
+// poller receives them in order; history reads skip them and lay the stored
+// state over the messages they answer.
 import type { Redis } from 'ioredis';
 import type { ChatLog, NewChatMessage } from '../../application/ports/chat-log';
 import type { ChatMessage } from '../../domain/chat/chat-message';
 import type { ChatRoom } from '../../domain/chat/chat-room';
 import { compareMessageIds, formatMessageId, messageTime, parseMessageId, type MessageId } from '../../domain/chat/message-id';
-import type { KnexChatArchive } from '../postgres/knex-chat-archive';
-import { ARCHIVE_GROUP, ChatStreamKeys, defineScript, readStreamEntry, roomMember, type StreamEntry } from './chat-stream-keys';
+import { changeTo, entryToItem, type KnexChatArchive } from '../postgres/knex-chat-archive';
+import { ARCHIVE_GROUP, ChatStreamKeys, defineScript, readStreamEntry, roomMember, streamFields, type StreamEntry } from './chat-stream-keys';
 
 // XADD and "this room needs archiving" in one round trip and one atomic step,
 // so the projector can never miss a room. A new stream gets its consumer group
 // at once, from its very first entry (also after Redis lost its data).
 const APPEND = `
 local fresh = redis.call('EXISTS', KEYS[1]) == 0
-local id = redis.call('XADD', KEYS[1], '*', 'u', ARGV[3], 'n', ARGV[4], 'm', ARGV[5])
+local id = redis.call('XADD', KEYS[1], '*', unpack(ARGV, 3))
 if fresh then redis.call('XGROUP', 'CREATE', KEYS[1], ARGV[2], '0') end
 redis.call('SADD', KEYS[2], ARGV[1])
 return id
@@ -58,37 +61,44 @@ export class RedisStreamChatLog implements ChatLog {
   }
 
   async append(room: ChatRoom, message: NewChatMessage): Promise<ChatMessage> {
-    const raw = (await this.appendScript(
-      [this.keys.stream(room), this.keys.pendingRooms],
-      [roomMember(room), ARCHIVE_GROUP, message.userId, message.username, message.message],
-    )) as string;
-    const id = parseMessageId(raw);
-    if (!id) throw new Error(`Redis answered XADD with an unexpected id ${raw}`);
+    const id = await this.appendEntry(room, streamFields(message));
     return { id: formatMessageId(id), ...message, time: messageTime(id) };
   }
 
+  async change(room: ChatRoom, state: ChatMessage): Promise<ChatMessage> {
+    // The state first (Postgres: it survives a Redis flush), the entry while
+    // its row is locked, so two changes of a message reach the stream in order.
+    const event = await this.archive.recordState(room, state, () =>
+      this.appendEntry(room, streamFields({ userId: state.userId, username: state.username, message: state.message, change: changeTo(state) })),
+    );
+    return { ...state, event: formatMessageId(event) };
+  }
+
+  async find(room: ChatRoom, id: MessageId): Promise<ChatMessage | null> {
+    const text = formatMessageId(id);
+    const [entry] = (await this.redis.xrange(this.keys.stream(room), text, text)) as StreamEntry[];
+    if (!entry) return this.archive.find(room, id);
+    const read = readStreamEntry(entry);
+    if (!read || read.change) return null;
+    const [message] = await this.archive.currentState(room, [entryToItem(read)]);
+    return message;
+  }
+
   async latest(room: ChatRoom, limit: number): Promise<ChatMessage[]> {
-    const recent = toMessages(((await this.redis.xrevrange(this.keys.stream(room), '+', '-', 'COUNT', limit)) as StreamEntry[]).reverse());
-    if (recent.length === limit) return recent;
-    const older = recent.length
-      ? await this.archive.before(room, parseMessageId(recent[0].id)!, limit - recent.length)
-      : await this.archive.latest(room, limit);
-    return [...older, ...recent];
+    return this.history(room, null, limit);
   }
 
   async after(room: ChatRoom, cursor: MessageId, limit: number): Promise<ChatMessage[]> {
-    // The hot path (every student, every second): one round trip for the new
-    // entries and the stream's first id, which tells whether the archive must fill a gap.
+    // The hot path (every student, every second): the new entries and the
+    // stream's first id, which tells whether the archive must fill a gap,
+    // issued together so the auto-pipelining client sends them in one write
+    // (with whatever other requests issue in the same tick).
     const key = this.keys.stream(room);
-    const answers = await this.redis
-      .pipeline()
-      .xrange(key, `(${formatMessageId(cursor)}`, '+', 'COUNT', limit)
-      .xrange(key, '-', '+', 'COUNT', 1)
-      .exec();
-    const [[rangeError, range], [firstError, first]] = answers as [[Error | null, StreamEntry[]], [Error | null, StreamEntry[]]];
-    if (rangeError) throw rangeError;
-    if (firstError) throw firstError;
-    const fresh = toMessages(range);
+    const [range, first] = (await Promise.all([
+      this.redis.xrange(key, `(${formatMessageId(cursor)}`, '+', 'COUNT', limit),
+      this.redis.xrange(key, '-', '+', 'COUNT', 1),
+    ])) as [StreamEntry[], StreamEntry[]];
+    const fresh = toItems(range);
 
     const firstId = first.length ? parseMessageId(first[0][0]) : null;
     if (firstId) {
@@ -110,13 +120,44 @@ export class RedisStreamChatLog implements ChatLog {
     // Nothing comes before 0-0, and Redis refuses the exclusive range "(0-0"
     // (ERR invalid end ID for the interval) rather than answer it empty.
     if (cursor.ms === 0 && cursor.seq === 0) return [];
-    const entries = (await this.redis.xrevrange(this.keys.stream(room), `(${formatMessageId(cursor)}`, '-', 'COUNT', limit)) as StreamEntry[];
-    const recent = toMessages(entries.reverse());
-    if (recent.length === limit) return recent;
+    return this.history(room, cursor, limit);
+  }
+
+  private async appendEntry(room: ChatRoom, fields: (string | number)[]): Promise<MessageId> {
+    const raw = (await this.appendScript([this.keys.stream(room), this.keys.pendingRooms], [roomMember(room), ARCHIVE_GROUP, ...fields])) as string;
+    const id = parseMessageId(raw);
+    if (!id) throw new Error(`Redis answered XADD with an unexpected id ${raw}`);
+    return id;
+  }
+
+  /**
+   * The newest `limit` messages older than the cursor (null: the newest of
+   * all), in their current state: the stream read backwards, skipping edits
+   * and deletes, then, when the stream runs out first, the archive before
+   * the stream's first entry (trimming never removes an entry the archive lacks).
+   */
+  private async history(room: ChatRoom, cursor: MessageId | null, limit: number): Promise<ChatMessage[]> {
+    const key = this.keys.stream(room);
+    const recent: ChatMessage[] = [];
+    let end = cursor ? `(${formatMessageId(cursor)}` : '+';
+    let oldest: MessageId | null = null;
+    for (;;) {
+      const entries = (await this.redis.xrevrange(key, end, '-', 'COUNT', limit)) as StreamEntry[];
+      for (const entry of entries) {
+        const read = readStreamEntry(entry);
+        if (read && !read.change && recent.length < limit) recent.push(entryToItem(read));
+      }
+      if (entries.length) oldest = parseMessageId(entries.at(-1)![0]);
+      if (recent.length === limit || entries.length < limit) break;
+      end = `(${entries.at(-1)![0]}`;
+    }
+    recent.reverse();
+    const current = await this.archive.currentState(room, recent);
+    if (current.length === limit) return current;
     // Fewer than asked: the stream has nothing older, the archive may.
-    const oldest = recent.length ? parseMessageId(recent[0].id)! : cursor;
-    const older = await this.archive.before(room, oldest, limit - recent.length);
-    return [...older, ...recent];
+    const older = oldest ?? cursor;
+    const archived = older ? await this.archive.before(room, older, limit - current.length) : await this.archive.latest(room, limit);
+    return [...archived, ...current];
   }
 
   private async newestArchivedId(room: ChatRoom): Promise<MessageId | null> {
@@ -131,12 +172,11 @@ export class RedisStreamChatLog implements ChatLog {
   }
 }
 
-function toMessages(entries: StreamEntry[]): ChatMessage[] {
-  const messages: ChatMessage[] = [];
+function toItems(entries: StreamEntry[]): ChatMessage[] {
+  const items: ChatMessage[] = [];
   for (const entry of entries) {
     const read = readStreamEntry(entry);
-    if (!read) continue;
-    messages.push({ id: formatMessageId(read.id), userId: read.userId, username: read.username, message: read.message, time: messageTime(read.id) });
+    if (read) items.push(entryToItem(read));
   }
-  return messages;
+  return items;
 }

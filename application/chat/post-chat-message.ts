@@ -3,6 +3,7 @@ import type { ChatRoom } from '../../domain/chat/chat-room';
 import { NotAuthenticatedError, RateLimitedError } from '../../domain/errors';
 import type { ChatLog } from '../ports/chat-log';
 import type { ChatRoomAccess } from '../ports/chat-room-access';
+import { roomTopic, type ChatSignals } from '../ports/chat-signals';
 import type { RateLimiter, RateRule } from '../ports/rate-limiter';
 import type { UserRepository } from '../ports/user-repository';
 import { requireRoomMember } from './room-membership';
@@ -22,29 +23,43 @@ export interface PostingLimit {
 /** The issue's limit: 20 messages per student per room in 10 seconds. */
 export const POSTING_LIMIT: PostingLimit = { messages: 20, windowMs: 10_000 };
 
-/** A member posts to a course or study-group chat, under their own name. */
-export class PostChatMessage {
+/** A student's allowance of posts (and edits) per room: every stored change wakes the whole room. */
+export class PostingAllowance {
   private readonly rule: RateRule;
 
   constructor(
-    private readonly access: ChatRoomAccess,
-    private readonly log: ChatLog,
-    private readonly users: UserRepository,
     private readonly limiter: RateLimiter,
     limit: PostingLimit = POSTING_LIMIT,
   ) {
     this.rule = { name: 'chat-post', points: limit.messages, windowMs: limit.windowMs };
   }
 
+  async consume(userId: number, room: ChatRoom): Promise<void> {
+    const decision = await this.limiter.consume(this.rule, `${room.kind}:${room.id}:user:${userId}`);
+    if (!decision.allowed) throw RateLimitedError.retryIn('You are sending messages too quickly', decision.retryAfterMs);
+  }
+}
+
+/** A member posts to a course or study-group chat, under their own name; the room's waiters are woken. */
+export class PostChatMessage {
+  constructor(
+    private readonly access: ChatRoomAccess,
+    private readonly log: ChatLog,
+    private readonly users: UserRepository,
+    private readonly allowance: PostingAllowance,
+    private readonly signals: ChatSignals,
+  ) {}
+
   async execute(command: PostChatMessageCommand): Promise<ChatMessage> {
     await requireRoomMember(this.access, command.actingUserId, command.room);
     const text = checkMessageText(command.message);
     // Counted only for messages that would be stored, so typos that bounce do not use up the allowance.
-    const decision = await this.limiter.consume(this.rule, `${command.room.kind}:${command.room.id}:user:${command.actingUserId}`);
-    if (!decision.allowed) throw RateLimitedError.retryIn('You are sending messages too quickly', decision.retryAfterMs);
+    await this.allowance.consume(command.actingUserId, command.room);
     // The name shown is the account's, read at posting time, never one from the request.
     const user = await this.users.findById(command.actingUserId);
     if (!user) throw new NotAuthenticatedError('Your account no longer exists.');
-    return this.log.append(command.room, { userId: user.id, username: user.username, message: text });
+    const stored = await this.log.append(command.room, { userId: user.id, username: user.username, message: text });
+    await this.signals.announce(roomTopic(command.room), stored.id);
+    return stored;
   }
 }

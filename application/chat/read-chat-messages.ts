@@ -10,16 +10,16 @@ export interface ReadChatMessagesCommand {
   /** The signed-in student, from the session. */
   actingUserId: number;
   room: ChatRoom;
-  /** Only messages newer than this id (a poll). */
+  /** Only entries newer than this id (a poll): messages, and edits and deletes as events. */
   after?: string;
   /** Only messages older than this id (paging back). */
   before?: string;
 }
 
 /**
- * A room's messages for one of its members: the latest 50, the ones after a
- * cursor (the every-second poll, usually none), or 50 before a cursor. The
- * group page can call this for its studyGroupMessages.
+ * A room's messages for one of its members: the latest 50, the entries after
+ * a cursor (the poll, usually none), or 50 before a cursor. The group page
+ * can call this for its studyGroupMessages.
  */
 export class ReadChatMessages {
   constructor(
@@ -31,8 +31,8 @@ export class ReadChatMessages {
     if (command.after !== undefined && command.before !== undefined) {
       throw new InvalidCursorError('Send either after or before, not both.');
     }
-    const after = command.after === undefined ? undefined : cursor(command.after);
-    const before = command.before === undefined ? undefined : cursor(command.before);
+    const after = command.after === undefined ? undefined : parseCursor(command.after);
+    const before = command.before === undefined ? undefined : parseCursor(command.before);
     await requireRoomMember(this.access, command.actingUserId, command.room);
     if (after) return this.log.after(command.room, after, MESSAGES_AFTER_LIMIT);
     if (before) return this.log.before(command.room, before, MESSAGES_BEFORE_LIMIT);
@@ -40,7 +40,8 @@ export class ReadChatMessages {
   }
 }
 
-function cursor(text: string): MessageId {
+/** A message id sent by a client: 400 INVALID_CURSOR unless it is one. */
+export function parseCursor(text: string): MessageId {
   const id = parseMessageId(text);
   if (!id) throw new InvalidCursorError();
   return id;

@@ -1,5 +1,6 @@
-// The history of every chat room: appended to by posts, read by page loads,
-// polls (after a cursor) and "Load earlier messages" (before a cursor).
+// The history of every chat room: appended to by posts, changed by edits and
+// deletes, read by page loads, polls (after a cursor) and "Load earlier
+// messages" (before a cursor).
 import type { ChatMessage } from '../../domain/chat/chat-message';
 import type { ChatRoom } from '../../domain/chat/chat-room';
 import type { MessageId } from '../../domain/chat/message-id';
@@ -11,14 +12,28 @@ export interface NewChatMessage {
   message: string;
 }
 
-/** Every list is oldest first and holds each message once. */
+/**
+ * A room's log holds messages and, after them, the edits and deletes of
+ * messages: each an entry with an id of its own, so a poller receives them in
+ * order through `after` like messages. History reads (`latest`, `before`,
+ * `find`) answer messages only, each in its current state.
+ */
 export interface ChatLog {
   /** Stores the message; its id (and so its time) is the log's to give. */
   append(room: ChatRoom, message: NewChatMessage): Promise<ChatMessage>;
-  /** The newest `limit` messages. */
+  /**
+   * Records a message's new state (edited text, or deleted with text ''):
+   * durably first, so history shows it whatever happens to the fast store,
+   * then as an event entry after everything in the room. Answers the state
+   * with `event` set to that entry's id.
+   */
+  change(room: ChatRoom, state: ChatMessage): Promise<ChatMessage>;
+  /** The message with that id in its current state; null when the room has none (an event's id included). */
+  find(room: ChatRoom, id: MessageId): Promise<ChatMessage | null>;
+  /** The newest `limit` messages, in their current state. */
   latest(room: ChatRoom, limit: number): Promise<ChatMessage[]>;
-  /** The oldest `limit` messages newer than the cursor. */
+  /** The oldest `limit` entries newer than the cursor: messages as posted, and edits and deletes as items with `event`. */
   after(room: ChatRoom, cursor: MessageId, limit: number): Promise<ChatMessage[]>;
-  /** The newest `limit` messages older than the cursor. */
+  /** The newest `limit` messages older than the cursor, in their current state. */
   before(room: ChatRoom, cursor: MessageId, limit: number): Promise<ChatMessage[]>;
 }

@@ -4,6 +4,7 @@
 import type { CatalogSyncState } from './catalog-sync-state';
 import type { ChatLog } from './chat-log';
 import type { ChatRoomAccess } from './chat-room-access';
+import type { ChatSignals } from './chat-signals';
 import type { Clock } from './clock';
 import type { CourseCatalog } from './course-catalog';
 import type { CourseMembership } from './course-membership';
@@ -11,6 +12,7 @@ import type { MembershipChanges } from './membership-changes';
 import type { PasswordHasher } from './password-hasher';
 import type { RateLimiter } from './rate-limiter';
 import type { ScheduleOfCoursesSource } from './schedule-of-courses-source';
+import type { ReadMarkers } from './read-markers';
 import type { SessionStore } from './session-store';
 import type { Sleeper } from './sleeper';
 import type { StudyGroupRepository } from './study-group-repository';
@@ -47,6 +49,8 @@ export interface Ports {
   MembershipChanges: MembershipChanges;
   ChatLog: ChatLog;
   ChatRoomAccess: ChatRoomAccess;
+  ChatSignals: ChatSignals;
+  ReadMarkers: ReadMarkers;
   StudyGroupRepository: StudyGroupRepository;
   ScheduleOfCoursesSource: ScheduleOfCoursesSource;
   CatalogSyncState: CatalogSyncState;
@@ -64,6 +68,8 @@ export const TOKENS = tokensOf<Ports>()([
   'MembershipChanges',
   'ChatLog',
   'ChatRoomAccess',
+  'ChatSignals',
+  'ReadMarkers',
   'StudyGroupRepository',
   'ScheduleOfCoursesSource',
   'CatalogSyncState',

@@ -23,3 +23,21 @@ export class InvalidCursorError extends DomainError {
     super('INVALID_CURSOR', message);
   }
 }
+
+export class MessageNotFoundError extends DomainError {
+  constructor() {
+    super('MESSAGE_NOT_FOUND', 'There is no such message in this chat (it may have been deleted).');
+  }
+}
+
+export class NotMessageAuthorError extends DomainError {
+  constructor(action: 'edit' | 'delete') {
+    super('NOT_MESSAGE_AUTHOR', action === 'edit' ? 'You can only edit your own messages.' : 'You can only delete your own messages.');
+  }
+}
+
+export class EditWindowClosedError extends DomainError {
+  constructor() {
+    super('EDIT_WINDOW_CLOSED', 'Messages can be edited for 24 hours after they are sent; this one is older.');
+  }
+}

@@ -7,9 +7,28 @@ export interface ChatMessage {
   id: string;
   userId: number;
   username: string;
+  /** '' once deleted. */
   message: string;
   time: Date;
+  /** When the author last edited it; absent if never. */
+  editedAt?: Date;
+  /** Deleted by its author (or the group's owner): shown as "Message deleted". */
+  deleted?: boolean;
+  /**
+   * Set when this item stands for an edit or a delete read from the room's
+   * log (a poll): the event's own id, the position a poller's cursor moves to.
+   * The fields above are then the message's state after that event.
+   */
+  event?: string;
 }
+
+/** Where an item sits in its room's log: the event's id for an edit or delete, else the message's. */
+export function positionOf(item: ChatMessage): string {
+  return item.event ?? item.id;
+}
+
+/** How long after posting its author may still edit a message. */
+export const EDIT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export const MESSAGE_MAX_LENGTH = 2000;
 /** Messages a page load, or a poll without a cursor, gets. */

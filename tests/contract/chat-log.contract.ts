@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChatLog } from '../../application/ports/chat-log';
 import type { ChatMessage } from '../../domain/chat/chat-message';
 import type { ChatRoom } from '../../domain/chat/chat-room';
-import { FIRST_MESSAGE_ID, parseMessageId, type MessageId } from '../../domain/chat/message-id';
+import { compareMessageIds, FIRST_MESSAGE_ID, parseMessageId, type MessageId } from '../../domain/chat/message-id';
 
 export interface ChatLogWorld {
   log: ChatLog;
@@ -191,6 +191,86 @@ export function chatLogContract(makeWorld: () => Promise<ChatLogWorld>) {
       expect(await world.log.after(room, cursor(stored[8]), 500)).toEqual(newer);
       expect(await world.log.after(room, cursor(stored[6]), 500)).toEqual([...stored.slice(7), ...newer]);
       expect(await world.log.latest(room, 50)).toEqual([...stored, ...newer]);
+    });
+
+    /** Edits the message (at a fixed time) and answers the change's item. */
+    const edit = (room: ChatRoom, message: ChatMessage, text: string) =>
+      world.log.change(room, { ...message, message: text, editedAt: new Date(parseMessageId(message.id)!.ms + 60_000) });
+    const remove = (room: ChatRoom, message: ChatMessage) => world.log.change(room, { ...message, message: '', deleted: true });
+    const position = (item: ChatMessage) => parseMessageId(item.event ?? item.id)!;
+
+    it('records edits and deletes as entries a poll receives in order, and shows messages in their current state', async () => {
+      const room = freshRoom();
+      const [m0, m1, m2] = await post(room, 3);
+      const edited = await edit(room, m1, 'm1, fixed');
+      const editedAt = new Date(parseMessageId(m1.id)!.ms + 60_000);
+      expect(edited).toEqual({ ...m1, message: 'm1, fixed', editedAt, event: expect.any(String) });
+      expect(compareMessageIds(position(edited), cursor(m2))).toBeGreaterThan(0);
+      const deleted = await remove(room, m0);
+      expect(deleted).toEqual({ ...m0, message: '', deleted: true, event: expect.any(String) });
+      expect(compareMessageIds(position(deleted), position(edited))).toBeGreaterThan(0);
+
+      // A poll gets the messages as posted, then each change as the message's state after it.
+      expect(await world.log.after(room, parseMessageId(FIRST_MESSAGE_ID)!, 50)).toEqual([m0, m1, m2, edited, deleted]);
+      expect(await world.log.after(room, cursor(m2), 50)).toEqual([edited, deleted]);
+      expect(await world.log.after(room, position(edited), 50)).toEqual([deleted]);
+      expect(await world.log.after(room, position(deleted), 50)).toEqual([]);
+
+      // History has the messages only, as they are now.
+      const current = [{ ...m0, message: '', deleted: true }, { ...m1, message: 'm1, fixed', editedAt }, m2];
+      expect(await world.log.latest(room, 50)).toEqual(current);
+      expect(await world.log.before(room, cursor(m2), 50)).toEqual(current.slice(0, 2));
+      expect(await world.log.find(room, cursor(m1))).toEqual(current[1]);
+      expect(await world.log.find(room, cursor(m2))).toEqual(m2);
+      expect(await world.log.find(room, position(edited))).toBeNull();
+      expect(await world.log.find(room, { ms: cursor(m2).ms + 1, seq: 0 })).toBeNull();
+
+      // A later edit wins in history; an edit of a deleted message is not the log's to refuse.
+      const again = await edit(room, { ...m1, message: 'x' }, 'm1, fixed twice');
+      expect((await world.log.find(room, cursor(m1)))?.message).toBe('m1, fixed twice');
+      expect(await world.log.after(room, position(deleted), 50)).toEqual([again]);
+    });
+
+    it('keeps history pages full whatever edits and deletes sit between the messages', async () => {
+      const room = freshRoom();
+      const stored = await post(room, 9);
+      const current = [...stored];
+      for (const i of [1, 2, 5, 8]) current[i] = { ...stored[i], message: `edited ${i}`, editedAt: new Date(cursor(stored[i]).ms + 60_000) };
+      for (const i of [1, 2, 5, 8]) await edit(room, stored[i], `edited ${i}`);
+      await remove(room, stored[3]);
+      current[3] = { ...stored[3], message: '', deleted: true };
+      const later = await post(room, 2, 'later-');
+      const all = [...current, ...later];
+      expect(await world.log.latest(room, 3)).toEqual(all.slice(-3));
+      expect(await pageBackThroughAll(room, 3)).toEqual(all);
+      await world.settle();
+      expect(await pageBackThroughAll(room, 2)).toEqual(all);
+      expect(await world.log.latest(room, 50)).toEqual(all);
+    });
+
+    it('keeps edits and deletes through archiving and a loss of the fast store', async () => {
+      const room = freshRoom('group');
+      const [m0, m1, m2] = await post(room, 3);
+      const edited = await edit(room, m2, 'm2, fixed');
+      await world.settle();
+      await world.replayArchiving();
+      await world.settle();
+      // Not yet archived when the fast store loses its data: its state was stored when it was made.
+      const deleted = await remove(room, m1);
+      await world.loseVolatileData();
+
+      const current = [m0, { ...m1, message: '', deleted: true }, { ...m2, message: 'm2, fixed', editedAt: edited.editedAt }];
+      expect(await world.log.latest(room, 50)).toEqual(current);
+      expect(await world.log.find(room, cursor(m1))).toEqual(current[1]);
+      expect(await pageBackThroughAll(room, 2)).toEqual(current);
+      // The archived edit is still an entry a poll receives; the lost delete entry is not, but its state is kept above.
+      expect(await world.log.after(room, cursor(m2), 50)).toEqual(expect.arrayContaining([edited]));
+      void deleted;
+
+      // Changes go on after the loss, and polls from before it see them.
+      const again = await edit(room, current[2], 'm2, fixed again');
+      expect(await world.log.after(room, position(edited), 50)).toEqual(expect.arrayContaining([again]));
+      expect((await world.log.latest(room, 50)).at(-1)).toEqual({ ...m2, message: 'm2, fixed again', editedAt: again.editedAt });
     });
 
     it('stores each message once, however often it is archived', async () => {

@@ -74,6 +74,28 @@ export function chatRoomAccessContract(makeWorld: () => Promise<RoomAccessWorld>
       expect(await world.access.check(later, room)).toBe('not-member');
     });
 
+    it('answers many checks of a room made at once, each for its own student', async () => {
+      const [courseId, owner] = [await course(), await student()];
+      const students = [await student(), await student(), await student(), await student()];
+      for (const id of [owner, students[0], students[2]]) await world.membership.join(id, courseId);
+      const groupId = await world.addGroup(courseId, owner);
+      await world.joinGroup(groupId, students[0]);
+      const courseRoom = { kind: 'course' as const, id: courseId };
+      const groupRoom = { kind: 'group' as const, id: groupId };
+      const answers = await Promise.all([
+        ...students.map((id) => world.access.check(id, courseRoom)),
+        ...[owner, ...students].map((id) => world.access.check(id, groupRoom)),
+        world.access.check(students[0], courseRoom),
+        world.access.check(students[0], { kind: 'course', id: 99_999_999 }),
+      ]);
+      expect(answers).toEqual([
+        'member', 'not-member', 'member', 'not-member',
+        'member', 'member', 'not-member', 'not-member', 'not-member',
+        'member',
+        'no-room',
+      ]);
+    });
+
     it('lets the owner and members of a study group in, and no one else', async () => {
       const [courseId, owner, member, classmate] = [await course(), await student(), await student(), await student()];
       for (const id of [owner, member, classmate]) await world.membership.join(id, courseId);

@@ -6,6 +6,7 @@ import { InMemoryCourseCatalog } from '../fakes/in-memory-course-catalog';
 import { InMemoryCourseMembership } from '../fakes/in-memory-course-membership';
 import { InMemoryUserRepository } from '../fakes/in-memory-user-repository';
 import { LocalMembershipChanges } from '../../adapters/chat/local-membership-changes';
+import { SignalHub } from '../../adapters/chat/signal-hub';
 import { NoOpMembershipChanges } from '../fakes/no-op-membership-changes';
 import { KnexChatRoomAccess } from '../../adapters/postgres/knex-chat-room-access';
 import { KnexCourseCatalog } from '../../adapters/postgres/knex-course-catalog';
@@ -24,7 +25,7 @@ function inMemoryWorld(cached: boolean): RoomAccessWorld {
   const cache = new CachedChatRoomAccess(store, 60_000);
   return {
     access: cached ? cache : store,
-    changes: cached ? new LocalMembershipChanges(cache) : new NoOpMembershipChanges(),
+    changes: cached ? new LocalMembershipChanges(cache, new SignalHub()) : new NoOpMembershipChanges(),
     catalog,
     membership,
     users,
@@ -43,7 +44,7 @@ function knexWorld(db: Knex, cached: boolean): RoomAccessWorld {
   const cache = new CachedChatRoomAccess(store, 60_000);
   return {
     access: cached ? cache : store,
-    changes: cached ? new LocalMembershipChanges(cache) : new NoOpMembershipChanges(),
+    changes: cached ? new LocalMembershipChanges(cache, new SignalHub()) : new NoOpMembershipChanges(),
     catalog: new KnexCourseCatalog(db),
     membership: new KnexCourseMembership(db),
     users: new KnexUserRepository(db),

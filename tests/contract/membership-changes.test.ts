@@ -1,11 +1,16 @@
-// A departure reaches the cached room access of every app server: in one
-// process directly, across processes through Redis pub/sub.
+// A departure reaches the cached room access of every app server and wakes
+// the student's waiting polls there: in one process directly, across
+// processes through Redis pub/sub on each process's one subscriber connection.
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { studentTopic } from '../../application/ports/chat-signals';
 import type { ChatRoomAccess, RoomAccess } from '../../application/ports/chat-room-access';
 import { CachedChatRoomAccess } from '../../adapters/chat/cached-chat-room-access';
 import { LocalMembershipChanges } from '../../adapters/chat/local-membership-changes';
+import { SignalHub } from '../../adapters/chat/signal-hub';
 import { RedisMembershipChanges } from '../../adapters/redis/redis-membership-changes';
+import { RedisSubscriber } from '../../adapters/redis/redis-subscriber';
 import type { ChatRoom } from '../../domain/chat/chat-room';
+import { killConnectionNamed } from '../support/chat-fixtures';
 import { hasRedis, useRedis } from '../support/use-adapters';
 
 /** The database both servers read: a set of "user:room" memberships. */
@@ -17,59 +22,90 @@ class SharedMemberships implements ChatRoomAccess {
 }
 
 const room: ChatRoom = { kind: 'group', id: 5 };
+const WAIT = { timeoutMs: 10_000 };
 
 describe('LocalMembershipChanges', () => {
-  it('drops the cached membership at once', async () => {
+  it('drops the cached membership at once and wakes the student’s waits', async () => {
     const db = new SharedMemberships();
     const cache = new CachedChatRoomAccess(db, 600_000);
+    const hub = new SignalHub();
     db.members.add('1:group:5');
     expect(await cache.check(1, room)).toBe('member');
     db.members.delete('1:group:5');
     expect(await cache.check(1, room)).toBe('member'); // cached, as intended
-    await new LocalMembershipChanges(cache).left(1, room);
+    const waiting = hub.watch([studentTopic(1)]);
+    const other = hub.watch([studentTopic(2)]);
+    await new LocalMembershipChanges(cache, hub).left(1, room);
     expect(await cache.check(1, room)).toBe('not-member');
+    expect(await waiting.next(WAIT)).toBe('signal');
+    expect(await other.next({ timeoutMs: 1 })).toBe('timeout');
+    waiting.close();
+    other.close();
   });
 });
 
 describe.skipIf(!hasRedis())('RedisMembershipChanges', () => {
   const redis = useRedis();
-  const started: RedisMembershipChanges[] = [];
+  const subscribers: RedisSubscriber[] = [];
   afterAll(async () => {
-    for (const changes of started) await changes.stop();
+    for (const subscriber of subscribers) await subscriber.stop();
   });
 
-  it('drops the cached membership on every server, the announcing one at once', async () => {
+  it('drops the cached membership on every server, the announcing one at once, and wakes the student’s waits there', async () => {
     const { redis: client, prefix } = redis();
     const db = new SharedMemberships();
     const servers = [0, 1, 2].map(() => {
       const cache = new CachedChatRoomAccess(db, 600_000);
-      const changes = new RedisMembershipChanges(client, prefix, cache);
-      started.push(changes);
-      return { cache, changes };
+      const hub = new SignalHub();
+      const subscriber = new RedisSubscriber(client);
+      subscribers.push(subscriber);
+      return { cache, hub, subscriber, changes: new RedisMembershipChanges(client, prefix, subscriber, cache, hub) };
     });
-    for (const server of servers) await server.changes.start();
+    for (const server of servers) await server.subscriber.start();
 
     db.members.add('9:group:5');
     db.members.add('8:group:5');
     for (const server of servers) expect(await server.cache.check(9, room)).toBe('member');
     for (const server of servers) expect(await server.cache.check(8, room)).toBe('member');
     db.members.delete('9:group:5');
+    const waits = servers.map((server) => server.hub.watch([studentTopic(9)]));
 
     await servers[0].changes.left(9, room);
     expect(await servers[0].cache.check(9, room)).toBe('not-member');
     // The others hear it through Redis.
-    for (const server of servers.slice(1)) {
-      const answer = await vi.waitFor(
-        async () => {
-          const access = await server.cache.check(9, room);
-          expect(access).not.toBe('member');
-          return access;
-        },
-        { timeout: 10_000, interval: 25 },
-      );
-      expect(answer).toBe('not-member');
+    for (const [i, server] of servers.entries()) {
+      expect(await waits[i].next(WAIT)).toBe('signal');
+      expect(await server.cache.check(9, room)).toBe('not-member');
       // Only that student and room are forgotten.
       expect(await server.cache.check(8, room)).toBe('member');
+      waits[i].close();
     }
+  });
+
+  it('forgets every remembered membership when its subscriber reconnects (departures may have been missed)', async () => {
+    const { redis: client, prefix } = redis();
+    const db = new SharedMemberships();
+    const cache = new CachedChatRoomAccess(db, 600_000);
+    const name = `${prefix.replace(/\W/g, '-')}reconnecting`;
+    const subscriber = new RedisSubscriber(client, undefined, name);
+    subscribers.push(subscriber);
+    new RedisMembershipChanges(client, prefix, subscriber, cache, new SignalHub());
+    await subscriber.start();
+    db.members.add('4:group:5');
+    expect(await cache.check(4, room)).toBe('member');
+    db.members.delete('4:group:5');
+    expect(await cache.check(4, room)).toBe('member');
+    // Cut the subscriber's connection from the server side; ioredis reconnects.
+    await killConnectionNamed(client, name);
+    const answer = await vi.waitFor(
+      async () => {
+        const access = await cache.check(4, room);
+        expect(access).toBe('not-member');
+        return access;
+      },
+      { timeout: 10_000, interval: 25 },
+    );
+    expect(answer).toBe('not-member');
+    await vi.waitFor(() => expect(subscriber.isLive).toBe(true), { timeout: 10_000, interval: 25 });
   });
 });

@@ -2,11 +2,16 @@ import { describe } from 'vitest';
 import { InMemorySessionStore } from '../fakes/in-memory-session-store';
 import { KnexSessionStore } from '../../adapters/postgres/knex-session-store';
 import { RedisSessionStore } from '../../adapters/redis/redis-session-store';
+import { CachedSessionStore } from '../../adapters/session/cached-session-store';
 import { hasPostgres, hasRedis, usePglite, usePostgres, useRedis } from '../support/use-adapters';
 import { sessionStoreContract } from './session-store.contract';
 
 describe('InMemorySessionStore', () => {
   sessionStoreContract((now) => new InMemorySessionStore(now));
+});
+
+describe('CachedSessionStore over the in-memory one', () => {
+  sessionStoreContract((now) => new CachedSessionStore(new InMemorySessionStore(now), { now }));
 });
 
 describe('KnexSessionStore on PGlite', () => {

@@ -1,4 +1,6 @@
 // Chat rooms as arrays, for unit tests; ids are made as Redis makes them.
+// Edits and deletes are entries too, and each message's current state is kept
+// beside them, as the real logs do.
 import type { Clock } from '../../application/ports/clock';
 import type { ChatLog, NewChatMessage } from '../../application/ports/chat-log';
 import type { ChatMessage } from '../../domain/chat/chat-message';
@@ -7,45 +9,80 @@ import { compareMessageIds, formatMessageId, messageTime, nextMessageId, type Me
 
 interface Entry {
   id: MessageId;
-  message: ChatMessage;
+  /** A message as posted, or an edit's or delete's item (with `event`). */
+  item: ChatMessage;
+}
+
+interface Room {
+  entries: Entry[];
+  /** Current states of changed messages, by id. */
+  states: Map<string, ChatMessage>;
 }
 
 export class InMemoryChatLog implements ChatLog {
-  private readonly rooms = new Map<string, Entry[]>();
+  private readonly rooms = new Map<string, Room>();
 
   constructor(private readonly now: Clock = () => Date.now()) {}
 
   async append(room: ChatRoom, message: NewChatMessage): Promise<ChatMessage> {
-    const entries = this.entries(room);
-    const id = nextMessageId(entries.at(-1)?.id ?? null, this.now());
+    const id = this.nextId(room);
     const stored: ChatMessage = { id: formatMessageId(id), ...message, time: messageTime(id) };
-    entries.push({ id, message: stored });
-    return { ...stored };
+    this.room(room).entries.push({ id, item: stored });
+    return copy(stored);
+  }
+
+  async change(room: ChatRoom, state: ChatMessage): Promise<ChatMessage> {
+    const id = this.nextId(room);
+    const item = { ...copy(state), event: formatMessageId(id) };
+    this.room(room).states.set(state.id, copy(state));
+    this.room(room).entries.push({ id, item });
+    return copy(item);
+  }
+
+  async find(room: ChatRoom, id: MessageId): Promise<ChatMessage | null> {
+    const entry = this.room(room).entries.find((e) => compareMessageIds(e.id, id) === 0 && e.item.event === undefined);
+    return entry ? this.current(room, entry.item) : null;
   }
 
   async latest(room: ChatRoom, limit: number): Promise<ChatMessage[]> {
-    return copies(this.entries(room).slice(-limit));
+    return this.messages(room).slice(-limit);
   }
 
   async after(room: ChatRoom, cursor: MessageId, limit: number): Promise<ChatMessage[]> {
-    return copies(this.entries(room).filter((e) => compareMessageIds(e.id, cursor) > 0).slice(0, limit));
+    return this.room(room)
+      .entries.filter((e) => compareMessageIds(e.id, cursor) > 0)
+      .slice(0, limit)
+      .map((e) => copy(e.item));
   }
 
   async before(room: ChatRoom, cursor: MessageId, limit: number): Promise<ChatMessage[]> {
-    return copies(this.entries(room).filter((e) => compareMessageIds(e.id, cursor) < 0).slice(-limit));
+    return this.messages(room, cursor).slice(-limit);
   }
 
-  private entries(room: ChatRoom): Entry[] {
+  private messages(room: ChatRoom, before?: MessageId): ChatMessage[] {
+    return this.room(room)
+      .entries.filter((e) => e.item.event === undefined && (!before || compareMessageIds(e.id, before) < 0))
+      .map((e) => this.current(room, e.item));
+  }
+
+  private current(room: ChatRoom, message: ChatMessage): ChatMessage {
+    return copy(this.room(room).states.get(message.id) ?? message);
+  }
+
+  private nextId(room: ChatRoom): MessageId {
+    return nextMessageId(this.room(room).entries.at(-1)?.id ?? null, this.now());
+  }
+
+  private room(room: ChatRoom): Room {
     const key = `${room.kind}:${room.id}`;
-    let entries = this.rooms.get(key);
-    if (!entries) {
-      entries = [];
-      this.rooms.set(key, entries);
-    }
-    return entries;
+    let found = this.rooms.get(key);
+    if (!found) this.rooms.set(key, (found = { entries: [], states: new Map() }));
+    return found;
   }
 }
 
-function copies(entries: Entry[]): ChatMessage[] {
-  return entries.map((e) => ({ ...e.message, time: new Date(e.message.time) }));
+function copy(message: ChatMessage): ChatMessage {
+  const copied: ChatMessage = { ...message, time: new Date(message.time) };
+  if (message.editedAt) copied.editedAt = new Date(message.editedAt);
+  return copied;
 }

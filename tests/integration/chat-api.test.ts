@@ -10,7 +10,8 @@ import { INFRA } from '../../adapters/container';
 import { createKnex } from '../../adapters/database/create-knex';
 import type { RunningServer } from '../../adapters/server';
 import { insertStudyGroup } from '../support/chat-fixtures';
-import { HttpSession, newStudent, type ApiResponse } from '../support/http-session';
+import { coursePath, groupPath, pollCourse, postToCourse, postToGroup, signUp, texts, type Student } from '../support/chat-students';
+import { HttpSession } from '../support/http-session';
 import { startProjectorProcess } from '../support/projector-process';
 import { describeOnEveryMode, startTestApp, useTestApp, type TestApp } from '../support/test-app';
 import { clearRedisPrefix } from '../support/test-services';
@@ -18,27 +19,6 @@ import { hasPostgres, hasRedis } from '../support/use-adapters';
 
 const MESSAGE_KEYS = ['id', 'message', 'time', 'user_id', 'username'];
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-interface Student {
-  http: HttpSession;
-  id: number;
-  username: string;
-  password: string;
-}
-
-async function signUp(url: string): Promise<Student> {
-  const http = new HttpSession(url);
-  const fields = newStudent();
-  const res = await http.signUp(fields);
-  return { http, id: res.body.user.id, username: fields.username, password: fields.password };
-}
-
-const coursePath = (courseId: number, userId: number, query = '') => `/api/select-course-messages/${courseId}/${userId}/${query}`;
-const groupPath = (groupId: number, userId: number, query = '') => `/api/select-study-group-messages/${groupId}/${userId}/${query}`;
-const postToCourse = (s: Student, courseId: number, message: unknown) => s.http.post('/api/insert-course-message/', { userID: s.id, courseID: courseId, message });
-const postToGroup = (s: Student, groupId: number, message: unknown) => s.http.post('/api/insert-study-group-message/', { userID: s.id, studyGroupID: groupId, message });
-const pollCourse = (s: Student, courseId: number, query = '') => s.http.get(coursePath(courseId, s.id, query));
-const texts = (res: ApiResponse) => (res.body as { message: string }[]).map((m) => m.message);
 
 function chatApiSuite(app: TestApp) {
   let alice: Student;

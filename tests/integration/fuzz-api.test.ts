@@ -26,6 +26,11 @@ const POST_ROUTES: Record<string, string[]> = {
   '/api/insert-study-group-member/': ['userID', 'studyGroupID'],
   '/api/delete-study-group-member/': ['userID', 'studyGroupID'],
   '/api/insert-study-group-message/': ['userID', 'studyGroupID', 'message'],
+  '/api/edit-course-message/': ['userID', 'courseID', 'messageID', 'message'],
+  '/api/edit-study-group-message/': ['userID', 'studyGroupID', 'messageID', 'message'],
+  '/api/delete-course-message/': ['userID', 'courseID', 'messageID'],
+  '/api/delete-study-group-message/': ['userID', 'studyGroupID', 'messageID'],
+  '/api/mark-chat-read/': ['kind', 'id', 'messageID'],
   '/api/update-study-group/': ['ownerID', 'studyGroupID', 'name', 'description', 'public'],
   '/api/insert-study-group-meeting/': ['ownerID', 'studyGroupID', 'day', 'time', 'location'],
   '/api/update-study-group-meeting/': ['ownerID', 'meetingID', 'studyGroupID', 'day', 'time', 'location'],
@@ -43,6 +48,7 @@ const GET_ROUTES = [
   '/api/study-group/{id}/calendar.ics',
   '/api/select-course-messages/{id}/{id}/',
   '/api/select-study-group-messages/{id}/{id}/',
+  '/api/unread-counts/',
   '/healthz',
   '/readyz',
   '/',
@@ -68,6 +74,9 @@ function templates(ids: Ids): Record<string, Record<string, unknown>> {
     '/api/insert-study-group/': { courseID: ids.course, name: 'Fuzz group', description: 'Generated' },
     '/api/insert-study-group-member/': { userID: ids.user, studyGroupID: ids.group },
     '/api/insert-study-group-message/': { userID: ids.user, studyGroupID: ids.group, message: 'hello' },
+    '/api/edit-course-message/': { userID: ids.user, courseID: ids.course, messageID: ids.courseMessage, message: 'edited' },
+    '/api/edit-study-group-message/': { userID: ids.user, studyGroupID: ids.group, messageID: ids.groupMessage, message: 'edited' },
+    '/api/mark-chat-read/': { kind: 'course', id: ids.course, messageID: ids.courseMessage },
     '/api/update-study-group/': { ownerID: ids.user, studyGroupID: ids.group, name: 'Fuzz', description: 'Group', public: 1 },
     '/api/insert-study-group-meeting/': { ownerID: ids.user, studyGroupID: ids.group, day: 'Monday', time: '10:00', location: 'Lab' },
     '/api/update-study-group-meeting/': { ownerID: ids.user, meetingID: ids.meeting, studyGroupID: ids.group, day: 'Tuesday', time: '11:30', location: 'Library' },
@@ -97,6 +106,8 @@ interface Ids {
   course: number;
   group: number;
   meeting: number;
+  courseMessage: string;
+  groupMessage: string;
 }
 
 function textArb() {
@@ -112,6 +123,7 @@ function valueArb(ids: Ids) {
   return fc.oneof(
     textArb(),
     fc.constantFrom(ids.user, ids.course, ids.group, ids.meeting, String(ids.course), 0, -1, 2_147_483_648, 1e308, -0, 1.5, Number.MAX_SAFE_INTEGER),
+    fc.constantFrom(ids.courseMessage, ids.groupMessage, '0-0', '9007199254740991-2147483647', '1-99999999999', 'course', 'group'),
     fc.integer(),
     fc.double(),
     fc.boolean(),
@@ -146,6 +158,8 @@ const segmentArb = (ids: Ids) =>
 const queryArb = fc.oneof(
   fc.constant(''),
   fc.constantFrom('?after=0-0', '?before=0-0', '?after=9007199254740991-2147483647', '?before=1-0', '?after=1-0&before=2-0', '?after=%00', '?page=%', '?page=-5', '?page=1e9', '?after=1-0&after=2-0'),
+  // Waits that answer at once: refused, or with news (every real room has a message after 0-0; a since never matches).
+  fc.constantFrom('?after=0-0&wait=31', '?after=0-0&wait=x', '?wait=1', '?after=0-0&wait=0', '?after=0-0&wait=1', '?after=0-0&wait=1&watch=%00', '?after=0-0&watch=course:1', '?after=0-0&wait=1&watch=course:1,group:2', '?since=x&wait=99', '?since=x&wait=1', '?wait=1&wait=2&since=x'),
   fc.string({ unit: 'binary', maxLength: 20 }).map((s) => `?after=${encode(s)}&page=${encode(s)}&before=%ED%A0%80`),
 );
 
@@ -209,7 +223,9 @@ function fuzzSuite(app: TestApp) {
     const group = (await student.post('/api/insert-study-group/', { courseID: course, name: 'Fuzz', description: 'Group' })).body.id as number;
     const meeting = (await student.post('/api/insert-study-group-meeting/', { studyGroupID: group, day: 'Monday', time: '10:00', location: 'Lab' })).body
       .id as number;
-    ids = { user, course, group, meeting };
+    const courseMessage = (await student.post('/api/insert-course-message/', { courseID: course, message: 'fuzz target' })).body.id as string;
+    const groupMessage = (await student.post('/api/insert-study-group-message/', { studyGroupID: group, message: 'fuzz target' })).body.id as string;
+    ids = { user, course, group, meeting, courseMessage, groupMessage };
     token = await student.fetchToken();
   });
 

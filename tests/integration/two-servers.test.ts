@@ -42,6 +42,21 @@ describe.skipIf(!hasPostgres() || !hasRedis())('two app processes on Postgres + 
     expect((await s.get('/api/is-authenticated/')).body).toEqual({ isAuthenticated: false });
   });
 
+  it('ends a session on both processes when it logs out on one, even for a copy of the old cookie', async () => {
+    const s = new HttpSession(a.url);
+    await s.signUp(newStudent());
+    s.baseUrl = b.url;
+    // B has just read (and may remember) the session.
+    expect((await s.get('/api/is-authenticated/')).body.isAuthenticated).toBe(true);
+    const stolen = new Map(s.cookies);
+    s.baseUrl = a.url;
+    expect((await s.post('/api/logout/')).body).toEqual({ isAuthenticated: false });
+    const thief = new HttpSession(b.url);
+    for (const [name, value] of stolen) thief.cookies.set(name, value);
+    expect((await thief.get('/api/is-authenticated/')).body).toEqual({ isAuthenticated: false });
+    expect((await thief.get('/api/dashboard/')).status).toBe(401);
+  });
+
   it('shares the login limit between processes: failures alternate, the 11th is 429 on both', async () => {
     const student = newStudent();
     await new HttpSession(a.url).signUp(student);

@@ -46,3 +46,11 @@ export async function keysUnder(redis: Redis, pattern: string): Promise<string[]
   } while (cursor !== '0');
   return found;
 }
+
+/** Closes, from the Redis side, the connection with that CLIENT SETNAME (only it: other suites share the server). */
+export async function killConnectionNamed(redis: Redis, name: string): Promise<void> {
+  const lines = String(await redis.client('LIST')).split('\n');
+  const line = lines.find((l) => l.includes(` name=${name} `));
+  if (!line) throw new Error(`no Redis connection named ${name}`);
+  await redis.client('KILL', 'ID', /\bid=(\d+)/.exec(line)![1]);
+}

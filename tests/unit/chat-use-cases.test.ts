@@ -1,11 +1,14 @@
 // PostChatMessage, ReadChatMessages, the course page's messages and the room
 // access cache, on in-memory adapters.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { PostChatMessage } from '../../application/chat/post-chat-message';
+import { PostChatMessage, PostingAllowance } from '../../application/chat/post-chat-message';
 import { ReadChatMessages } from '../../application/chat/read-chat-messages';
 import type { ChatRoomAccess, RoomAccess } from '../../application/ports/chat-room-access';
 import { GetCoursePage } from '../../application/courses/get-course-page';
 import { CachedChatRoomAccess } from '../../adapters/chat/cached-chat-room-access';
+import { LocalChatSignals } from '../../adapters/chat/local-chat-signals';
+import { RoomNewest } from '../../adapters/chat/room-newest';
+import { SignalHub } from '../../adapters/chat/signal-hub';
 import { InMemoryChatLog } from '../fakes/in-memory-chat-log';
 import { InMemoryChatRoomAccess } from '../fakes/in-memory-chat-room-access';
 import { InMemoryCourseCatalog } from '../fakes/in-memory-course-catalog';
@@ -42,7 +45,7 @@ async function world() {
   access.addGroup(7, alice);
   return {
     catalog, membership, access, log, limiter, alice, bob, carol,
-    post: new PostChatMessage(access, log, users, limiter),
+    post: new PostChatMessage(access, log, users, new PostingAllowance(limiter), new LocalChatSignals(new SignalHub(), new RoomNewest())),
     read: new ReadChatMessages(access, log),
     page: new GetCoursePage(catalog, membership, log, new InMemoryStudyGroupRepository(users)),
   };

@@ -57,7 +57,7 @@ describe('typed tokens', () => {
   });
 
   it('are made for every port: a port left out of the list does not compile', () => {
-    // @ts-expect-error the list names one port of twelve
+    // @ts-expect-error the list names one port of them all
     const partial = () => tokensOf<Ports>()(['UserRepository']);
     expect(partial).toBeTypeOf('function');
     expect(Object.keys(TOKENS).sort()).toEqual(Object.values(TOKENS).map((t) => t.name).sort());

@@ -138,6 +138,48 @@ export const API = {
     answer: chat.message,
     status: 201,
   }),
+  editCourseMessage: route({
+    method: 'POST',
+    path: '/api/edit-course-message/',
+    summary: 'Edit your own course chat message (within 24 hours)',
+    body: chat.editCourseMessageBody,
+    answer: chat.message,
+  }),
+  editGroupMessage: route({
+    method: 'POST',
+    path: '/api/edit-study-group-message/',
+    summary: 'Edit your own study-group chat message (within 24 hours)',
+    body: chat.editGroupMessageBody,
+    answer: chat.message,
+  }),
+  deleteCourseMessage: route({
+    method: 'POST',
+    path: '/api/delete-course-message/',
+    summary: 'Delete your own course chat message',
+    body: chat.deleteCourseMessageBody,
+    answer: chat.message,
+  }),
+  deleteGroupMessage: route({
+    method: 'POST',
+    path: '/api/delete-study-group-message/',
+    summary: "Delete your own study-group chat message (the group's owner: anyone's)",
+    body: chat.deleteGroupMessageBody,
+    answer: chat.message,
+  }),
+  markChatRead: route({
+    method: 'POST',
+    path: '/api/mark-chat-read/',
+    summary: 'You have read a course or group chat up to a message (the marker only moves forward)',
+    body: chat.markReadBody,
+    answer: chat.readMarker,
+  }),
+  unreadCounts: route({
+    method: 'GET',
+    path: '/api/unread-counts/',
+    summary: 'Unread messages and mentions in each of your courses and groups; with wait and since, a long poll',
+    query: chat.unreadQuery,
+    answer: chat.unreadAnswer,
+  }),
 
   createStudyGroup: route({
     method: 'POST',

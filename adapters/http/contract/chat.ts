@@ -1,33 +1,104 @@
-// Course and study-group chat: reading (latest, ?after for the poll, ?before
-// for older history) and posting.
+// Course and study-group chat: reading (latest, ?after for the poll, which
+// may wait, ?before for older history), posting, editing and deleting, and
+// the unread marks.
 import * as z from 'zod/mini';
-import { actingIds, described, id, requestId, textField } from './primitives';
+import { actingIds, described, id, MAX_ID, requestId, textField } from './primitives';
+
+const messageId = z.string().check(z.regex(/^\d+-\d+$/));
 
 export const message = described(
   z.object({
     /** "ms-seq": the room's ordered cursor (domain/chat/message-id.ts). */
-    id: z.string().check(z.regex(/^\d+-\d+$/)),
+    id: messageId,
     user_id: id,
     username: z.string(),
+    /** '' when deleted. */
     message: z.string(),
     /** ISO 8601, UTC. */
     time: z.string(),
+    edited: z.optional(z.boolean()),
+    /** ISO 8601, UTC: when it was last edited. */
+    editedAt: z.optional(z.string()),
+    deleted: z.optional(z.boolean()),
+    /** In a poll's answer, an edit or delete of the message `id`: the event's own id, where the poll's cursor moves to. */
+    event: z.optional(messageId),
   }),
   { id: 'Message' },
 );
 
 export const messagesAnswer = z.array(message);
 
+export const roomKind = z.enum(['course', 'group']);
+
+/** A query's whole number of seconds to wait, 0-30. */
+const waitSeconds = described(
+  z
+    .pipe(
+      z.string().check(z.regex(/^\d{1,3}$/, 'must be a whole number of seconds, 0-30')),
+      z.transform((digits: string) => Number(digits)),
+    )
+    .check(z.refine((seconds: number) => seconds <= 30, 'must be a whole number of seconds, 0-30')),
+  { description: 'Hold the request up to this many seconds (0-30) until there is something to answer.' },
+);
+
+const ROOM_LIST = /^(course|group):\d{1,10}(,(course|group):\d{1,10}){0,49}$/;
+
+/** "course:3,group:9": up to 50 rooms. */
+const roomList = described(
+  z
+    .pipe(
+      z.string().check(z.regex(ROOM_LIST, 'must be up to 50 rooms as course:ID or group:ID, separated by commas')),
+      z.transform((text: string) =>
+        text.split(',').map((room) => {
+          const [kind, digits] = room.split(':');
+          return { kind: kind as 'course' | 'group', id: Number(digits) };
+        }),
+      ),
+    )
+    .check(z.refine((rooms) => rooms.every((room) => room.id > 0 && room.id <= MAX_ID), 'names a room id out of range')),
+  { description: 'With wait: other rooms (course:ID or group:ID, up to 50) whose activity ends the wait early, answered [] with X-Chat-Activity: 1.' },
+);
+
 export const messagesQuery = z.object({
-  after: z.optional(described(z.string(), { description: 'Only messages newer than this id (at most 500).' })),
+  after: z.optional(described(z.string(), { description: 'Only entries newer than this id (at most 500): messages, and edits and deletes as items with `event`.' })),
   before: z.optional(described(z.string(), { description: 'Up to 50 messages older than this id.' })),
+  wait: z.optional(waitSeconds),
+  watch: z.optional(roomList),
 });
 
 // The domain trims and measures the text; this refuses what is not text at all
 // (the body parser already caps the request at 100 kB).
 const messageText = textField(100_000, { multiline: true });
+const messageIdField = z.string().check(z.regex(/^\d{1,16}-\d{1,10}$/, 'must be a message id such as "1732370700000-0"'));
 
 export const courseMessageBody = z.object({ userID: actingIds.userID, courseID: requestId, message: messageText });
 export const groupMessageBody = z.object({ userID: actingIds.userID, studyGroupID: requestId, message: messageText });
+export const editCourseMessageBody = z.object({ userID: actingIds.userID, courseID: requestId, messageID: messageIdField, message: messageText });
+export const editGroupMessageBody = z.object({ userID: actingIds.userID, studyGroupID: requestId, messageID: messageIdField, message: messageText });
+export const deleteCourseMessageBody = z.object({ userID: actingIds.userID, courseID: requestId, messageID: messageIdField });
+export const deleteGroupMessageBody = z.object({ userID: actingIds.userID, studyGroupID: requestId, messageID: messageIdField });
+
+export const markReadBody = z.object({ kind: roomKind, id: requestId, messageID: messageIdField });
+export const readMarker = described(z.object({ kind: roomKind, id, lastRead: messageId }), { id: 'ReadMarker' });
+
+export const unreadQuery = z.object({
+  wait: z.optional(waitSeconds),
+  since: z.optional(described(z.string().check(z.maxLength(64)), { description: "With wait: the version the client holds; the answer comes when the summary's differs." })),
+});
+
+export const roomUnread = z.object({
+  kind: roomKind,
+  id,
+  /** Other students' messages after the marker, not deleted; at most 100 (shown "99+"). */
+  unread: z.int().check(z.gte(0)),
+  /** Of those, the ones that mention the student's @username. */
+  mentions: z.int().check(z.gte(0)),
+  lastRead: z.nullable(messageId),
+});
+
+export const unreadAnswer = described(
+  z.object({ rooms: z.array(roomUnread), total: z.int().check(z.gte(0)), version: z.string() }),
+  { id: 'UnreadCounts' },
+);
 
 export type ChatMessage = z.infer<typeof message>;

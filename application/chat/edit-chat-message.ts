@@ -1,0 +1,44 @@
+import { checkMessageText, type ChatMessage } from '../../domain/chat/chat-message';
+import type { ChatRoom } from '../../domain/chat/chat-room';
+import { editedMessage } from '../../domain/chat/message-actions';
+import type { ChatLog } from '../ports/chat-log';
+import type { ChatRoomAccess } from '../ports/chat-room-access';
+import { roomTopic, type ChatSignals } from '../ports/chat-signals';
+import type { Clock } from '../ports/clock';
+import type { PostingAllowance } from './post-chat-message';
+import { parseCursor } from './read-chat-messages';
+import { requireRoomMember } from './room-membership';
+
+export interface EditChatMessageCommand {
+  /** The signed-in student, from the session. */
+  actingUserId: number;
+  room: ChatRoom;
+  messageId: string;
+  message: string;
+}
+
+/**
+ * The author rewrites their message within 24 hours. The new state is stored
+ * durably and appended to the room's log as an edit, which pollers receive
+ * like a message; an edit counts against the posting allowance.
+ */
+export class EditChatMessage {
+  constructor(
+    private readonly access: ChatRoomAccess,
+    private readonly log: ChatLog,
+    private readonly allowance: PostingAllowance,
+    private readonly signals: ChatSignals,
+    private readonly now: Clock = () => Date.now(),
+  ) {}
+
+  async execute(command: EditChatMessageCommand): Promise<ChatMessage> {
+    const id = parseCursor(command.messageId);
+    await requireRoomMember(this.access, command.actingUserId, command.room);
+    const text = checkMessageText(command.message);
+    const edited = editedMessage(await this.log.find(command.room, id), command.actingUserId, text, this.now());
+    await this.allowance.consume(command.actingUserId, command.room);
+    const changed = await this.log.change(command.room, edited);
+    await this.signals.announce(roomTopic(command.room), changed.event);
+    return changed;
+  }
+}

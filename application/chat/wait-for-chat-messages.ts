@@ -1,0 +1,93 @@
+import { MESSAGES_AFTER_LIMIT, type ChatMessage } from '../../domain/chat/chat-message';
+import type { ChatRoom } from '../../domain/chat/chat-room';
+import type { ChatLog } from '../ports/chat-log';
+import type { ChatRoomAccess } from '../ports/chat-room-access';
+import { roomTopic, studentTopic, type ChatSignals } from '../ports/chat-signals';
+import type { Clock } from '../ports/clock';
+import { parseCursor } from './read-chat-messages';
+import { requireRoomMember } from './room-membership';
+
+/** The longest a poll may wait, in seconds (below the server's and most proxies' timeouts). */
+export const MAX_WAIT_SECONDS = 30;
+/** Rooms a poll may also watch for the unread marks. */
+export const MAX_WATCHED_ROOMS = 50;
+
+/**
+ * The deadline of a wait of `waitMs`: a random point in its last tenth. Polls
+ * that started together (a reconnect after a restart, a class opening the
+ * chat at 9:00) would otherwise time out together and come back together,
+ * every cycle; spread this way, the crowd disperses within a few cycles.
+ * "Up to wait seconds" allows it.
+ */
+export function waitDeadline(now: number, waitMs: number, random: () => number = Math.random): number {
+  return now + waitMs * (0.9 + 0.1 * random());
+}
+
+export interface WaitForChatMessagesCommand {
+  /** The signed-in student, from the session. */
+  actingUserId: number;
+  room: ChatRoom;
+  after: string;
+  waitMs: number;
+  /** Other rooms of the student whose activity ends the wait early (with no messages); rooms they may not use are ignored. */
+  alsoWatch?: readonly ChatRoom[];
+  /** Fires when the client has gone. */
+  signal?: AbortSignal;
+}
+
+export interface WaitResult {
+  messages: ChatMessage[];
+  /** One of the other watched rooms had activity: the client refreshes its unread marks. */
+  activity: boolean;
+}
+
+/**
+ * The long poll: the entries after the cursor as soon as there are any, or
+ * [] at the deadline. The watch is registered before the first read, so an
+ * entry written between the read and the wait still wakes it. Membership is
+ * checked again on every wake-up: a student removed while waiting gets the
+ * refusal, never the message.
+ */
+export class WaitForChatMessages {
+  constructor(
+    private readonly access: ChatRoomAccess,
+    private readonly log: ChatLog,
+    private readonly signals: ChatSignals,
+    private readonly now: Clock = () => Date.now(),
+  ) {}
+
+  async execute(command: WaitForChatMessagesCommand): Promise<WaitResult> {
+    const { actingUserId, room } = command;
+    const cursor = parseCursor(command.after);
+    await requireRoomMember(this.access, actingUserId, room);
+    const others = await this.usableRooms(actingUserId, room, command.alsoWatch ?? []);
+    const activityTopics = new Set(others.map(roomTopic));
+    // The student's own topic carries departures: a removal wakes the wait at once.
+    const watch = this.signals.watch([roomTopic(room), studentTopic(actingUserId), ...activityTopics]);
+    try {
+      const deadline = waitDeadline(this.now(), command.waitMs);
+      let activity = false;
+      for (;;) {
+        const messages = await this.log.after(room, cursor, MESSAGES_AFTER_LIMIT);
+        const remaining = deadline - this.now();
+        if (messages.length > 0 || activity || remaining <= 0) return { messages, activity };
+        const outcome = await watch.next({ timeoutMs: remaining, signal: command.signal });
+        if (outcome !== 'signal') return { messages: [], activity: false };
+        await requireRoomMember(this.access, actingUserId, room);
+        activity = watch.takeSignalled().some((topic) => activityTopics.has(topic));
+      }
+    } finally {
+      watch.close();
+    }
+  }
+
+  private async usableRooms(userId: number, room: ChatRoom, rooms: readonly ChatRoom[]): Promise<ChatRoom[]> {
+    const distinct = new Map<string, ChatRoom>();
+    for (const other of rooms.slice(0, MAX_WATCHED_ROOMS)) {
+      if (other.kind !== room.kind || other.id !== room.id) distinct.set(roomTopic(other), other);
+    }
+    const candidates = [...distinct.values()];
+    const access = await Promise.all(candidates.map((other) => this.access.check(userId, other)));
+    return candidates.filter((_, i) => access[i] === 'member');
+  }
+}

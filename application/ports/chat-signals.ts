@@ -1,0 +1,42 @@
+// "Something happened" signals for waiting requests (long polls), by topic:
+// a room ("course:12", "group:3") when it gains a message, an edit or a
+// delete; a student ("user:7") when their read marks or memberships change.
+// A signal carries no data: the waiter reads again.
+import type { ChatRoom } from '../../domain/chat/chat-room';
+
+export type WatchOutcome = 'signal' | 'timeout' | 'closed' | 'aborted';
+
+export interface Watch {
+  /**
+   * Waits for a signal on one of the watch's topics. A signal that came since
+   * the watch was made (or since the last next()) answers at once, so a
+   * caller that registers, reads, then waits misses nothing; a 'signal'
+   * answer consumes the signals it reports. 'closed': the
+   * server is shutting down; 'aborted': the signal (the client left) fired.
+   */
+  next(options: { timeoutMs: number; signal?: AbortSignal }): Promise<WatchOutcome>;
+  /** The topics the last 'signal' answers reported (and forgets them). */
+  takeSignalled(): string[];
+  /** Stops watching; every watch must be closed. */
+  close(): void;
+}
+
+export interface ChatSignals {
+  /** Registers at once, before the caller reads. */
+  watch(topics: readonly string[]): Watch;
+  /**
+   * Tells every app server's waiters on the topic. For a room, `newest` is
+   * the id of the entry just written (servers remember it to answer idle
+   * polls without a read). Never fails: a lost signal costs a waiter its
+   * deadline, not an error.
+   */
+  announce(topic: string, newest?: string): Promise<void>;
+}
+
+export function roomTopic(room: ChatRoom): string {
+  return `${room.kind}:${room.id}`;
+}
+
+export function studentTopic(userId: number): string {
+  return `user:${userId}`;
+}

@@ -1,0 +1,24 @@
+// Students of the chat API tests: signed up over HTTP, with the calls they make.
+import { HttpSession, newStudent, type ApiResponse } from './http-session';
+
+export interface Student {
+  http: HttpSession;
+  id: number;
+  username: string;
+  password: string;
+}
+
+export async function signUp(url: string): Promise<Student> {
+  const http = new HttpSession(url);
+  const fields = newStudent();
+  const res = await http.signUp(fields);
+  return { http, id: res.body.user.id, username: fields.username, password: fields.password };
+}
+
+export const coursePath = (courseId: number, userId: number, query = '') => `/api/select-course-messages/${courseId}/${userId}/${query}`;
+export const groupPath = (groupId: number, userId: number, query = '') => `/api/select-study-group-messages/${groupId}/${userId}/${query}`;
+export const postToCourse = (s: Student, courseId: number, message: unknown) => s.http.post('/api/insert-course-message/', { userID: s.id, courseID: courseId, message });
+export const postToGroup = (s: Student, groupId: number, message: unknown) =>
+  s.http.post('/api/insert-study-group-message/', { userID: s.id, studyGroupID: groupId, message });
+export const pollCourse = (s: Student, courseId: number, query = '') => s.http.get(coursePath(courseId, s.id, query));
+export const texts = (res: ApiResponse) => (res.body as { message: string }[]).map((m) => m.message);
