@@ -3,7 +3,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { TOKENS } from '../application/ports/tokens';
 import { loadShippedCatalogIfEmpty } from './catalog/shipped-catalog';
@@ -15,9 +14,10 @@ import { migrateToLatest, pendingMigrations } from './database/migration-source'
 import { createHttpApp } from './http/create-http-app';
 import { timedCheck, type ReadinessProbe } from './http/health';
 import { createLogger } from './logger';
+import { PACKAGE_ROOT } from './package-root';
 import { connectRedis } from './redis/redis-client';
 
-export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
+export const CLIENT_DIR = path.join(PACKAGE_ROOT, 'dist/web');
 
 /**
  * Server timeouts, chosen rather than inherited: a client has HEADERS_TIMEOUT_MS
@@ -41,13 +41,23 @@ export interface RunningServer {
 }
 
 export async function startServer(config: AppConfig, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
+  const startedAt = performance.now();
+  const phases: Record<string, number> = {};
+  const phase = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const begun = performance.now();
+    try {
+      return await work();
+    } finally {
+      phases[name] = Math.round(performance.now() - begun);
+    }
+  };
   const composition = compose(config, logger);
   const { resolve } = composition;
   const db = resolve(INFRA.Knex);
   const redis = config.redisUrl ? resolve(INFRA.Redis) : null;
   try {
-    if (redis) await connectRedis(redis, config.redisUrl!);
-    const applied = await migrateToLatest(db).catch((error: unknown) => {
+    if (redis) await phase('redisMs', () => connectRedis(redis, config.redisUrl!));
+    const applied = await phase('migrationsMs', () => migrateToLatest(db)).catch((error: unknown) => {
       if (!config.databaseUrl) throw error;
       throw new StartupError(`Cannot use Postgres at ${maskUrl(config.databaseUrl)}: ${reasonOf(error)}`);
     });
@@ -57,7 +67,9 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     await db.destroy().catch(() => {});
     throw error;
   }
-  if (!config.databaseUrl) await loadShippedCatalogIfEmpty(composition.useCases.importCatalog, resolve(TOKENS.CourseCatalog), logger);
+  if (!config.databaseUrl) {
+    await phase('catalogMs', () => loadShippedCatalogIfEmpty(composition.useCases.importCatalog, resolve(TOKENS.CourseCatalog), logger));
+  }
 
   let draining = false;
   const readiness: ReadinessProbe = {
@@ -103,7 +115,10 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
   });
   const port = (server.address() as AddressInfo).port;
   const mode = config.databaseUrl ? 'postgres' : 'embedded (PGlite)';
-  logger.info({ port, database: mode, redis: Boolean(config.redisUrl) }, `Study Swamp listening on http://localhost:${port}`);
+  // How long the start took, and where: the process's own start-up (loading
+  // modules) and, in this function, each step that waits on a dependency.
+  const startup = { processMs: Math.round(startedAt), ...phases, totalMs: Math.round(performance.now()) };
+  logger.info({ port, database: mode, redis: Boolean(config.redisUrl), startup }, `Study Swamp listening on http://localhost:${port}`);
 
   let closing: Promise<void> | null = null;
   return {
