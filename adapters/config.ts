@@ -72,6 +72,11 @@ const schema = z
     CHAT_POST_LIMIT: wholeNumber(1, 1_000_000, 20),
     SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 600_000, 10_000),
     KEEP_ALIVE_TIMEOUT_MS: wholeNumber(1_000, 600_000, 65_000),
+    METRICS: flag,
+    METRICS_PORT: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number({ message: 'must be a port number' }).int('must be a whole number').min(0, 'must be 0-65535').max(65535, 'must be 0-65535').optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -99,6 +104,12 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** How long an idle keep-alive connection stays open; above the load balancer's idle timeout. */
   keepAliveTimeoutMs: number;
+  metrics: {
+    /** Serve Prometheus metrics (METRICS, on by default). */
+    enabled: boolean;
+    /** Serve them on this port of their own instead of the app's (METRICS_PORT). */
+    port?: number;
+  };
   chat: {
     /** About how many messages each room's Redis stream keeps; older ones are read from the archive. */
     streamRetention: number;
@@ -139,6 +150,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    metrics: { enabled: e.METRICS ?? true, port: e.METRICS_PORT },
     chat: {
       streamRetention: e.CHAT_STREAM_RETENTION,
       inProcessProjector: e.CHAT_PROJECTOR ?? true,

@@ -10,11 +10,13 @@ import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
+import { NO_TELEMETRY } from '../application/ports/telemetry';
 import { TOKENS, tokensOf, type Token } from '../application/ports/tokens';
 import { CachedChatRoomAccess } from './chat/cached-chat-room-access';
 import { LocalMembershipChanges } from './chat/local-membership-changes';
 import type { AppConfig } from './config';
 import { createKnex, type DatabaseTarget } from './database/create-knex';
+import { AppMetrics } from './observability/app-metrics';
 import { KnexChatArchive } from './postgres/knex-chat-archive';
 import { KnexChatLog } from './postgres/knex-chat-log';
 import { KnexChatRoomAccess } from './postgres/knex-chat-room-access';
@@ -42,9 +44,11 @@ interface Infrastructure {
   ChatArchive: KnexChatArchive;
   MembershipListener: RedisMembershipChanges;
   ChatProjector: RedisChatArchiveProjector;
+  /** Registered when METRICS is on. */
+  Metrics: AppMetrics;
 }
 
-export const INFRA = tokensOf<Infrastructure>()(['Knex', 'Redis', 'RoomAccessCache', 'ChatArchive', 'MembershipListener', 'ChatProjector']);
+export const INFRA = tokensOf<Infrastructure>()(['Knex', 'Redis', 'RoomAccessCache', 'ChatArchive', 'MembershipListener', 'ChatProjector', 'Metrics']);
 
 export interface Composition {
   readonly config: AppConfig;
@@ -74,6 +78,8 @@ function register<T>(c: DependencyContainer, t: Token<T>, build: (resolve: Resol
 function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Logger): void {
   const prefix = config.redisKeyPrefix;
   register(c, INFRA.Knex, () => createKnex(databaseTarget(config), knexLog(logger)));
+  if (config.metrics.enabled) register(c, INFRA.Metrics, () => new AppMetrics());
+  register(c, TOKENS.Telemetry, (r) => (config.metrics.enabled ? r(INFRA.Metrics) : NO_TELEMETRY));
   register(c, TOKENS.Clock, () => () => Date.now());
   // The login guard's hold: a real timer.
   register(c, TOKENS.Sleeper, () => (ms) => new Promise((resolve) => setTimeout(resolve, ms)));
@@ -105,6 +111,7 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
           retention: config.chat.streamRetention,
           consumer: config.chat.projectorName,
           logger: logger.child({ component: 'chat-projector' }),
+          metrics: config.metrics.enabled ? r(INFRA.Metrics) : undefined,
         }),
     );
   } else {

@@ -36,6 +36,8 @@ export interface RunningServer {
   port: number;
   /** A port or infrastructure handle of this server's composition, for tests that reach an adapter directly. */
   resolve: Resolve;
+  /** The metrics' own port when METRICS_PORT is set. */
+  metricsPort?: number;
   /** Stops accepting, lets requests in flight finish (up to SHUTDOWN_TIMEOUT_MS), then closes everything. */
   close(): Promise<void>;
 }
@@ -89,6 +91,25 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     },
   };
 
+  const metrics = config.metrics.enabled ? resolve(INFRA.Metrics) : undefined;
+  if (metrics) {
+    metrics.watchKnex(db);
+    if (redis) metrics.watchRedis(redis);
+    if (redis && config.chat.inProcessProjector) {
+      const projector = resolve(INFRA.ChatProjector);
+      metrics.gauge('chat_projector_lag_seconds', 'Age of the oldest chat entry this server\'s archive projector holds unarchived (0: none).', () =>
+        projector.oldestHeldAgeMs() / 1000,
+      );
+    }
+  }
+  const metricsPort = config.metrics.port;
+  const metricsServer =
+    metrics && metricsPort !== undefined
+      ? await metrics.listen(metricsPort, config.host).catch((error: unknown) => {
+          throw new StartupError(`Cannot serve metrics on port ${metricsPort}: ${reasonOf(error)}`);
+        })
+      : null;
+
   const app = createHttpApp({
     logger,
     sessionStore: resolve(TOKENS.SessionStore),
@@ -99,6 +120,8 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     clientDir: CLIENT_DIR,
     readiness,
     useCases: composition.useCases,
+    metrics,
+    metricsEndpoint: metricsServer === null,
   });
   const stopBackgroundWork = await startBackgroundWork(composition);
 
@@ -125,11 +148,13 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     url: `http://127.0.0.1:${port}`,
     port,
     resolve,
+    metricsPort: metricsServer?.port,
     close() {
       closing ??= (async () => {
         draining = true;
         await drain(server, config.shutdownTimeoutMs, logger);
         await stopBackgroundWork();
+        await metricsServer?.close();
         await db.destroy();
         if (redis) await redis.quit().catch(() => redis.disconnect());
       })();

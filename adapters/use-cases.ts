@@ -36,14 +36,14 @@ interface Needs {
   config: AppConfig;
 }
 
-const { UserRepository, PasswordHasher, RateLimiter, CourseCatalog, CourseMembership, MembershipChanges, ChatLog, ChatRoomAccess, StudyGroupRepository, Sleeper } =
+const { UserRepository, PasswordHasher, RateLimiter, CourseCatalog, CourseMembership, MembershipChanges, ChatLog, ChatRoomAccess, StudyGroupRepository, Sleeper, Telemetry } =
   TOKENS;
 
 const USE_CASES = {
   // Accounts. The throttle is what the token route calls for a new visitor.
   clientThrottle: ({ resolve: r }: Needs) => new ClientThrottle(r(RateLimiter)),
   signUp: ({ resolve: r }: Needs) => new SignUp(r(UserRepository), r(PasswordHasher), new ClientThrottle(r(RateLimiter))),
-  logIn: ({ resolve: r }: Needs) => new LogIn(r(UserRepository), r(PasswordHasher), new LoginGuard(r(RateLimiter), r(Sleeper))),
+  logIn: ({ resolve: r }: Needs) => new LogIn(r(UserRepository), r(PasswordHasher), new LoginGuard(r(RateLimiter), r(Sleeper), r(Telemetry))),
   getUser: ({ resolve: r }: Needs) => new GetUser(r(UserRepository)),
   // Courses and the catalog.
   getDashboard: ({ resolve: r }: Needs) => new GetDashboard(r(CourseMembership), r(StudyGroupRepository)),
@@ -56,7 +56,14 @@ const USE_CASES = {
   // Chat.
   readChatMessages: ({ resolve: r }: Needs) => new ReadChatMessages(r(ChatRoomAccess), r(ChatLog)),
   postChatMessage: ({ resolve: r, config }: Needs) =>
-    new PostChatMessage(r(ChatRoomAccess), r(ChatLog), r(UserRepository), r(RateLimiter), { ...POSTING_LIMIT, messages: config.chat.postLimit }),
+    new PostChatMessage(
+      r(ChatRoomAccess),
+      r(ChatLog),
+      r(UserRepository),
+      r(RateLimiter),
+      { ...POSTING_LIMIT, messages: config.chat.postLimit },
+      r(Telemetry),
+    ),
   // Study groups.
   createStudyGroup: ({ resolve: r }: Needs) => new CreateStudyGroup(r(CourseCatalog), r(CourseMembership), r(StudyGroupRepository)),
   joinStudyGroup: ({ resolve: r }: Needs) => new JoinStudyGroup(r(CourseMembership), r(StudyGroupRepository)),

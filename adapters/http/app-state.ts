@@ -4,4 +4,6 @@ import type { Logger } from 'pino';
 export interface AppState {
   requestId: string;
   log: Logger;
+  /** The route template that answered (an API route's contract path), for logs and metrics. */
+  route?: string;
 }

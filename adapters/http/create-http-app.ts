@@ -6,6 +6,7 @@ import helmet from 'koa-helmet';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { SessionStore } from '../../application/ports/session-store';
+import type { AppMetrics } from '../observability/app-metrics';
 import type { UseCases } from '../use-cases';
 import { ApiRouter } from './api-router';
 import type { AppState } from './app-state';
@@ -33,6 +34,10 @@ export interface HttpAppDeps {
   clientDir: string;
   readiness: ReadinessProbe;
   useCases: UseCases;
+  /** Counts and times every request when set. */
+  metrics?: AppMetrics;
+  /** Serve GET /metrics here (off when the metrics have a port of their own). */
+  metricsEndpoint?: boolean;
 }
 
 /** The methods the app answers; anything else (TRACE, PUT, ...) is 405 on every path. */
@@ -80,6 +85,7 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
   app.silent = true;
 
   app.use(requestContext(deps.logger));
+  if (deps.metrics) app.use(deps.metrics.http());
   app.use(errorHandler());
   app.use(securityHeaders(deps.hsts) as unknown as Koa.Middleware<AppState>);
   app.use(async (ctx, next) => {
@@ -92,6 +98,7 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
     return next();
   });
   app.use(healthEndpoints(deps.readiness));
+  if (deps.metrics && deps.metricsEndpoint) app.use(deps.metrics.endpoint());
   app.use(openApiEndpoint());
   app.use(sessionMiddleware(app as unknown as Koa, deps.sessionStore, deps.cookieSecure));
   app.use(csrfProtection());

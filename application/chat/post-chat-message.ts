@@ -4,6 +4,7 @@ import { NotAuthenticatedError, RateLimitedError } from '../../domain/errors';
 import type { ChatLog } from '../ports/chat-log';
 import type { ChatRoomAccess } from '../ports/chat-room-access';
 import type { RateLimiter, RateRule } from '../ports/rate-limiter';
+import { NO_TELEMETRY, type Telemetry } from '../ports/telemetry';
 import type { UserRepository } from '../ports/user-repository';
 import { requireRoomMember } from './room-membership';
 
@@ -32,6 +33,7 @@ export class PostChatMessage {
     private readonly users: UserRepository,
     private readonly limiter: RateLimiter,
     limit: PostingLimit = POSTING_LIMIT,
+    private readonly telemetry: Telemetry = NO_TELEMETRY,
   ) {
     this.rule = { name: 'chat-post', points: limit.messages, windowMs: limit.windowMs };
   }
@@ -45,6 +47,8 @@ export class PostChatMessage {
     // The name shown is the account's, read at posting time, never one from the request.
     const user = await this.users.findById(command.actingUserId);
     if (!user) throw new NotAuthenticatedError('Your account no longer exists.');
-    return this.log.append(command.room, { userId: user.id, username: user.username, message: text });
+    const posted = await this.log.append(command.room, { userId: user.id, username: user.username, message: text });
+    this.telemetry.record({ kind: 'chat-message-posted', room: command.room.kind });
+    return posted;
   }
 }

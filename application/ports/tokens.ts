@@ -12,6 +12,7 @@ import type { RateLimiter } from './rate-limiter';
 import type { SessionStore } from './session-store';
 import type { Sleeper } from './sleeper';
 import type { StudyGroupRepository } from './study-group-repository';
+import type { Telemetry } from './telemetry';
 import type { UserRepository } from './user-repository';
 
 export interface Token<T> {
@@ -48,6 +49,7 @@ export interface Ports {
   StudyGroupRepository: StudyGroupRepository;
   Clock: Clock;
   Sleeper: Sleeper;
+  Telemetry: Telemetry;
 }
 
 export const TOKENS = tokensOf<Ports>()([
@@ -63,4 +65,5 @@ export const TOKENS = tokensOf<Ports>()([
   'StudyGroupRepository',
   'Clock',
   'Sleeper',
+  'Telemetry',
 ]);
