@@ -62,7 +62,15 @@ const schema = z
         message: 'must be one of fatal, error, warn, info, debug, trace, silent',
       }).default('info'),
     ),
-    TRUST_PROXY: flag,
+    // true (one balancer in front), false, or how many proxies append to X-Forwarded-For.
+    TRUST_PROXY: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^(true|false|1|0|[2-9])$/, 'must be true, false or the number of proxies in front (1-9)')
+        .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v)))
+        .optional(),
+    ),
     COOKIE_SECURE: flag,
     REDIS_KEY_PREFIX: z.preprocess(emptyAsUndefined, z.string().default('ss:')),
     CHAT_STREAM_RETENTION: wholeNumber(1, 10_000_000, 10_000),
@@ -97,7 +105,10 @@ export interface AppConfig {
   sessionSecret: string;
   bcryptCost: number;
   logLevel: string;
+  /** Read the client's address and protocol from X-Forwarded-For / -Proto. */
   trustProxy: boolean;
+  /** How many proxies in front append to X-Forwarded-For: the client is the entry that many from the end, never one it sent itself. */
+  proxyHops: number;
   cookieSecure: boolean;
   redisKeyPrefix: string;
   /** How long SIGTERM waits for requests in flight before closing their connections. */
@@ -145,7 +156,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir),
     bcryptCost: e.BCRYPT_COST,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: (e.TRUST_PROXY ?? 0) > 0,
+    proxyHops: e.TRUST_PROXY ?? 0,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

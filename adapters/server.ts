@@ -116,6 +116,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     sessionSecret: config.sessionSecret,
     cookieSecure: config.cookieSecure,
     trustProxy: config.trustProxy,
+    proxyHops: config.proxyHops,
     hsts: config.nodeEnv === 'production',
     clientDir: CLIENT_DIR,
     readiness,

@@ -29,6 +29,8 @@ export interface HttpAppDeps {
   sessionSecret: string;
   cookieSecure: boolean;
   trustProxy: boolean;
+  /** Proxies in front that append to X-Forwarded-For (TRUST_PROXY). */
+  proxyHops?: number;
   /** Sends Strict-Transport-Security (production, behind TLS). */
   hsts: boolean;
   clientDir: string;
@@ -80,7 +82,9 @@ function securityHeaders(hsts: boolean) {
 }
 
 export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
-  const app = new Koa<AppState>({ proxy: deps.trustProxy, keys: [deps.sessionSecret] });
+  // Only the entries our own proxies appended are believed: the client can put
+  // anything at the start of X-Forwarded-For, and the rate limits key on its address.
+  const app = new Koa<AppState>({ proxy: deps.trustProxy, maxIpsCount: deps.trustProxy ? (deps.proxyHops ?? 1) : 0, keys: [deps.sessionSecret] });
   // Errors are answered by errorHandler; Koa's default handler would log them twice.
   app.silent = true;
 

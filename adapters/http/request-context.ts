@@ -19,7 +19,7 @@ export function requestContext(logger: Logger): Middleware<AppState> {
       await next();
     } finally {
       ctx.state.log.info(
-        { method: ctx.method, path: ctx.path, route: ctx.state.route, status: ctx.status, ms: Math.round(performance.now() - started) },
+        { method: ctx.method, path: ctx.path, route: ctx.state.route, status: ctx.status, ms: Math.round(performance.now() - started), ip: ctx.ip },
         'request',
       );
     }

@@ -24,6 +24,7 @@ describe('configuration', () => {
     [{ KEEP_ALIVE_TIMEOUT_MS: '10' }, /^Invalid configuration: KEEP_ALIVE_TIMEOUT_MS must be 1000-600000/],
     [{ BCRYPT_COST: '3' }, /^Invalid configuration: BCRYPT_COST must be 4-15/],
     [{ METRICS: 'yes' }, /^Invalid configuration: METRICS must be true or false/],
+    [{ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY must be true, false or the number of proxies/],
     [{ METRICS_PORT: '99999' }, /^Invalid configuration: METRICS_PORT must be 0-65535/],
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL /],
     [{ NODE_ENV: 'staging' }, /^Invalid configuration: NODE_ENV /],
@@ -54,6 +55,13 @@ describe('configuration', () => {
       keepAliveTimeoutMs: 75_000,
     });
     expect(parseConfig({ DATA_DIR: dataDir(), REDIS_URL: 'redis://:pw@127.0.0.1:6379/3' }).redisUrl).toBe('redis://:pw@127.0.0.1:6379/3');
+  });
+
+  it('trusts no proxy by default; true is one balancer in front, a number that many proxies', () => {
+    expect(parseConfig({ DATA_DIR: dataDir() })).toMatchObject({ trustProxy: false, proxyHops: 0 });
+    expect(parseConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true' })).toMatchObject({ trustProxy: true, proxyHops: 1 });
+    expect(parseConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '2' })).toMatchObject({ trustProxy: true, proxyHops: 2 });
+    expect(parseConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'false' })).toMatchObject({ trustProxy: false, proxyHops: 0 });
   });
 
   it('serves metrics by default, on the app port unless METRICS_PORT names another', () => {
