@@ -65,7 +65,15 @@ const schema = z
         message: 'must be one of fatal, error, warn, info, debug, trace, silent',
       }).default('info'),
     ),
-    TRUST_PROXY: flag,
+    // true (one balancer in front), false, or how many proxies append to X-Forwarded-For.
+    TRUST_PROXY: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^(true|false|1|0|[2-9])$/, 'must be true, false or the number of proxies in front (1-9)')
+        .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v)))
+        .optional(),
+    ),
     COOKIE_SECURE: flag,
     REDIS_KEY_PREFIX: z.preprocess(emptyAsUndefined, z.string().default('ss:')),
     CHAT_STREAM_RETENTION: wholeNumber(1, 10_000_000, 10_000),
@@ -81,6 +89,11 @@ const schema = z
         .string()
         .refine((v) => URL.canParse(v) && ['http:', 'https:'].includes(new URL(v).protocol), { message: 'must be an http:// or https:// URL' })
         .default(UF_SOC_DEFAULT_URL),
+    ),
+    METRICS: flag,
+    METRICS_PORT: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number({ message: 'must be a port number' }).int('must be a whole number').min(0, 'must be 0-65535').max(65535, 'must be 0-65535').optional(),
     ),
   })
   .superRefine((env, ctx) => {
@@ -102,13 +115,22 @@ export interface AppConfig {
   sessionSecret: string;
   bcryptCost: number;
   logLevel: string;
+  /** Read the client's address and protocol from X-Forwarded-For / -Proto. */
   trustProxy: boolean;
+  /** How many proxies in front append to X-Forwarded-For: the client is the entry that many from the end, never one it sent itself. */
+  proxyHops: number;
   cookieSecure: boolean;
   redisKeyPrefix: string;
   /** How long SIGTERM waits for requests in flight before closing their connections. */
   shutdownTimeoutMs: number;
   /** How long an idle keep-alive connection stays open; above the load balancer's idle timeout. */
   keepAliveTimeoutMs: number;
+  metrics: {
+    /** Serve Prometheus metrics (METRICS, on by default). */
+    enabled: boolean;
+    /** Serve them on this port of their own instead of the app's (METRICS_PORT). */
+    port?: number;
+  };
   chat: {
     /** About how many messages each room's Redis stream keeps; older ones are read from the archive. */
     streamRetention: number;
@@ -148,11 +170,13 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir),
     bcryptCost: e.BCRYPT_COST,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: (e.TRUST_PROXY ?? 0) > 0,
+    proxyHops: e.TRUST_PROXY ?? 0,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    metrics: { enabled: e.METRICS ?? true, port: e.METRICS_PORT },
     chat: {
       streamRetention: e.CHAT_STREAM_RETENTION,
       inProcessProjector: e.CHAT_PROJECTOR ?? true,

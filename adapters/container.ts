@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
+import { NO_TELEMETRY } from '../application/ports/telemetry';
 import { TOKENS, tokensOf, type Token } from '../application/ports/tokens';
 import { HttpScheduleOfCourses } from './catalog/http-schedule-of-courses';
 import { CachedChatRoomAccess } from './chat/cached-chat-room-access';
@@ -19,6 +20,7 @@ import { RememberingChatLog, RoomNewest } from './chat/room-newest';
 import { SignalHub } from './chat/signal-hub';
 import type { AppConfig } from './config';
 import { createKnex, type DatabaseTarget } from './database/create-knex';
+import { AppMetrics } from './observability/app-metrics';
 import { KnexCatalogSyncState } from './postgres/knex-catalog-sync-state';
 import { KnexChatArchive } from './postgres/knex-chat-archive';
 import { KnexChatLog } from './postgres/knex-chat-log';
@@ -58,6 +60,8 @@ interface Infrastructure {
   MembershipListener: RedisMembershipChanges;
   SessionChanges: RedisSessionChanges;
   ChatProjector: RedisChatArchiveProjector;
+  /** Registered when METRICS is on. */
+  Metrics: AppMetrics;
 }
 
 export const INFRA = tokensOf<Infrastructure>()([
@@ -72,6 +76,7 @@ export const INFRA = tokensOf<Infrastructure>()([
   'MembershipListener',
   'SessionChanges',
   'ChatProjector',
+  'Metrics',
 ]);
 
 export interface Composition {
@@ -102,6 +107,8 @@ function register<T>(c: DependencyContainer, t: Token<T>, build: (resolve: Resol
 function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Logger): void {
   const prefix = config.redisKeyPrefix;
   register(c, INFRA.Knex, () => createKnex(databaseTarget(config), knexLog(logger)));
+  if (config.metrics.enabled) register(c, INFRA.Metrics, () => new AppMetrics());
+  register(c, TOKENS.Telemetry, (r) => (config.metrics.enabled ? r(INFRA.Metrics) : NO_TELEMETRY));
   register(c, TOKENS.Clock, () => () => Date.now());
   // The login guard's hold: a real timer.
   register(c, TOKENS.Sleeper, () => (ms) => new Promise((resolve) => setTimeout(resolve, ms)));
@@ -152,6 +159,7 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
           retention: config.chat.streamRetention,
           consumer: config.chat.projectorName,
           logger: logger.child({ component: 'chat-projector' }),
+          metrics: config.metrics.enabled ? r(INFRA.Metrics) : undefined,
         }),
     );
   } else {

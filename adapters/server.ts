@@ -3,7 +3,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { TOKENS } from '../application/ports/tokens';
 import { loadShippedCatalogIfEmpty } from './catalog/shipped-catalog';
@@ -15,9 +14,10 @@ import { migrateToLatest, pendingMigrations } from './database/migration-source'
 import { createHttpApp } from './http/create-http-app';
 import { timedCheck, type ReadinessProbe } from './http/health';
 import { createLogger } from './logger';
+import { PACKAGE_ROOT } from './package-root';
 import { connectRedis } from './redis/redis-client';
 
-export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
+export const CLIENT_DIR = path.join(PACKAGE_ROOT, 'dist/web');
 
 /**
  * Server timeouts, chosen rather than inherited: a client has HEADERS_TIMEOUT_MS
@@ -39,18 +39,30 @@ export interface RunningServer {
   port: number;
   /** A port or infrastructure handle of this server's composition, for tests that reach an adapter directly. */
   resolve: Resolve;
+  /** The metrics' own port when METRICS_PORT is set. */
+  metricsPort?: number;
   /** Stops accepting, lets requests in flight finish (up to SHUTDOWN_TIMEOUT_MS), then closes everything. */
   close(): Promise<void>;
 }
 
 export async function startServer(config: AppConfig, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
+  const startedAt = performance.now();
+  const phases: Record<string, number> = {};
+  const phase = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const begun = performance.now();
+    try {
+      return await work();
+    } finally {
+      phases[name] = Math.round(performance.now() - begun);
+    }
+  };
   const composition = compose(config, logger);
   const { resolve } = composition;
   const db = resolve(INFRA.Knex);
   const redis = config.redisUrl ? resolve(INFRA.Redis) : null;
   try {
-    if (redis) await connectRedis(redis, config.redisUrl!);
-    const applied = await migrateToLatest(db).catch((error: unknown) => {
+    if (redis) await phase('redisMs', () => connectRedis(redis, config.redisUrl!));
+    const applied = await phase('migrationsMs', () => migrateToLatest(db)).catch((error: unknown) => {
       if (!config.databaseUrl) throw error;
       throw new StartupError(`Cannot use Postgres at ${maskUrl(config.databaseUrl)}: ${reasonOf(error)}`);
     });
@@ -60,7 +72,9 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     await db.destroy().catch(() => {});
     throw error;
   }
-  if (!config.databaseUrl) await loadShippedCatalogIfEmpty(composition.useCases.importCatalog, resolve(TOKENS.CourseCatalog), logger);
+  if (!config.databaseUrl) {
+    await phase('catalogMs', () => loadShippedCatalogIfEmpty(composition.useCases.importCatalog, resolve(TOKENS.CourseCatalog), logger));
+  }
 
   let draining = false;
   const readiness: ReadinessProbe = {
@@ -80,16 +94,38 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     },
   };
 
+  const metrics = config.metrics.enabled ? resolve(INFRA.Metrics) : undefined;
+  if (metrics) {
+    metrics.watchKnex(db);
+    if (redis) metrics.watchRedis(redis);
+    if (redis && config.chat.inProcessProjector) {
+      const projector = resolve(INFRA.ChatProjector);
+      metrics.gauge('chat_projector_lag_seconds', 'Age of the oldest chat entry this server\'s archive projector holds unarchived (0: none).', () =>
+        projector.oldestHeldAgeMs() / 1000,
+      );
+    }
+  }
+  const metricsPort = config.metrics.port;
+  const metricsServer =
+    metrics && metricsPort !== undefined
+      ? await metrics.listen(metricsPort, config.host).catch((error: unknown) => {
+          throw new StartupError(`Cannot serve metrics on port ${metricsPort}: ${reasonOf(error)}`);
+        })
+      : null;
+
   const app = createHttpApp({
     logger,
     sessionStore: resolve(TOKENS.SessionStore),
     sessionSecret: config.sessionSecret,
     cookieSecure: config.cookieSecure,
     trustProxy: config.trustProxy,
+    proxyHops: config.proxyHops,
     hsts: config.nodeEnv === 'production',
     clientDir: CLIENT_DIR,
     readiness,
     useCases: composition.useCases,
+    metrics,
+    metricsEndpoint: metricsServer === null,
   });
   const stopBackgroundWork = await startBackgroundWork(composition);
 
@@ -106,13 +142,17 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
   });
   const port = (server.address() as AddressInfo).port;
   const mode = config.databaseUrl ? 'postgres' : 'embedded (PGlite)';
-  logger.info({ port, database: mode, redis: Boolean(config.redisUrl) }, `Study Swamp listening on http://localhost:${port}`);
+  // How long the start took, and where: the process's own start-up (loading
+  // modules) and, in this function, each step that waits on a dependency.
+  const startup = { processMs: Math.round(startedAt), ...phases, totalMs: Math.round(performance.now()) };
+  logger.info({ port, database: mode, redis: Boolean(config.redisUrl), startup }, `Study Swamp listening on http://localhost:${port}`);
 
   let closing: Promise<void> | null = null;
   return {
     url: `http://127.0.0.1:${port}`,
     port,
     resolve,
+    metricsPort: metricsServer?.port,
     close() {
       closing ??= (async () => {
         draining = true;
@@ -120,6 +160,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
         resolve(INFRA.SignalHub).close();
         await drain(server, config.shutdownTimeoutMs, logger);
         await stopBackgroundWork();
+        await metricsServer?.close();
         await db.destroy();
         if (redis) await redis.quit().catch(() => redis.disconnect());
       })();

@@ -56,6 +56,7 @@ const {
   ScheduleOfCoursesSource,
   CatalogSyncState,
   Sleeper,
+  Telemetry,
 } = TOKENS;
 const { ChatSignals, ReadMarkers, Clock } = TOKENS;
 
@@ -66,7 +67,7 @@ const USE_CASES = {
   // Accounts. The throttle is what the token route calls for a new visitor.
   clientThrottle: ({ resolve: r }: Needs) => new ClientThrottle(r(RateLimiter)),
   signUp: ({ resolve: r }: Needs) => new SignUp(r(UserRepository), r(PasswordHasher), new ClientThrottle(r(RateLimiter))),
-  logIn: ({ resolve: r }: Needs) => new LogIn(r(UserRepository), r(PasswordHasher), new LoginGuard(r(RateLimiter), r(Sleeper))),
+  logIn: ({ resolve: r }: Needs) => new LogIn(r(UserRepository), r(PasswordHasher), new LoginGuard(r(RateLimiter), r(Sleeper), r(Telemetry))),
   getUser: ({ resolve: r }: Needs) => new GetUser(r(UserRepository)),
   // Courses and the catalog.
   getDashboard: ({ resolve: r }: Needs) => new GetDashboard(r(CourseMembership), r(StudyGroupRepository)),
@@ -82,7 +83,14 @@ const USE_CASES = {
   readChatMessages: ({ resolve: r }: Needs) => new ReadChatMessages(r(ChatRoomAccess), r(ChatLog)),
   waitForChatMessages: ({ resolve: r }: Needs) => new WaitForChatMessages(r(ChatRoomAccess), r(ChatLog), r(ChatSignals), r(Clock)),
   postChatMessage: (needs: Needs) =>
-    new PostChatMessage(needs.resolve(ChatRoomAccess), needs.resolve(ChatLog), needs.resolve(UserRepository), postingAllowance(needs), needs.resolve(ChatSignals)),
+    new PostChatMessage(
+      needs.resolve(ChatRoomAccess),
+      needs.resolve(ChatLog),
+      needs.resolve(UserRepository),
+      postingAllowance(needs),
+      needs.resolve(ChatSignals),
+      needs.resolve(Telemetry),
+    ),
   editChatMessage: (needs: Needs) =>
     new EditChatMessage(needs.resolve(ChatRoomAccess), needs.resolve(ChatLog), postingAllowance(needs), needs.resolve(ChatSignals), needs.resolve(Clock)),
   deleteChatMessage: ({ resolve: r }: Needs) => new DeleteChatMessage(r(ChatRoomAccess), r(ChatLog), r(StudyGroupRepository), r(ChatSignals)),

@@ -7,9 +7,10 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { gunzipSync, createGunzip } from 'node:zlib';
 import type { SourceRecord } from '../../application/catalog/import-catalog';
+import { PACKAGE_ROOT } from '../package-root';
 import { flattenUfCourse, mergeUfCourses, termFromUfFileName, ufCourses } from './uf-schedule-of-courses';
 
-export const SHIPPED_CATALOG = path.resolve(import.meta.dirname, 'seed/uf-courses.sample.jsonl.gz');
+export const SHIPPED_CATALOG = path.join(PACKAGE_ROOT, 'adapters/catalog/seed/uf-courses.sample.jsonl.gz');
 
 export interface ReadOptions {
   /** The term of a schedule-of-courses file, which does not name its term. */

@@ -41,7 +41,11 @@ export class ApiRouter {
   on<R extends ApiRoute>(route: R, handler: (request: RouteRequest<R>) => Promise<RouteAnswer<R>>, options: RouteOptions = {}): this {
     const guards = route.public ? [] : [requireUser()];
     const register = route.method === 'GET' ? this.router.get.bind(this.router) : this.router.post.bind(this.router);
-    register(routerPath(route), ...guards, async (ctx: Context) => {
+    const named = async (ctx: Context, next: () => Promise<unknown>) => {
+      ctx.state.route = route.path;
+      return next();
+    };
+    register(routerPath(route), named, ...guards, async (ctx: Context) => {
       const request = {
         ctx,
         body: route.body ? parseInput(route.body, (ctx.request as { body?: unknown }).body ?? {}) : undefined,

@@ -6,6 +6,7 @@ import helmet from 'koa-helmet';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { SessionStore } from '../../application/ports/session-store';
+import type { AppMetrics } from '../observability/app-metrics';
 import type { UseCases } from '../use-cases';
 import { ApiRouter } from './api-router';
 import type { AppState } from './app-state';
@@ -29,11 +30,17 @@ export interface HttpAppDeps {
   sessionSecret: string;
   cookieSecure: boolean;
   trustProxy: boolean;
+  /** Proxies in front that append to X-Forwarded-For (TRUST_PROXY). */
+  proxyHops?: number;
   /** Sends Strict-Transport-Security (production, behind TLS). */
   hsts: boolean;
   clientDir: string;
   readiness: ReadinessProbe;
   useCases: UseCases;
+  /** Counts and times every request when set. */
+  metrics?: AppMetrics;
+  /** Serve GET /metrics here (off when the metrics have a port of their own). */
+  metricsEndpoint?: boolean;
 }
 
 /** The methods the app answers; anything else (TRACE, PUT, ...) is 405 on every path. */
@@ -76,13 +83,16 @@ function securityHeaders(hsts: boolean) {
 }
 
 export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
-  const app = new Koa<AppState>({ proxy: deps.trustProxy });
+  // Only the entries our own proxies appended are believed: the client can put
+  // anything at the start of X-Forwarded-For, and the rate limits key on its address.
+  const app = new Koa<AppState>({ proxy: deps.trustProxy, maxIpsCount: deps.trustProxy ? (deps.proxyHops ?? 1) : 0 });
   // Koa hands app.keys to the cookies library, which takes any keygrip-like signer.
   app.keys = new CookieSigner(deps.sessionSecret) as unknown as string[];
   // Errors are answered by errorHandler; Koa's default handler would log them twice.
   app.silent = true;
 
   app.use(requestContext(deps.logger));
+  if (deps.metrics) app.use(deps.metrics.http());
   app.use(errorHandler());
   app.use(securityHeaders(deps.hsts) as unknown as Koa.Middleware<AppState>);
   app.use(async (ctx, next) => {
@@ -95,6 +105,7 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
     return next();
   });
   app.use(healthEndpoints(deps.readiness));
+  if (deps.metrics && deps.metricsEndpoint) app.use(deps.metrics.endpoint());
   app.use(openApiEndpoint());
   app.use(sessionMiddleware(app as unknown as Koa, deps.sessionStore, deps.cookieSecure));
   app.use(csrfProtection());

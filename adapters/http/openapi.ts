@@ -70,6 +70,7 @@ export function openApiEndpoint(): Middleware {
   let document: string | undefined;
   return async (ctx, next) => {
     if (ctx.path !== OPENAPI_PATH) return next();
+    ctx.state.route = OPENAPI_PATH;
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.set('Allow', 'GET, HEAD');
       throw new HttpError(405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}`);

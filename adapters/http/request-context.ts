@@ -23,7 +23,7 @@ export function requestContext(logger: Logger): Middleware<AppState> {
     } finally {
       const routine = ctx.state.routineRequest && ctx.status < 500;
       if (!routine || logger.isLevelEnabled('debug')) {
-        const line = { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) };
+        const line = { method: ctx.method, path: ctx.path, route: ctx.state.route, status: ctx.status, ms: Math.round(performance.now() - started), ip: ctx.ip };
         if (routine) ctx.state.log.debug(line, 'request');
         else ctx.state.log.info(line, 'request');
       }

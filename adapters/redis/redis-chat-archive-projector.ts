@@ -14,6 +14,7 @@ import os from 'node:os';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { ChatRoom } from '../../domain/chat/chat-room';
+import { parseMessageId } from '../../domain/chat/message-id';
 import type { ArchivedEntry, KnexChatArchive } from '../postgres/knex-chat-archive';
 import {
   ARCHIVE_GROUP,
@@ -125,6 +126,14 @@ export interface ProjectorOptions {
   /** About how many entries each room's dead-letter stream keeps (XADD MAXLEN ~). */
   deadLetterMaxLen?: number;
   logger?: Logger;
+  /** Where the archive's delay and its dead letters are counted (the app's metrics). */
+  metrics?: ProjectorMetrics;
+}
+
+export interface ProjectorMetrics {
+  /** Seconds between a message's posting and its archiving, per message. */
+  chatArchived: { observe(seconds: number): void };
+  chatDeadLetters: { inc(): void };
 }
 
 /** One stream entry the round handles. */
@@ -166,6 +175,8 @@ export class RedisChatArchiveProjector {
   private wake: (() => void) | null = null;
   // At start, after a failure or a refused entry, and every claimIdleMs: look at pending entries too.
   private recoverAt = 0;
+  // The time (ms) of the oldest entry read and not yet archived; null when none is held.
+  private holdingSince: number | null = null;
 
   constructor(
     private readonly redis: Redis,
@@ -216,6 +227,7 @@ export class RedisChatArchiveProjector {
     }
     read.push(...(await this.readNew(rooms)));
     const entries = distinct(read);
+    for (const entry of entries) this.holdingSince = Math.min(this.holdingSince ?? Infinity, entryMs(entry.id));
 
     let stored: StorableEntry[];
     try {
@@ -223,7 +235,12 @@ export class RedisChatArchiveProjector {
       const outcome = await this.storeSeparating(storable);
       stored = outcome.stored;
       await this.acknowledge(stored);
+      const metrics = this.options.metrics;
+      if (metrics) for (const entry of stored) metrics.chatArchived.observe(Math.max(0, Date.now() - entryMs(entry.id)) / 1000);
       await this.countRefusals(outcome.refused);
+      // Refused entries stay pending (or were dead-lettered): the oldest of those still held counts.
+      const held = outcome.refused.filter((r) => this.attempts.has(attemptKey(r.entry)));
+      this.holdingSince = held.reduce<number | null>((oldest, r) => Math.min(oldest ?? Infinity, entryMs(r.entry.id)), null);
     } catch (error) {
       // An outage (or a Redis failure): what is not acknowledged stays pending
       // and the next round re-reads it; no entry is charged an attempt.
@@ -237,6 +254,11 @@ export class RedisChatArchiveProjector {
       ),
     );
     return stored.length;
+  }
+
+  /** How long the oldest entry this projector read but could not archive yet has waited (0 when it holds none). */
+  oldestHeldAgeMs(): number {
+    return this.holdingSince === null ? 0 : Math.max(0, Date.now() - this.holdingSince);
   }
 
   /** Rounds until no room is marked (for tests, benchmarks and a clean hand-over). */
@@ -413,6 +435,7 @@ export class RedisChatArchiveProjector {
       [ARCHIVE_GROUP, this.deadLetterMaxLen, entry.id, 'id', entry.id, 'error', reason, 'attempts', attempts, ...original],
     );
     this.attempts.delete(attemptKey(entry));
+    this.options.metrics?.chatDeadLetters.inc();
     this.options.logger?.error(
       { room: roomMember(entry.room), entryId: entry.id, attempts, error: reason, deadLetters },
       'chat entry moved to the dead-letter stream; it is not archived',
@@ -481,6 +504,11 @@ function split<T extends RoundEntry>(entries: T[]): T[][] {
   if (byRoom.size > 1) return [...byRoom.values()];
   const middle = Math.ceil(entries.length / 2);
   return [entries.slice(0, middle), entries.slice(middle)];
+}
+
+/** The millisecond a stream id stands for (the message's posting time). */
+function entryMs(id: string): number {
+  return parseMessageId(id)?.ms ?? Date.now();
 }
 
 function attemptKey(entry: RoundEntry): string {

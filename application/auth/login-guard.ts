@@ -11,6 +11,7 @@ import type { CanonicalName } from '../../domain/user/canonical-name';
 import { RateLimitedError } from '../../domain/errors';
 import type { RateLimiter, RateRule } from '../ports/rate-limiter';
 import type { Sleeper } from '../ports/sleeper';
+import { NO_TELEMETRY, type Telemetry } from '../ports/telemetry';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -63,6 +64,7 @@ export class LoginGuard {
   constructor(
     private readonly limiter: RateLimiter,
     private readonly sleep: Sleeper,
+    private readonly telemetry: Telemetry = NO_TELEMETRY,
   ) {}
 
   /**
@@ -74,7 +76,10 @@ export class LoginGuard {
   async admit(username: CanonicalName, clientAddress: string): Promise<AdmittedAttempt> {
     const { limiter } = this;
     const address = await limiter.consume(LOGIN_RULES.address, clientAddress);
-    if (!address.allowed) throw tooManyFailures(address.retryAfterMs);
+    if (!address.allowed) {
+      this.telemetry.record({ kind: 'login-refused', limit: 'address' });
+      throw tooManyFailures(address.retryAfterMs);
+    }
 
     const pairKey = JSON.stringify([clientAddress, username]);
     const pair = await limiter.consume(LOGIN_RULES.pair, pairKey);
@@ -82,7 +87,11 @@ export class LoginGuard {
       // Not evaluated, so not a failure for the address either.
       await limiter.reward(LOGIN_RULES.address, clientAddress);
       // Exactly one attempt crosses the limit (consumption is atomic): it blocks the pair.
-      if (pair.consumed !== LOGIN_RULES.pair.points + 1) throw tooManyFailures(pair.retryAfterMs);
+      if (pair.consumed !== LOGIN_RULES.pair.points + 1) {
+        this.telemetry.record({ kind: 'login-refused', limit: 'pair' });
+        throw tooManyFailures(pair.retryAfterMs);
+      }
+      this.telemetry.record({ kind: 'login-refused', limit: 'pair-blocked' });
       const blocks = await limiter.consume(LOGIN_RULES.pairBlocks, pairKey);
       const blockMs = pairBlockMs(blocks.consumed);
       await limiter.block(LOGIN_RULES.pair, pairKey, blockMs);
@@ -91,7 +100,10 @@ export class LoginGuard {
 
     const perUsername = await limiter.consume(LOGIN_RULES.username, username);
     const delay = usernameDelayMs(perUsername.consumed);
-    if (delay > 0) await this.sleep(delay);
+    if (delay > 0) {
+      this.telemetry.record({ kind: 'login-held', delayMs: delay });
+      await this.sleep(delay);
+    }
 
     return {
       succeeded: async () => {

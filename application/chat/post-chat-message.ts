@@ -5,6 +5,7 @@ import type { ChatLog } from '../ports/chat-log';
 import type { ChatRoomAccess } from '../ports/chat-room-access';
 import { roomTopic, type ChatSignals } from '../ports/chat-signals';
 import type { RateLimiter, RateRule } from '../ports/rate-limiter';
+import { NO_TELEMETRY, type Telemetry } from '../ports/telemetry';
 import type { UserRepository } from '../ports/user-repository';
 import { requireRoomMember } from './room-membership';
 
@@ -48,6 +49,7 @@ export class PostChatMessage {
     private readonly users: UserRepository,
     private readonly allowance: PostingAllowance,
     private readonly signals: ChatSignals,
+    private readonly telemetry: Telemetry = NO_TELEMETRY,
   ) {}
 
   async execute(command: PostChatMessageCommand): Promise<ChatMessage> {
@@ -59,6 +61,7 @@ export class PostChatMessage {
     const user = await this.users.findById(command.actingUserId);
     if (!user) throw new NotAuthenticatedError('Your account no longer exists.');
     const stored = await this.log.append(command.room, { userId: user.id, username: user.username, message: text });
+    this.telemetry.record({ kind: 'chat-message-posted', room: command.room.kind });
     await this.signals.announce(roomTopic(command.room), stored.id);
     return stored;
   }

@@ -16,6 +16,7 @@ import type { ReadMarkers } from './read-markers';
 import type { SessionStore } from './session-store';
 import type { Sleeper } from './sleeper';
 import type { StudyGroupRepository } from './study-group-repository';
+import type { Telemetry } from './telemetry';
 import type { UserRepository } from './user-repository';
 
 export interface Token<T> {
@@ -56,6 +57,7 @@ export interface Ports {
   CatalogSyncState: CatalogSyncState;
   Clock: Clock;
   Sleeper: Sleeper;
+  Telemetry: Telemetry;
 }
 
 export const TOKENS = tokensOf<Ports>()([
@@ -75,4 +77,5 @@ export const TOKENS = tokensOf<Ports>()([
   'CatalogSyncState',
   'Clock',
   'Sleeper',
+  'Telemetry',
 ]);

@@ -121,7 +121,7 @@ export function describeOnEveryMode(title: string, suite: (app: TestApp) => void
   describe.skipIf(!hasPostgres() || !hasRedis())(`${title}, Postgres + Redis`, () => suite(useTestApp('services', options)));
 }
 
-async function importShippedCatalog(url: string): Promise<void> {
+export async function importShippedCatalog(url: string): Promise<void> {
   const knex = createKnex({ kind: 'postgres', url });
   await migrateToLatest(knex);
   await new ImportCatalog(new KnexCourseCatalog(knex)).execute(readCatalogFile(SHIPPED_CATALOG));

@@ -23,6 +23,9 @@ describe('configuration', () => {
     [{ SHUTDOWN_TIMEOUT_MS: 'soon' }, /^Invalid configuration: SHUTDOWN_TIMEOUT_MS /],
     [{ KEEP_ALIVE_TIMEOUT_MS: '10' }, /^Invalid configuration: KEEP_ALIVE_TIMEOUT_MS must be 1000-600000/],
     [{ BCRYPT_COST: '3' }, /^Invalid configuration: BCRYPT_COST must be 4-15/],
+    [{ METRICS: 'yes' }, /^Invalid configuration: METRICS must be true or false/],
+    [{ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY must be true, false or the number of proxies/],
+    [{ METRICS_PORT: '99999' }, /^Invalid configuration: METRICS_PORT must be 0-65535/],
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL /],
     [{ NODE_ENV: 'staging' }, /^Invalid configuration: NODE_ENV /],
     [{ SESSION_SECRET: 'short' }, /^Invalid configuration: SESSION_SECRET must be at least 32/],
@@ -52,6 +55,18 @@ describe('configuration', () => {
       keepAliveTimeoutMs: 75_000,
     });
     expect(parseConfig({ DATA_DIR: dataDir(), REDIS_URL: 'redis://:pw@127.0.0.1:6379/3' }).redisUrl).toBe('redis://:pw@127.0.0.1:6379/3');
+  });
+
+  it('trusts no proxy by default; true is one balancer in front, a number that many proxies', () => {
+    expect(parseConfig({ DATA_DIR: dataDir() })).toMatchObject({ trustProxy: false, proxyHops: 0 });
+    expect(parseConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true' })).toMatchObject({ trustProxy: true, proxyHops: 1 });
+    expect(parseConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '2' })).toMatchObject({ trustProxy: true, proxyHops: 2 });
+    expect(parseConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'false' })).toMatchObject({ trustProxy: false, proxyHops: 0 });
+  });
+
+  it('serves metrics by default, on the app port unless METRICS_PORT names another', () => {
+    expect(parseConfig({ DATA_DIR: dataDir() }).metrics).toEqual({ enabled: true, port: undefined });
+    expect(parseConfig({ DATA_DIR: dataDir(), METRICS: 'false', METRICS_PORT: '9464' }).metrics).toEqual({ enabled: false, port: 9464 });
   });
 
   it('reads the chat settings, with the issue’s defaults', () => {

@@ -1,0 +1,185 @@
+// Prometheus metrics for one app server (prom-client): requests by route and
+// status with their latency, what the use cases report (Telemetry), the chat
+// archive projector's lag and dead letters, and the health of the Postgres
+// pool and the Redis client. One registry per composition, so several servers
+// in one process (the tests) never share or clash.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Redis } from 'ioredis';
+import type { Knex } from 'knex';
+import type { Middleware } from 'koa';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Telemetry, TelemetryEvent } from '../../application/ports/telemetry';
+import { isDependencyOutage } from '../dependency-errors';
+import type { AppState } from '../http/app-state';
+
+const PREFIX = 'studyswamp_';
+
+/** Seconds; long-polls (up to 30 s) land in the last buckets, by their own route label. */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+/** What a gauge reads when it is scraped (null: leave it out of this scrape). */
+export type Reading = () => number | null | Promise<number | null>;
+
+export class AppMetrics implements Telemetry {
+  readonly registry = new Registry();
+  private readonly requests: Counter<'method' | 'route' | 'status'>;
+  private readonly latency: Histogram<'method' | 'route' | 'status'>;
+  private readonly chatPosted: Counter<'room'>;
+  private readonly loginRefused: Counter<'limit'>;
+  private readonly loginHeld: Counter;
+  private readonly dependencyErrors: Counter<'dependency' | 'kind'>;
+  readonly chatArchived: Histogram;
+  readonly chatDeadLetters: Counter;
+
+  constructor() {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry, prefix: PREFIX });
+    this.requests = new Counter({
+      name: `${PREFIX}http_requests_total`,
+      help: 'HTTP requests answered, by method, route (the API route template, or client, health, metrics, unmatched) and status.',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
+    this.latency = new Histogram({
+      name: `${PREFIX}http_request_duration_seconds`,
+      help: 'Time from a request arriving to its answer, by method, route and status.',
+      labelNames: ['method', 'route', 'status'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
+    this.chatPosted = new Counter({ name: `${PREFIX}chat_messages_posted_total`, help: 'Chat messages stored, by room kind.', labelNames: ['room'], registers });
+    this.loginRefused = new Counter({
+      name: `${PREFIX}login_refused_total`,
+      help: 'Login attempts refused by the login guard, by the limit that refused (address, pair, pair-blocked: the attempt that blocked its pair).',
+      labelNames: ['limit'],
+      registers,
+    });
+    this.loginHeld = new Counter({ name: `${PREFIX}login_held_total`, help: 'Login attempts held by the per-username slow-down before evaluation.', registers });
+    this.dependencyErrors = new Counter({
+      name: `${PREFIX}dependency_errors_total`,
+      help: 'Failed Postgres queries and Redis commands, by dependency and kind (outage: unreachable or timing out; error: refused by the server).',
+      labelNames: ['dependency', 'kind'],
+      registers,
+    });
+    this.chatArchived = new Histogram({
+      name: `${PREFIX}chat_archive_delay_seconds`,
+      help: 'Age of each chat message when the archive projector stored it (how far the archive trails the chat).',
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
+      registers,
+    });
+    this.chatDeadLetters = new Counter({
+      name: `${PREFIX}chat_dead_letters_total`,
+      help: 'Chat entries the archive refused for good and moved to a dead-letter stream.',
+      registers,
+    });
+  }
+
+  record(event: TelemetryEvent): void {
+    switch (event.kind) {
+      case 'chat-message-posted':
+        this.chatPosted.inc({ room: event.room });
+        break;
+      case 'login-refused':
+        this.loginRefused.inc({ limit: event.limit });
+        break;
+      case 'login-held':
+        this.loginHeld.inc();
+        break;
+    }
+  }
+
+  /** A gauge read at every scrape; a null reading leaves the metric out of that scrape. */
+  gauge(name: string, help: string, read: Reading): void {
+    new Gauge({
+      name: `${PREFIX}${name}`,
+      help,
+      registers: [this.registry],
+      async collect() {
+        const value = await read();
+        if (value === null) this.reset();
+        else this.set(value);
+      },
+    });
+  }
+
+  /** Counts every failed query and the pool's state at each scrape. */
+  watchKnex(db: Knex): void {
+    db.on('query-error', (error: unknown) => {
+      this.dependencyErrors.inc({ dependency: 'postgres', kind: isDependencyOutage(error) ? 'outage' : 'error' });
+    });
+    type Pool = { numUsed(): number; numFree(): number; numPendingAcquires(): number };
+    const pool = () => (db.client as { pool?: Pool }).pool;
+    this.gauge('postgres_pool_used', 'Postgres connections in use by this server.', () => pool()?.numUsed() ?? null);
+    this.gauge('postgres_pool_free', 'Idle Postgres connections in this server\'s pool.', () => pool()?.numFree() ?? null);
+    this.gauge('postgres_pool_waiting', 'Requests waiting for a Postgres connection.', () => pool()?.numPendingAcquires() ?? null);
+  }
+
+  /** Counts every Redis command that fails, and lost connections. */
+  watchRedis(redis: Redis): void {
+    const client = redis as unknown as { sendCommand(command: { promise: Promise<unknown> }, stream?: unknown): unknown };
+    const send = client.sendCommand.bind(client);
+    client.sendCommand = (command, stream) => {
+      command.promise.catch((error: unknown) => {
+        this.dependencyErrors.inc({ dependency: 'redis', kind: isDependencyOutage(error) ? 'outage' : 'error' });
+      });
+      return send(command, stream);
+    };
+    this.gauge('redis_connected', '1 while this server\'s Redis connection is ready, 0 otherwise.', () => (redis.status === 'ready' ? 1 : 0));
+  }
+
+  /** Counts and times every request; placed right after the request context, so refusals and errors are counted too. */
+  http(): Middleware<AppState> {
+    return async (ctx, next) => {
+      const started = performance.now();
+      try {
+        await next();
+      } finally {
+        const labels = { method: ctx.method, route: routeOf(ctx.state.route, ctx.path), status: String(ctx.status) };
+        this.requests.inc(labels);
+        this.latency.observe(labels, (performance.now() - started) / 1000);
+      }
+    };
+  }
+
+  /** GET /metrics in Prometheus' text format. */
+  endpoint(): Middleware<AppState> {
+    return async (ctx, next) => {
+      if (ctx.path !== '/metrics' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+      ctx.state.route = '/metrics';
+      ctx.set('Cache-Control', 'no-store');
+      ctx.type = this.registry.contentType;
+      ctx.body = await this.registry.metrics();
+    };
+  }
+
+  /** The endpoint on a port of its own (METRICS_PORT), so it need not be reachable from the internet. */
+  async listen(port: number, host: string): Promise<{ port: number; close(): Promise<void> }> {
+    const server: Server = createServer((request, response) => {
+      if (request.url !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+        response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found: the metrics are at /metrics\n');
+        return;
+      }
+      this.registry.metrics().then(
+        (text) => response.writeHead(200, { 'Content-Type': this.registry.contentType, 'Cache-Control': 'no-store' }).end(text),
+        () => response.writeHead(500, { 'Content-Type': 'text/plain' }).end('metrics unavailable\n'),
+      );
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+    return {
+      port: (server.address() as AddressInfo).port,
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+}
+
+/** A bounded label: the API's route template, or the kind of path, never a raw URL (ids would make a series each). */
+function routeOf(route: string | undefined, path: string): string {
+  if (route) return route;
+  if (path === '/healthz' || path === '/readyz') return path;
+  if (path === '/api' || path.startsWith('/api/')) return 'unmatched';
+  return 'client';
+}

@@ -1,0 +1,147 @@
+// Two app servers (services mode, the built server as `npm start` runs it)
+// behind HAProxy with the configuration operators are given
+// (docs/haproxy.cfg): round-robin, no sticky sessions. A scripted session
+// signs up, joins a course and chats through the balancer while one server is
+// stopped with SIGTERM and started again: the client sees no failed request
+// (the balancer retries only requests that never reached an app), every
+// message posted is read back once, and both servers serve before and after.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppProcess, type AppProcess } from '../support/app-process';
+import { freePort, haproxyAvailable, startHaproxy, type Balancer } from '../support/haproxy';
+import { HttpSession, newStudent, type ApiResponse } from '../support/http-session';
+import { importShippedCatalog, TEST_SECRET } from '../support/test-app';
+import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix, type TestDatabase } from '../support/test-services';
+import { hasPostgres, hasRedis } from '../support/use-adapters';
+
+interface Outcome {
+  what: string;
+  status: number | 'network error';
+  servedBy: string | null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.skipIf(!hasPostgres() || !hasRedis() || !haproxyAvailable())('two app servers behind HAProxy', () => {
+  let database: TestDatabase;
+  const prefix = uniqueRedisPrefix();
+  const ports: [number, number] = [0, 0];
+  const apps: (AppProcess | null)[] = [null, null];
+  let balancer: Balancer;
+
+  const startApp = (index: 0 | 1) =>
+    startAppProcess(
+      {
+        PORT: String(ports[index]),
+        DATABASE_URL: database.url,
+        REDIS_URL: redisUrl()!,
+        REDIS_KEY_PREFIX: prefix,
+        SESSION_SECRET: TEST_SECRET,
+        TRUST_PROXY: 'true',
+        SHUTDOWN_TIMEOUT_MS: '10000',
+        // The writer posts far faster than a student may.
+        CHAT_POST_LIMIT: '1000000',
+      },
+      { built: true },
+    );
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await importShippedCatalog(database.url);
+    ports[0] = await freePort();
+    ports[1] = await freePort();
+    [apps[0], apps[1]] = await Promise.all([startApp(0), startApp(1)]);
+    balancer = await startHaproxy(ports);
+  }, 180_000);
+
+  afterAll(async () => {
+    await balancer?.stop();
+    await Promise.all(apps.map((app) => app?.stop()));
+    await clearRedisPrefix(prefix);
+    await database?.drop();
+  });
+
+  it('keeps a chatting student unaware of a server stopping and coming back', { timeout: 180_000 }, async () => {
+    const outcomes: Outcome[] = [];
+    async function call(what: string, request: () => Promise<ApiResponse>): Promise<ApiResponse | null> {
+      try {
+        const res = await request();
+        outcomes.push({ what, status: res.status, servedBy: res.headers.get('x-served-by') });
+        return res;
+      } catch {
+        outcomes.push({ what, status: 'network error', servedBy: null });
+        return null;
+      }
+    }
+
+    // The scripted session: two students sign up and join a course, through the balancer.
+    const writer = new HttpSession(balancer.url);
+    const reader = new HttpSession(balancer.url);
+    const writerId = (await call('sign up', () => writer.signUp(newStudent())))!.body.user.id as number;
+    const readerId = (await call('sign up', () => reader.signUp(newStudent())))!.body.user.id as number;
+    const courseId = (await call('search', () => writer.post('/api/filter-courses/', { courseCode: 'COP3502C' })))!.body.courses[0].id as number;
+    await call('join', () => writer.post('/api/insert-course-member/', { courseID: courseId }));
+    await call('join', () => reader.post('/api/insert-course-member/', { courseID: courseId }));
+
+    // Steady traffic: the writer posts, the reader follows with the poll and opens the course page.
+    const posted: string[] = [];
+    const read = new Map<string, string>();
+    let cursor = '0-0';
+    let running = true;
+    const writing = (async () => {
+      for (let n = 1; running; n += 1) {
+        const text = `message ${n}`;
+        const res = await call('post', () => writer.post('/api/insert-course-message/', { userID: writerId, courseID: courseId, message: text }));
+        if (res?.status === 201) posted.push(text);
+        await sleep(40);
+      }
+    })();
+    const poll = async () => {
+      const res = await call('poll', () => reader.get(`/api/select-course-messages/${courseId}/${readerId}/?after=${cursor}`));
+      for (const message of (res?.status === 200 ? res.body : []) as { id: string; message: string }[]) {
+        read.set(message.id, message.message);
+        cursor = message.id;
+      }
+    };
+    const reading = (async () => {
+      for (let n = 0; running; n += 1) {
+        await poll();
+        if (n % 10 === 0) await call('course page', () => reader.get(`/api/course/${courseId}/`));
+        await sleep(25);
+      }
+    })();
+
+    const servedSince = (from: number) => new Set(outcomes.slice(from).map((o) => o.servedBy));
+    const waitUntil = async (what: string, done: () => boolean) => {
+      const deadline = Date.now() + 30_000;
+      while (!done()) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+        await sleep(50);
+      }
+    };
+
+    await waitUntil('both servers answered', () => servedSince(0).has('app1') && servedSince(0).has('app2'));
+
+    // SIGTERM app1 in the middle of it all: it finishes what it holds, /readyz takes it out.
+    await apps[0]!.stop();
+    apps[0] = null;
+    const afterStop = outcomes.length;
+    await waitUntil('60 answers after the stop', () => outcomes.length > afterStop + 60);
+    expect([...servedSince(afterStop + 20)]).toEqual(['app2']);
+
+    // Back on its port: the health check puts it in again.
+    apps[0] = await startApp(0);
+    const afterRestart = outcomes.length;
+    await waitUntil('app1 answered again', () => servedSince(afterRestart).has('app1'));
+    await waitUntil('40 more answers', () => outcomes.length > afterRestart + 40);
+
+    running = false;
+    await Promise.all([writing, reading]);
+    await poll();
+
+    const failed = outcomes.filter((o) => o.status === 'network error' || o.status >= 400);
+    expect(failed, 'requests the client saw fail').toEqual([]);
+    expect(posted.length).toBeGreaterThan(20);
+    expect([...read.values()].sort()).toEqual([...posted].sort());
+    expect(servedSince(afterRestart)).toEqual(new Set(['app1', 'app2']));
+  });
+});

@@ -1,0 +1,131 @@
+// GET /metrics: what an operator's Prometheus scrapes. Requests by route
+// template and status with their latency, chat messages posted, login
+// throttling, the Postgres pool and (services) Redis and the archive
+// projector; METRICS_PORT moves the endpoint to a port of its own and
+// METRICS=false turns it off.
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../support/test-app';
+import { describeOnEveryMode, useTestApp } from '../support/test-app';
+import { HttpSession, newStudent } from '../support/http-session';
+import { hasPostgres, hasRedis } from '../support/use-adapters';
+
+/** The value of one series in Prometheus' text format, or undefined when it is absent. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(name)) continue;
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+    if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
+  }
+  return undefined;
+}
+
+async function scrape(url: string): Promise<string> {
+  const res = await fetch(`${url}/metrics`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+  return res.text();
+}
+
+function metricsSuite(app: TestApp) {
+  it('counts requests by route template and status, with their latency, and never by raw path', async () => {
+    const visitor = new HttpSession(app.url);
+    await visitor.get('/api/course/12345/');
+    await visitor.get('/api/course/777/');
+    await visitor.get('/api/no-such-route/');
+    await visitor.get('/search-courses');
+    const text = await scrape(app.url);
+
+    expect(sample(text, 'studyswamp_http_requests_total', { method: 'GET', route: '/api/course/{courseID}/', status: '401' })).toBe(2);
+    expect(sample(text, 'studyswamp_http_requests_total', { method: 'GET', route: 'unmatched', status: '404' })).toBe(1);
+    expect(sample(text, 'studyswamp_http_requests_total', { method: 'GET', route: 'client', status: '200' })).toBe(1);
+    expect(sample(text, 'studyswamp_http_request_duration_seconds_count', { route: '/api/course/{courseID}/', status: '401' })).toBe(2);
+    expect(text).not.toContain('12345');
+    // Node's own: memory, event loop lag, GC.
+    expect(sample(text, 'studyswamp_process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(sample(text, 'studyswamp_nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
+  });
+
+  it('counts chat messages posted, by room kind', async () => {
+    const student = new HttpSession(app.url);
+    const res = await student.signUp(newStudent());
+    const courseId = (await student.post('/api/filter-courses/', { courseCode: 'COP3502C' })).body.courses[0].id as number;
+    await student.post('/api/insert-course-member/', { courseID: courseId });
+    const before = sample(await scrape(app.url), 'studyswamp_chat_messages_posted_total', { room: 'course' }) ?? 0;
+    for (const message of ['one', 'two', 'three']) {
+      expect((await student.post('/api/insert-course-message/', { userID: res.body.user.id, courseID: courseId, message })).status).toBe(201);
+    }
+    expect(sample(await scrape(app.url), 'studyswamp_chat_messages_posted_total', { room: 'course' })).toBe(before + 3);
+  });
+
+  it('counts the login guard blocking a pair, and its refusals after', async () => {
+    const owner = new HttpSession(app.url);
+    const fields = newStudent();
+    await owner.signUp(fields);
+    const guesser = new HttpSession(app.url);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt += 1) statuses.push((await guesser.logIn(fields.username, 'wrong-password-1')).status);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+    const text = await scrape(app.url);
+    expect(sample(text, 'studyswamp_login_refused_total', { limit: 'pair-blocked' })).toBe(1);
+    expect(sample(text, 'studyswamp_login_refused_total', { limit: 'pair' })).toBe(1);
+  });
+
+  it('reports the Postgres pool', async () => {
+    const text = await scrape(app.url);
+    expect(sample(text, 'studyswamp_postgres_pool_used')).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'studyswamp_postgres_pool_waiting')).toBe(0);
+  });
+}
+
+describeOnEveryMode('metrics', metricsSuite, { catalog: true });
+
+describe.skipIf(!hasPostgres() || !hasRedis())('metrics of Redis and the chat archive, Postgres + Redis', () => {
+  const app = useTestApp('services', { catalog: true });
+
+  it('reports the Redis connection, the projector lag and the archive delay', async () => {
+    const student = new HttpSession(app.url);
+    const res = await student.signUp(newStudent());
+    const courseId = (await student.post('/api/filter-courses/', { courseCode: 'COP3502C' })).body.courses[0].id as number;
+    await student.post('/api/insert-course-member/', { courseID: courseId });
+    await student.post('/api/insert-course-message/', { userID: res.body.user.id, courseID: courseId, message: 'archived soon' });
+
+    await expect
+      .poll(async () => sample(await scrape(app.url), 'studyswamp_chat_archive_delay_seconds_count'), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(1);
+    const text = await scrape(app.url);
+    expect(sample(text, 'studyswamp_redis_connected')).toBe(1);
+    expect(sample(text, 'studyswamp_chat_projector_lag_seconds')).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'studyswamp_chat_dead_letters_total')).toBe(0);
+    expect(sample(text, 'studyswamp_dependency_errors_total', { dependency: 'redis', kind: 'outage' })).toBeUndefined();
+  });
+});
+
+// Configuration only: on Postgres, which starts in a fraction of a fresh PGlite's time.
+describe.skipIf(!hasPostgres() || !hasRedis())('metrics on a port of their own (METRICS_PORT)', () => {
+  const app = useTestApp('services', { env: { METRICS_PORT: '0' } });
+
+  it('serves them there and not on the app port', async () => {
+    const port = app.server.metricsPort;
+    expect(port).toBeGreaterThan(0);
+    const own = await fetch(`http://127.0.0.1:${port}/metrics`);
+    expect(own.status).toBe(200);
+    expect(await own.text()).toContain('studyswamp_http_requests_total');
+    const other = await fetch(`http://127.0.0.1:${port}/`);
+    expect(other.status).toBe(404);
+
+    const onApp = await fetch(`${app.url}/metrics`);
+    expect(onApp.headers.get('content-type') ?? '').not.toContain('version=0.0.4');
+  });
+});
+
+describe.skipIf(!hasPostgres() || !hasRedis())('metrics turned off (METRICS=false)', () => {
+  const app = useTestApp('services', { env: { METRICS: 'false' } });
+
+  it('serves no metrics', async () => {
+    const res = await fetch(`${app.url}/metrics`);
+    expect(res.headers.get('content-type') ?? '').not.toContain('version=0.0.4');
+    expect(await res.text()).not.toContain('studyswamp_');
+  });
+});
