@@ -98,6 +98,8 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
   if (metrics) {
     metrics.watchKnex(db);
     if (redis) metrics.watchRedis(redis);
+    const hub = resolve(INFRA.SignalHub);
+    metrics.gauge('chat_waiting_requests', 'Chat long-polls (and unread waits) this server holds open.', () => hub.waiting);
     if (redis && config.chat.inProcessProjector) {
       const projector = resolve(INFRA.ChatProjector);
       metrics.gauge('chat_projector_lag_seconds', 'Age of the oldest chat entry this server\'s archive projector holds unarchived (0: none).', () =>

@@ -72,7 +72,18 @@ function metricsSuite(app: TestApp) {
     expect(sample(text, 'studyswamp_login_refused_total', { limit: 'pair' })).toBe(1);
   });
 
-  it('reports the Postgres pool', async () => {
+  it('reports the Postgres pool and the waiting chat long-polls', async () => {
+    const student = new HttpSession(app.url);
+    const res = await student.signUp(newStudent());
+    const courseId = (await student.post('/api/filter-courses/', { courseCode: 'COP3502C' })).body.courses[0].id as number;
+    await student.post('/api/insert-course-member/', { courseID: courseId });
+    const latest = (await student.get(`/api/select-course-messages/${courseId}/${res.body.user.id}/`)).body as { id: string }[];
+    const cursor = latest.at(-1)?.id ?? '0-0';
+    const waiting = student.get(`/api/select-course-messages/${courseId}/${res.body.user.id}/?after=${cursor}&wait=20`);
+    await expect.poll(async () => sample(await scrape(app.url), 'studyswamp_chat_waiting_requests')).toBe(1);
+    await student.post('/api/insert-course-message/', { userID: res.body.user.id, courseID: courseId, message: 'wake up' });
+    expect((await waiting).status).toBe(200);
+    expect(sample(await scrape(app.url), 'studyswamp_chat_waiting_requests')).toBe(0);
     const text = await scrape(app.url);
     expect(sample(text, 'studyswamp_postgres_pool_used')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'studyswamp_postgres_pool_waiting')).toBe(0);
