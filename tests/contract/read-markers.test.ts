@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { KnexCourseCatalog } from '../../adapters/postgres/knex-course-catalog';
+import { sectionEntry } from '../support/catalog-entries';
 import { describe } from 'vitest';
 import { KnexReadMarkers } from '../../adapters/postgres/knex-read-markers';
 import type { ChatRoom } from '../../domain/chat/chat-room';
@@ -33,8 +35,10 @@ let classNumber = 70_000;
 const knexWorld = (db: () => Knex) => async (): Promise<ReadMarkersWorld> => {
   const newCourse = async (): Promise<number> => {
     classNumber += 1;
-    const [{ id }] = await db()('courses').insert({ term: 'Fall 2025', class_number: classNumber, course_number: 'COP3502C', name: 'Programming 1' }).returning('id');
-    return id;
+    // Through the catalog, which files each section under its course.
+    await new KnexCourseCatalog(db()).upsert([sectionEntry({ courseNumber: 'COP3502C', name: 'Programming 1', classNumber })]);
+    const { id } = await db()('courses').where({ term: 'Fall 2025', class_number: classNumber }).first('id');
+    return id as number;
   };
   return {
     markers: new KnexReadMarkers(db()),
