@@ -63,7 +63,8 @@ describe.skipIf(!hasPostgres())('catalog import on Postgres', () => {
 });
 
 describe('npm run catalog:import', () => {
-  it('prints progress and a summary with rejected lines', () => {
+  // Two runs of the CLI, each opening a PGlite database (the first creates it): slow on a loaded machine.
+  it('prints progress and a summary with rejected lines', { timeout: 120_000 }, () => {
     const env = { ...process.env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'ss-import-')), DATABASE_URL: '', REDIS_URL: '' };
     const run = () =>
       execFileSync(process.execPath, ['--import', 'tsx', 'adapters/cli/import-catalog.ts', path.join(fixtures, 'catalog-with-bad-lines.jsonl')], {
