@@ -252,10 +252,7 @@ export class RedisChatArchiveProjector {
 
   /** One round over up to roomsPerRound marked rooms; answers how many entries it archived. */
   async projectOnce(): Promise<number> {
-    if (Date.now() >= this.rescanAt) {
-      await this.rescan();
-      this.rescanAt = Date.now() + this.rescanIntervalMs;
-    }
+    await this.rescanIfDue();
     const rooms = await this.queue.sample(this.roomsPerRound);
     if (rooms.length === 0) return 0;
 
@@ -294,6 +291,12 @@ export class RedisChatArchiveProjector {
       }),
     );
     return stored.length;
+  }
+
+  private async rescanIfDue(): Promise<void> {
+    if (Date.now() < this.rescanAt) return;
+    await this.rescan();
+    this.rescanAt = Date.now() + this.rescanIntervalMs;
   }
 
   /**
@@ -335,6 +338,7 @@ export class RedisChatArchiveProjector {
   async drain(maxRounds = 1_000): Promise<number> {
     let total = 0;
     for (let round = 0; round < maxRounds; round += 1) {
+      await this.rescanIfDue();
       if ((await this.queue.size()) === 0) return total;
       total += await this.projectOnce();
     }

@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import { beforeAll, expect, it } from 'vitest';
 import { KnexChatArchive, type ArchivedEntry } from '../../adapters/postgres/knex-chat-archive';
 import { ChatArchiveQueue } from '../../adapters/redis/chat-archive-queue';
-import { ARCHIVE_GROUP, ChatStreamKeys } from '../../adapters/redis/chat-stream-keys';
+import { ARCHIVE_GROUP, archiveScore, ChatStreamKeys } from '../../adapters/redis/chat-stream-keys';
 import { RedisChatArchiveProjector } from '../../adapters/redis/redis-chat-archive-projector';
 import { RedisStreamChatLog } from '../../adapters/redis/redis-stream-chat-log';
 import type { ChatRoom } from '../../domain/chat/chat-room';
@@ -162,5 +162,29 @@ export function redisChatProjectorSuite(db: () => Knex, redis: () => { redis: Re
     archive.reads = 0;
     for (let i = 0; i < 5; i += 1) expect(await log.after(quiet, { ms: 0, seq: 0 }, 500)).toEqual([]);
     expect(archive.reads).toBe(1);
+  });
+
+  it('finds a room whose mark was lost (its process died between the XADD and the mark) on its rescan', async () => {
+    const { log, projector, keys, queue, client } = parts(100);
+    const target = room();
+    await post(log, target, 3);
+    await client.zrem(keys.archiveQueue, `${target.kind}:${target.id}`);
+    expect(await queue.has(target)).toBe(false);
+    // A new projector rescans before its first round.
+    await projector('rescanner').drain();
+    expect(await archivedTexts(target)).toEqual(expected(3));
+    expect(await queue.has(target)).toBe(false);
+  });
+
+  it('keeps a room queued when an entry is marked after what the projector settled', async () => {
+    const { log, queue } = parts(100);
+    const target = room();
+    const [first, second] = await post(log, target, 2);
+    const score = (id: string) => archiveScore(parseMessageId(id)!);
+    // Settled up to the first entry while the second was marked: the room stays.
+    expect(await queue.settle(target, score(first.id))).toBe(false);
+    expect(await queue.has(target)).toBe(true);
+    expect(await queue.settle(target, score(second.id))).toBe(true);
+    expect(await queue.has(target)).toBe(false);
   });
 }
