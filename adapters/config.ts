@@ -75,7 +75,18 @@ const schema = z
         .optional(),
     ),
     COOKIE_SECURE: flag,
-    REDIS_KEY_PREFIX: z.preprocess(emptyAsUndefined, z.string().default('ss:')),
+    REDIS_CLUSTER_NODES: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .transform((v) => v.split(',').map((node) => node.trim()).filter(Boolean).map((node) => (node.includes('://') ? node : `redis://${node}`)))
+        .refine((nodes) => nodes.length > 0 && nodes.every((node) => URL.canParse(node) && ['redis:', 'rediss:'].includes(new URL(node).protocol) && new URL(node).port !== ''), {
+          message: 'must be host:port entries separated by commas (redis://user:password@host:port also works)',
+        })
+        .optional(),
+    ),
+    // Braces would make a key's hash tag on Redis Cluster: they are ours (a room's keys share one).
+    REDIS_KEY_PREFIX: z.preprocess(emptyAsUndefined, z.string().regex(/^[^{}]*$/, 'must not contain { or }').default('ss:')),
     CHAT_STREAM_RETENTION: wholeNumber(1, 10_000_000, 10_000),
     CHAT_PROJECTOR: flag,
     CHAT_PROJECTOR_NAME: z.preprocess(emptyAsUndefined, z.string().regex(/^[\w.:-]{1,100}$/, 'must be 1-100 letters, digits, . _ : -').optional()),
@@ -100,6 +111,9 @@ const schema = z
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });
     }
+    if (env.REDIS_URL && env.REDIS_CLUSTER_NODES) {
+      ctx.addIssue({ code: 'custom', path: ['REDIS_CLUSTER_NODES'], message: 'and REDIS_URL are both set: use one (a cluster, or one Redis server)' });
+    }
     if (env.NODE_ENV === 'production' && env.BCRYPT_COST < 10) {
       ctx.addIssue({ code: 'custom', path: ['BCRYPT_COST'], message: 'must be at least 10 when NODE_ENV=production' });
     }
@@ -112,6 +126,8 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** Some nodes of a Redis Cluster (REDIS_CLUSTER_NODES), as redis:// URLs; the client finds the others. */
+  redisClusterNodes?: string[];
   sessionSecret: string;
   bcryptCost: number;
   logLevel: string;
@@ -167,6 +183,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisClusterNodes: e.REDIS_CLUSTER_NODES,
     sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir),
     bcryptCost: e.BCRYPT_COST,
     logLevel: e.LOG_LEVEL,

@@ -6,7 +6,6 @@
 // tsyringe refuses to load without a Reflect metadata polyfill, although no
 // registration here reads decorator metadata (esbuild emits none).
 import 'reflect-metadata';
-import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
@@ -34,7 +33,7 @@ import { KnexStudyGroupRepository } from './postgres/knex-study-group-repository
 import { KnexUserRepository } from './postgres/knex-user-repository';
 import { RedisChatArchiveProjector } from './redis/redis-chat-archive-projector';
 import { RedisChatSignals } from './redis/redis-chat-signals';
-import { createRedisClient } from './redis/redis-client';
+import { createRedisClient, redisTargetOf, type RedisConnection } from './redis/redis-client';
 import { RedisMembershipChanges } from './redis/redis-membership-changes';
 import { RedisRateLimiter } from './redis/redis-rate-limiter';
 import { RedisSessionChanges } from './redis/redis-session-changes';
@@ -49,7 +48,7 @@ import { useCasesOf, type Resolve, type UseCases } from './use-cases';
 interface Infrastructure {
   Knex: Knex;
   /** Registered in services mode only, as are the chat archive, the subscriber and what listens on it, and the projector. */
-  Redis: Redis;
+  Redis: RedisConnection;
   RoomAccessCache: CachedChatRoomAccess;
   /** The waiting chat requests of this process (its `waiting` count is what tests and metrics read). */
   SignalHub: SignalHub;
@@ -128,10 +127,10 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
   register(c, TOKENS.ReadMarkers, (r) => new KnexReadMarkers(r(INFRA.Knex)));
   register(c, TOKENS.SessionStore, (r) => r(INFRA.SessionCache));
 
-  if (config.redisUrl) {
-    const url = config.redisUrl;
+  const redisTarget = redisTargetOf(config);
+  if (redisTarget) {
     // Connected by startServer (or a CLI) before use: see redis-client.ts.
-    register(c, INFRA.Redis, () => createRedisClient(url, logger));
+    register(c, INFRA.Redis, () => createRedisClient(redisTarget, logger));
     // One subscriber connection per process carries what the other servers announce.
     register(c, INFRA.Subscriber, (r) => new RedisSubscriber(r(INFRA.Redis), logger));
     register(c, INFRA.SessionChanges, (r) => new RedisSessionChanges(r(INFRA.Redis), prefix, r(INFRA.Subscriber), () => r(INFRA.SessionCache), logger));
@@ -181,7 +180,7 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
  * stops them cleanly.
  */
 export async function startBackgroundWork({ config, resolve }: Composition): Promise<() => Promise<void>> {
-  if (!config.redisUrl) return async () => {};
+  if (!redisTargetOf(config)) return async () => {};
   const subscriber = resolve(INFRA.Subscriber);
   resolve(TOKENS.ChatSignals);
   resolve(INFRA.MembershipListener);

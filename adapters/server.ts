@@ -15,7 +15,9 @@ import { createHttpApp } from './http/create-http-app';
 import { timedCheck, type ReadinessProbe } from './http/health';
 import { createLogger } from './logger';
 import { PACKAGE_ROOT } from './package-root';
-import { connectRedis } from './redis/redis-client';
+import { renameLegacyChatKeys } from './redis/chat-archive-queue';
+import { ChatStreamKeys } from './redis/chat-stream-keys';
+import { connectRedis, redisTargetOf } from './redis/redis-client';
 
 export const CLIENT_DIR = path.join(PACKAGE_ROOT, 'dist/web');
 
@@ -59,9 +61,14 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
   const composition = compose(config, logger);
   const { resolve } = composition;
   const db = resolve(INFRA.Knex);
-  const redis = config.redisUrl ? resolve(INFRA.Redis) : null;
+  const redisTarget = redisTargetOf(config);
+  const redis = redisTarget ? resolve(INFRA.Redis) : null;
   try {
-    if (redis) await phase('redisMs', () => connectRedis(redis, config.redisUrl!));
+    if (redis && redisTarget) {
+      await phase('redisMs', () => connectRedis(redis, redisTarget));
+      const moved = await renameLegacyChatKeys(redis, new ChatStreamKeys(config.redisKeyPrefix), config.redisKeyPrefix);
+      if (moved) logger.info({ streams: moved }, 'chat streams renamed to their hash-tagged keys');
+    }
     const applied = await phase('migrationsMs', () => migrateToLatest(db)).catch((error: unknown) => {
       if (!config.databaseUrl) throw error;
       throw new StartupError(`Cannot use Postgres at ${maskUrl(config.databaseUrl)}: ${reasonOf(error)}`);
@@ -147,7 +154,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
   // How long the start took, and where: the process's own start-up (loading
   // modules) and, in this function, each step that waits on a dependency.
   const startup = { processMs: Math.round(startedAt), ...phases, totalMs: Math.round(performance.now()) };
-  logger.info({ port, database: mode, redis: Boolean(config.redisUrl), startup }, `Study Swamp listening on http://localhost:${port}`);
+  logger.info({ port, database: mode, redis: redisTarget?.kind ?? false, startup }, `Study Swamp listening on http://localhost:${port}`);
 
   let closing: Promise<void> | null = null;
   return {

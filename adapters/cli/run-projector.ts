@@ -1,23 +1,24 @@
 // `npm run projector`: the chat archive projector as its own process, for
 // deployments that run the app servers with CHAT_PROJECTOR=false. Needs the
-// same DATABASE_URL, REDIS_URL and REDIS_KEY_PREFIX as the app servers.
+// same DATABASE_URL, REDIS_URL (or REDIS_CLUSTER_NODES) and REDIS_KEY_PREFIX as the app servers.
 import { ConfigError, parseConfig } from '../config';
 import { compose, INFRA } from '../container';
 import { migrateToLatest } from '../database/migration-source';
 import { StartupError } from '../dependency-errors';
 import { createLogger } from '../logger';
-import { connectRedis } from '../redis/redis-client';
+import { connectRedis, redisTargetOf } from '../redis/redis-client';
 
 async function main() {
   const config = parseConfig(process.env);
-  if (!config.databaseUrl || !config.redisUrl) {
-    throw new ConfigError('The projector copies Redis streams into Postgres: set both DATABASE_URL and REDIS_URL.');
+  const redisTarget = redisTargetOf(config);
+  if (!config.databaseUrl || !redisTarget) {
+    throw new ConfigError('The projector copies Redis streams into Postgres: set DATABASE_URL and REDIS_URL (or REDIS_CLUSTER_NODES).');
   }
   const logger = createLogger(config.logLevel);
   const { resolve } = compose(config, logger);
   const db = resolve(INFRA.Knex);
   const redis = resolve(INFRA.Redis);
-  await connectRedis(redis, config.redisUrl);
+  await connectRedis(redis, redisTarget);
   await migrateToLatest(db);
   const projector = resolve(INFRA.ChatProjector);
   projector.start();

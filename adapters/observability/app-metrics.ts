@@ -5,7 +5,7 @@
 // in one process (the tests) never share or clash.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '../redis/redis-client';
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -116,14 +116,15 @@ export class AppMetrics implements Telemetry {
   }
 
   /** Counts every Redis command that fails, and lost connections. */
-  watchRedis(redis: Redis): void {
-    const client = redis as unknown as { sendCommand(command: { promise: Promise<unknown> }, stream?: unknown): unknown };
+  watchRedis(redis: RedisConnection): void {
+    // Every command passes through sendCommand (a cluster's takes the target node as a third argument: passed on untouched).
+    const client = redis as unknown as { sendCommand(command: { promise: Promise<unknown> }, ...rest: unknown[]): unknown };
     const send = client.sendCommand.bind(client);
-    client.sendCommand = (command, stream) => {
+    client.sendCommand = (command, ...rest) => {
       command.promise.catch((error: unknown) => {
         this.dependencyErrors.inc({ dependency: 'redis', kind: isDependencyOutage(error) ? 'outage' : 'error' });
       });
-      return send(command, stream);
+      return send(command, ...rest);
     };
     this.gauge('redis_connected', '1 while this server\'s Redis connection is ready, 0 otherwise.', () => (redis.status === 'ready' ? 1 : 0));
   }

@@ -1,7 +1,10 @@
 // Where the chat lives in Redis, shared by the stream log and the archive
-// projector: one stream per room, a consumer group on each, and a set of the
-// rooms the projector still has to visit.
-import type { Redis } from 'ioredis';
+// projector: one stream per room, a consumer group on each, and a queue of the
+// rooms the projector still has to visit. Every key of one room carries the
+// room as its hash tag ({course:12}), so on Redis Cluster a script that
+// touches a room's keys touches one slot; the queue is a key of its own and
+// no command touches it together with a room.
+import type { RedisConnection } from './redis-client';
 import type { ChatRoom } from '../../domain/chat/chat-room';
 import type { EntryChange } from '../postgres/knex-chat-archive';
 import { formatMessageId, parseMessageId, type MessageId } from '../../domain/chat/message-id';
@@ -13,18 +16,43 @@ export class ChatStreamKeys {
   constructor(private readonly prefix: string) {}
 
   stream(room: ChatRoom): string {
-    return `${this.prefix}chat:room:${roomMember(room)}`;
+    return `${this.prefix}chat:room:{${roomMember(room)}}`;
   }
 
   /** Entries of the room the archive could not take, kept for an operator with the reason. */
   deadLetters(room: ChatRoom): string {
-    return `${this.prefix}chat:dead:${roomMember(room)}`;
+    return `${this.prefix}chat:dead:{${roomMember(room)}}`;
   }
 
-  /** Rooms with entries the projector has not archived and acknowledged yet. */
-  get pendingRooms(): string {
-    return `${this.prefix}chat:rooms-to-archive`;
+  /** What SCAN matches to find every room's stream. */
+  get streamPattern(): string {
+    return `${this.prefix}chat:room:{*}`;
   }
+
+  /** The room a stream key belongs to; null for a key that is not a room's stream. */
+  roomOfStream(key: string): ChatRoom | null {
+    const head = `${this.prefix}chat:room:{`;
+    if (!key.startsWith(head) || !key.endsWith('}')) return null;
+    return roomFromMember(key.slice(head.length, -1));
+  }
+
+  /**
+   * The rooms with entries the projector has not archived and acknowledged
+   * yet: a sorted set of rooms, each scored by its newest marked entry (see
+   * archiveScore), so a room is taken off only when nothing newer was marked.
+   */
+  get archiveQueue(): string {
+    return `${this.prefix}chat:archive-queue`;
+  }
+}
+
+/**
+ * A stream id as a sorted-set score that keeps its order: the millisecond
+ * times 1,000 plus the sequence (capped at 999; milliseconds since the epoch
+ * times 1,000 stay far below 2^53, where doubles are exact).
+ */
+export function archiveScore(id: MessageId): number {
+  return id.ms * 1000 + Math.min(id.seq, 999);
 }
 
 export function roomMember(room: ChatRoom): string {
@@ -111,7 +139,7 @@ export function entriesByStream(answer: unknown): Map<string, StreamEntry[]> {
 type ScriptCall = (keys: string[], args: (string | number)[]) => Promise<unknown>;
 
 /** A Lua script run by EVALSHA (ioredis loads it again if the server forgot it). */
-export function defineScript(redis: Redis, name: string, lua: string, numberOfKeys: number): ScriptCall {
+export function defineScript(redis: RedisConnection, name: string, lua: string, numberOfKeys: number): ScriptCall {
   const commands = redis as unknown as Record<string, ((...args: (string | number)[]) => Promise<unknown>) | undefined>;
   if (typeof commands[name] !== 'function') redis.defineCommand(name, { lua, numberOfKeys });
   return (keys, args) => commands[name]!(...keys, ...args);

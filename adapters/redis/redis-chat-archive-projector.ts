@@ -11,11 +11,11 @@
 // Over 300 lines: one class owns the consumer group's whole cycle (read, store,
 // acknowledge, recover, dead-letter), which shares its attempt counts and scripts.
 import os from 'node:os';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { ChatRoom } from '../../domain/chat/chat-room';
 import { parseMessageId } from '../../domain/chat/message-id';
 import type { ArchivedEntry, KnexChatArchive } from '../postgres/knex-chat-archive';
+import { ChatArchiveQueue } from './chat-archive-queue';
 import {
   ARCHIVE_GROUP,
   ChatStreamKeys,
@@ -23,10 +23,10 @@ import {
   entriesByStream,
   LUA_ID_HELPERS,
   readStreamEntry,
-  roomFromMember,
   roomMember,
   type StreamEntry,
 } from './chat-stream-keys';
+import type { RedisConnection } from './redis-client';
 
 // XINFO answers each group or consumer as a flat list of field, value, ...: as a table.
 const LUA_FIELDS_OF = `
@@ -37,30 +37,40 @@ local function fields_of(reply)
 end
 `;
 
+// A stream id as the archive queue's score (archiveScore in chat-stream-keys.ts).
+const LUA_SCORE_OF = `
+local function score_of(id)
+  local ms, seq = parse_id(id)
+  return ms * 1000 + math.min(seq, 999)
+end
+`;
+
 // After a room's entries are archived: trim its stream to the retention, never
 // past the oldest entry still pending (or, with none pending, past the last
-// one delivered, which is then archived), and stop visiting the room when it
-// has nothing left to archive. Atomic with the append script, so a message
-// added meanwhile keeps the room on the list.
-const SETTLE = `${LUA_ID_HELPERS}${LUA_FIELDS_OF}
+// one delivered, which is then archived). Answers { trimmed, settled }:
+// settled is the queue score up to which the room is archived when nothing is
+// left to archive (the queue then drops the room unless a newer entry was
+// marked since), else -1. For a stream that is gone, the score of this
+// moment on this node's clock, which any later XADD here exceeds.
+const SETTLE = `${LUA_ID_HELPERS}${LUA_FIELDS_OF}${LUA_SCORE_OF}
 if redis.call('EXISTS', KEYS[1]) == 0 then
-  redis.call('SREM', KEYS[2], ARGV[1])
-  return 0
+  local now = redis.call('TIME')
+  return { 0, (tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)) * 1000 - 1 }
 end
 local ok, groups = pcall(redis.call, 'XINFO', 'GROUPS', KEYS[1])
-if not ok then return -1 end
+if not ok then return { 0, -1 } end
 local pending, delivered
 for _, reply in ipairs(groups) do
   local group = fields_of(reply)
-  if group['name'] == ARGV[2] then pending, delivered = group['pending'], group['last-delivered-id'] end
+  if group['name'] == ARGV[1] then pending, delivered = group['pending'], group['last-delivered-id'] end
 end
-if not delivered then return -1 end
+if not delivered then return { 0, -1 } end
 
 local archived_upto = delivered
-if pending > 0 then archived_upto = redis.call('XPENDING', KEYS[1], ARGV[2])[2] end
+if pending > 0 then archived_upto = redis.call('XPENDING', KEYS[1], ARGV[1])[2] end
 
 local trimmed = 0
-local excess = redis.call('XLEN', KEYS[1]) - tonumber(ARGV[3])
+local excess = redis.call('XLEN', KEYS[1]) - tonumber(ARGV[2])
 if excess > 0 then
   local take = math.min(excess, 10000)
   local head = redis.call('XRANGE', KEYS[1], '-', '+', 'COUNT', take + 1)
@@ -71,9 +81,28 @@ end
 
 local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
 if pending == 0 and (#last == 0 or not id_less(delivered, last[1][1])) then
-  redis.call('SREM', KEYS[2], ARGV[1])
+  return { trimmed, score_of(delivered) }
 end
-return trimmed
+return { trimmed, -1 }
+`;
+
+// The rescan's question for one stream: does it hold an entry the archive
+// lacks (none delivered yet, some pending, or the group missing)? Answers
+// the queue score of its newest entry if so, else -1.
+const NEEDS_ARCHIVING = `${LUA_ID_HELPERS}${LUA_FIELDS_OF}${LUA_SCORE_OF}
+local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
+if #last == 0 then return -1 end
+local newest = score_of(last[1][1])
+local ok, groups = pcall(redis.call, 'XINFO', 'GROUPS', KEYS[1])
+if not ok then return newest end
+for _, reply in ipairs(groups) do
+  local group = fields_of(reply)
+  if group['name'] == ARGV[1] then
+    if group['pending'] > 0 or id_less(group['last-delivered-id'], last[1][1]) then return newest end
+    return -1
+  end
+end
+return newest
 `;
 
 // Forgets the consumers that restarted projectors left in a room's group
@@ -125,6 +154,8 @@ export interface ProjectorOptions {
   maxAttempts?: number;
   /** About how many entries each room's dead-letter stream keeps (XADD MAXLEN ~). */
   deadLetterMaxLen?: number;
+  /** How often every stream is checked for entries whose room is not queued (a post whose mark was lost). */
+  rescanIntervalMs?: number;
   logger?: Logger;
   /** Where the archive's delay and its dead letters are counted (the app's metrics). */
   metrics?: ProjectorMetrics;
@@ -156,7 +187,11 @@ interface Refusal {
 
 export class RedisChatArchiveProjector {
   private readonly keys: ChatStreamKeys;
+  private readonly queue: ChatArchiveQueue;
   private readonly settleScript;
+  private readonly needsArchivingScript;
+  private readonly rescanIntervalMs: number;
+  private rescanAt = 0;
   private readonly consumer: string;
   private readonly batchSize: number;
   private readonly roomsPerRound: number;
@@ -179,13 +214,16 @@ export class RedisChatArchiveProjector {
   private holdingSince: number | null = null;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     prefix: string,
     private readonly archive: KnexChatArchive,
     private readonly options: ProjectorOptions,
   ) {
     this.keys = new ChatStreamKeys(prefix);
-    this.settleScript = defineScript(redis, 'studySwampChatSettle', SETTLE, 2);
+    this.queue = new ChatArchiveQueue(redis, this.keys);
+    this.settleScript = defineScript(redis, 'studySwampChatSettleStream', SETTLE, 1);
+    this.needsArchivingScript = defineScript(redis, 'studySwampChatNeedsArchiving', NEEDS_ARCHIVING, 1);
+    this.rescanIntervalMs = options.rescanIntervalMs ?? 300_000;
     this.consumer = options.consumer ?? `${os.hostname()}-${process.pid}`;
     this.batchSize = options.batchSize ?? 500;
     this.roomsPerRound = options.roomsPerRound ?? 50;
@@ -214,10 +252,8 @@ export class RedisChatArchiveProjector {
 
   /** One round over up to roomsPerRound marked rooms; answers how many entries it archived. */
   async projectOnce(): Promise<number> {
-    const members = (await this.redis.srandmember(this.keys.pendingRooms, this.roomsPerRound)) as string[];
-    const rooms = members.map((m) => roomFromMember(m)).filter((r): r is ChatRoom => r !== null);
-    const stray = members.filter((m) => roomFromMember(m) === null);
-    if (stray.length) await this.redis.srem(this.keys.pendingRooms, ...stray);
+    await this.rescanIfDue();
+    const rooms = await this.queue.sample(this.roomsPerRound);
     if (rooms.length === 0) return 0;
 
     const read: RoundEntry[] = [];
@@ -247,13 +283,50 @@ export class RedisChatArchiveProjector {
       this.recoverAt = 0;
       throw error;
     }
-    // Issued together, so the auto-pipelining client sends them in one write.
+    // Issued together, so the auto-pipelining client sends them in one write (one per node on a cluster).
     await Promise.all(
-      rooms.map((room) =>
-        this.settleScript([this.keys.stream(room), this.keys.pendingRooms], [roomMember(room), ARCHIVE_GROUP, this.options.retention]),
-      ),
+      rooms.map(async (room) => {
+        const [, settled] = (await this.settleScript([this.keys.stream(room)], [ARCHIVE_GROUP, this.options.retention])) as [number, number];
+        if (settled >= 0) await this.queue.settle(room, settled);
+      }),
     );
     return stored.length;
+  }
+
+  private async rescanIfDue(): Promise<void> {
+    if (Date.now() < this.rescanAt) return;
+    await this.rescan();
+    this.rescanAt = Date.now() + this.rescanIntervalMs;
+  }
+
+  /**
+   * Queues every room whose stream holds an entry the archive lacks: the net
+   * under a post whose mark was lost (its process died between the XADD and
+   * the mark). Walks the streams with SCAN on every node (every primary of a
+   * cluster); runs at start and every rescanIntervalMs.
+   */
+  async rescan(): Promise<number> {
+    let queued = 0;
+    const nodes = 'nodes' in this.redis && typeof this.redis.nodes === 'function' ? this.redis.nodes('master') : [this.redis];
+    for (const node of nodes) {
+      let cursor = '0';
+      do {
+        const [next, keys] = (await node.call('SCAN', cursor, 'MATCH', this.keys.streamPattern, 'COUNT', 500, 'TYPE', 'stream')) as [string, string[]];
+        cursor = next;
+        await Promise.all(
+          keys.map(async (key) => {
+            const room = this.keys.roomOfStream(key);
+            if (!room) return;
+            const newest = (await this.needsArchivingScript([key], [ARCHIVE_GROUP])) as number;
+            if (newest < 0) return;
+            await this.queue.markScore(room, newest);
+            queued += 1;
+          }),
+        );
+      } while (cursor !== '0');
+    }
+    if (queued) this.options.logger?.info({ rooms: queued }, 'queued chat rooms the rescan found unarchived');
+    return queued;
   }
 
   /** How long the oldest entry this projector read but could not archive yet has waited (0 when it holds none). */
@@ -265,7 +338,8 @@ export class RedisChatArchiveProjector {
   async drain(maxRounds = 1_000): Promise<number> {
     let total = 0;
     for (let round = 0; round < maxRounds; round += 1) {
-      if ((await this.redis.scard(this.keys.pendingRooms)) === 0) return total;
+      await this.rescanIfDue();
+      if ((await this.queue.size()) === 0) return total;
       total += await this.projectOnce();
     }
     throw new Error('The chat archive projector did not catch up');
@@ -297,20 +371,28 @@ export class RedisChatArchiveProjector {
     });
   }
 
-  /** New entries of every room in one XREADGROUP; a room without the group gets one. */
+  /**
+   * New entries of every room, one XREADGROUP per room issued together (the
+   * auto-pipelining client sends them in one write per node; one command over
+   * several rooms would span slots on a cluster); a room without the group gets one.
+   */
   private async readNew(rooms: ChatRoom[]): Promise<RoundEntry[]> {
-    const keys = rooms.map((r) => this.keys.stream(r));
-    let answer: Map<string, StreamEntry[]>;
-    try {
-      answer = entriesByStream(
-        await this.redis.call('XREADGROUP', 'GROUP', ARCHIVE_GROUP, this.consumer, 'COUNT', this.batchSize, 'STREAMS', ...keys, ...keys.map(() => '>')),
-      );
-    } catch (error) {
-      if (!String((error as Error).message).startsWith('NOGROUP')) throw error;
-      for (const room of rooms) await this.ensureGroup(room);
-      return [];
-    }
-    return rooms.flatMap((room, i) => roundEntries(room, keys[i], answer.get(keys[i]) ?? []));
+    const read = await Promise.all(
+      rooms.map(async (room) => {
+        const key = this.keys.stream(room);
+        try {
+          const answer = entriesByStream(
+            await this.redis.call('XREADGROUP', 'GROUP', ARCHIVE_GROUP, this.consumer, 'COUNT', this.batchSize, 'STREAMS', key, '>'),
+          );
+          return roundEntries(room, key, answer.get(key) ?? []);
+        } catch (error) {
+          if (!String((error as Error).message).startsWith('NOGROUP')) throw error;
+          await this.ensureGroup(room);
+          return [];
+        }
+      }),
+    );
+    return read.flat();
   }
 
   /**
@@ -385,7 +467,7 @@ export class RedisChatArchiveProjector {
     return { stored, refused };
   }
 
-  /** XACK per stream in one pipeline; a failed reply fails the round (the entries stay pending). */
+  /** XACK per stream, issued together; a failed one fails the round (the entries stay pending). */
   private async acknowledge(entries: RoundEntry[]): Promise<void> {
     if (entries.length === 0) return;
     const idsByKey = new Map<string, string[]>();
@@ -394,9 +476,7 @@ export class RedisChatArchiveProjector {
       ids.push(entry.id);
       idsByKey.set(entry.key, ids);
     }
-    const acks = this.redis.pipeline();
-    for (const [key, ids] of idsByKey) acks.xack(key, ARCHIVE_GROUP, ...ids);
-    failOnReplyErrors(await acks.exec(), 'XACK');
+    await Promise.all([...idsByKey].map(([key, ids]) => this.redis.xack(key, ARCHIVE_GROUP, ...ids)));
     if (this.attempts.size) for (const entry of entries) this.attempts.delete(attemptKey(entry));
   }
 
@@ -443,17 +523,14 @@ export class RedisChatArchiveProjector {
   }
 
   // A stream that lost its group is archived again from its start (the
-  // archive ignores rows it has); a room whose stream is gone needs no visit.
+  // archive ignores rows it has); a room whose stream is gone needs no visit
+  // (the round's settle step takes it off the queue).
   private async ensureGroup(room: ChatRoom): Promise<void> {
     try {
       await this.redis.xgroup('CREATE', this.keys.stream(room), ARCHIVE_GROUP, '0');
     } catch (error) {
       const message = String((error as Error).message);
-      if (message.startsWith('BUSYGROUP')) return;
-      if (/requires the key to exist|no such key/i.test(message)) {
-        await this.redis.srem(this.keys.pendingRooms, roomMember(room));
-        return;
-      }
+      if (message.startsWith('BUSYGROUP') || /requires the key to exist|no such key/i.test(message)) return;
       throw error;
     }
   }
@@ -523,10 +600,4 @@ function describeFailure(error: unknown): string {
   if (/^\s*(insert|select|with|update|delete)\s/i.test(text) && text.includes(' - ')) text = text.slice(text.lastIndexOf(' - ') + 3);
   const parts = [typeof code === 'string' ? `SQLSTATE ${code}:` : '', text, typeof detail === 'string' ? `(${detail})` : ''];
   return parts.filter(Boolean).join(' ').replace(/\s+/g, ' ').slice(0, 2_000);
-}
-
-/** A pipeline answers [error, result] per command and rejects for none of them. */
-function failOnReplyErrors(replies: [Error | null, unknown][] | null, what: string): void {
-  if (!replies) throw new Error(`${what} failed: Redis discarded the pipeline`);
-  for (const [error] of replies) if (error) throw new Error(`${what} failed: ${error.message}`, { cause: error });
 }

@@ -3,7 +3,7 @@
 // connection hands to the local hub. Never a blocking Redis connection per
 // waiting client: a waiter costs a map entry and a timer.
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from './redis-client';
 import type { Logger } from 'pino';
 import type { ChatSignals, Watch } from '../../application/ports/chat-signals';
 import { deliver } from '../chat/local-chat-signals';
@@ -17,7 +17,7 @@ export class RedisChatSignals implements ChatSignals {
   private readonly channel: string;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     prefix: string,
     subscriber: RedisSubscriber,
     private readonly hub: SignalHub,

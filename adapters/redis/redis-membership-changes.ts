@@ -1,7 +1,7 @@
 // Several app servers: a departure is published on a Redis channel and every
 // server (this one at once) drops the cached membership and wakes the
 // student's waiting polls, which then find the door shut.
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from './redis-client';
 import type { Logger } from 'pino';
 import { studentTopic } from '../../application/ports/chat-signals';
 import type { MembershipChanges } from '../../application/ports/membership-changes';
@@ -20,7 +20,7 @@ export class RedisMembershipChanges implements MembershipChanges {
   private readonly channel: string;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     prefix: string,
     subscriber: RedisSubscriber,
     private readonly cache: CachedChatRoomAccess,

@@ -2,14 +2,14 @@
 // consumption, atomic across every app server), under REDIS_KEY_PREFIX + "rl:".
 // A Redis that is not connected fails at once (rejectIfRedisNotReady) instead of
 // queueing the login behind a reconnect.
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from './redis-client';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import type { RateRule } from '../../application/ports/rate-limiter';
 import { FlexibleRateLimiter, type LimiterOptions } from '../rate-limit/flexible-rate-limiter';
 
 export class RedisRateLimiter extends FlexibleRateLimiter {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly prefix = 'ss:',
   ) {
     super();

@@ -1,6 +1,6 @@
 // Several app servers: a session's change (a write, a logout) is published so
 // that every server's session cache forgets it.
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from './redis-client';
 import type { Logger } from 'pino';
 import type { CachedSessionStore } from '../session/cached-session-store';
 import type { RedisSubscriber } from './redis-subscriber';
@@ -9,7 +9,7 @@ export class RedisSessionChanges {
   private readonly channel: string;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     prefix: string,
     subscriber: RedisSubscriber,
     cache: () => CachedSessionStore,

@@ -1,10 +1,10 @@
-// Sessions in Redis, shared by every app server (no sticky sessions needed).
-import type { Redis } from 'ioredis';
+// Sessions in RedisConnection, shared by every app server (no sticky sessions needed).
+import type { RedisConnection } from './redis-client';
 import type { SessionData, SessionStore } from '../../application/ports/session-store';
 
 export class RedisSessionStore implements SessionStore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly prefix = 'ss:',
   ) {}
 

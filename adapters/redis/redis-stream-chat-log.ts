@@ -6,22 +6,23 @@
 // are stream entries too (after their state is stored in Postgres), so a
 // poller receives them in order; history reads skip them and lay the stored
 // state over the messages they answer.
-import type { Redis } from 'ioredis';
 import type { ChatLog, NewChatMessage } from '../../application/ports/chat-log';
 import type { ChatMessage } from '../../domain/chat/chat-message';
 import type { ChatRoom } from '../../domain/chat/chat-room';
 import { compareMessageIds, formatMessageId, messageTime, parseMessageId, type MessageId } from '../../domain/chat/message-id';
 import { changeTo, entryToItem, type KnexChatArchive } from '../postgres/knex-chat-archive';
+import { ChatArchiveQueue } from './chat-archive-queue';
 import { ARCHIVE_GROUP, ChatStreamKeys, defineScript, readStreamEntry, roomMember, streamFields, type StreamEntry } from './chat-stream-keys';
+import type { RedisConnection } from './redis-client';
 
-// XADD and "this room needs archiving" in one round trip and one atomic step,
-// so the projector can never miss a room. A new stream gets its consumer group
-// at once, from its very first entry (also after Redis lost its data).
+// XADD in one atomic step with the consumer group a new stream needs, so the
+// projector sees its very first entry (also after Redis lost its data). The
+// room is queued for the projector right after, by a command of its own: the
+// queue lives in another slot on Redis Cluster.
 const APPEND = `
 local fresh = redis.call('EXISTS', KEYS[1]) == 0
-local id = redis.call('XADD', KEYS[1], '*', unpack(ARGV, 3))
-if fresh then redis.call('XGROUP', 'CREATE', KEYS[1], ARGV[2], '0') end
-redis.call('SADD', KEYS[2], ARGV[1])
+local id = redis.call('XADD', KEYS[1], '*', unpack(ARGV, 2))
+if fresh then redis.call('XGROUP', 'CREATE', KEYS[1], ARGV[1], '0') end
 return id
 `;
 
@@ -40,6 +41,7 @@ const MAX_REMEMBERED_ROOMS = 10_000;
 
 export class RedisStreamChatLog implements ChatLog {
   private readonly keys: ChatStreamKeys;
+  private readonly queue: ChatArchiveQueue;
   private readonly appendScript;
   private readonly archiveMemoryMs: number;
   private readonly now: () => number;
@@ -49,13 +51,14 @@ export class RedisStreamChatLog implements ChatLog {
   private readonly newestArchived = new Map<string, RememberedNewest>();
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     prefix: string,
     private readonly archive: KnexChatArchive,
     options: RedisStreamChatLogOptions = {},
   ) {
     this.keys = new ChatStreamKeys(prefix);
-    this.appendScript = defineScript(redis, 'studySwampChatAppend', APPEND, 2);
+    this.queue = new ChatArchiveQueue(redis, this.keys);
+    this.appendScript = defineScript(redis, 'studySwampChatAppendEntry', APPEND, 1);
     this.archiveMemoryMs = options.archiveMemoryMs ?? 5_000;
     this.now = options.now ?? Date.now;
   }
@@ -124,9 +127,12 @@ export class RedisStreamChatLog implements ChatLog {
   }
 
   private async appendEntry(room: ChatRoom, fields: (string | number)[]): Promise<MessageId> {
-    const raw = (await this.appendScript([this.keys.stream(room), this.keys.pendingRooms], [roomMember(room), ARCHIVE_GROUP, ...fields])) as string;
+    const raw = (await this.appendScript([this.keys.stream(room)], [ARCHIVE_GROUP, ...fields])) as string;
     const id = parseMessageId(raw);
     if (!id) throw new Error(`Redis answered XADD with an unexpected id ${raw}`);
+    // The entry is stored: a failed mark must not fail the post (the student
+    // would send it again); the projector's rescan finds the room anyway.
+    await this.queue.mark(room, id).catch(() => {});
     return id;
   }
 

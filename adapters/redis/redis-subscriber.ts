@@ -4,7 +4,7 @@
 // is at-most-once: while the connection is down messages are lost, so the
 // listeners are told (lost: stop trusting what only messages keep true;
 // restored: start again from nothing).
-import type { Redis } from 'ioredis';
+import { subscriberConnection, type RedisConnection } from './redis-client';
 import type { Logger } from 'pino';
 
 export interface GapListener {
@@ -15,13 +15,13 @@ export interface GapListener {
 }
 
 export class RedisSubscriber {
-  private connection: Redis | null = null;
+  private connection: RedisConnection | null = null;
   private readonly handlers = new Map<string, (message: string) => void>();
   private readonly listeners: GapListener[] = [];
   private live = false;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly logger?: Logger,
     /** The connection's CLIENT SETNAME, to tell it apart in CLIENT LIST. */
     private readonly name = 'study-swamp-subscriber',
@@ -46,7 +46,7 @@ export class RedisSubscriber {
     if (this.connection) return;
     // A connection of its own: a subscribed connection can run nothing else.
     // Unlike the command client it may queue its SUBSCRIBE until connected.
-    const connection = this.redis.duplicate({ lazyConnect: false, enableOfflineQueue: true, enableAutoPipelining: false, connectionName: this.name });
+    const connection = subscriberConnection(this.redis, this.name);
     this.connection = connection;
     // Outages are reported by the command client's watcher; this only keeps ioredis quiet.
     connection.on('error', (error: Error) => this.logger?.debug({ reason: error.message }, 'subscriber connection error'));
@@ -67,7 +67,7 @@ export class RedisSubscriber {
     if (connection) await connection.quit().catch(() => connection.disconnect());
   }
 
-  private async subscribe(connection: Redis): Promise<void> {
+  private async subscribe(connection: RedisConnection): Promise<void> {
     try {
       await connection.subscribe(...this.handlers.keys());
       if (this.connection === connection) this.setLive(true);

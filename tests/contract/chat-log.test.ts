@@ -1,13 +1,9 @@
 import type { Knex } from 'knex';
 import { describe } from 'vitest';
 import { InMemoryChatLog } from '../fakes/in-memory-chat-log';
-import { KnexChatArchive } from '../../adapters/postgres/knex-chat-archive';
 import { KnexChatLog } from '../../adapters/postgres/knex-chat-log';
-import { ARCHIVE_GROUP, ChatStreamKeys } from '../../adapters/redis/chat-stream-keys';
-import { RedisChatArchiveProjector } from '../../adapters/redis/redis-chat-archive-projector';
-import { RedisStreamChatLog } from '../../adapters/redis/redis-stream-chat-log';
-import { insertUser, keysUnder } from '../support/chat-fixtures';
-import { clearRedisPrefix } from '../support/test-services';
+import { insertUser } from '../support/chat-fixtures';
+import { redisChatLogWorld } from '../support/redis-worlds';
 import { hasPostgres, hasRedis, usePglite, usePostgres, useRedis } from '../support/use-adapters';
 import { chatLogContract, type ChatLogWorld } from './chat-log.contract';
 
@@ -38,24 +34,5 @@ describe.skipIf(!hasPostgres())('KnexChatLog on Postgres', () => {
 });
 
 describe.skipIf(!hasRedis() || !hasPostgres())('RedisStreamChatLog with its Postgres archive (streams trimmed to 5)', () => {
-  const db = usePostgres();
-  const redis = useRedis();
-  chatLogContract(async () => {
-    const { redis: client, prefix } = redis();
-    const archive = new KnexChatArchive(db());
-    const projector = new RedisChatArchiveProjector(client, prefix, archive, { retention: 5, consumer: 'contract' });
-    const keys = new ChatStreamKeys(prefix);
-    return {
-      log: new RedisStreamChatLog(client, prefix, archive),
-      addUser: (name) => insertUser(db(), name),
-      settle: async () => void (await projector.drain()),
-      loseVolatileData: () => clearRedisPrefix(prefix),
-      replayArchiving: async () => {
-        for (const key of await keysUnder(client, `${prefix}chat:room:*`)) {
-          await client.xgroup('SETID', key, ARCHIVE_GROUP, '0');
-          await client.sadd(keys.pendingRooms, key.slice(`${prefix}chat:room:`.length));
-        }
-      },
-    };
-  });
+  chatLogContract(redisChatLogWorld(usePostgres(), useRedis()));
 });

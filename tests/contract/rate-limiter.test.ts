@@ -6,7 +6,7 @@ import { createKnex } from '../../adapters/database/create-knex';
 import { InMemoryRateLimiter } from '../fakes/in-memory-rate-limiter';
 import { KnexRateLimiter } from '../../adapters/postgres/knex-rate-limiter';
 import { createLogger } from '../../adapters/logger';
-import { connectRedis, createRedisClient } from '../../adapters/redis/redis-client';
+import { connectRedis, createRedisClient, type RedisConnection } from '../../adapters/redis/redis-client';
 import { RedisRateLimiter } from '../../adapters/redis/redis-rate-limiter';
 import { fakeProcessClock } from '../support/test-clock';
 import { clearRedisPrefix, databaseUrl, redisUrl } from '../support/test-services';
@@ -95,7 +95,7 @@ describe.skipIf(!hasRedis())('RedisRateLimiter', () => {
 // replies and throws outside any promise (redis/ioredis#1931): the process died.
 describe.skipIf(!hasRedis())('RedisRateLimiter on the app client (auto-pipelining)', () => {
   const { prefix } = { prefix: `test:${Date.now()}:autopipe:` };
-  let client: Redis;
+  let client: RedisConnection;
   beforeAll(async () => {
     client = createRedisClient(redisUrl()!, createLogger('silent'));
     await connectRedis(client, redisUrl()!);

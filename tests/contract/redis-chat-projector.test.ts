@@ -1,164 +1,34 @@
-// The Redis side of the chat beyond the ChatLog contract: the archive
-// projector's consumer group, crash recovery, trimming that never outruns the
-// archive, and the idle poll that leaves Postgres alone.
-import type { Knex } from 'knex';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { KnexChatArchive, type ArchivedEntry } from '../../adapters/postgres/knex-chat-archive';
+import { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
+import { renameLegacyChatKeys } from '../../adapters/redis/chat-archive-queue';
 import { ARCHIVE_GROUP, ChatStreamKeys } from '../../adapters/redis/chat-stream-keys';
-import { RedisChatArchiveProjector } from '../../adapters/redis/redis-chat-archive-projector';
-import { RedisStreamChatLog } from '../../adapters/redis/redis-stream-chat-log';
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import { parseMessageId } from '../../domain/chat/message-id';
-import { insertUser } from '../support/chat-fixtures';
 import { hasPostgres, hasRedis, usePostgres, useRedis } from '../support/use-adapters';
-
-/** An archive that fails on demand, after writing part of its batch, and counts reads. */
-class UnreliableArchive extends KnexChatArchive {
-  failNext: 'none' | 'before-writing' | 'halfway' = 'none';
-  reads = 0;
-
-  override async store(entries: ArchivedEntry[], db?: Knex): Promise<number> {
-    const failure = this.failNext;
-    this.failNext = 'none';
-    if (failure === 'before-writing') throw new Error('archive unavailable');
-    if (failure === 'halfway') {
-      await super.store(entries.slice(0, Math.floor(entries.length / 2)), db);
-      throw new Error('projector died mid-batch');
-    }
-    return super.store(entries, db);
-  }
-
-  override async after(...args: Parameters<KnexChatArchive['after']>) {
-    this.reads += 1;
-    return super.after(...args);
-  }
-
-  override async newestId(...args: Parameters<KnexChatArchive['newestId']>) {
-    this.reads += 1;
-    return super.newestId(...args);
-  }
-}
+import { redisChatProjectorSuite } from './redis-chat-projector.suite';
 
 describe.skipIf(!hasRedis() || !hasPostgres())('Redis chat streams and the archive projector', () => {
-  const db = usePostgres();
+  redisChatProjectorSuite(usePostgres(), useRedis());
+});
+
+describe.skipIf(!hasRedis())('streams written before the keys carried hash tags', () => {
   const redis = useRedis();
-  let author: { id: number; username: string };
-  let roomId = 0;
-  const room = (): ChatRoom => ({ kind: 'course', id: (roomId += 1) });
 
-  beforeAll(async () => {
-    author = await insertUser(db(), 'poster');
-  });
-
-  function parts(retention = 5) {
+  it('take their new names at start, with their entries, group and dead letters, and nothing else moves', async () => {
     const { redis: client, prefix } = redis();
-    const archive = new UnreliableArchive(db());
-    const log = new RedisStreamChatLog(client, prefix, archive);
-    const projector = (consumer: string, claimIdleMs = 30_000) =>
-      new RedisChatArchiveProjector(client, prefix, archive, { retention, consumer, claimIdleMs, batchSize: 4 });
+    const single = client as Redis;
     const keys = new ChatStreamKeys(prefix);
-    return { client, archive, log, projector, keys };
-  }
+    await single.xadd(`${prefix}chat:room:course:7`, '*', 'u', '1', 'n', 'old', 'm', 'before the upgrade');
+    await single.xgroup('CREATE', `${prefix}chat:room:course:7`, ARCHIVE_GROUP, '0');
+    await single.xadd(`${prefix}chat:dead:course:7`, '*', 'id', '1-0');
+    await single.sadd(`${prefix}chat:rooms-to-archive`, 'course:7');
+    await single.set(`${prefix}chat:room:not-a-room`, 'left alone');
 
-  async function post(log: RedisStreamChatLog, target: ChatRoom, count: number) {
-    const stored = [];
-    for (let i = 0; i < count; i += 1) stored.push(await log.append(target, { userId: author.id, username: author.username, message: `n${i}` }));
-    return stored;
-  }
-
-  async function archivedTexts(target: ChatRoom): Promise<string[]> {
-    const rows = await db()('chat_messages').where({ room_type: target.kind, room_id: target.id }).orderBy(['stream_ms', 'stream_seq']).select('message');
-    return rows.map((r) => r.message);
-  }
-
-  const expected = (count: number) => Array.from({ length: count }, (_, i) => `n${i}`);
-
-  it('archives every entry, then trims the stream to its retention', async () => {
-    const { client, log, projector, keys } = parts(5);
-    const target = room();
-    await post(log, target, 12);
-    expect(await client.xlen(keys.stream(target))).toBe(12);
-    await projector('p1').drain();
-    expect(await archivedTexts(target)).toEqual(expected(12));
-    expect(await client.xlen(keys.stream(target))).toBe(5);
-    expect(await client.sismember(keys.pendingRooms, `course:${target.id}`)).toBe(0);
-  });
-
-  it('never trims what the archive does not have yet', async () => {
-    const { client, archive, log, projector, keys } = parts(3);
-    const target = room();
-    await post(log, target, 10);
-    const p = projector('p2');
-    archive.failNext = 'before-writing';
-    await expect(p.projectOnce()).rejects.toThrow('archive unavailable');
-    expect(await archivedTexts(target)).toEqual([]);
-    expect(await client.xlen(keys.stream(target))).toBe(10);
-    // The entries it read are pending, so they are not lost; the room stays on the list.
-    expect(((await client.xpending(keys.stream(target), ARCHIVE_GROUP)) as [number])[0]).toBe(4);
-    expect(await client.sismember(keys.pendingRooms, `course:${target.id}`)).toBe(1);
-
-    // The same projector re-reads its own pending entries on its next round.
-    await p.drain();
-    expect(await archivedTexts(target)).toEqual(expected(10));
-    expect(await client.xlen(keys.stream(target))).toBe(3);
-  });
-
-  it('loses nothing and duplicates nothing when a projector dies mid-stream and another takes over', async () => {
-    const { client, archive, log, projector, keys } = parts(5);
-    const target = room();
-    await post(log, target, 15);
-    const dying = projector('dies');
-    await dying.projectOnce(); // n0-n3 archived and acknowledged
-    archive.failNext = 'halfway';
-    await expect(dying.projectOnce()).rejects.toThrow('mid-batch'); // n4-n5 written, n4-n7 left pending
-    expect(await archivedTexts(target)).toEqual(expected(6));
-    expect(((await client.xpending(keys.stream(target), ARCHIVE_GROUP)) as [number])[0]).toBe(4);
-
-    // A projector on another server goes on meanwhile. The dead one's entries are
-    // not idle long enough to claim, so it archives the newer ones and trims, but
-    // keeps everything from the oldest pending entry on.
-    const live = projector('live');
-    for (let round = 0; round < 3; round += 1) await live.projectOnce();
-    expect(await archivedTexts(target)).toEqual([...expected(6), 'n8', 'n9', 'n10', 'n11', 'n12', 'n13', 'n14']);
-    expect(await client.xlen(keys.stream(target))).toBe(11);
-
-    // Once they are idle long enough, a projector claims them (XAUTOCLAIM) and finishes.
-    const successor = projector('successor', 0);
-    await successor.drain();
-    expect(await archivedTexts(target)).toEqual(expected(15));
-    expect(((await client.xpending(keys.stream(target), ARCHIVE_GROUP)) as [number])[0]).toBe(0);
-    expect(await client.xlen(keys.stream(target))).toBe(5);
-  });
-
-  it('archives a stream from its start when its consumer group is gone', async () => {
-    const { client, log, projector, keys } = parts(100);
-    const target = room();
-    await post(log, target, 3);
-    await projector('p3').drain();
-    await client.xgroup('DESTROY', keys.stream(target), ARCHIVE_GROUP);
-    await post(log, target, 2);
-    await projector('p3').drain();
-    await projector('p3').drain();
-    expect(await archivedTexts(target)).toEqual(['n0', 'n1', 'n2', 'n0', 'n1']);
-    expect(await client.sismember(keys.pendingRooms, `course:${target.id}`)).toBe(0);
-  });
-
-  it('answers the idle poll of an active room from Redis alone', async () => {
-    const { archive, log, projector } = parts(100);
-    const target = room();
-    const stored = await post(log, target, 3);
-    await projector('p4').drain();
-    archive.reads = 0;
-    for (let i = 0; i < 5; i += 1) expect(await log.after(target, parseMessageId(stored[2].id)!, 500)).toEqual([]);
-    expect(await log.after(target, parseMessageId(stored[0].id)!, 500)).toEqual(stored.slice(1));
-    expect(archive.reads).toBe(0);
-  });
-
-  it('asks the archive about a room without a stream at most once in a while', async () => {
-    const { archive, log } = parts(100);
-    const quiet = room();
-    archive.reads = 0;
-    for (let i = 0; i < 5; i += 1) expect(await log.after(quiet, { ms: 0, seq: 0 }, 500)).toEqual([]);
-    expect(archive.reads).toBe(1);
+    expect(await renameLegacyChatKeys(client, keys, prefix)).toBe(1);
+    expect(await single.exists(`${prefix}chat:room:course:7`, `${prefix}chat:dead:course:7`, `${prefix}chat:rooms-to-archive`)).toBe(0);
+    const [[, fields]] = await single.xrange(keys.stream({ kind: 'course', id: 7 }), '-', '+');
+    expect(fields).toEqual(['u', '1', 'n', 'old', 'm', 'before the upgrade']);
+    expect(await single.xlen(keys.deadLetters({ kind: 'course', id: 7 }))).toBe(1);
+    expect(await single.get(`${prefix}chat:room:not-a-room`)).toBe('left alone');
+    // Idempotent.
+    expect(await renameLegacyChatKeys(client, keys, prefix)).toBe(0);
   });
 });

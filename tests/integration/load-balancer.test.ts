@@ -1,7 +1,8 @@
 // Two app servers (services mode, the built server as `npm start` runs it)
 // behind HAProxy with the configuration operators are given
 // (docs/haproxy.cfg): round-robin, no sticky sessions. A scripted session
-// signs up, joins a course and chats through the balancer while one server is
+// signs up, joins a course and chats (posting, and reading with the chat's
+// long-poll, so polls wait on both servers) through the balancer while one server is
 // stopped with SIGTERM and started again: the client sees no failed request
 // (the balancer retries only requests that never reached an app), every
 // message posted is read back once, and both servers serve before and after.
@@ -95,8 +96,9 @@ describe.skipIf(!hasPostgres() || !hasRedis() || !haproxyAvailable())('two app s
         await sleep(40);
       }
     })();
-    const poll = async () => {
-      const res = await call('poll', () => reader.get(`/api/select-course-messages/${courseId}/${readerId}/?after=${cursor}`));
+    // The reader long-polls, as the client does: a poll held on the server that stops is answered [] and asked again.
+    const poll = async (wait = 25) => {
+      const res = await call('poll', () => reader.get(`/api/select-course-messages/${courseId}/${readerId}/?after=${cursor}${wait ? `&wait=${wait}` : ''}`));
       for (const message of (res?.status === 200 ? res.body : []) as { id: string; message: string }[]) {
         read.set(message.id, message.message);
         cursor = message.id;
@@ -135,8 +137,12 @@ describe.skipIf(!hasPostgres() || !hasRedis() || !haproxyAvailable())('two app s
     await waitUntil('40 more answers', () => outcomes.length > afterRestart + 40);
 
     running = false;
-    await Promise.all([writing, reading]);
-    await poll();
+    await writing;
+    // One more post wakes the reader's last long-poll.
+    const last = await call('post', () => writer.post('/api/insert-course-message/', { userID: writerId, courseID: courseId, message: 'the last one' }));
+    if (last?.status === 201) posted.push('the last one');
+    await reading;
+    await poll(0);
 
     const failed = outcomes.filter((o) => o.status === 'network error' || o.status >= 400);
     expect(failed, 'requests the client saw fail').toEqual([]);

@@ -1,7 +1,8 @@
 // Rows the chat tests need and the chat features do not create themselves:
 // students, and (until the study-group feature lands) study groups.
 import type { Knex } from 'knex';
-import type { Redis } from 'ioredis';
+import { Cluster, type Redis } from 'ioredis';
+import type { RedisConnection } from '../../adapters/redis/redis-client';
 import { canonicalName } from '../../domain/user/canonical-name';
 
 let counter = 0;
@@ -36,14 +37,18 @@ export async function insertStudyGroup(db: Knex, courseId: number, ownerId: numb
 }
 
 /** Every key under the prefix that matches the pattern (SCAN, never KEYS). */
-export async function keysUnder(redis: Redis, pattern: string): Promise<string[]> {
+export async function keysUnder(redis: RedisConnection, pattern: string): Promise<string[]> {
   const found: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-    found.push(...keys);
-    cursor = next;
-  } while (cursor !== '0');
+  // A cluster's keys are spread over its primaries: SCAN each.
+  const nodes = redis instanceof Cluster ? redis.nodes('master') : [redis];
+  for (const node of nodes) {
+    let cursor = '0';
+    do {
+      const [next, keys] = await node.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      found.push(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  }
   return found;
 }
 

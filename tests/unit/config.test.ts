@@ -24,6 +24,9 @@ describe('configuration', () => {
     [{ KEEP_ALIVE_TIMEOUT_MS: '10' }, /^Invalid configuration: KEEP_ALIVE_TIMEOUT_MS must be 1000-600000/],
     [{ BCRYPT_COST: '3' }, /^Invalid configuration: BCRYPT_COST must be 4-15/],
     [{ METRICS: 'yes' }, /^Invalid configuration: METRICS must be true or false/],
+    [{ REDIS_CLUSTER_NODES: 'localhost' }, /^Invalid configuration: REDIS_CLUSTER_NODES must be host:port entries/],
+    [{ REDIS_CLUSTER_NODES: '10.0.0.1:7000', REDIS_URL: 'redis://10.0.0.1:6379' }, /^Invalid configuration: REDIS_CLUSTER_NODES and REDIS_URL are both set/],
+    [{ REDIS_KEY_PREFIX: 'ss{1}:' }, /^Invalid configuration: REDIS_KEY_PREFIX must not contain \{ or \}/],
     [{ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY must be true, false or the number of proxies/],
     [{ METRICS_PORT: '99999' }, /^Invalid configuration: METRICS_PORT must be 0-65535/],
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL /],
@@ -55,6 +58,14 @@ describe('configuration', () => {
       keepAliveTimeoutMs: 75_000,
     });
     expect(parseConfig({ DATA_DIR: dataDir(), REDIS_URL: 'redis://:pw@127.0.0.1:6379/3' }).redisUrl).toBe('redis://:pw@127.0.0.1:6379/3');
+  });
+
+  it('reads a Redis Cluster as a list of nodes', () => {
+    expect(parseConfig({ DATA_DIR: dataDir(), REDIS_CLUSTER_NODES: '10.0.0.1:7000, 10.0.0.2:7000,redis://:pw@10.0.0.3:7001' }).redisClusterNodes).toEqual([
+      'redis://10.0.0.1:7000',
+      'redis://10.0.0.2:7000',
+      'redis://:pw@10.0.0.3:7001',
+    ]);
   });
 
   it('trusts no proxy by default; true is one balancer in front, a number that many proxies', () => {
