@@ -1,6 +1,6 @@
 // Starts one app server: connect to Redis, migrate, build the container and
 // the Koa app, listen; and stops it gracefully (drain, then close).
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -11,7 +11,9 @@ import { compose, INFRA, startBackgroundWork } from './container';
 import type { Resolve } from './use-cases';
 import { maskUrl, reasonOf, StartupError } from './dependency-errors';
 import { migrateToLatest, pendingMigrations } from './database/migration-source';
-import { createHttpApp } from './http/create-http-app';
+import { CookieSigner } from './http/cookie-signer';
+import { createHttpApp, securityHeaderValues } from './http/create-http-app';
+import { idlePollFastPath } from './http/idle-poll-fast-path';
 import { timedCheck, type ReadinessProbe } from './http/health';
 import { createLogger } from './logger';
 import { PACKAGE_ROOT } from './package-root';
@@ -141,7 +143,22 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
   // Room for a reconnect storm (every student's poll at once after a restart):
   // Node's default of 511 pending connections overflows, and the dropped ones
   // wait out TCP's retransmission back-off. The kernel caps it at somaxconn.
-  const server = app.listen({ port: config.port, host: config.host, backlog: 4096 });
+  // The idle chat poll is answered from memory before Koa when it can be (idle-poll-fast-path.ts).
+  const koaHandler = app.callback();
+  const fastPath = idlePollFastPath({
+    sessions: resolve(INFRA.SessionCache),
+    signer: new CookieSigner(config.sessionSecret),
+    access: resolve(INFRA.RoomAccessCache),
+    newest: resolve(INFRA.RoomNewest),
+    securityHeaders: securityHeaderValues(config.nodeEnv === 'production'),
+    draining: () => draining,
+    logsPolls: () => logger.isLevelEnabled('debug'),
+    record: metrics ? (route, seconds) => metrics.recordFastIdlePoll(route, seconds) : undefined,
+  });
+  const server = createServer((request, response) => {
+    if (!fastPath(request, response)) void koaHandler(request, response);
+  });
+  server.listen({ port: config.port, host: config.host, backlog: 4096 });
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.keepAliveTimeout = config.keepAliveTimeoutMs;

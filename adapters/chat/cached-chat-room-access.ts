@@ -38,6 +38,12 @@ export class CachedChatRoomAccess implements ChatRoomAccess {
     return answer;
   }
 
+  /** Whether the student is remembered as a member of the room now (check() would answer 'member' at once). */
+  peekMember(userId: number, room: ChatRoom): boolean {
+    const until = this.members.get(cacheKey(userId, room));
+    return until !== undefined && until > this.now();
+  }
+
   forget(userId: number, room: ChatRoom): void {
     this.generation += 1;
     this.members.delete(cacheKey(userId, room));

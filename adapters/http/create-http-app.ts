@@ -2,7 +2,8 @@
 // the method guard, health probes and the OpenAPI document (before any session
 // work), then the session, CSRF, body parsing, the API routes, and the built client.
 import bodyParser from 'koa-bodyparser';
-import helmet from 'koa-helmet';
+import helmet, { type HelmetOptions } from 'helmet';
+import koaHelmet from 'koa-helmet';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { SessionStore } from '../../application/ports/session-store';
@@ -59,8 +60,8 @@ function bodyError(error: Error & { status?: number }): never {
  * script and stylesheet files (no inline script), so the policy is 'self';
  * the favicon is a data: URL.
  */
-function securityHeaders(hsts: boolean) {
-  return helmet({
+function helmetOptions(hsts: boolean): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -79,7 +80,25 @@ function securityHeaders(hsts: boolean) {
     },
     referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
+  };
+}
+
+function securityHeaders(hsts: boolean) {
+  return koaHelmet(helmetOptions(hsts));
+}
+
+/**
+ * The headers helmet puts on every answer, computed once by helmet itself
+ * with the same options (for the idle poll's fast path, which answers before Koa).
+ */
+export function securityHeaderValues(hsts: boolean): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number) => void (headers[name] = String(value)),
+    removeHeader: (name: string) => void delete headers[name],
+  };
+  helmet(helmetOptions(hsts))({} as never, response as never, () => {});
+  return headers;
 }
 
 export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {

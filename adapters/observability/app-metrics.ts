@@ -29,6 +29,7 @@ export class AppMetrics implements Telemetry {
   private readonly loginRefused: Counter<'limit'>;
   private readonly loginHeld: Counter;
   private readonly dependencyErrors: Counter<'dependency' | 'kind'>;
+  private readonly fastIdlePolls: Counter;
   readonly chatArchived: Histogram;
   readonly chatDeadLetters: Counter;
 
@@ -60,6 +61,11 @@ export class AppMetrics implements Telemetry {
       name: `${PREFIX}dependency_errors_total`,
       help: 'Failed Postgres queries and Redis commands, by dependency and kind (outage: unreachable or timing out; error: refused by the server).',
       labelNames: ['dependency', 'kind'],
+      registers,
+    });
+    this.fastIdlePolls = new Counter({
+      name: `${PREFIX}chat_idle_polls_fast_total`,
+      help: 'Idle chat polls answered from memory before the request pipeline (also counted in the request metrics).',
       registers,
     });
     this.chatArchived = new Histogram({
@@ -136,11 +142,22 @@ export class AppMetrics implements Telemetry {
       try {
         await next();
       } finally {
-        const labels = { method: ctx.method, route: routeOf(ctx.state.route, ctx.path), status: String(ctx.status) };
-        this.requests.inc(labels);
-        this.latency.observe(labels, (performance.now() - started) / 1000);
+        this.recordRequest(ctx.method, routeOf(ctx.state.route, ctx.path), ctx.status, (performance.now() - started) / 1000);
       }
     };
+  }
+
+  /** An idle poll the fast path answered. */
+  recordFastIdlePoll(route: string, seconds: number): void {
+    this.fastIdlePolls.inc();
+    this.recordRequest('GET', route, 200, seconds);
+  }
+
+  /** One answered request. */
+  recordRequest(method: string, route: string, status: number, seconds: number): void {
+    const labels = { method, route, status: String(status) };
+    this.requests.inc(labels);
+    this.latency.observe(labels, seconds);
   }
 
   /** GET /metrics in Prometheus' text format. */

@@ -25,6 +25,9 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Knex } from 'knex';
 import { createKnex } from '../../adapters/database/create-knex';
+import { KnexCourseCatalog } from '../../adapters/postgres/knex-course-catalog';
+import { sectionEntry } from '../support/catalog-entries';
+import { buildAll, isBuildCurrent, SERVER_ENTRY } from '../../adapters/cli/build.mjs';
 import { migrateToLatest } from '../../adapters/database/migration-source';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from '../../adapters/http/session';
 import { canonicalName } from '../../domain/user/canonical-name';
@@ -43,6 +46,8 @@ const WAIT = Number(process.env.BENCH_WAIT ?? 25);
 const LONG_POLL_SECONDS = Number(process.env.BENCH_LONGPOLL_SECONDS ?? 30);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? WAIT + 5);
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
+// BENCH_SCENARIOS=idle100,posting runs only those of part one (baseline, idle100, idle1000, naive, posting), e.g. to profile one.
+const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'baseline,idle100,idle1000,naive,posting').split(','));
 
 if (!databaseBase || !redisUrl) {
   console.error('bench:chat needs Postgres and Redis: set TEST_DATABASE_URL and TEST_REDIS_URL (or DATABASE_URL and REDIS_URL).');
@@ -75,9 +80,12 @@ async function startProcess(script: string, env: Record<string, string>, readyPa
   const port = await freePort();
   // BENCH_APP_LOG=file keeps the processes' log lines (to look into errors); by default they are dropped.
   const log = process.env.BENCH_APP_LOG ? openSync(process.env.BENCH_APP_LOG, 'a') : 'ignore';
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+  // Built JavaScript runs as is (as npm start runs the app); TypeScript through tsx.
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const { NODE_OPTIONS: _inherited, ...inherited } = process.env;
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, script], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', log, 'inherit'],
   });
   children.push(child);
@@ -176,18 +184,18 @@ async function bodySize(url: string, headers: Record<string, string>): Promise<n
 
 async function main() {
   const started = performance.now();
+  // The app runs as npm start runs it: the built server.
+  if (!(await isBuildCurrent())) await buildAll();
   await admin(`create database "${database}"`);
   const url = new URL(databaseBase!);
   url.pathname = `/${database}`;
   const knex = createKnex({ kind: 'postgres', url: url.toString() });
   await migrateToLatest(knex);
-  const [{ id: courseId }] = await knex('courses')
-    .insert({ term: 'Fall 2025', class_number: 99001, course_number: 'COP3502C', name: 'Programming Fundamentals 1' })
-    .returning('id');
+  const [courseId] = await insertSections(knex, [{ classNumber: 99001, name: 'Programming Fundamentals 1' }]);
   await knex.destroy();
 
   const [app, bare] = await Promise.all([
-    startProcess('adapters/main.ts', {
+    startProcess(SERVER_ENTRY, {
       NODE_ENV: 'production',
       DATABASE_URL: url.toString(),
       REDIS_URL: redisUrl!,
@@ -229,13 +237,16 @@ async function main() {
   // BENCH_SECONDS=0 skips part one.
   if (SECONDS > 0) {
     const rows: Row[] = [];
+    // The baseline always runs: every other row is a ratio to it.
     rows.push(await measure('baseline: bare Koa handler', 100, { url: `${bareUrl}/` }, await bodySize(`${bareUrl}/`, {}), bare.pid));
     const idleBytes = await bodySize(idlePoll, sessionHeaders);
-    rows.push(await measure('idle poll (?after=newest)', 100, { url: idlePoll, headers: sessionHeaders }, idleBytes, app.pid));
-    rows.push(await measure('idle poll (?after=newest)', 1000, { url: idlePoll, headers: sessionHeaders }, idleBytes, app.pid));
-    rows.push(await measure('naive poll (last 500 each time)', 100, { url: naivePoll, headers: sessionHeaders }, await bodySize(naivePoll, sessionHeaders), app.pid));
+    if (SCENARIOS.has('idle100')) rows.push(await measure('idle poll (?after=newest)', 100, { url: idlePoll, headers: sessionHeaders }, idleBytes, app.pid));
+    if (SCENARIOS.has('idle1000')) rows.push(await measure('idle poll (?after=newest)', 1000, { url: idlePoll, headers: sessionHeaders }, idleBytes, app.pid));
+    if (SCENARIOS.has('naive')) {
+      rows.push(await measure('naive poll (last 500 each time)', 100, { url: naivePoll, headers: sessionHeaders }, await bodySize(naivePoll, sessionHeaders), app.pid));
+    }
     const postBody = JSON.stringify({ courseID: courseId, message: 'Benchmark message: see you at Marston at 7?' });
-    rows.push(
+    if (SCENARIOS.has('posting')) rows.push(
       await measure(
         'posting (insert-course-message)',
         100,
@@ -276,13 +287,23 @@ async function main() {
   console.log(`total ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
+/** Sections of COP3502C in Fall 2025, through the catalog (which files each under its course); answers their ids in order. */
+async function insertSections(knex: Knex, sections: { classNumber: number; name: string }[]): Promise<number[]> {
+  await new KnexCourseCatalog(knex).upsert(sections.map(({ classNumber, name }) => sectionEntry({ courseNumber: 'COP3502C', name, classNumber })));
+  const rows = (await knex('courses')
+    .where({ term: 'Fall 2025' })
+    .whereIn('class_number', sections.map((s) => s.classNumber))
+    .select('id', 'class_number')) as { id: number; class_number: number }[];
+  const byNumber = new Map(rows.map((row) => [row.class_number, row.id]));
+  return sections.map((s) => byNumber.get(s.classNumber)!);
+}
+
 /** Rooms, students (each in one room), their memberships and signed-in sessions, written straight to Postgres and Redis. */
 async function seedStudents(databaseUrl: string, writerId: number, count: number): Promise<{ courseIds: number[]; waiters: Waiter[] }> {
   const knex = createKnex({ kind: 'postgres', url: databaseUrl });
   const redis = new Redis(redisUrl!);
   try {
-    const courses = Array.from({ length: ROOMS }, (_, i) => ({ term: 'Fall 2025', class_number: 80_000 + i, course_number: 'COP3502C', name: `Bench room ${i}` }));
-    const courseIds = (await knex('courses').insert(courses).returning('id')).map((row: { id: number }) => row.id);
+    const courseIds = await insertSections(knex, Array.from({ length: ROOMS }, (_, i) => ({ classNumber: 80_000 + i, name: `Bench room ${i}` })));
     await knex('course_members').insert(courseIds.map((courseId) => ({ course_id: courseId, user_id: writerId })));
     const waiters: Waiter[] = [];
     for (let from = 0; from < count; from += 1_000) {
