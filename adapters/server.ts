@@ -12,8 +12,8 @@ import type { Resolve } from './use-cases';
 import { maskUrl, reasonOf, StartupError } from './dependency-errors';
 import { migrateToLatest, pendingMigrations } from './database/migration-source';
 import { CookieSigner } from './http/cookie-signer';
-import { createHttpApp, securityHeaderValues } from './http/create-http-app';
-import { idlePollFastPath } from './http/idle-poll-fast-path';
+import { clientAddressReader, createHttpApp, securityHeaderValues } from './http/create-http-app';
+import { chatPollFastPath } from './http/chat-poll-fast-path';
 import { timedCheck, type ReadinessProbe } from './http/health';
 import { createLogger } from './logger';
 import { PACKAGE_ROOT } from './package-root';
@@ -143,21 +143,21 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
   // Room for a reconnect storm (every student's poll at once after a restart):
   // Node's default of 511 pending connections overflows, and the dropped ones
   // wait out TCP's retransmission back-off. The kernel caps it at somaxconn.
-  // The idle chat poll is answered from memory before Koa when it can be (idle-poll-fast-path.ts).
-  const koaHandler = app.callback();
-  const fastPath = idlePollFastPath({
+  // Chat polls are answered before Koa when what they need is in memory (chat-poll-fast-path.ts).
+  const handler = chatPollFastPath({
     sessions: resolve(INFRA.SessionCache),
     signer: new CookieSigner(config.sessionSecret),
     access: resolve(INFRA.RoomAccessCache),
     newest: resolve(INFRA.RoomNewest),
+    waitForChatMessages: composition.useCases.waitForChatMessages,
     securityHeaders: securityHeaderValues(config.nodeEnv === 'production'),
     draining: () => draining,
     logsPolls: () => logger.isLevelEnabled('debug'),
-    record: metrics ? (route, seconds) => metrics.recordFastIdlePoll(route, seconds) : undefined,
-  });
-  const server = createServer((request, response) => {
-    if (!fastPath(request, response)) void koaHandler(request, response);
-  });
+    logger,
+    clientAddress: clientAddressReader(config.trustProxy, config.proxyHops),
+    record: metrics ? (route, status, seconds, kind) => metrics.recordFastPoll(kind, route, status, seconds) : undefined,
+  }, app.callback());
+  const server = createServer(handler);
   server.listen({ port: config.port, host: config.host, backlog: 4096 });
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = REQUEST_TIMEOUT_MS;

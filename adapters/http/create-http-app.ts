@@ -1,6 +1,7 @@
 // Assembles the Koa application: request context, errors, security headers,
 // the method guard, health probes and the OpenAPI document (before any session
 // work), then the session, CSRF, body parsing, the API routes, and the built client.
+import type { IncomingMessage } from 'node:http';
 import bodyParser from 'koa-bodyparser';
 import helmet, { type HelmetOptions } from 'helmet';
 import koaHelmet from 'koa-helmet';
@@ -85,6 +86,18 @@ function helmetOptions(hsts: boolean): HelmetOptions {
 
 function securityHeaders(hsts: boolean) {
   return koaHelmet(helmetOptions(hsts));
+}
+
+/**
+ * The client's address as Koa reads it (ctx.ip): behind TRUST_PROXY, the
+ * X-Forwarded-For entry the proxies in front appended; else the socket's.
+ */
+export function clientAddressReader(trustProxy: boolean, proxyHops: number): (req: IncomingMessage) => string {
+  return (req) => {
+    const forwarded = trustProxy ? req.headers['x-forwarded-for'] : undefined;
+    const entries = typeof forwarded === 'string' ? forwarded.split(',').map((entry) => entry.trim()).filter(Boolean) : [];
+    return entries.slice(-Math.max(1, proxyHops))[0] ?? req.socket.remoteAddress ?? '';
+  };
 }
 
 /**

@@ -2,6 +2,7 @@
 // get their status here; Postgres or Redis out of reach is a 503 with
 // Retry-After; anything else unexpected is a logged 500 without a stack.
 import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
 import { DomainError, RateLimitedError, type ErrorKind } from '../../domain/errors';
 import { isDependencyOutage } from '../dependency-errors';
 import { HttpError } from './http-error';
@@ -26,16 +27,30 @@ export function errorHandler(): Middleware<AppState> {
     try {
       await next();
     } catch (error) {
-      const { status, body } = describe(error);
-      if (status === 503) ctx.state.log.warn({ reason: (error as Error).message }, 'a dependency is unavailable');
-      else if (status >= 500) ctx.state.log.error({ err: error }, 'request failed');
-      else ctx.state.log.info({ code: body.error, status }, 'request refused');
-      if (error instanceof RateLimitedError) ctx.set('Retry-After', String(error.retryAfterSeconds));
-      if (status === 503) ctx.set('Retry-After', String(RETRY_AFTER_OUTAGE_SECONDS));
-      ctx.status = status;
-      ctx.body = { ...body, requestId: ctx.state.requestId };
+      const answer = errorAnswer(error, ctx.state.log);
+      if (answer.retryAfter) ctx.set('Retry-After', answer.retryAfter);
+      ctx.status = answer.status;
+      ctx.body = { ...answer.body, requestId: ctx.state.requestId };
     }
   };
+}
+
+export interface ErrorAnswer {
+  status: number;
+  body: Record<string, unknown>;
+  /** The Retry-After header's value, for a rate limit or an outage. */
+  retryAfter?: string;
+}
+
+/** What a failure answers, logged as the house logs it (also used by the chat poll's fast path). */
+export function errorAnswer(error: unknown, log: Logger): ErrorAnswer {
+  const { status, body } = describe(error);
+  if (status === 503) log.warn({ reason: (error as Error).message }, 'a dependency is unavailable');
+  else if (status >= 500) log.error({ err: error }, 'request failed');
+  else log.info({ code: body.error, status }, 'request refused');
+  const retryAfter =
+    error instanceof RateLimitedError ? String(error.retryAfterSeconds) : status === 503 ? String(RETRY_AFTER_OUTAGE_SECONDS) : undefined;
+  return { status, body, retryAfter };
 }
 
 function describe(error: unknown): { status: number; body: Record<string, unknown> } {

@@ -29,7 +29,7 @@ export class AppMetrics implements Telemetry {
   private readonly loginRefused: Counter<'limit'>;
   private readonly loginHeld: Counter;
   private readonly dependencyErrors: Counter<'dependency' | 'kind'>;
-  private readonly fastIdlePolls: Counter;
+  private readonly fastPolls: Counter<'kind'>;
   readonly chatArchived: Histogram;
   readonly chatDeadLetters: Counter;
 
@@ -63,9 +63,10 @@ export class AppMetrics implements Telemetry {
       labelNames: ['dependency', 'kind'],
       registers,
     });
-    this.fastIdlePolls = new Counter({
-      name: `${PREFIX}chat_idle_polls_fast_total`,
-      help: 'Idle chat polls answered from memory before the request pipeline (also counted in the request metrics).',
+    this.fastPolls = new Counter({
+      name: `${PREFIX}chat_polls_fast_total`,
+      help: 'Chat polls answered before the request pipeline, by kind (idle: at once from memory; wait: a long poll); also counted in the request metrics.',
+      labelNames: ['kind'],
       registers,
     });
     this.chatArchived = new Histogram({
@@ -147,10 +148,10 @@ export class AppMetrics implements Telemetry {
     };
   }
 
-  /** An idle poll the fast path answered. */
-  recordFastIdlePoll(route: string, seconds: number): void {
-    this.fastIdlePolls.inc();
-    this.recordRequest('GET', route, 200, seconds);
+  /** A chat poll the fast path answered. */
+  recordFastPoll(kind: 'idle' | 'wait', route: string, status: number, seconds: number): void {
+    this.fastPolls.inc({ kind });
+    this.recordRequest('GET', route, status, seconds);
   }
 
   /** One answered request. */

@@ -1,15 +1,14 @@
-// The idle chat poll's fast path (adapters/http/idle-poll-fast-path.ts): a
-// poll that finds nothing new, for a session and membership this server has
-// in memory, is answered before Koa, with the very answer the full pipeline
-// gives; everything else still goes through the pipeline and is decided there.
-// Which path answered is told by studyswamp_chat_idle_polls_fast_total.
+// The chat poll's fast path (adapters/http/chat-poll-fast-path.ts): a member's
+// idle poll and long poll are answered before Koa, with the very answers the
+// full pipeline gives; everything else still goes through the pipeline and is
+// decided there. Which path answered is told by studyswamp_chat_polls_fast_total.
 import { beforeAll, expect, it } from 'vitest';
 import { HttpSession, newStudent, type ApiResponse } from '../support/http-session';
 import { describeOnEveryMode, type TestApp } from '../support/test-app';
 
-async function fastPolls(url: string): Promise<number> {
+async function fastPolls(url: string, kind: 'idle' | 'wait' = 'idle'): Promise<number> {
   const text = await (await fetch(`${url}/metrics`)).text();
-  const line = text.split('\n').find((l) => l.startsWith('studyswamp_chat_idle_polls_fast_total '));
+  const line = text.split('\n').find((l) => l.startsWith(`studyswamp_chat_polls_fast_total{kind="${kind}"} `));
   return Number(line?.split(' ')[1] ?? 0);
 }
 
@@ -63,11 +62,14 @@ function fastPathSuite(app: TestApp) {
     expect(await fastPolls(app.url)).toBe(before);
 
     // Signed out in another tab: the same cookie must not keep reading the chat.
-    const stolen = new HttpSession(app.url);
-    for (const [name, value] of student.cookies) stolen.cookies.set(name, value);
-    await poll(`?after=${newest}`);
-    await student.post('/api/logout/', {});
-    expect((await poll(`?after=${newest}`, stolen)).status).toBe(401);
+    const tab = new HttpSession(app.url);
+    const tabId = (await tab.signUp(newStudent())).body.user.id;
+    await tab.post('/api/insert-course-member/', { courseID: courseId });
+    const copy = new HttpSession(app.url);
+    for (const [name, value] of tab.cookies) copy.cookies.set(name, value);
+    await poll(`?after=${newest}`, tab, tabId);
+    await tab.post('/api/logout/', {});
+    expect((await poll(`?after=${newest}`, copy, tabId)).status).toBe(401);
   });
 
   it('stops answering a student who left the room', async () => {
@@ -79,6 +81,37 @@ function fastPathSuite(app: TestApp) {
     await other.post('/api/delete-course-member/', { courseID: courseId });
     expect((await other.get(`/api/select-course-messages/${courseId}/${otherId}/${cursor}`)).status).toBe(403);
   });
+
+  it('answers a long poll before the pipeline: the message when it comes, [] at the deadline, as the pipeline answers them', async () => {
+    const before = await fastPolls(app.url, 'wait');
+    const waiting = poll(`?after=${newest}&wait=5`);
+    const piped = poll(`?after=${newest}&wait=5&via=pipeline`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const posted = await student.post('/api/insert-course-message/', { userID: studentId, courseID: courseId, message: 'for the waiters' });
+    const [fast, slow] = await Promise.all([waiting, piped]);
+    expect(fast.body.map((m: { message: string }) => m.message)).toEqual(['for the waiters']);
+    expect(comparable(fast)).toEqual(comparable(slow));
+    newest = posted.body.id;
+    // Nothing comes: [] at the deadline.
+    const quiet = await poll(`?after=${newest}&wait=1`);
+    expect(quiet.status).toBe(200);
+    expect(quiet.body).toEqual([]);
+    expect(await fastPolls(app.url, 'wait')).toBe(before + 2);
+  });
+
+  it('refuses, as the pipeline does, a long poll of a student removed while waiting', async () => {
+    const other = new HttpSession(app.url);
+    const otherId = (await other.signUp(newStudent())).body.user.id;
+    await other.post('/api/insert-course-member/', { courseID: courseId });
+    const before = await fastPolls(app.url, 'wait');
+    const waiting = other.get(`/api/select-course-messages/${courseId}/${otherId}/?after=${newest}&wait=20`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await other.post('/api/delete-course-member/', { courseID: courseId });
+    const answer = await waiting;
+    expect(answer.status).toBe(403);
+    expect(answer.body).toMatchObject({ error: 'NOT_COURSE_MEMBER', requestId: expect.any(String) });
+    expect(await fastPolls(app.url, 'wait')).toBe(before + 1);
+  });
 }
 
-describeOnEveryMode('the idle chat poll fast path', fastPathSuite, { catalog: true });
+describeOnEveryMode('the chat poll fast path', fastPathSuite, { catalog: true });

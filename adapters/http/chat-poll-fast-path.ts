@@ -1,0 +1,179 @@
+// The chat poll's fast path. Every open chat asks for news all the time: the
+// spec's client once a second (`?after=<newest id>`, almost always answered
+// []), ours with a long poll (`&wait=25`) that is held until news or its
+// deadline. They are the commonest requests by far, and most of what the
+// pipeline does for them (Koa's context, koa-session, helmet, the router) is
+// the same every time. So they are answered here, before Koa, when the poll
+// is plainly a member's: a signed session (read through the same session
+// cache koa-session reads, and not due for renewal), the student's
+// membership of the room (the same cached check), a query the contract's own
+// schema accepts. An idle poll is answered at once from what the server
+// knows of the room's newest entry, a long poll by the same use case the
+// route calls (WaitForChatMessages); the answer, the headers and the
+// refusals are the pipeline's. Anything else (no cookie, a session koa-session
+// would refuse or renew, a student who is not a member, any other query, a
+// failure before answering, a server shutting down, debug logging on) is
+// handed to the full pipeline, which decides as always.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import type { WaitForChatMessages } from '../../application/chat/wait-for-chat-messages';
+import { roomTopic } from '../../application/ports/chat-signals';
+import type { ChatRoom } from '../../domain/chat/chat-room';
+import { parseMessageId } from '../../domain/chat/message-id';
+import type { CachedChatRoomAccess } from '../chat/cached-chat-room-access';
+import type { RoomNewest } from '../chat/room-newest';
+import type { CachedSessionStore } from '../session/cached-session-store';
+import { messagesQuery } from './contract/chat';
+import type { CookieSigner } from './cookie-signer';
+import { errorAnswer } from './error-handler';
+import { SESSION_COOKIE, SESSION_TOUCH_INTERVAL_MS, TOUCHED_AT } from './session';
+import { messageToWire } from './wire';
+
+const POLL_PATH = /^\/api\/select-(course|study-group)-messages\/([1-9]\d{0,9})\/([1-9]\d{0,9})\/$/;
+const MAX_ID = 2_147_483_647;
+const INCOMING_ID = /^[A-Za-z0-9._-]{1,100}$/;
+const QUERY_KEYS = new Set(['after', 'wait', 'watch']);
+const ROUTES = {
+  course: '/api/select-course-messages/{courseID}/{userID}/',
+  'study-group': '/api/select-study-group-messages/{studyGroupID}/{userID}/',
+} as const;
+
+export type FastPoll = 'idle' | 'wait';
+
+export interface ChatPollFastPathDeps {
+  sessions: CachedSessionStore;
+  signer: CookieSigner;
+  access: CachedChatRoomAccess;
+  newest: RoomNewest;
+  waitForChatMessages: WaitForChatMessages;
+  /** The headers every answer of the full pipeline carries (helmet's), computed once. */
+  securityHeaders: Record<string, string>;
+  /** True while the server shuts down: new polls go through the pipeline; answers say Connection: close. */
+  draining: () => boolean;
+  /** When the access line of a poll would be written (debug logging), the full pipeline writes it. */
+  logsPolls: () => boolean;
+  logger: Logger;
+  /** The client's address as Koa reads it (X-Forwarded-For behind TRUST_PROXY), for the access line of a failure. */
+  clientAddress: (req: IncomingMessage) => string;
+  /** Counts the answer as the metrics middleware would, and which fast path gave it. */
+  record?: (route: string, status: number, seconds: number, kind: FastPoll) => void;
+  now?: () => number;
+  touchIntervalMs?: number;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The server's request handler: chat polls it can answer answered here, everything else handed to `pipeline`. */
+export function chatPollFastPath(deps: ChatPollFastPathDeps, pipeline: Handler): Handler {
+  const now = deps.now ?? Date.now;
+  const touchIntervalMs = deps.touchIntervalMs ?? SESSION_TOUCH_INTERVAL_MS;
+  const cookiePattern = new RegExp(`(?:^|;\\s*)${escapeRegExp(SESSION_COOKIE)}=([^;]*)`);
+  const signaturePattern = new RegExp(`(?:^|;\\s*)${escapeRegExp(`${SESSION_COOKIE}.sig`)}=([^;]*)`);
+  const securityHeaders = Object.entries(deps.securityHeaders);
+
+  function send(res: ServerResponse, requestId: string, status: number, body: string, extra: [string, string][] = []): void {
+    res.statusCode = status;
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    res.setHeader('X-Request-Id', requestId);
+    res.setHeader('Cache-Control', 'no-store');
+    for (const [name, value] of extra) res.setHeader(name, value);
+    if (deps.draining()) res.setHeader('Connection', 'close');
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Length', Buffer.byteLength(body));
+    res.end(body);
+  }
+
+  /** The signed-in student of the request, as koa-session would find them, unless it would renew the session. */
+  async function sessionUser(req: IncomingMessage): Promise<number | null> {
+    const cookies = req.headers.cookie;
+    if (!cookies) return null;
+    const sid = cookiePattern.exec(cookies)?.[1];
+    const signature = signaturePattern.exec(cookies)?.[1];
+    if (!sid || !signature || !deps.signer.verify(`${SESSION_COOKIE}=${sid}`, signature)) return null;
+    const session = deps.sessions.peek(sid) ?? (await deps.sessions.get(sid, { recent: true }));
+    if (!session || typeof session.userId !== 'number') return null;
+    // koa-session's own validity, and the renewal the full pipeline would write.
+    const at = now();
+    if (typeof session._expire !== 'number' || session._expire < at) return null;
+    const touchedAt = session[TOUCHED_AT];
+    if (typeof touchedAt !== 'number' || at - touchedAt >= touchIntervalMs) return null;
+    return session.userId;
+  }
+
+  /** True when it answered (or will, when the wait ends); false to hand the request, untouched, to the pipeline. */
+  async function answer(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    if (req.method !== 'GET' || !req.url || deps.draining() || deps.logsPolls()) return false;
+    const queryAt = req.url.indexOf('?');
+    if (queryAt < 0) return false;
+    const path = POLL_PATH.exec(req.url.slice(0, queryAt));
+    if (!path) return false;
+    const roomId = Number(path[2]);
+    const userId = Number(path[3]);
+    if (roomId > MAX_ID || userId > MAX_ID) return false;
+
+    // Each key once, only those this path takes; then the contract's own parse.
+    const params = new URLSearchParams(req.url.slice(queryAt + 1));
+    const raw: Record<string, string> = {};
+    for (const [key, value] of params) {
+      if (!QUERY_KEYS.has(key) || key in raw) return false;
+      raw[key] = value;
+    }
+    const parsed = messagesQuery.safeParse(raw);
+    if (!parsed.success || parsed.data.after === undefined) return false;
+    const { after, wait, watch } = parsed.data;
+    const cursor = parseMessageId(after);
+    if (!cursor || (watch && !wait)) return false;
+
+    const started = performance.now();
+    if ((await sessionUser(req)) !== userId) return false;
+    const room: ChatRoom = { kind: path[1] === 'course' ? 'course' : 'group', id: roomId };
+    if (!deps.access.peekMember(userId, room) && (await deps.access.check(userId, room)) !== 'member') return false;
+    if (deps.draining()) return false;
+    const route = ROUTES[path[1] as keyof typeof ROUTES];
+    const incoming = req.headers['x-request-id'];
+    const requestId = typeof incoming === 'string' && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+
+    if (!wait) {
+      if (!deps.newest.nothingAfter(roomTopic(room), cursor)) return false;
+      send(res, requestId, 200, '[]');
+      deps.record?.(route, 200, (performance.now() - started) / 1000, 'idle');
+      return true;
+    }
+
+    // The long poll: the route's use case, from here on; its refusals answered as the pipeline answers them.
+    const gone = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) gone.abort();
+    });
+    try {
+      const result = await deps.waitForChatMessages.execute({ actingUserId: userId, room, after, waitMs: wait * 1000, alsoWatch: watch, signal: gone.signal });
+      send(res, requestId, 200, JSON.stringify(result.messages.map(messageToWire)), result.activity ? [['X-Chat-Activity', '1']] : []);
+      deps.record?.(route, 200, (performance.now() - started) / 1000, 'wait');
+    } catch (error) {
+      const log = deps.logger.child({ requestId });
+      const refusal = errorAnswer(error, log);
+      send(res, requestId, refusal.status, JSON.stringify({ ...refusal.body, requestId }), refusal.retryAfter ? [['Retry-After', refusal.retryAfter]] : []);
+      const ms = Math.round(performance.now() - started);
+      if (refusal.status >= 500) log.info({ method: 'GET', path: req.url.slice(0, queryAt), route, status: refusal.status, ms, ip: deps.clientAddress(req) }, 'request');
+      deps.record?.(route, refusal.status, ms / 1000, 'wait');
+    }
+    return true;
+  }
+
+  return (req, res) => {
+    answer(req, res).then(
+      (answered) => {
+        if (!answered) pipeline(req, res);
+      },
+      // A failure before anything was sent (the session store out of reach, say): the pipeline answers it as it answers any.
+      () => {
+        if (!res.headersSent) pipeline(req, res);
+      },
+    );
+  };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
