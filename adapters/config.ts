@@ -101,6 +101,17 @@ const schema = z
         .refine((v) => URL.canParse(v) && ['http:', 'https:'].includes(new URL(v).protocol), { message: 'must be an http:// or https:// URL' })
         .default(UF_SOC_DEFAULT_URL),
     ),
+    // Accounts (issue 14): links in mails, how mail leaves, what an unverified account may do.
+    PUBLIC_URL: optionalUrl(['http:', 'https:']).refine((v) => v === undefined || !/[?#]/.test(v), { message: 'must not have a query or fragment' }),
+    SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+    MAIL_FROM: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[^\r\n]*[^\s@<>]+@[^\s@<>]+[^\r\n]*$/, 'must be an address, optionally with a name: Study Swamp <no-reply@example.edu>')
+        .optional(),
+    ),
+    EMAIL_VERIFICATION: z.preprocess(emptyAsUndefined, z.enum(['required', 'optional'], { message: 'must be required or optional' }).optional()),
     METRICS: flag,
     METRICS_PORT: z.preprocess(
       emptyAsUndefined,
@@ -163,6 +174,18 @@ export interface AppConfig {
     /** Base URL of UF's Schedule of Courses API (tests point it at a local replay server). */
     ufSocUrl: string;
   };
+  accounts: {
+    /** The app's address as students reach it (PUBLIC_URL), without a trailing slash: links in mails start here. */
+    publicUrl: string;
+    /** required: an unverified account may browse and search but not join, post or create groups. */
+    emailVerification: 'required' | 'optional';
+    /** SMTP_URL; absent: mails are written to DATA_DIR/outbox as .eml files. */
+    smtpUrl?: string;
+    /** The From of every mail (MAIL_FROM). */
+    mailFrom: string;
+    /** DATA_DIR/outbox. */
+    outboxDir: string;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -202,6 +225,13 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       postLimit: e.CHAT_POST_LIMIT,
     },
     catalog: { ufSocUrl: e.UF_SOC_URL },
+    accounts: {
+      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      emailVerification: e.EMAIL_VERIFICATION ?? (e.NODE_ENV === 'production' ? 'required' : 'optional'),
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM ?? `Study Swamp <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
   };
 }
 

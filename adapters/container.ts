@@ -13,13 +13,17 @@ import { NO_TELEMETRY } from '../application/ports/telemetry';
 import { TOKENS, tokensOf, type Token } from '../application/ports/tokens';
 import { HttpScheduleOfCourses } from './catalog/http-schedule-of-courses';
 import { CachedChatRoomAccess } from './chat/cached-chat-room-access';
+import { CachedFormerMembers } from './chat/cached-former-members';
 import { LocalChatSignals } from './chat/local-chat-signals';
 import { LocalMembershipChanges } from './chat/local-membership-changes';
 import { RememberingChatLog, RoomNewest } from './chat/room-newest';
 import { SignalHub } from './chat/signal-hub';
 import type { AppConfig } from './config';
 import { createKnex, type DatabaseTarget } from './database/create-knex';
+import { BackgroundMailer } from './mail/background-mailer';
+import { outboxMailer, smtpMailer, type NodemailerMailer } from './mail/nodemailer-mailer';
 import { AppMetrics } from './observability/app-metrics';
+import { KnexAccountTokens } from './postgres/knex-account-tokens';
 import { KnexCatalogSyncState } from './postgres/knex-catalog-sync-state';
 import { KnexChatArchive } from './postgres/knex-chat-archive';
 import { KnexChatLog } from './postgres/knex-chat-log';
@@ -61,6 +65,10 @@ interface Infrastructure {
   ChatProjector: RedisChatArchiveProjector;
   /** Registered when METRICS is on. */
   Metrics: AppMetrics;
+  /** The mail transport (SMTP, or the outbox), closed at shutdown. */
+  MailTransport: NodemailerMailer;
+  /** The Mailer port: sends through MailTransport in the background; shutdown waits for it. */
+  Mailer: BackgroundMailer;
 }
 
 export const INFRA = tokensOf<Infrastructure>()([
@@ -76,6 +84,8 @@ export const INFRA = tokensOf<Infrastructure>()([
   'SessionChanges',
   'ChatProjector',
   'Metrics',
+  'MailTransport',
+  'Mailer',
 ]);
 
 export interface Composition {
@@ -113,6 +123,18 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
   register(c, TOKENS.Sleeper, () => (ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   register(c, TOKENS.PasswordHasher, () => new BcryptPasswordHasher(config.bcryptCost));
   register(c, TOKENS.UserRepository, (r) => new KnexUserRepository(r(INFRA.Knex)));
+  register(c, TOKENS.AccountTokens, (r) => new KnexAccountTokens(r(INFRA.Knex), r(TOKENS.Clock)));
+  // Who of the chat's authors deleted their account, remembered in-process.
+  register(c, TOKENS.FormerMembers, (r) => new CachedFormerMembers(r(TOKENS.UserRepository), r(TOKENS.Clock)));
+  // Mail: SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox; never on a request's path.
+  const { smtpUrl, mailFrom, outboxDir } = config.accounts;
+  register(c, INFRA.MailTransport, () => (smtpUrl ? smtpMailer(smtpUrl, mailFrom) : outboxMailer(outboxDir, mailFrom, logger)));
+  register(
+    c,
+    INFRA.Mailer,
+    (r) => new BackgroundMailer(r(INFRA.MailTransport), logger.child({ component: 'mailer' }), config.metrics.enabled ? (kind, outcome) => r(INFRA.Metrics).recordMail(kind, outcome) : undefined),
+  );
+  register(c, TOKENS.Mailer, (r) => r(INFRA.Mailer));
   register(c, TOKENS.CourseCatalog, (r) => new KnexCourseCatalog(r(INFRA.Knex)));
   register(c, TOKENS.CourseMembership, (r) => new KnexCourseMembership(r(INFRA.Knex)));
   register(c, TOKENS.ScheduleOfCoursesSource, () => new HttpScheduleOfCourses(config.catalog.ufSocUrl));
@@ -137,7 +159,11 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
     register(
       c,
       INFRA.SessionCache,
-      (r) => new CachedSessionStore(new RedisSessionStore(r(INFRA.Redis), prefix), { now: r(TOKENS.Clock), announce: (sid) => r(INFRA.SessionChanges).announce(sid) }),
+      (r) =>
+        new CachedSessionStore(new RedisSessionStore(r(INFRA.Redis), prefix, r(TOKENS.Clock)), {
+          now: r(TOKENS.Clock),
+          announce: (sid) => r(INFRA.SessionChanges).announce(sid),
+        }),
     );
     register(c, TOKENS.RateLimiter, (r) => new RedisRateLimiter(r(INFRA.Redis), prefix));
     // Chat: Redis streams, archived into Postgres by the projector.

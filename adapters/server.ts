@@ -62,6 +62,9 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
   };
   const composition = compose(config, logger);
   const { resolve } = composition;
+  if (config.nodeEnv === 'production' && !config.accounts.smtpUrl) {
+    logger.warn({ outbox: config.accounts.outboxDir }, 'NODE_ENV=production without SMTP_URL: account mails are only written to the outbox folder');
+  }
   const db = resolve(INFRA.Knex);
   const redisTarget = redisTargetOf(config);
   const redis = redisTarget ? resolve(INFRA.Redis) : null;
@@ -185,6 +188,9 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
         // Long polls answer [] now (their clients poll again, elsewhere) rather than hold the drain.
         resolve(INFRA.SignalHub).close();
         await drain(server, config.shutdownTimeoutMs, logger);
+        // Mails queued by the last requests still go out (up to the same deadline).
+        await resolve(INFRA.Mailer).idle(config.shutdownTimeoutMs);
+        resolve(INFRA.MailTransport).close();
         await stopBackgroundWork();
         await metricsServer?.close();
         await db.destroy();

@@ -1,6 +1,17 @@
 // Every use case, built from its ports: the one list the HTTP routes, the CLIs
 // and the tests use. Each entry receives the composition root's typed resolve,
 // so handing a use case the wrong port does not compile.
+import { AccountMailing } from '../application/accounts/account-mailing';
+import { AccountRemoval } from '../application/accounts/account-removal';
+import { ChangePassword } from '../application/accounts/change-password';
+import { DeleteAccount } from '../application/accounts/delete-account';
+import { EmailVerificationPolicy } from '../application/accounts/email-verification';
+import { PasswordConfirmation } from '../application/accounts/password-confirmation';
+import { RequestPasswordReset } from '../application/accounts/request-password-reset';
+import { ResendVerification } from '../application/accounts/resend-verification';
+import { ResetPassword } from '../application/accounts/reset-password';
+import { UpdateProfile } from '../application/accounts/update-profile';
+import { VerifyEmail } from '../application/accounts/verify-email';
 import { ClientThrottle } from '../application/auth/client-throttle';
 import { GetUser } from '../application/auth/get-user';
 import { LogIn } from '../application/auth/log-in';
@@ -58,30 +69,55 @@ const {
   Sleeper,
   Telemetry,
 } = TOKENS;
-const { ChatSignals, ReadMarkers, Clock } = TOKENS;
+const { ChatSignals, ReadMarkers, Clock, SessionStore, AccountTokens, Mailer, FormerMembers } = TOKENS;
 
 /** Posts and edits share one allowance per student and room (CHAT_POST_LIMIT). */
 const postingAllowance = ({ resolve: r, config }: Needs) => new PostingAllowance(r(RateLimiter), { ...POSTING_LIMIT, messages: config.chat.postLimit });
 
+/** EMAIL_VERIFICATION: what joining, posting and creating groups ask of an unverified account. */
+const verification = ({ resolve: r, config }: Needs) => new EmailVerificationPolicy(r(UserRepository), config.accounts.emailVerification);
+const loginGuard = ({ resolve: r }: Needs) => new LoginGuard(r(RateLimiter), r(Sleeper), r(Telemetry));
+const accountMailing = ({ resolve: r, config }: Needs) => new AccountMailing(r(AccountTokens), r(Mailer), config.accounts.publicUrl);
+const accountRemoval = ({ resolve: r }: Needs) =>
+  new AccountRemoval(r(UserRepository), r(CourseMembership), r(StudyGroupRepository), r(MembershipChanges), r(SessionStore), r(AccountTokens), r(FormerMembers));
+const passwordConfirmation = (needs: Needs) => new PasswordConfirmation(needs.resolve(UserRepository), needs.resolve(PasswordHasher), loginGuard(needs));
+
 const USE_CASES = {
   // Accounts. The throttle is what the token route calls for a new visitor.
   clientThrottle: ({ resolve: r }: Needs) => new ClientThrottle(r(RateLimiter)),
-  signUp: ({ resolve: r }: Needs) => new SignUp(r(UserRepository), r(PasswordHasher), new ClientThrottle(r(RateLimiter))),
-  logIn: ({ resolve: r }: Needs) => new LogIn(r(UserRepository), r(PasswordHasher), new LoginGuard(r(RateLimiter), r(Sleeper), r(Telemetry))),
+  signUp: (needs: Needs) =>
+    new SignUp(
+      needs.resolve(UserRepository),
+      needs.resolve(PasswordHasher),
+      new ClientThrottle(needs.resolve(RateLimiter)),
+      accountMailing(needs),
+      accountRemoval(needs),
+      needs.resolve(Clock),
+    ),
+  logIn: (needs: Needs) => new LogIn(needs.resolve(UserRepository), needs.resolve(PasswordHasher), loginGuard(needs)),
   getUser: ({ resolve: r }: Needs) => new GetUser(r(UserRepository)),
+  verifyEmail: ({ resolve: r }: Needs) => new VerifyEmail(r(AccountTokens), r(UserRepository)),
+  resendVerification: (needs: Needs) => new ResendVerification(needs.resolve(UserRepository), needs.resolve(RateLimiter), accountMailing(needs)),
+  requestPasswordReset: (needs: Needs) =>
+    new RequestPasswordReset(needs.resolve(UserRepository), needs.resolve(AccountTokens), needs.resolve(RateLimiter), accountMailing(needs)),
+  resetPassword: ({ resolve: r }: Needs) => new ResetPassword(r(AccountTokens), r(UserRepository), r(PasswordHasher), r(SessionStore)),
+  changePassword: (needs: Needs) =>
+    new ChangePassword(passwordConfirmation(needs), needs.resolve(UserRepository), needs.resolve(PasswordHasher), needs.resolve(SessionStore), needs.resolve(AccountTokens)),
+  updateProfile: ({ resolve: r }: Needs) => new UpdateProfile(r(UserRepository)),
+  deleteAccount: (needs: Needs) => new DeleteAccount(passwordConfirmation(needs), accountRemoval(needs)),
   // Courses and the catalog.
   getDashboard: ({ resolve: r }: Needs) => new GetDashboard(r(CourseMembership), r(StudyGroupRepository)),
-  getCoursePage: ({ resolve: r }: Needs) => new GetCoursePage(r(CourseCatalog), r(CourseMembership), r(ChatLog), r(StudyGroupRepository)),
+  getCoursePage: ({ resolve: r }: Needs) => new GetCoursePage(r(CourseCatalog), r(CourseMembership), r(ChatLog), r(StudyGroupRepository), r(FormerMembers)),
   getSearchPage: ({ resolve: r }: Needs) => new GetSearchPage(r(CourseCatalog), r(CourseMembership)),
   searchCourses: ({ resolve: r }: Needs) => new SearchCourses(r(CourseCatalog), r(CourseMembership)),
-  joinCourse: ({ resolve: r }: Needs) => new JoinCourse(r(CourseCatalog), r(CourseMembership)),
-  addClasses: ({ resolve: r }: Needs) => new AddClasses(r(CourseCatalog), r(CourseMembership)),
+  joinCourse: (needs: Needs) => new JoinCourse(needs.resolve(CourseCatalog), needs.resolve(CourseMembership), verification(needs)),
+  addClasses: (needs: Needs) => new AddClasses(needs.resolve(CourseCatalog), needs.resolve(CourseMembership), verification(needs)),
   leaveCourse: ({ resolve: r }: Needs) => new LeaveCourse(r(CourseCatalog), r(CourseMembership), r(MembershipChanges), r(StudyGroupRepository)),
   importCatalog: ({ resolve: r }: Needs) => new ImportCatalog(r(CourseCatalog)),
   syncCatalog: ({ resolve: r }: Needs) => new SyncCatalog(r(ScheduleOfCoursesSource), r(CourseCatalog), r(CatalogSyncState), r(Sleeper)),
   // Chat.
-  readChatMessages: ({ resolve: r }: Needs) => new ReadChatMessages(r(ChatRoomAccess), r(ChatLog)),
-  waitForChatMessages: ({ resolve: r }: Needs) => new WaitForChatMessages(r(ChatRoomAccess), r(ChatLog), r(ChatSignals), r(Clock)),
+  readChatMessages: ({ resolve: r }: Needs) => new ReadChatMessages(r(ChatRoomAccess), r(ChatLog), r(FormerMembers)),
+  waitForChatMessages: ({ resolve: r }: Needs) => new WaitForChatMessages(r(ChatRoomAccess), r(ChatLog), r(ChatSignals), r(FormerMembers), r(Clock)),
   postChatMessage: (needs: Needs) =>
     new PostChatMessage(
       needs.resolve(ChatRoomAccess),
@@ -89,18 +125,27 @@ const USE_CASES = {
       needs.resolve(UserRepository),
       postingAllowance(needs),
       needs.resolve(ChatSignals),
+      verification(needs),
       needs.resolve(Telemetry),
     ),
   editChatMessage: (needs: Needs) =>
-    new EditChatMessage(needs.resolve(ChatRoomAccess), needs.resolve(ChatLog), postingAllowance(needs), needs.resolve(ChatSignals), needs.resolve(Clock)),
-  deleteChatMessage: ({ resolve: r }: Needs) => new DeleteChatMessage(r(ChatRoomAccess), r(ChatLog), r(StudyGroupRepository), r(ChatSignals)),
+    new EditChatMessage(
+      needs.resolve(ChatRoomAccess),
+      needs.resolve(ChatLog),
+      postingAllowance(needs),
+      needs.resolve(ChatSignals),
+      verification(needs),
+      needs.resolve(Clock),
+    ),
+  deleteChatMessage: ({ resolve: r }: Needs) => new DeleteChatMessage(r(ChatRoomAccess), r(ChatLog), r(StudyGroupRepository), r(ChatSignals), r(FormerMembers)),
   markChatRead: ({ resolve: r }: Needs) => new MarkChatRead(r(ChatRoomAccess), r(ChatLog), r(ReadMarkers), r(ChatSignals)),
   getUnreadCounts: ({ resolve: r }: Needs) => new GetUnreadCounts(r(ReadMarkers), r(ChatLog), r(UserRepository), r(ChatSignals), r(Clock)),
   // Study groups.
-  createStudyGroup: ({ resolve: r }: Needs) => new CreateStudyGroup(r(CourseCatalog), r(CourseMembership), r(StudyGroupRepository)),
-  joinStudyGroup: ({ resolve: r }: Needs) => new JoinStudyGroup(r(CourseMembership), r(StudyGroupRepository)),
+  createStudyGroup: (needs: Needs) =>
+    new CreateStudyGroup(needs.resolve(CourseCatalog), needs.resolve(CourseMembership), needs.resolve(StudyGroupRepository), verification(needs)),
+  joinStudyGroup: (needs: Needs) => new JoinStudyGroup(needs.resolve(CourseMembership), needs.resolve(StudyGroupRepository), verification(needs)),
   leaveStudyGroup: ({ resolve: r }: Needs) => new LeaveStudyGroup(r(StudyGroupRepository), r(MembershipChanges)),
-  getStudyGroupPage: ({ resolve: r }: Needs) => new GetStudyGroupPage(r(StudyGroupRepository), r(ChatLog)),
+  getStudyGroupPage: ({ resolve: r }: Needs) => new GetStudyGroupPage(r(StudyGroupRepository), r(ChatLog), r(FormerMembers)),
   getStudyGroupCalendar: ({ resolve: r }: Needs) => new GetStudyGroupCalendar(r(StudyGroupRepository)),
   updateStudyGroup: ({ resolve: r }: Needs) => new UpdateStudyGroup(r(StudyGroupRepository)),
   scheduleMeeting: ({ resolve: r }: Needs) => new ScheduleMeeting(r(StudyGroupRepository)),

@@ -7,6 +7,7 @@ import * as userCanonicalNames from '../../migrations/20261123000000_user_canoni
 import * as rateLimitPoints from '../../migrations/20261123010000_rate_limit_points';
 import * as catalogSections from '../../migrations/20261125000000_catalog_sections';
 import * as chatEventsAndReadMarkers from '../../migrations/20261125120000_chat_events_and_read_markers';
+import * as accounts from '../../migrations/20261126000000_accounts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123010000_rate_limit_points': rateLimitPoints,
   '20261125000000_catalog_sections': catalogSections,
   '20261125120000_chat_events_and_read_markers': chatEventsAndReadMarkers,
+  '20261126000000_accounts': accounts,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { SessionStore } from '../../application/ports/session-store';
 import type { AppMetrics } from '../observability/app-metrics';
 import type { UseCases } from '../use-cases';
+import { accountRoutes } from './account-routes';
 import { ApiRouter } from './api-router';
 import type { AppState } from './app-state';
 import { authRoutes } from './auth-routes';
@@ -145,6 +146,7 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
 
   const api = new ApiRouter();
   authRoutes(api, deps.useCases, cookieAttributes(deps.cookieSecure));
+  accountRoutes(api, deps.useCases);
   courseRoutes(api, deps.useCases);
   chatRoutes(api, deps.useCases);
   studyGroupRoutes(api, deps.useCases);

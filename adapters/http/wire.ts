@@ -65,6 +65,7 @@ export function memberToWire(member: MemberProfile): Member {
     major: member.major,
     year: member.year,
     bio: member.bio,
+    verified: member.verified,
   };
 }
 
@@ -86,6 +87,7 @@ export function messageToWire(message: ChatMessage): WireMessage {
     wire.editedAt = message.editedAt.toISOString();
   }
   if (message.deleted) wire.deleted = true;
+  if (message.formerMember) wire.formerMember = true;
   if (message.event) wire.event = message.event;
   return wire;
 }

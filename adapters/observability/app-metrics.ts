@@ -30,6 +30,7 @@ export class AppMetrics implements Telemetry {
   private readonly loginHeld: Counter;
   private readonly dependencyErrors: Counter<'dependency' | 'kind'>;
   private readonly fastPolls: Counter<'kind'>;
+  private readonly mails: Counter<'kind' | 'outcome'>;
   readonly chatArchived: Histogram;
   readonly chatDeadLetters: Counter;
 
@@ -69,6 +70,12 @@ export class AppMetrics implements Telemetry {
       labelNames: ['kind'],
       registers,
     });
+    this.mails = new Counter({
+      name: `${PREFIX}mails_total`,
+      help: 'Account mails (verify-email, reset-password) handed to the SMTP server or the outbox, or failed, by kind and outcome.',
+      labelNames: ['kind', 'outcome'],
+      registers,
+    });
     this.chatArchived = new Histogram({
       name: `${PREFIX}chat_archive_delay_seconds`,
       help: 'Age of each chat message when the archive projector stored it (how far the archive trails the chat).',
@@ -94,6 +101,10 @@ export class AppMetrics implements Telemetry {
         this.loginHeld.inc();
         break;
     }
+  }
+
+  recordMail(kind: string, outcome: 'sent' | 'failed'): void {
+    this.mails.inc({ kind, outcome });
   }
 
   /** A gauge read at every scrape; a null reading leaves the metric out of that scrape. */

@@ -1,7 +1,10 @@
-// Sessions in the database, for the embedded mode (no Redis).
+// Sessions in the database, for the embedded mode (no Redis). Each row says
+// whose session it is (user_id), so a student's sessions can all be ended; a
+// destroyed one stays a while as a marker that no later write overwrites.
 import type { Knex } from 'knex';
 import type { Clock } from '../../application/ports/clock';
-import type { SessionData, SessionStore } from '../../application/ports/session-store';
+import { sessionOwner, type SessionData, type SessionStore } from '../../application/ports/session-store';
+import { DESTROYED_SESSION_KEPT_MS } from '../session/destroyed-sessions';
 
 export class KnexSessionStore implements SessionStore {
   private lastSweep = 0;
@@ -15,7 +18,7 @@ export class KnexSessionStore implements SessionStore {
   async get(sid: string): Promise<SessionData | null> {
     const row = await this.db('sessions')
       .select('data')
-      .where('sid', sid)
+      .where({ sid, destroyed: false })
       .andWhere('expires_at', '>', new Date(this.now()))
       .first();
     if (!row) return null;
@@ -24,17 +27,30 @@ export class KnexSessionStore implements SessionStore {
 
   async set(sid: string, data: SessionData, ttlMs: number): Promise<void> {
     await this.db('sessions')
-      .insert({ sid, data: JSON.stringify(data), expires_at: new Date(this.now() + ttlMs) })
+      .insert({ sid, data: JSON.stringify(data), expires_at: new Date(this.now() + ttlMs), user_id: sessionOwner(data) })
       .onConflict('sid')
-      .merge();
+      .merge(['data', 'expires_at', 'user_id'])
+      .where('sessions.destroyed', false);
     await this.sweepExpired();
   }
 
   async destroy(sid: string): Promise<void> {
-    await this.db('sessions').where('sid', sid).delete();
+    await this.markDestroyed(this.db('sessions').where({ sid }));
   }
 
-  // Expired rows are unreachable already; delete them at most once a minute.
+  async destroyAllOf(userId: number): Promise<string[]> {
+    const live = this.db('sessions').where({ user_id: userId }).andWhere('expires_at', '>', new Date(this.now()));
+    const rows: { sid: string }[] = await this.markDestroyed(live).returning('sid');
+    return rows.map((row) => row.sid);
+  }
+
+  private markDestroyed(rows: Knex.QueryBuilder) {
+    return rows
+      .where({ destroyed: false })
+      .update({ destroyed: true, data: JSON.stringify({}), user_id: null, expires_at: new Date(this.now() + DESTROYED_SESSION_KEPT_MS) });
+  }
+
+  // Expired rows (and markers) are unreachable already; delete them at most once a minute.
   private async sweepExpired(): Promise<void> {
     const now = this.now();
     if (now - this.lastSweep < 60_000) return;

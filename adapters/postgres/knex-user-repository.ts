@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { CreateUserResult, UserRepository } from '../../application/ports/user-repository';
 import { canonicalName, type CanonicalName } from '../../domain/user/canonical-name';
-import type { NewUser, User, UserCredentials, Year } from '../../domain/user/user';
+import type { NewUser, Profile, User, UserCredentials } from '../../domain/user/user';
+import { yearOfRow } from './member-profile-row';
 
 interface UserRow {
   id: number;
@@ -11,11 +12,12 @@ interface UserRow {
   email: string;
   password_hash: string;
   major: string;
-  year: number;
+  year: number | null;
   bio: string;
+  email_verified_at: Date | string | null;
 }
 
-const PUBLIC_COLUMNS = ['id', 'first_name', 'last_name', 'username', 'email', 'major', 'year', 'bio'];
+const PUBLIC_COLUMNS = ['id', 'first_name', 'last_name', 'username', 'email', 'major', 'year', 'bio', 'email_verified_at'];
 
 export function toUser(row: Omit<UserRow, 'password_hash'>): User {
   return {
@@ -25,15 +27,28 @@ export function toUser(row: Omit<UserRow, 'password_hash'>): User {
     username: row.username,
     email: row.email,
     major: row.major,
-    year: String(row.year) as Year,
+    year: yearOfRow(row.year),
     bio: row.bio,
+    emailVerified: row.email_verified_at !== null,
   };
 }
 
 const UNIQUE_VIOLATION = '23505';
 
+/**
+ * The canonical username and email a tombstone holds: with ":" (no valid
+ * username has one) and without "@" (every valid address has one), so the
+ * unique indexes stay satisfied and no sign-up or lookup can ever match them.
+ */
+const tombstoneName = (id: number) => `deleted:${id}`;
+
 export class KnexUserRepository implements UserRepository {
   constructor(private readonly db: Knex) {}
+
+  /** Accounts that exist: a deleted account's tombstone is found by none of the lookups. */
+  private live() {
+    return this.db('users').whereNull('deleted_at');
+  }
 
   async create(user: NewUser): Promise<CreateUserResult> {
     const usernameCanonical = canonicalName(user.username);
@@ -56,7 +71,7 @@ export class KnexUserRepository implements UserRepository {
           email_canonical: emailCanonical,
           password_hash: user.passwordHash,
           major: user.major,
-          year: Number(user.year),
+          year: user.year === '' ? null : Number(user.year),
           bio: user.bio,
         })
         .returning(PUBLIC_COLUMNS);
@@ -69,15 +84,93 @@ export class KnexUserRepository implements UserRepository {
   }
 
   async findById(id: number): Promise<User | null> {
-    const row = await this.db('users').select(PUBLIC_COLUMNS).where({ id }).first();
+    const row = await this.live().select(PUBLIC_COLUMNS).where({ id }).first();
     return row ? toUser(row) : null;
   }
 
-  async findCredentialsByUsername(username: CanonicalName): Promise<UserCredentials | null> {
-    const row: UserRow | undefined = await this.db('users')
+  findCredentialsByUsername(username: CanonicalName): Promise<UserCredentials | null> {
+    return this.credentialsWhere('username_canonical', username);
+  }
+
+  findCredentialsByEmail(email: CanonicalName): Promise<UserCredentials | null> {
+    return this.credentialsWhere('email_canonical', email);
+  }
+
+  findCredentialsById(id: number): Promise<UserCredentials | null> {
+    return this.credentialsWhere('id', id);
+  }
+
+  private async credentialsWhere(column: string, value: string | number): Promise<UserCredentials | null> {
+    const row: UserRow | undefined = await this.live()
       .select([...PUBLIC_COLUMNS, 'password_hash'])
-      .where('username_canonical', username)
+      .where(column, value)
       .first();
     return row ? { user: toUser(row), passwordHash: row.password_hash } : null;
+  }
+
+  async findClaimable(email: CanonicalName, createdBefore: Date): Promise<number | null> {
+    const row: { id: number } | undefined = await this.live()
+      .select('id')
+      .where('email_canonical', email)
+      .whereNull('email_verified_at')
+      .where('created_at', '<=', createdBefore)
+      .first();
+    return row?.id ?? null;
+  }
+
+  async markEmailVerified(id: number): Promise<boolean> {
+    const updated = await this.live()
+      .where({ id })
+      .update({ email_verified_at: this.db.raw('coalesce(email_verified_at, now())') });
+    return updated > 0;
+  }
+
+  async setPasswordHash(id: number, passwordHash: string): Promise<void> {
+    await this.live().where({ id }).update({ password_hash: passwordHash });
+  }
+
+  async updateProfile(id: number, profile: Profile): Promise<User | null> {
+    const [row] = await this.live()
+      .where({ id })
+      .update({
+        first_name: profile.firstName,
+        last_name: profile.lastName,
+        major: profile.major,
+        year: profile.year === '' ? null : Number(profile.year),
+        bio: profile.bio,
+      })
+      .returning(PUBLIC_COLUMNS);
+    return row ? toUser(row) : null;
+  }
+
+  async markDeleted(id: number): Promise<void> {
+    await this.db.transaction(async (trx) => {
+      await trx('users')
+        .where({ id })
+        .whereNull('deleted_at')
+        .update({
+          first_name: '',
+          last_name: '',
+          username: '',
+          username_canonical: tombstoneName(id),
+          email: '',
+          email_canonical: tombstoneName(id),
+          // No hash verifies against this, and no lookup reaches a tombstone anyway.
+          password_hash: '',
+          major: '',
+          year: null,
+          bio: '',
+          deleted_at: trx.fn.now(),
+        });
+      // What was only the student's own: where they had read up to, their mailed links.
+      await trx('chat_read_markers').where({ user_id: id }).delete();
+      await trx('account_tokens').where({ user_id: id }).delete();
+    });
+  }
+
+  async deletedAmong(ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows: { id: number }[] = await this.db('users').select('id').whereIn('id', [...ids]).whereNotNull('deleted_at');
+    return new Set(rows.map((row) => row.id));
   }
 }

@@ -1,10 +1,10 @@
 // A student's public profile as read from the users table (no email, no hash).
 import type { MemberProfile } from '../../domain/course/course';
-import type { Year } from '../../domain/user/user';
+import type { ProfileYear } from '../../domain/user/user';
 
 /** The users columns of a profile, for a query that joins users as `alias`. */
 export const memberProfileColumns = (alias: string) =>
-  ['id', 'username', 'first_name', 'last_name', 'major', 'year', 'bio'].map((column) => `${alias}.${column}`);
+  ['id', 'username', 'first_name', 'last_name', 'major', 'year', 'bio', 'email_verified_at'].map((column) => `${alias}.${column}`);
 
 export interface MemberProfileRow {
   id: number;
@@ -12,9 +12,14 @@ export interface MemberProfileRow {
   first_name: string;
   last_name: string;
   major: string;
-  year: number;
+  /** null once the student cleared it. */
+  year: number | null;
   bio: string;
+  email_verified_at: Date | string | null;
 }
+
+/** The stored year as the domain has it: "1" to "4", or "" (not specified). */
+export const yearOfRow = (year: number | null): ProfileYear => (year === null ? '' : (String(year) as ProfileYear));
 
 export function toMemberProfile(row: MemberProfileRow): MemberProfile {
   return {
@@ -23,7 +28,8 @@ export function toMemberProfile(row: MemberProfileRow): MemberProfile {
     firstName: row.first_name,
     lastName: row.last_name,
     major: row.major,
-    year: String(row.year) as Year,
+    year: yearOfRow(row.year),
     bio: row.bio,
+    verified: row.email_verified_at !== null,
   };
 }

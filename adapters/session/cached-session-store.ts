@@ -1,6 +1,6 @@
 // Remembers a session's data for a moment, for read-only requests: a student
 // polling once a second then costs no session-store round trip. A change
-// (set, destroy) forgets it at once here and, through `announce`, on every
+// (set, destroy, destroyAllOf) forgets it at once here and, through `announce`, on every
 // other server; the short time to live bounds the damage of a lost
 // announcement, and nothing is answered from memory while announcements
 // cannot arrive. Requests that change something (POST) always read the store.
@@ -85,6 +85,14 @@ export class CachedSessionStore implements SessionStore {
     this.forget(sid);
     await this.inner.destroy(sid);
     await this.options.announce?.(sid);
+  }
+
+  /** Every session of the student ends in the store, then here and (announced) on every other server: a copy of one is refused at once everywhere. */
+  async destroyAllOf(userId: number): Promise<string[]> {
+    const sids = await this.inner.destroyAllOf(userId);
+    for (const sid of sids) this.forget(sid);
+    await Promise.all(sids.map((sid) => this.options.announce?.(sid)));
+    return sids;
   }
 
   forget(sid: string): void {

@@ -4,7 +4,9 @@ import { deletedMessage } from '../../domain/chat/message-actions';
 import type { ChatLog } from '../ports/chat-log';
 import type { ChatRoomAccess } from '../ports/chat-room-access';
 import { roomTopic, type ChatSignals } from '../ports/chat-signals';
+import type { FormerMembers } from '../ports/former-members';
 import type { StudyGroupRepository } from '../ports/study-group-repository';
+import { withFormerMembers } from './former-authors';
 import { parseCursor } from './read-chat-messages';
 import { requireRoomMember } from './room-membership';
 
@@ -26,6 +28,7 @@ export class DeleteChatMessage {
     private readonly log: ChatLog,
     private readonly groups: StudyGroupRepository,
     private readonly signals: ChatSignals,
+    private readonly formerMembers: FormerMembers,
   ) {}
 
   async execute(command: DeleteChatMessageCommand): Promise<ChatMessage> {
@@ -34,10 +37,10 @@ export class DeleteChatMessage {
     await requireRoomMember(this.access, actingUserId, room);
     const current = await this.log.find(room, id);
     const deleted = deletedMessage(current, actingUserId, await this.moderates(actingUserId, room, current));
-    if (!deleted) return current!;
+    if (!deleted) return (await withFormerMembers(this.formerMembers, [current!]))[0];
     const changed = await this.log.change(room, deleted);
     await this.signals.announce(roomTopic(room), changed.event);
-    return changed;
+    return (await withFormerMembers(this.formerMembers, [changed]))[0];
   }
 
   /** Whether the student may delete others' messages here: they own the group. */

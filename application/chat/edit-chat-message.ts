@@ -1,6 +1,7 @@
 import { checkMessageText, type ChatMessage } from '../../domain/chat/chat-message';
 import type { ChatRoom } from '../../domain/chat/chat-room';
 import { editedMessage } from '../../domain/chat/message-actions';
+import type { EmailVerificationPolicy } from '../accounts/email-verification';
 import type { ChatLog } from '../ports/chat-log';
 import type { ChatRoomAccess } from '../ports/chat-room-access';
 import { roomTopic, type ChatSignals } from '../ports/chat-signals';
@@ -28,6 +29,7 @@ export class EditChatMessage {
     private readonly log: ChatLog,
     private readonly allowance: PostingAllowance,
     private readonly signals: ChatSignals,
+    private readonly verification: EmailVerificationPolicy,
     private readonly now: Clock = () => Date.now(),
   ) {}
 
@@ -35,6 +37,7 @@ export class EditChatMessage {
     const id = parseCursor(command.messageId);
     await requireRoomMember(this.access, command.actingUserId, command.room);
     const text = checkMessageText(command.message);
+    await this.verification.requireVerified(command.actingUserId);
     const edited = editedMessage(await this.log.find(command.room, id), command.actingUserId, text, this.now());
     await this.allowance.consume(command.actingUserId, command.room);
     const changed = await this.log.change(command.room, edited);

@@ -1,6 +1,7 @@
 import { checkMessageText, type ChatMessage } from '../../domain/chat/chat-message';
 import type { ChatRoom } from '../../domain/chat/chat-room';
 import { NotAuthenticatedError, RateLimitedError } from '../../domain/errors';
+import type { EmailVerificationPolicy } from '../accounts/email-verification';
 import type { ChatLog } from '../ports/chat-log';
 import type { ChatRoomAccess } from '../ports/chat-room-access';
 import { roomTopic, type ChatSignals } from '../ports/chat-signals';
@@ -49,17 +50,19 @@ export class PostChatMessage {
     private readonly users: UserRepository,
     private readonly allowance: PostingAllowance,
     private readonly signals: ChatSignals,
+    private readonly verification: EmailVerificationPolicy,
     private readonly telemetry: Telemetry = NO_TELEMETRY,
   ) {}
 
   async execute(command: PostChatMessageCommand): Promise<ChatMessage> {
     await requireRoomMember(this.access, command.actingUserId, command.room);
     const text = checkMessageText(command.message);
-    // Counted only for messages that would be stored, so typos that bounce do not use up the allowance.
-    await this.allowance.consume(command.actingUserId, command.room);
     // The name shown is the account's, read at posting time, never one from the request.
     const user = await this.users.findById(command.actingUserId);
     if (!user) throw new NotAuthenticatedError('Your account no longer exists.');
+    this.verification.check(user);
+    // Counted only for messages that would be stored, so typos that bounce do not use up the allowance.
+    await this.allowance.consume(command.actingUserId, command.room);
     const stored = await this.log.append(command.room, { userId: user.id, username: user.username, message: text });
     this.telemetry.record({ kind: 'chat-message-posted', room: command.room.kind });
     await this.signals.announce(roomTopic(command.room), stored.id);

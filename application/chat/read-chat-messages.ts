@@ -4,6 +4,8 @@ import type { ChatRoom } from '../../domain/chat/chat-room';
 import { parseMessageId, type MessageId } from '../../domain/chat/message-id';
 import type { ChatLog } from '../ports/chat-log';
 import type { ChatRoomAccess } from '../ports/chat-room-access';
+import type { FormerMembers } from '../ports/former-members';
+import { withFormerMembers } from './former-authors';
 import { requireRoomMember } from './room-membership';
 
 export interface ReadChatMessagesCommand {
@@ -25,9 +27,14 @@ export class ReadChatMessages {
   constructor(
     private readonly access: ChatRoomAccess,
     private readonly log: ChatLog,
+    private readonly formerMembers: FormerMembers,
   ) {}
 
   async execute(command: ReadChatMessagesCommand): Promise<ChatMessage[]> {
+    return withFormerMembers(this.formerMembers, await this.read(command));
+  }
+
+  private async read(command: ReadChatMessagesCommand): Promise<ChatMessage[]> {
     if (command.after !== undefined && command.before !== undefined) {
       throw new InvalidCursorError('Send either after or before, not both.');
     }

@@ -4,6 +4,8 @@ import type { ChatLog } from '../ports/chat-log';
 import type { ChatRoomAccess } from '../ports/chat-room-access';
 import { roomTopic, studentTopic, type ChatSignals } from '../ports/chat-signals';
 import type { Clock } from '../ports/clock';
+import type { FormerMembers } from '../ports/former-members';
+import { withFormerMembers } from './former-authors';
 import { parseCursor } from './read-chat-messages';
 import { requireRoomMember } from './room-membership';
 
@@ -53,6 +55,7 @@ export class WaitForChatMessages {
     private readonly access: ChatRoomAccess,
     private readonly log: ChatLog,
     private readonly signals: ChatSignals,
+    private readonly formerMembers: FormerMembers,
     private readonly now: Clock = () => Date.now(),
   ) {}
 
@@ -70,7 +73,7 @@ export class WaitForChatMessages {
       for (;;) {
         const messages = await this.log.after(room, cursor, MESSAGES_AFTER_LIMIT);
         const remaining = deadline - this.now();
-        if (messages.length > 0 || activity || remaining <= 0) return { messages, activity };
+        if (messages.length > 0 || activity || remaining <= 0) return { messages: await withFormerMembers(this.formerMembers, messages), activity };
         const outcome = await watch.next({ timeoutMs: remaining, signal: command.signal });
         if (outcome !== 'signal') return { messages: [], activity: false };
         await requireRoomMember(this.access, actingUserId, room);

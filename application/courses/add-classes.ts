@@ -5,6 +5,7 @@ import { MAX_CLASS_NUMBERS } from '../../domain/course/class-numbers';
 import type { Course } from '../../domain/course/course';
 import { canonicalTerm, isTermName } from '../../domain/course/term';
 import { ValidationError } from '../../domain/errors';
+import type { EmailVerificationPolicy } from '../accounts/email-verification';
 import type { CourseCatalog } from '../ports/course-catalog';
 import type { CourseMembership } from '../ports/course-membership';
 
@@ -33,6 +34,7 @@ export class AddClasses {
   constructor(
     private readonly catalog: CourseCatalog,
     private readonly membership: CourseMembership,
+    private readonly verification: EmailVerificationPolicy,
   ) {}
 
   async execute(command: AddClassesCommand): Promise<AddClassesResult> {
@@ -40,6 +42,7 @@ export class AddClasses {
     const numbers = [...new Set(command.classNumbers)];
     if (numbers.length === 0) throw new ValidationError('Enter at least one class number.', 'classNumbers');
     if (numbers.length > MAX_CLASS_NUMBERS) throw new ValidationError(`Enter at most ${MAX_CLASS_NUMBERS} class numbers at a time.`, 'classNumbers');
+    await this.verification.requireVerified(command.actingUserId);
     const term = canonicalTerm(command.term);
     const [sections, memberOf] = await Promise.all([
       this.catalog.findByClassNumbers(term, numbers),

@@ -4,6 +4,8 @@ import { isGroupMember, type StudyGroup } from '../../domain/study-group/study-g
 import type { ChatLog } from '../ports/chat-log';
 import type { CourseCatalog } from '../ports/course-catalog';
 import type { CourseMembership } from '../ports/course-membership';
+import type { FormerMembers } from '../ports/former-members';
+import { withFormerMembers } from '../chat/former-authors';
 import type { StudyGroupRepository } from '../ports/study-group-repository';
 import { requireCourse } from './course-access';
 
@@ -32,6 +34,7 @@ export class GetCoursePage {
     private readonly membership: CourseMembership,
     private readonly chat: ChatLog,
     private readonly studyGroups: StudyGroupRepository,
+    private readonly formerMembers: FormerMembers,
   ) {}
 
   async execute(userId: number, courseId: number): Promise<CoursePageView> {
@@ -40,7 +43,7 @@ export class GetCoursePage {
     if (!isMember) return { course, userId, isMember, members: [], messages: [], groups: [], memberGroupIds: [] };
     const [members, messages, groups] = await Promise.all([
       this.membership.membersOf(courseId),
-      this.chat.latest({ kind: 'course', id: courseId }, LATEST_MESSAGES),
+      this.chat.latest({ kind: 'course', id: courseId }, LATEST_MESSAGES).then((latest) => withFormerMembers(this.formerMembers, latest)),
       this.studyGroups.listByCourse(courseId),
     ]);
     const memberGroupIds = groups.filter((g) => isGroupMember(g, userId)).map((g) => g.id);

@@ -1,4 +1,6 @@
-// Server-side session data keyed by the opaque id in the session cookie.
+// Server-side session data keyed by the opaque id in the session cookie. A
+// session whose data holds a numeric `userId` belongs to that student; stores
+// keep an index of each student's sessions so they can all be ended at once.
 export type SessionData = Record<string, unknown>;
 
 export interface SessionReadOptions {
@@ -8,6 +10,14 @@ export interface SessionReadOptions {
 
 export interface SessionStore {
   get(sid: string, options?: SessionReadOptions): Promise<SessionData | null>;
+  /** Stores the session; a session destroyed before (logout, revocation) stays destroyed: a late write from a request in flight cannot bring it back. */
   set(sid: string, data: SessionData, ttlMs: number): Promise<void>;
   destroy(sid: string): Promise<void>;
+  /** Ends every session of the student (a password reset or change, a deleted account); answers their ids. */
+  destroyAllOf(userId: number): Promise<string[]>;
+}
+
+/** The student a session belongs to, as stores index it. */
+export function sessionOwner(data: SessionData): number | null {
+  return typeof data.userId === 'number' && Number.isSafeInteger(data.userId) ? data.userId : null;
 }

@@ -1,6 +1,7 @@
 // Injection tokens for every port, kept in one place. A token carries its
 // port's type: the composition root's resolve(TOKENS.ChatLog) is a ChatLog,
 // and a token passed where another port is expected does not compile.
+import type { AccountTokens } from './account-tokens';
 import type { CatalogSyncState } from './catalog-sync-state';
 import type { ChatLog } from './chat-log';
 import type { ChatRoomAccess } from './chat-room-access';
@@ -8,6 +9,8 @@ import type { ChatSignals } from './chat-signals';
 import type { Clock } from './clock';
 import type { CourseCatalog } from './course-catalog';
 import type { CourseMembership } from './course-membership';
+import type { FormerMembers } from './former-members';
+import type { Mailer } from './mailer';
 import type { MembershipChanges } from './membership-changes';
 import type { PasswordHasher } from './password-hasher';
 import type { RateLimiter } from './rate-limiter';
@@ -45,6 +48,9 @@ export interface Ports {
   PasswordHasher: PasswordHasher;
   RateLimiter: RateLimiter;
   SessionStore: SessionStore;
+  AccountTokens: AccountTokens;
+  Mailer: Mailer;
+  FormerMembers: FormerMembers;
   CourseCatalog: CourseCatalog;
   CourseMembership: CourseMembership;
   MembershipChanges: MembershipChanges;
@@ -65,6 +71,9 @@ export const TOKENS = tokensOf<Ports>()([
   'PasswordHasher',
   'RateLimiter',
   'SessionStore',
+  'AccountTokens',
+  'Mailer',
+  'FormerMembers',
   'CourseCatalog',
   'CourseMembership',
   'MembershipChanges',

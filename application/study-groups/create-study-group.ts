@@ -1,6 +1,7 @@
 import { assertMayCreateIn } from '../../domain/study-group/group-roles';
 import type { StudyGroup } from '../../domain/study-group/study-group';
 import { normaliseStudyGroupDetails } from '../../domain/study-group/study-group-rules';
+import type { EmailVerificationPolicy } from '../accounts/email-verification';
 import { requireCourse } from '../courses/course-access';
 import type { CourseCatalog } from '../ports/course-catalog';
 import type { CourseMembership } from '../ports/course-membership';
@@ -20,10 +21,12 @@ export class CreateStudyGroup {
     private readonly catalog: CourseCatalog,
     private readonly membership: CourseMembership,
     private readonly groups: StudyGroupRepository,
+    private readonly verification: EmailVerificationPolicy,
   ) {}
 
   async execute(command: CreateStudyGroupCommand): Promise<StudyGroup> {
     await requireCourse(this.catalog, command.courseId);
+    await this.verification.requireVerified(command.actingUserId);
     assertMayCreateIn(await this.membership.isMember(command.actingUserId, command.courseId));
     const details = normaliseStudyGroupDetails(command);
     return this.groups.create({ ...details, courseId: command.courseId, ownerId: command.actingUserId, isPublic: true });

@@ -1,6 +1,8 @@
 import { LATEST_MESSAGES, type ChatMessage } from '../../domain/chat/chat-message';
 import type { StudyGroup } from '../../domain/study-group/study-group';
+import { withFormerMembers } from '../chat/former-authors';
 import type { ChatLog } from '../ports/chat-log';
+import type { FormerMembers } from '../ports/former-members';
 import type { StudyGroupRepository } from '../ports/study-group-repository';
 import { requireMemberGroup } from './study-group-access';
 
@@ -16,11 +18,12 @@ export class GetStudyGroupPage {
   constructor(
     private readonly groups: StudyGroupRepository,
     private readonly chat: ChatLog,
+    private readonly formerMembers: FormerMembers,
   ) {}
 
   async execute(command: { actingUserId: number; groupId: number }): Promise<StudyGroupPageView> {
     const group = await requireMemberGroup(this.groups, command.groupId, command.actingUserId);
-    const messages = await this.chat.latest({ kind: 'group', id: group.id }, LATEST_MESSAGES);
+    const messages = await withFormerMembers(this.formerMembers, await this.chat.latest({ kind: 'group', id: group.id }, LATEST_MESSAGES));
     return { userId: command.actingUserId, group, messages };
   }
 }

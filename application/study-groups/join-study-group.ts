@@ -1,5 +1,6 @@
 import { mayJoin } from '../../domain/study-group/group-roles';
 import { StudyGroupNotFoundError } from '../../domain/study-group/study-group-errors';
+import type { EmailVerificationPolicy } from '../accounts/email-verification';
 import type { CourseMembership } from '../ports/course-membership';
 import type { StudyGroupRepository } from '../ports/study-group-repository';
 import { requireGroup } from './study-group-access';
@@ -14,10 +15,12 @@ export class JoinStudyGroup {
   constructor(
     private readonly membership: CourseMembership,
     private readonly groups: StudyGroupRepository,
+    private readonly verification: EmailVerificationPolicy,
   ) {}
 
   async execute(command: JoinStudyGroupCommand): Promise<{ groupId: number; isMember: true }> {
     const group = await requireGroup(this.groups, command.groupId);
+    await this.verification.requireVerified(command.actingUserId);
     const isCourseMember = await this.membership.isMember(command.actingUserId, group.courseId);
     if (mayJoin(group, command.actingUserId, isCourseMember) === 'join') {
       // The owner may have left alone (deleting the group) since it was read.

@@ -15,6 +15,11 @@ export interface ChatMessage {
   /** Deleted by its author (or the group's owner): shown as "Message deleted". */
   deleted?: boolean;
   /**
+   * Its author deleted their account: the message stays in the room, shown as
+   * "Former member" (username ''), with no profile to open.
+   */
+  formerMember?: boolean;
+  /**
    * Set when this item stands for an edit or a delete read from the room's
    * log (a poll): the event's own id, the position a poller's cursor moves to.
    * The fields above are then the message's state after that event.

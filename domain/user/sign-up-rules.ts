@@ -2,7 +2,9 @@
 // stricter limits. The first failure wins, so messages match what the form shows.
 // The server's invisible-character rules sit right after the email and username
 // rules of the spec, so they name the field the student must fix.
-import { YEARS, type Year } from './user';
+// The profile page (checkProfile) and every new password (checkNewPassword)
+// run the same rules for their fields, so there is no second copy to keep in step.
+import { isYear, type Profile, type Year } from './user';
 
 export interface SignUpInput {
   firstName: string;
@@ -47,21 +49,22 @@ const hasDigit = (value: string) => /\d/.test(value);
 const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
 export const hasInvisibleCharacters = (value: string) => INVISIBLE.test(value);
 
-type Rule = [field: keyof SignUpInput, failed: (input: SignUpInput) => boolean, message: string];
+/** `may-clear`: a rule that asks for a value sign-up needs and a profile may leave empty (major, year). */
+type Rule = [field: keyof SignUpInput, failed: (input: SignUpInput) => boolean, message: string, kind?: 'may-clear'];
 
 const RULES: Rule[] = [
   ['firstName', (i) => i.firstName.trim() === '', 'Please enter first name'],
   ['firstName', (i) => hasDigit(i.firstName), 'Do not include numbers in your name!'],
   ['lastName', (i) => i.lastName.trim() === '', 'Please enter last name'],
   ['lastName', (i) => hasDigit(i.lastName), 'Do not include numbers in your name!'],
-  ['major', (i) => i.major.trim() === '', 'Please enter major'],
+  ['major', (i) => i.major.trim() === '', 'Please enter major', 'may-clear'],
   ['email', (i) => i.email.trim() === '', 'Please enter email'],
   ['email', (i) => !UFL_EMAIL.test(i.email.trim()), 'Please enter a valid UFL email'],
   ['email', (i) => hasInvisibleCharacters(i.email), 'Email must not contain invisible characters'],
   ['username', (i) => i.username.trim() === '', 'Please enter username.'],
   ['username', (i) => hasInvisibleCharacters(i.username), 'Username must not contain invisible characters'],
   ['password', (i) => i.password === '', 'Please enter password'],
-  ['year', (i) => i.year === '', 'Please enter year'],
+  ['year', (i) => i.year === '', 'Please enter year', 'may-clear'],
   // Server-side limits beyond the spec's form rules.
   ['firstName', (i) => i.firstName.trim().length > LIMITS.name, `First name must be at most ${LIMITS.name} characters`],
   ['lastName', (i) => i.lastName.trim().length > LIMITS.name, `Last name must be at most ${LIMITS.name} characters`],
@@ -78,13 +81,60 @@ const RULES: Rule[] = [
     (i) => new TextEncoder().encode(i.password).length > LIMITS.password,
     `Password must be at most ${LIMITS.password} bytes`,
   ],
-  ['year', (i) => !(YEARS as readonly string[]).includes(i.year), 'Please enter year'],
+  ['year', (i) => i.year !== '' && !isYear(i.year), 'Please enter year'],
   ['bio', (i) => i.bio.trim().length > LIMITS.bio, `Bio must be at most ${LIMITS.bio} characters`],
 ];
 
 export function checkSignUp(input: SignUpInput): RuleFailure | null {
   for (const [field, failed, message] of RULES) {
     if (failed(input)) return { field, message };
+  }
+  return null;
+}
+
+/** The fields of the profile page, in the order it shows them. */
+export const PROFILE_FIELDS = ['firstName', 'lastName', 'bio', 'major', 'year'] as const satisfies readonly (keyof Profile)[];
+
+export interface ProfileInput {
+  firstName: string;
+  lastName: string;
+  major: string;
+  /** '' clears it. */
+  year: string;
+  bio: string;
+}
+
+/**
+ * The profile page's rules: sign-up's rules for these fields, in sign-up's
+ * order, except that major and year may be cleared (others then see "Not
+ * specified", as the spec's user menu says).
+ */
+export function checkProfile(input: ProfileInput): { field: keyof ProfileInput; message: string } | null {
+  // Only rules of profile fields run, and they read only those fields.
+  const asSignUp = input as SignUpInput;
+  for (const [field, failed, message, kind] of RULES) {
+    if (!(PROFILE_FIELDS as readonly string[]).includes(field) || kind === 'may-clear') continue;
+    if (failed(asSignUp)) return { field: field as keyof ProfileInput, message };
+  }
+  return null;
+}
+
+/** The stored form of a valid profile: trimmed. */
+export function normaliseProfile(input: ProfileInput): Profile {
+  return {
+    firstName: input.firstName.trim(),
+    lastName: input.lastName.trim(),
+    major: input.major.trim(),
+    year: input.year as Year | '',
+    bio: input.bio.trim(),
+  };
+}
+
+/** A new password (reset, change) follows sign-up's password rules: not empty, at most 72 bytes. */
+export function checkNewPassword(password: string): string | null {
+  const asSignUp = { password } as SignUpInput;
+  for (const [field, failed, message] of RULES) {
+    if (field === 'password' && failed(asSignUp)) return message;
   }
   return null;
 }

@@ -64,8 +64,8 @@ export function courseMembershipContract(makeWorld: () => Promise<MembershipWorl
     it('lists classmates with their public profile only', async () => {
       const members = await world.membership.membersOf(courseIds[0]);
       expect(members).toEqual([
-        { id: alice.id, username: alice.username, firstName: alice.username, lastName: 'Gator', major: 'Zoology', year: '2', bio: `I am ${alice.username}` },
-        { id: bob.id, username: bob.username, firstName: bob.username, lastName: 'Gator', major: 'Zoology', year: '2', bio: `I am ${bob.username}` },
+        { id: alice.id, username: alice.username, firstName: alice.username, lastName: 'Gator', major: 'Zoology', year: '2', bio: `I am ${alice.username}`, verified: false },
+        { id: bob.id, username: bob.username, firstName: bob.username, lastName: 'Gator', major: 'Zoology', year: '2', bio: `I am ${bob.username}`, verified: false },
       ]);
       expect(JSON.stringify(members)).not.toMatch(/email|password/i);
     });

@@ -61,5 +61,50 @@ export function sessionStoreContract(makeStore: (now?: Clock) => SessionStore, t
       await store.set('sid-6', { userId: 6 }, 60_000);
       expect(await store.get('sid-5')).toEqual({ userId: 5 });
     });
+
+    it('does not bring a destroyed session back when a request in flight writes it late', async () => {
+      const store = makeStore();
+      await store.set('sid-8', { userId: 8, touchedAt: 1 }, 60_000);
+      await store.destroy('sid-8');
+      await store.set('sid-8', { userId: 8, touchedAt: 2 }, 60_000);
+      expect(await store.get('sid-8')).toBeNull();
+      // Destroying one never stored (a fresh session replaced at login) blocks nothing later.
+      await store.destroy('sid-9');
+      await store.set('sid-9', { userId: 9 }, 60_000);
+      expect(await store.get('sid-9')).toEqual({ userId: 9 });
+    });
+
+    it("ends every session of one student at once, answering their ids, and no one else's", async () => {
+      const store = makeStore();
+      const student = 1_000 + Math.floor(Math.random() * 1_000_000);
+      await store.set(`phone-${student}`, { userId: student }, 60_000);
+      await store.set(`laptop-${student}`, { userId: student, csrf: 'x' }, 60_000);
+      await store.set(`laptop-${student}`, { userId: student, csrf: 'y' }, 60_000);
+      await store.set(`other-${student}`, { userId: student + 1 }, 60_000);
+      await store.set(`visitor-${student}`, { csrf: 'z' }, 60_000);
+      expect((await store.destroyAllOf(student)).sort()).toEqual([`laptop-${student}`, `phone-${student}`]);
+      expect(await store.get(`phone-${student}`)).toBeNull();
+      expect(await store.get(`laptop-${student}`)).toBeNull();
+      expect(await store.get(`other-${student}`)).toEqual({ userId: student + 1 });
+      expect(await store.get(`visitor-${student}`)).toEqual({ csrf: 'z' });
+      // Ended for good: a late write does not revive one; a new sign-in is a new session, and it counts.
+      await store.set(`phone-${student}`, { userId: student }, 60_000);
+      expect(await store.get(`phone-${student}`)).toBeNull();
+      expect(await store.destroyAllOf(student)).toEqual([]);
+      await store.set(`tablet-${student}`, { userId: student }, 60_000);
+      expect(await store.destroyAllOf(student)).toEqual([`tablet-${student}`]);
+    });
+
+    it('does not count a session the student logged out of, or one that expired, among those it ends', async () => {
+      const clock = new ManualClock();
+      const store = makeStore(clock.now);
+      const student = 1_000 + Math.floor(Math.random() * 1_000_000);
+      await store.set(`gone-${student}`, { userId: student }, 60_000);
+      await store.destroy(`gone-${student}`);
+      await store.set(`short-${student}`, { userId: student }, 1);
+      await store.set(`kept-${student}`, { userId: student }, 60_000);
+      await afterTimePasses(time === 'given-clock' ? clock : null, 1, async () => expect(await store.get(`short-${student}`)).toBeNull());
+      expect(await store.destroyAllOf(student)).toEqual([`kept-${student}`]);
+    });
   });
 }

@@ -76,6 +76,7 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
           major: 'Zoology',
           year: '3',
           bio: owner.bio,
+          verified: false,
         },
         members: [group.owner],
         meetings: [],

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UserRepository } from '../../application/ports/user-repository';
 import { canonicalName } from '../../domain/user/canonical-name';
-import type { NewUser } from '../../domain/user/user';
+import type { NewUser, User } from '../../domain/user/user';
 
 let n = 0;
 const newUser = (overrides: Partial<NewUser> = {}): NewUser => {
@@ -20,15 +20,23 @@ const newUser = (overrides: Partial<NewUser> = {}): NewUser => {
   };
 };
 
+async function created(repo: UserRepository, overrides: Partial<NewUser> = {}): Promise<User> {
+  const result = await repo.create(newUser(overrides));
+  if (!result.created) throw new Error('not created');
+  return result.user;
+}
+
+const HOUR = 3_600_000;
+
 export function userRepositoryContract(makeRepository: () => UserRepository) {
   describe('UserRepository contract', () => {
-    it('creates a user and finds it by id, without the hash', async () => {
+    it('creates a user, unverified, and finds it by id, without the hash', async () => {
       const repo = makeRepository();
       const input = newUser();
       const result = await repo.create(input);
       if (!result.created) throw new Error('not created');
       const { passwordHash: _hash, ...expected } = input;
-      expect(result.user).toEqual({ ...expected, id: result.user.id });
+      expect(result.user).toEqual({ ...expected, id: result.user.id, emailVerified: false });
       expect(await repo.findById(result.user.id)).toEqual(result.user);
       expect(Object.keys(result.user)).not.toContain('passwordHash');
     });
@@ -90,6 +98,74 @@ export function userRepositoryContract(makeRepository: () => UserRepository) {
       const results = await Promise.all([repo.create(newUser({ email: `twin${tag}@ufl.edu` })), repo.create(newUser({ email: `ＴＷＩＮ${tag}@ufl.edu` }))]);
       expect(results.filter((r) => r.created)).toHaveLength(1);
       expect(results.find((r) => !r.created)).toEqual({ created: false, conflict: 'email' });
+    });
+
+    it('finds credentials by canonical email and by id', async () => {
+      const repo = makeRepository();
+      const user = await created(repo, { email: `Mixed${n}@UFL.edu`.toLowerCase() });
+      expect((await repo.findCredentialsByEmail(canonicalName(user.email.toUpperCase())))?.user).toEqual(user);
+      expect((await repo.findCredentialsById(user.id))?.passwordHash).toBe('$2b$04$hash');
+      expect(await repo.findCredentialsByEmail(canonicalName('nobody@ufl.edu'))).toBeNull();
+      expect(await repo.findCredentialsById(999_999)).toBeNull();
+    });
+
+    it('marks an address verified, once and for good', async () => {
+      const repo = makeRepository();
+      const user = await created(repo);
+      expect(await repo.markEmailVerified(user.id)).toBe(true);
+      expect(await repo.markEmailVerified(user.id)).toBe(true);
+      expect((await repo.findById(user.id))?.emailVerified).toBe(true);
+      expect(await repo.markEmailVerified(999_999)).toBe(false);
+    });
+
+    it('changes the password hash', async () => {
+      const repo = makeRepository();
+      const user = await created(repo);
+      await repo.setPasswordHash(user.id, '$2b$04$other');
+      expect((await repo.findCredentialsById(user.id))?.passwordHash).toBe('$2b$04$other');
+    });
+
+    it('updates the profile, and lets major and year be cleared', async () => {
+      const repo = makeRepository();
+      const user = await created(repo);
+      const profile = { firstName: 'Alberta', lastName: "O'Gator", major: '', year: '' as const, bio: 'Line one\nline two' };
+      expect(await repo.updateProfile(user.id, profile)).toEqual({ ...user, ...profile });
+      expect(await repo.findById(user.id)).toEqual({ ...user, ...profile });
+      expect(await repo.updateProfile(user.id, { ...profile, year: '4', major: 'Botany' })).toMatchObject({ year: '4', major: 'Botany' });
+      expect(await repo.updateProfile(999_999, profile)).toBeNull();
+    });
+
+    it('finds an address to claim only when its account never verified it and is old enough', async () => {
+      const repo = makeRepository();
+      const stale = await created(repo);
+      const verified = await created(repo);
+      await repo.markEmailVerified(verified.id);
+      const later = new Date(Date.now() + HOUR);
+      const earlier = new Date(Date.now() - HOUR);
+      expect(await repo.findClaimable(canonicalName(stale.email), later)).toBe(stale.id);
+      expect(await repo.findClaimable(canonicalName(stale.email), earlier)).toBeNull();
+      expect(await repo.findClaimable(canonicalName(verified.email), later)).toBeNull();
+      expect(await repo.findClaimable(canonicalName('nobody@ufl.edu'), later)).toBeNull();
+    });
+
+    it('turns a deleted account into a tombstone: found by no lookup, its email and username free, known as deleted', async () => {
+      const repo = makeRepository();
+      const gone = await created(repo);
+      const stays = await created(repo);
+      await repo.markDeleted(gone.id);
+      await repo.markDeleted(gone.id);
+      expect(await repo.findById(gone.id)).toBeNull();
+      expect(await repo.findCredentialsById(gone.id)).toBeNull();
+      expect(await repo.findCredentialsByUsername(canonicalName(gone.username))).toBeNull();
+      expect(await repo.findCredentialsByEmail(canonicalName(gone.email))).toBeNull();
+      expect(await repo.findCredentialsByUsername(canonicalName(`deleted:${gone.id}`))).toBeNull();
+      expect(await repo.findClaimable(canonicalName(gone.email), new Date(Date.now() + HOUR))).toBeNull();
+      expect(await repo.markEmailVerified(gone.id)).toBe(false);
+      expect([...(await repo.deletedAmong([gone.id, stays.id, 999_999]))]).toEqual([gone.id]);
+      expect((await repo.deletedAmong([])).size).toBe(0);
+      const again = await repo.create(newUser({ email: gone.email, username: gone.username }));
+      expect(again.created).toBe(true);
+      expect(await repo.findById(stays.id)).toEqual(stays);
     });
 
     it('lets only one of two simultaneous sign-ups with the same username win', async () => {

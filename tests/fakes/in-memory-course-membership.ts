@@ -40,6 +40,6 @@ export class InMemoryCourseMembership implements CourseMembership {
     const users = await Promise.all(ids.map((id) => this.users.findById(id)));
     return users
       .filter((u) => u !== null)
-      .map(({ id, username, firstName, lastName, major, year, bio }) => ({ id, username, firstName, lastName, major, year, bio }));
+      .map(({ id, username, firstName, lastName, major, year, bio, emailVerified }) => ({ id, username, firstName, lastName, major, year, bio, verified: emailVerified }));
   }
 }

@@ -152,8 +152,8 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
   private async profile(userId: number): Promise<MemberProfile> {
     const user = await this.users.findById(userId);
     if (!user) throw new Error(`No user ${userId}`);
-    const { id, username, firstName, lastName, major, year, bio } = user;
-    return { id, username, firstName, lastName, major, year, bio };
+    const { id, username, firstName, lastName, major, year, bio, emailVerified } = user;
+    return { id, username, firstName, lastName, major, year, bio, verified: emailVerified };
   }
 }
 

@@ -1,12 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CLIENT_RULES, ClientThrottle } from '../../application/auth/client-throttle';
-import { LogIn } from '../../application/auth/log-in';
-import { LoginGuard } from '../../application/auth/login-guard';
-import { SignUp } from '../../application/auth/sign-up';
+import { CLIENT_RULES, type ClientThrottle } from '../../application/auth/client-throttle';
+import type { LogIn } from '../../application/auth/log-in';
+import type { SignUp } from '../../application/auth/sign-up';
 import { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE } from '../../domain/user/sign-up-rules';
-import { InMemoryRateLimiter } from '../fakes/in-memory-rate-limiter';
-import { InMemoryUserRepository } from '../fakes/in-memory-user-repository';
-import { BcryptPasswordHasher } from '../../adapters/security/bcrypt-password-hasher';
+import type { InMemoryUserRepository } from '../fakes/in-memory-user-repository';
+import { accountWorld } from '../support/account-world';
 import { canonicalName } from '../../domain/user/canonical-name';
 import { InvalidCredentialsError } from '../../domain/user/login-rules';
 import { RateLimitedError, ValidationError } from '../../domain/errors';
@@ -28,21 +26,16 @@ describe('SignUp and LogIn', () => {
   let signUp: SignUp;
   let logIn: LogIn;
   let throttle: ClientThrottle;
-  const hasher = new BcryptPasswordHasher(4);
 
   beforeEach(() => {
-    users = new InMemoryUserRepository();
-    const limiter = new InMemoryRateLimiter();
-    throttle = new ClientThrottle(limiter);
-    signUp = new SignUp(users, hasher, throttle);
-    logIn = new LogIn(users, hasher, new LoginGuard(limiter, async () => {}));
+    ({ users, signUp, logIn, throttle } = accountWorld());
   });
 
   it('creates a student with trimmed names and a lower-cased email, and no hash in the answer', async () => {
     const result = await signUp.execute(student);
     expect(result).toEqual({
       ok: true,
-      user: { id: 1, firstName: 'Albert', lastName: 'Gator', major: 'Computer Science', email: 'albert@ufl.edu', username: 'albert', year: '3', bio: '' },
+      user: { id: 1, firstName: 'Albert', lastName: 'Gator', major: 'Computer Science', email: 'albert@ufl.edu', username: 'albert', year: '3', bio: '', emailVerified: false },
     });
     expect(JSON.stringify(result)).not.toContain('$2b$');
   });

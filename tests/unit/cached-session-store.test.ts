@@ -40,8 +40,24 @@ describe('CachedSessionStore', () => {
     await cache.destroy('s1');
     expect(await cache.get('s1', RECENT)).toBeNull();
     expect(announced).toEqual(['s1', 's1']);
-    await store.set('s1', { userId: 8 }, DAY);
-    expect(await cache.get('s1', RECENT)).toEqual({ userId: 8 });
+    // A late write of the destroyed session (a request in flight) does not bring it back.
+    await cache.set('s1', { userId: 7 }, DAY);
+    expect(await cache.get('s1', RECENT)).toBeNull();
+    await store.set('s2', { userId: 8 }, DAY);
+    expect(await cache.get('s2', RECENT)).toEqual({ userId: 8 });
+  });
+
+  it("ends every session of a student here and on the other servers, and only theirs", async () => {
+    const { store, cache, announced } = cacheOver();
+    await store.set('a1', { userId: 7 }, DAY);
+    await store.set('a2', { userId: 7 }, DAY);
+    await store.set('b1', { userId: 8 }, DAY);
+    for (const sid of ['a1', 'a2', 'b1']) await cache.get(sid, RECENT);
+    expect((await cache.destroyAllOf(7)).sort()).toEqual(['a1', 'a2']);
+    expect(announced.sort()).toEqual(['a1', 'a2']);
+    expect(await cache.get('a1', RECENT)).toBeNull();
+    expect(cache.peek('a2')).toBeNull();
+    expect(await cache.get('b1', RECENT)).toEqual({ userId: 8 });
   });
 
   it('forgets a session another server announced, and keeps no answer of a read the announcement overtook', async () => {
@@ -72,8 +88,8 @@ describe('CachedSessionStore', () => {
     await store.destroy('s1');
     expect(await cache.get('s1', RECENT)).toBeNull();
     cache.resume();
-    await store.set('s1', { userId: 3 }, DAY);
-    expect(await cache.get('s1', RECENT)).toEqual({ userId: 3 });
+    await store.set('s2', { userId: 3 }, DAY);
+    expect(await cache.get('s2', RECENT)).toEqual({ userId: 3 });
   });
 
   it('hands out copies, so a caller cannot change what it keeps', async () => {
@@ -104,7 +120,12 @@ describe('CachedSessionStore under a burst', () => {
     const clock = new ManualClock();
     const store = new InMemorySessionStore(clock.now);
     let reads = 0;
-    const counting = { ...store, get: (sid: string) => ((reads += 1), store.get(sid)), set: store.set.bind(store), destroy: store.destroy.bind(store) };
+    const counting = {
+      get: (sid: string) => ((reads += 1), store.get(sid)),
+      set: store.set.bind(store),
+      destroy: store.destroy.bind(store),
+      destroyAllOf: store.destroyAllOf.bind(store),
+    };
     const cache = new CachedSessionStore(counting, { now: clock.now });
     await store.set('s1', { userId: 7 }, DAY);
     const answers = await Promise.all(Array.from({ length: 100 }, () => cache.get('s1', RECENT)));

@@ -26,6 +26,8 @@ import { InMemoryRateLimiter } from '../fakes/in-memory-rate-limiter';
 import { InMemoryReadMarkers } from '../fakes/in-memory-read-markers';
 import { InMemoryStudyGroupRepository } from '../fakes/in-memory-study-group-repository';
 import { InMemoryUserRepository } from '../fakes/in-memory-user-repository';
+import { EmailVerificationPolicy } from '../../application/accounts/email-verification';
+import { CachedFormerMembers } from '../../adapters/chat/cached-former-members';
 import { ManualClock } from '../support/test-clock';
 
 const course: ChatRoom = { kind: 'course', id: 1 };
@@ -61,14 +63,16 @@ async function world() {
   store.addGroup(group.id, alice);
   store.joinGroup(group.id, bob);
   const groupRoom: ChatRoom = { kind: 'group', id: group.id };
-  const poster = new PostChatMessage(access, log, users, allowance, signals);
+  const verification = new EmailVerificationPolicy(users, 'optional');
+  const formerMembers = new CachedFormerMembers(users, clock.now);
+  const poster = new PostChatMessage(access, log, users, allowance, signals, verification);
   return {
     clock, access, store, membership, log, hub, signals, markers, alice, bob, carol, groupRoom,
     changes: new LocalMembershipChanges(access, hub),
     post: (userId: number, room: ChatRoom, message: string) => poster.execute({ actingUserId: userId, room, message }),
-    wait: new WaitForChatMessages(access, log, signals, clock.now),
-    edit: new EditChatMessage(access, log, allowance, signals, clock.now),
-    remove: new DeleteChatMessage(access, log, groups, signals),
+    wait: new WaitForChatMessages(access, log, signals, formerMembers, clock.now),
+    edit: new EditChatMessage(access, log, allowance, signals, verification, clock.now),
+    remove: new DeleteChatMessage(access, log, groups, signals, formerMembers),
     mark: new MarkChatRead(access, log, markers, signals),
     unread: new GetUnreadCounts(markers, log, users, signals, clock.now),
   };

@@ -16,6 +16,8 @@ import { InMemoryCourseMembership } from '../fakes/in-memory-course-membership';
 import { InMemoryRateLimiter } from '../fakes/in-memory-rate-limiter';
 import { InMemoryStudyGroupRepository } from '../fakes/in-memory-study-group-repository';
 import { InMemoryUserRepository } from '../fakes/in-memory-user-repository';
+import { EmailVerificationPolicy } from '../../application/accounts/email-verification';
+import { CachedFormerMembers } from '../../adapters/chat/cached-former-members';
 import { sectionEntry } from '../support/catalog-entries';
 import { checkMessageText } from '../../domain/chat/chat-message';
 import type { ChatRoom } from '../../domain/chat/chat-room';
@@ -45,9 +47,10 @@ async function world() {
   access.addGroup(7, alice);
   return {
     catalog, membership, access, log, limiter, alice, bob, carol,
-    post: new PostChatMessage(access, log, users, new PostingAllowance(limiter), new LocalChatSignals(new SignalHub(), new RoomNewest())),
-    read: new ReadChatMessages(access, log),
-    page: new GetCoursePage(catalog, membership, log, new InMemoryStudyGroupRepository(users)),
+    users,
+    post: new PostChatMessage(access, log, users, new PostingAllowance(limiter), new LocalChatSignals(new SignalHub(), new RoomNewest()), new EmailVerificationPolicy(users, 'optional')),
+    read: new ReadChatMessages(access, log, new CachedFormerMembers(users)),
+    page: new GetCoursePage(catalog, membership, log, new InMemoryStudyGroupRepository(users), new CachedFormerMembers(users)),
   };
 }
 

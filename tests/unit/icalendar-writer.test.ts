@@ -4,7 +4,7 @@ import type { MemberProfile } from '../../domain/course/course';
 import type { StudyGroup } from '../../domain/study-group/study-group';
 import { parseCalendar } from '../support/parse-calendar';
 
-const owner: MemberProfile = { id: 1, username: 'alberta', firstName: 'Alberta', lastName: 'Gator', major: '', year: '2', bio: '' };
+const owner: MemberProfile = { id: 1, username: 'alberta', firstName: 'Alberta', lastName: 'Gator', major: '', year: '2', bio: '', verified: true };
 
 const group: StudyGroup = {
   id: 7,

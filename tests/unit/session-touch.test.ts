@@ -17,6 +17,7 @@ describe('session touch', () => {
     const recording: SessionStore = {
       get: (sid) => store.get(sid),
       destroy: (sid) => store.destroy(sid),
+      destroyAllOf: (userId) => store.destroyAllOf(userId),
       set: async (sid, data, ttl) => {
         writes.push(sid);
         await store.set(sid, data, ttl);

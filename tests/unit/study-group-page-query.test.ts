@@ -5,7 +5,7 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { studyGroupPageQuery } from '../../web/src/features/study-groups/api';
 
-const owner = { id: 7, username: 'olivia', first_name: 'olivia', last_name: 'owner', major: 'CS', year: '2', bio: '' } as const;
+const owner = { id: 7, username: 'olivia', first_name: 'olivia', last_name: 'owner', major: 'CS', year: '2', bio: '', verified: true } as const;
 const group = { id: 5, courseID: 3, name: 'Exam 2 prep', description: 'Problem sets', public: 1, owner, size: 0, members: [owner], meetings: [] };
 const pageAnswer = { id: 7, studyGroup: group, studyGroupMembers: [owner], studyGroupMeetings: [], studyGroupMessages: [] };
 

@@ -13,7 +13,7 @@ import {
 } from '../../domain/study-group/study-group-errors';
 import { checkStudyGroupDetails, normaliseStudyGroupDetails, TITLE_AND_DESCRIPTION_MESSAGE } from '../../domain/study-group/study-group-rules';
 
-const person = (id: number): MemberProfile => ({ id, username: `u${id}`, firstName: 'A', lastName: 'B', major: '', year: '1', bio: '' });
+const person = (id: number): MemberProfile => ({ id, username: `u${id}`, firstName: 'A', lastName: 'B', major: '', year: '1', bio: '', verified: true });
 
 const group = (ownerId: number, memberIds: number[], isPublic = true): StudyGroup => ({
   id: 1,

@@ -8,6 +8,8 @@ import { InMemoryCourseCatalog } from '../fakes/in-memory-course-catalog';
 import { InMemoryCourseMembership } from '../fakes/in-memory-course-membership';
 import { InMemoryStudyGroupRepository } from '../fakes/in-memory-study-group-repository';
 import { InMemoryUserRepository } from '../fakes/in-memory-user-repository';
+import { EmailVerificationPolicy } from '../../application/accounts/email-verification';
+import { CachedFormerMembers } from '../../adapters/chat/cached-former-members';
 import { GetCoursePage } from '../../application/courses/get-course-page';
 import { GetDashboard } from '../../application/courses/get-dashboard';
 import { LeaveCourse } from '../../application/courses/leave-course';
@@ -74,17 +76,19 @@ describe('study-group use cases', () => {
     ids = { owner: await make('owner'), member: await make('member'), classmate: await make('classmate'), outsider: await make('outsider') };
     for (const id of [ids.owner, ids.member, ids.classmate]) await membership.join(id, courseId);
 
-    create = new CreateStudyGroup(catalog, membership, groups);
-    join = new JoinStudyGroup(membership, groups);
+    const verification = new EmailVerificationPolicy(users, 'optional');
+    const formerMembers = new CachedFormerMembers(users);
+    create = new CreateStudyGroup(catalog, membership, groups, verification);
+    join = new JoinStudyGroup(membership, groups, verification);
     leave = new LeaveStudyGroup(groups, changes);
     chat = new InMemoryChatLog();
-    page = new GetStudyGroupPage(groups, chat);
+    page = new GetStudyGroupPage(groups, chat, formerMembers);
     update = new UpdateStudyGroup(groups);
     schedule = new ScheduleMeeting(groups);
     moveMeeting = new UpdateMeeting(groups);
     cancel = new CancelMeeting(groups);
     leaveCourse = new LeaveCourse(catalog, membership, changes, groups);
-    coursePage = new GetCoursePage(catalog, membership, chat, groups);
+    coursePage = new GetCoursePage(catalog, membership, chat, groups, formerMembers);
   });
 
   const newGroup = async () => {

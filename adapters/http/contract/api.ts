@@ -3,6 +3,7 @@
 // client builds its requests and validates answers with it, and the OpenAPI
 // document (GET /api/openapi.json) is generated from it.
 import * as z from 'zod/mini';
+import * as accounts from './accounts';
 import * as auth from './auth';
 import * as chat from './chat';
 import * as courses from './courses';
@@ -61,6 +62,58 @@ export const API = {
     public: true,
   }),
   logOut: route({ method: 'POST', path: '/api/logout/', summary: 'Log out', answer: auth.signedOut, public: true }),
+
+  verifyEmail: route({
+    method: 'POST',
+    path: '/api/verify-email/',
+    summary: 'Open the link mailed after sign-up: the address is verified (the link works once, for 24 hours)',
+    body: accounts.verifyEmailBody,
+    answer: accounts.verifyEmailAnswer,
+    public: true,
+  }),
+  resendVerification: route({
+    method: 'POST',
+    path: '/api/resend-verification/',
+    summary: 'Mail a new verification link (at most 3 an hour; the older link stops working)',
+    answer: accounts.resendVerificationAnswer,
+  }),
+  requestPasswordReset: route({
+    method: 'POST',
+    path: '/api/request-password-reset/',
+    summary: 'Forgot password: mail a reset link to the account with this address or username (the same answer whether or not it exists)',
+    body: accounts.requestPasswordResetBody,
+    answer: accounts.requestPasswordResetAnswer,
+    public: true,
+  }),
+  resetPassword: route({
+    method: 'POST',
+    path: '/api/reset-password/',
+    summary: "Set a new password with a reset link (once, within an hour); every session of the account ends",
+    body: accounts.resetPasswordBody,
+    answer: accounts.resetPasswordAnswer,
+    public: true,
+  }),
+  changePassword: route({
+    method: 'POST',
+    path: '/api/change-password/',
+    summary: "Change your password (the current one confirms it); your other sessions end",
+    body: accounts.changePasswordBody,
+    answer: accounts.changePasswordAnswer,
+  }),
+  updateProfile: route({
+    method: 'POST',
+    path: '/api/update-profile/',
+    summary: 'Edit your name, major, year and bio (email and username stay fixed)',
+    body: accounts.updateProfileBody,
+    answer: accounts.updateProfileAnswer,
+  }),
+  deleteAccount: route({
+    method: 'POST',
+    path: '/api/delete-account/',
+    summary: 'Delete your account (your password confirms it); your messages stay, shown as "Former member"',
+    body: accounts.deleteAccountBody,
+    answer: accounts.deleteAccountAnswer,
+  }),
 
   dashboard: route({ method: 'GET', path: '/api/dashboard/', summary: "The student's courses and groups", answer: courses.dashboardAnswer }),
   coursePage: route({

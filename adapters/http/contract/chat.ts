@@ -20,6 +20,8 @@ export const message = described(
     /** ISO 8601, UTC: when it was last edited. */
     editedAt: z.optional(z.string()),
     deleted: z.optional(z.boolean()),
+    /** Its author deleted their account: shown as "Former member" (username is ''), with no profile. */
+    formerMember: z.optional(z.literal(true)),
     /** In a poll's answer, an edit or delete of the message `id`: the event's own id, where the poll's cursor moves to. */
     event: z.optional(messageId),
   }),

@@ -7,7 +7,7 @@
 import { autoUpdate, flip, offset, shift, size, useFloating, useMergeRefs } from '@floating-ui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Member } from '../../../adapters/http/contract/members';
-import { YEAR_NAMES } from '../../../domain/user/user';
+import { yearName } from '../../../domain/user/user';
 import { memberInitials, memberName } from '../lib/member-name';
 import { Icon } from './icon';
 import { InitialsAvatar } from './initials-avatar';
@@ -97,7 +97,7 @@ export function ProfileCard({ member, onClose, trigger }: ProfileCardProps) {
         </div>
         <div>
           <dt>Year</dt>
-          <dd>{YEAR_NAMES[member.year] ?? 'Not specified'}</dd>
+          <dd>{yearName(member.year) ?? 'Not specified'}</dd>
         </div>
         {bio.trim() ? (
           <div>

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { User } from '../../../../adapters/http/contract/auth';
 import { displayName, initialsOf } from '../../../../domain/user/display-name';
-import { YEAR_NAMES } from '../../../../domain/user/user';
+import { yearName } from '../../../../domain/user/user';
 import { useTooltip } from '../../components/tooltip';
 import { userDetailsQuery } from './api';
 import styles from './user-menu.module.css';
@@ -85,7 +85,7 @@ function DetailsLoading() {
 }
 
 function ProfileDetails({ user }: { user: User }) {
-  const year = YEAR_NAMES[user.year];
+  const year = yearName(user.year);
   return (
     <div>
       <p className={styles.name}>{displayName(user)}</p>

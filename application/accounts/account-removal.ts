@@ -1,0 +1,43 @@
+// What deleting an account does, for Delete my account and for a sign-up that
+// claims the address of an account never verified: the student leaves every
+// group (owned groups hand over as on leaving: the repository applies the
+// study-group departure rule) and every course, the account becomes a
+// tombstone (its messages stay, their author shown as "Former member"), its
+// links stop working and every session of it ends.
+import type { AccountTokens } from '../ports/account-tokens';
+import type { CourseMembership } from '../ports/course-membership';
+import type { FormerMembers } from '../ports/former-members';
+import type { MembershipChanges } from '../ports/membership-changes';
+import type { SessionStore } from '../ports/session-store';
+import type { StudyGroupRepository } from '../ports/study-group-repository';
+import type { UserRepository } from '../ports/user-repository';
+
+export class AccountRemoval {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly membership: CourseMembership,
+    private readonly groups: StudyGroupRepository,
+    private readonly changes: MembershipChanges,
+    private readonly sessions: SessionStore,
+    private readonly tokens: AccountTokens,
+    private readonly formerMembers: FormerMembers,
+  ) {}
+
+  async remove(userId: number): Promise<void> {
+    // Departures first: a failure part-way leaves a live account with fewer
+    // memberships (deleting again finishes the job), never a tombstone in a group.
+    for (const group of await this.groups.listByMember(userId)) {
+      const departure = await this.groups.removeMember(group.id, userId);
+      if (departure?.wasMember) await this.changes.left(userId, { kind: 'group', id: group.id });
+    }
+    for (const courseId of await this.membership.courseIdsOf(userId)) {
+      await this.membership.leave(userId, courseId);
+      await this.changes.left(userId, { kind: 'course', id: courseId });
+    }
+    await this.users.markDeleted(userId);
+    this.formerMembers.deleted(userId);
+    await this.tokens.revoke(userId, 'verify-email');
+    await this.tokens.revoke(userId, 'reset-password');
+    await this.sessions.destroyAllOf(userId);
+  }
+}

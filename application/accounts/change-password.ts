@@ -1,0 +1,38 @@
+import { ValidationError } from '../../domain/errors';
+import { checkNewPassword } from '../../domain/user/sign-up-rules';
+import type { AccountTokens } from '../ports/account-tokens';
+import type { PasswordHasher } from '../ports/password-hasher';
+import type { SessionStore } from '../ports/session-store';
+import type { UserRepository } from '../ports/user-repository';
+import type { PasswordConfirmation } from './password-confirmation';
+
+export interface ChangePasswordCommand {
+  actingUserId: number;
+  currentPassword: string;
+  newPassword: string;
+  clientAddress: string;
+}
+
+/**
+ * A signed-in student changes their password, confirming it with the current
+ * one. Every session of the account ends (the caller then gives its own
+ * request a new session) and a pending reset link stops working.
+ */
+export class ChangePassword {
+  constructor(
+    private readonly confirmation: PasswordConfirmation,
+    private readonly users: UserRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: SessionStore,
+    private readonly tokens: AccountTokens,
+  ) {}
+
+  async execute(command: ChangePasswordCommand): Promise<void> {
+    const broken = checkNewPassword(command.newPassword);
+    if (broken) throw new ValidationError(broken, 'newPassword');
+    await this.confirmation.confirm(command.actingUserId, command.currentPassword, command.clientAddress, 'currentPassword');
+    await this.users.setPasswordHash(command.actingUserId, await this.hasher.hash(command.newPassword));
+    await this.tokens.revoke(command.actingUserId, 'reset-password');
+    await this.sessions.destroyAllOf(command.actingUserId);
+  }
+}

@@ -1,0 +1,15 @@
+import type { AccountRemoval } from './account-removal';
+import type { PasswordConfirmation } from './password-confirmation';
+
+/** Delete my account, confirmed with the password (see AccountRemoval for what goes and what stays). */
+export class DeleteAccount {
+  constructor(
+    private readonly confirmation: PasswordConfirmation,
+    private readonly removal: AccountRemoval,
+  ) {}
+
+  async execute(command: { actingUserId: number; password: string; clientAddress: string }): Promise<void> {
+    await this.confirmation.confirm(command.actingUserId, command.password, command.clientAddress, 'password');
+    await this.removal.remove(command.actingUserId);
+  }
+}

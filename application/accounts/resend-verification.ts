@@ -1,0 +1,26 @@
+import { NotAuthenticatedError, RateLimitedError } from '../../domain/errors';
+import type { RateLimiter, RateRule } from '../ports/rate-limiter';
+import type { UserRepository } from '../ports/user-repository';
+import type { AccountMailing } from './account-mailing';
+
+/** Resend: at most 3 new verification mails per account an hour. */
+export const RESEND_RULE: RateRule = { name: 'verify-resend-account', points: 3, windowMs: 60 * 60 * 1000 };
+
+/** A new verification link for the signed-in student; the earlier one stops working. */
+export class ResendVerification {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly limiter: RateLimiter,
+    private readonly mailing: AccountMailing,
+  ) {}
+
+  async execute(command: { actingUserId: number }): Promise<{ sent: boolean; emailVerified: boolean }> {
+    const user = await this.users.findById(command.actingUserId);
+    if (!user) throw new NotAuthenticatedError('Your account no longer exists.');
+    if (user.emailVerified) return { sent: false, emailVerified: true };
+    const decision = await this.limiter.consume(RESEND_RULE, String(user.id));
+    if (!decision.allowed) throw RateLimitedError.retryIn('You can ask for 3 verification emails an hour', decision.retryAfterMs);
+    await this.mailing.sendVerification(user);
+    return { sent: true, emailVerified: false };
+  }
+}

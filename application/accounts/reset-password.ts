@@ -1,0 +1,38 @@
+import { ValidationError } from '../../domain/errors';
+import { LinkInvalidError } from '../../domain/user/account-errors';
+import { checkNewPassword } from '../../domain/user/sign-up-rules';
+import type { AccountTokens } from '../ports/account-tokens';
+import type { PasswordHasher } from '../ports/password-hasher';
+import type { SessionStore } from '../ports/session-store';
+import type { UserRepository } from '../ports/user-repository';
+
+export const RESET_LINK_INVALID_MESSAGE = 'This reset link has expired or was already used. Ask for a new one.';
+
+/**
+ * A new password through a reset link (once, within the hour): the rules are
+ * sign-up's, and every session of the account ends, so whoever held it is out.
+ * The address counts as verified from then on.
+ */
+export class ResetPassword {
+  constructor(
+    private readonly tokens: AccountTokens,
+    private readonly users: UserRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: SessionStore,
+  ) {}
+
+  /** Answers the account's id. */
+  async execute(command: { token: string; password: string }): Promise<number> {
+    // A password the rules refuse does not use the link up.
+    const broken = checkNewPassword(command.password);
+    if (broken) throw new ValidationError(broken, 'password');
+    const passwordHash = await this.hasher.hash(command.password);
+    const userId = await this.tokens.consume(command.token, 'reset-password');
+    if (userId === null || !(await this.users.findById(userId))) throw new LinkInvalidError(RESET_LINK_INVALID_MESSAGE);
+    await this.users.setPasswordHash(userId, passwordHash);
+    // The link reached the student at their address: that proves it as well as a verification link does.
+    await this.users.markEmailVerified(userId);
+    await this.sessions.destroyAllOf(userId);
+    return userId;
+  }
+}

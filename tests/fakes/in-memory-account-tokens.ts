@@ -1,0 +1,39 @@
+import type { AccountTokenPurpose, AccountTokens } from '../../application/ports/account-tokens';
+import type { Clock } from '../../application/ports/clock';
+import { accountTokenHash, newAccountToken } from '../../adapters/security/account-token-secret';
+
+interface Row {
+  userId: number;
+  purpose: AccountTokenPurpose;
+  expiresAt: number;
+}
+
+export class InMemoryAccountTokens implements AccountTokens {
+  /** By the token's hash, as the database keeps them. */
+  private readonly rows = new Map<string, Row>();
+
+  constructor(private readonly now: Clock = () => Date.now()) {}
+
+  async issue(userId: number, purpose: AccountTokenPurpose, ttlMs: number): Promise<string> {
+    await this.revoke(userId, purpose);
+    const token = newAccountToken();
+    this.rows.set(accountTokenHash(token), { userId, purpose, expiresAt: this.now() + ttlMs });
+    return token;
+  }
+
+  async consume(token: string, purpose: AccountTokenPurpose): Promise<number | null> {
+    const hash = accountTokenHash(token);
+    const row = this.rows.get(hash);
+    if (!row || row.purpose !== purpose) return null;
+    this.rows.delete(hash);
+    return row.expiresAt > this.now() ? row.userId : null;
+  }
+
+  async revoke(userId: number, purpose: AccountTokenPurpose): Promise<void> {
+    for (const [hash, row] of this.rows) if (row.userId === userId && row.purpose === purpose) this.rows.delete(hash);
+  }
+
+  async rehearse(): Promise<void> {
+    accountTokenHash(newAccountToken());
+  }
+}

@@ -1,0 +1,77 @@
+// The account use cases of issues 3 and 14 on in-memory adapters, for unit
+// tests: one clock the test moves, the mails kept, the sessions inspectable.
+import type { EmailVerificationMode } from '../../application/accounts/email-verification';
+import { AccountMailing } from '../../application/accounts/account-mailing';
+import { AccountRemoval } from '../../application/accounts/account-removal';
+import { ChangePassword } from '../../application/accounts/change-password';
+import { DeleteAccount } from '../../application/accounts/delete-account';
+import { EmailVerificationPolicy } from '../../application/accounts/email-verification';
+import { PasswordConfirmation } from '../../application/accounts/password-confirmation';
+import { RequestPasswordReset } from '../../application/accounts/request-password-reset';
+import { ResendVerification } from '../../application/accounts/resend-verification';
+import { ResetPassword } from '../../application/accounts/reset-password';
+import { UpdateProfile } from '../../application/accounts/update-profile';
+import { VerifyEmail } from '../../application/accounts/verify-email';
+import { ClientThrottle } from '../../application/auth/client-throttle';
+import { LogIn } from '../../application/auth/log-in';
+import { LoginGuard } from '../../application/auth/login-guard';
+import { SignUp } from '../../application/auth/sign-up';
+import { CachedFormerMembers } from '../../adapters/chat/cached-former-members';
+import { BcryptPasswordHasher } from '../../adapters/security/bcrypt-password-hasher';
+import { InMemoryAccountTokens } from '../fakes/in-memory-account-tokens';
+import { InMemoryCourseCatalog } from '../fakes/in-memory-course-catalog';
+import { InMemoryCourseMembership } from '../fakes/in-memory-course-membership';
+import { InMemoryMailer } from '../fakes/in-memory-mailer';
+import { InMemoryRateLimiter } from '../fakes/in-memory-rate-limiter';
+import { InMemorySessionStore } from '../fakes/in-memory-session-store';
+import { InMemoryStudyGroupRepository } from '../fakes/in-memory-study-group-repository';
+import { InMemoryUserRepository } from '../fakes/in-memory-user-repository';
+import { NoOpMembershipChanges } from '../fakes/no-op-membership-changes';
+import { ManualClock } from './test-clock';
+
+export const PUBLIC_URL = 'https://swamp.example.edu';
+
+export function accountWorld(mode: EmailVerificationMode = 'optional') {
+  const clock = new ManualClock();
+  const users = new InMemoryUserRepository(clock.now);
+  const hasher = new BcryptPasswordHasher(4);
+  const limiter = new InMemoryRateLimiter();
+  const tokens = new InMemoryAccountTokens(clock.now);
+  const mailer = new InMemoryMailer();
+  const sessions = new InMemorySessionStore(clock.now);
+  const catalog = new InMemoryCourseCatalog();
+  const membership = new InMemoryCourseMembership(catalog, users);
+  const groups = new InMemoryStudyGroupRepository(users);
+  const formerMembers = new CachedFormerMembers(users, clock.now);
+  const throttle = new ClientThrottle(limiter);
+  const guard = new LoginGuard(limiter, async () => {});
+  const mailing = new AccountMailing(tokens, mailer, PUBLIC_URL);
+  const removal = new AccountRemoval(users, membership, groups, new NoOpMembershipChanges(), sessions, tokens, formerMembers);
+  const confirmation = new PasswordConfirmation(users, hasher, guard);
+  return {
+    clock,
+    users,
+    hasher,
+    limiter,
+    tokens,
+    mailer,
+    sessions,
+    catalog,
+    membership,
+    groups,
+    formerMembers,
+    throttle,
+    verification: new EmailVerificationPolicy(users, mode),
+    signUp: new SignUp(users, hasher, throttle, mailing, removal, clock.now),
+    logIn: new LogIn(users, hasher, guard),
+    verifyEmail: new VerifyEmail(tokens, users),
+    resend: new ResendVerification(users, limiter, mailing),
+    requestReset: new RequestPasswordReset(users, tokens, limiter, mailing),
+    resetPassword: new ResetPassword(tokens, users, hasher, sessions),
+    changePassword: new ChangePassword(confirmation, users, hasher, sessions, tokens),
+    updateProfile: new UpdateProfile(users),
+    deleteAccount: new DeleteAccount(confirmation, removal),
+  };
+}
+
+export type AccountWorld = ReturnType<typeof accountWorld>;
