@@ -20,7 +20,7 @@ async function countSessions({ server, target }: TestApp): Promise<number> {
   return Number(count);
 }
 
-const USER_FIELDS = ['id', 'firstName', 'lastName', 'username', 'email', 'major', 'year', 'bio'].sort();
+const USER_FIELDS = ['id', 'firstName', 'lastName', 'username', 'email', 'major', 'year', 'bio', 'emailVerified'].sort();
 /** A refused login, 401 or 429: the house error with the spec's auth fields, in this order and nothing else. */
 const LOGIN_REFUSAL_KEYS = ['error', 'message', 'isAuthenticated', 'msg', 'requestId'];
 

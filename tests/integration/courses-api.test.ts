@@ -241,7 +241,7 @@ function coursesApiSuite(app: TestApp) {
       userStudyGroupIDs: [],
     });
     expect(member.body.courseMembers).toEqual([
-      { id: studentId, username: expect.any(String), first_name: 'Sam', last_name: 'Student', major: 'Computer Science', year: '2', bio: 'Hi' },
+      { id: studentId, username: expect.any(String), first_name: 'Sam', last_name: 'Student', major: 'Computer Science', year: '2', bio: 'Hi', verified: false },
     ]);
 
     const outsider = await other.get(`/api/course/${courseId}/`);

@@ -8,6 +8,7 @@
 import http from 'node:http';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
+import { API } from '../../adapters/http/contract/api';
 import { HttpSession, newStudent } from '../support/http-session';
 import { describeOnEveryMode, type TestApp } from '../support/test-app';
 
@@ -21,6 +22,7 @@ const POST_ROUTES: Record<string, string[]> = {
   '/api/filter-courses/': ['name', 'courseCode', 'term', 'page'],
   '/api/insert-course-member/': ['userID', 'courseID'],
   '/api/delete-course-member/': ['userID', 'courseID'],
+  '/api/insert-course-members/': ['userID', 'term', 'classNumbers'],
   '/api/insert-course-message/': ['userID', 'courseID', 'message'],
   '/api/insert-study-group/': ['courseID', 'name', 'description', 'userID', 'ownerID'],
   '/api/insert-study-group-member/': ['userID', 'studyGroupID'],
@@ -35,6 +37,13 @@ const POST_ROUTES: Record<string, string[]> = {
   '/api/insert-study-group-meeting/': ['ownerID', 'studyGroupID', 'day', 'time', 'location'],
   '/api/update-study-group-meeting/': ['ownerID', 'meetingID', 'studyGroupID', 'day', 'time', 'location'],
   '/api/delete-study-group-meeting/': ['ownerID', 'meetingID', 'studyGroupID'],
+  '/api/verify-email/': ['token'],
+  '/api/resend-verification/': [],
+  '/api/request-password-reset/': ['emailOrUsername'],
+  '/api/reset-password/': ['token', 'password'],
+  '/api/change-password/': ['currentPassword', 'newPassword'],
+  '/api/update-profile/': ['firstName', 'lastName', 'major', 'year', 'bio'],
+  '/api/delete-account/': ['password'],
 };
 
 /** Every GET route, with {id} slots the generator fills. */
@@ -70,6 +79,7 @@ function templates(ids: Ids): Record<string, Record<string, unknown>> {
     '/api/signup/': { firstName: 'Fuzz', lastName: 'Gator', major: 'Math', email: 'fuzz@ufl.edu', username: 'fuzzer', password: 'chomp-chomp-42', year: '2', bio: 'Hi' },
     '/api/filter-courses/': { name: 'Programming', courseCode: 'COP', term: 'Fall 2025', page: 1 },
     '/api/insert-course-member/': { userID: ids.user, courseID: ids.course },
+    '/api/insert-course-members/': { userID: ids.user, term: 'Fall 2025', classNumbers: [12345, 99999] },
     '/api/insert-course-message/': { userID: ids.user, courseID: ids.course, message: 'hello' },
     '/api/insert-study-group/': { courseID: ids.course, name: 'Fuzz group', description: 'Generated' },
     '/api/insert-study-group-member/': { userID: ids.user, studyGroupID: ids.group },
@@ -80,6 +90,13 @@ function templates(ids: Ids): Record<string, Record<string, unknown>> {
     '/api/update-study-group/': { ownerID: ids.user, studyGroupID: ids.group, name: 'Fuzz', description: 'Group', public: 1 },
     '/api/insert-study-group-meeting/': { ownerID: ids.user, studyGroupID: ids.group, day: 'Monday', time: '10:00', location: 'Lab' },
     '/api/update-study-group-meeting/': { ownerID: ids.user, meetingID: ids.meeting, studyGroupID: ids.group, day: 'Tuesday', time: '11:30', location: 'Library' },
+    // The account calls with a wrong password or an unknown link: mutations reach the checks behind validation, never end the fuzz student.
+    '/api/verify-email/': { token: 'x'.repeat(43) },
+    '/api/request-password-reset/': { emailOrUsername: 'nobody-here@ufl.edu' },
+    '/api/reset-password/': { token: 'y'.repeat(43), password: 'new-pass-1' },
+    '/api/change-password/': { currentPassword: 'not-the-password', newPassword: 'new-pass-1' },
+    '/api/update-profile/': { firstName: 'Fuzz', lastName: 'Gator', major: 'Math', year: '2', bio: 'Hi' },
+    '/api/delete-account/': { password: 'not-the-password' },
   };
 }
 
@@ -227,6 +244,13 @@ function fuzzSuite(app: TestApp) {
     const groupMessage = (await student.post('/api/insert-study-group-message/', { studyGroupID: group, message: 'fuzz target' })).body.id as string;
     ids = { user, course, group, meeting, courseMessage, groupMessage };
     token = await student.fetchToken();
+  });
+
+  it('covers every route of the wire contract', () => {
+    const posts = Object.values(API).filter((route) => route.method === 'POST').map((route) => route.path);
+    const gets = Object.values(API).filter((route) => route.method === 'GET').map((route) => route.path.replace(/\{\w+\}/g, '{id}'));
+    expect(posts.filter((path) => !(path in POST_ROUTES))).toEqual([]);
+    expect(gets.filter((path) => !GET_ROUTES.includes(path))).toEqual([]);
   });
 
   it('answers valid bodies with one or two fields mutated, on every POST route, below 500 with the house error shape', async () => {

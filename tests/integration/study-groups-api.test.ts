@@ -221,7 +221,7 @@ function studyGroupsApiSuite(app: TestApp) {
         name: 'Exam 2 prep',
         description: 'Sets',
         public: 1,
-        owner: { id: ids.owner, username: expect.any(String), first_name: 'Olivia', last_name: 'Owner', major: 'Computer Science', year: '2', bio: 'Go Gators!' },
+        owner: { id: ids.owner, username: expect.any(String), first_name: 'Olivia', last_name: 'Owner', major: 'Computer Science', year: '2', bio: 'Go Gators!', verified: false },
         size: 0,
         members: [res.body.owner],
         meetings: [],

@@ -1,8 +1,11 @@
 // Two app processes behind one (imaginary) load balancer share Postgres and
-// Redis: a student signed in on one is signed in on the other.
+// Redis: a student signed in on one is signed in on the other, and a session
+// ended on one is refused at once on the other, chat polls included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import { HttpSession, newStudent } from '../support/http-session';
+import { SmtpSink } from '../support/smtp-sink';
+import { importShippedCatalog } from '../support/test-app';
 import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix, type TestDatabase } from '../support/test-services';
 import { hasPostgres, hasRedis } from '../support/use-adapters';
 
@@ -10,16 +13,20 @@ describe.skipIf(!hasPostgres() || !hasRedis())('two app processes on Postgres + 
   let db: TestDatabase;
   let a: AppProcess;
   let b: AppProcess;
+  let sink: SmtpSink;
   const prefix = uniqueRedisPrefix();
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    const env = { DATABASE_URL: db.url, REDIS_URL: redisUrl(), REDIS_KEY_PREFIX: prefix, TRUST_PROXY: 'true' };
+    await importShippedCatalog(db.url);
+    sink = await SmtpSink.start();
+    const env = { DATABASE_URL: db.url, REDIS_URL: redisUrl(), REDIS_KEY_PREFIX: prefix, TRUST_PROXY: 'true', SMTP_URL: sink.url };
     a = await startAppProcess(env);
     b = await startAppProcess(env);
   });
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
+    await sink?.close();
     await clearRedisPrefix(prefix);
     await db?.drop();
   });
@@ -55,6 +62,49 @@ describe.skipIf(!hasPostgres() || !hasRedis())('two app processes on Postgres + 
     for (const [name, value] of stolen) thief.cookies.set(name, value);
     expect((await thief.get('/api/is-authenticated/')).body).toEqual({ isAuthenticated: false });
     expect((await thief.get('/api/dashboard/')).status).toBe(401);
+  });
+
+  /** A student signed in on A (laptop) and on B (phone), whose phone has B's fast path warm: its chat poll is answered from memory there. */
+  async function twoDevices() {
+    const student = newStudent();
+    const laptop = new HttpSession(a.url);
+    const id = (await laptop.signUp(student)).body.user.id as number;
+    const phone = new HttpSession(b.url);
+    expect((await phone.logIn(student.username, student.password)).status).toBe(200);
+    const courseId = (await phone.post('/api/filter-courses/', {})).body.courses[0].id as number;
+    await phone.post('/api/insert-course-member/', { courseID: courseId });
+    const newest = (await phone.post('/api/insert-course-message/', { courseID: courseId, message: 'hello' })).body.id as string;
+    const poll = (s: HttpSession) => s.get(`/api/select-course-messages/${courseId}/${id}/?after=${newest}`);
+    expect((await poll(phone)).status).toBe(200);
+    expect((await poll(phone)).body).toEqual([]);
+    const stolen = new HttpSession(b.url);
+    for (const [name, value] of phone.cookies) stolen.cookies.set(name, value);
+    return { student, laptop, phone, stolen, poll };
+  }
+
+  it("ends the student's other sessions on both processes at once when the password changes, idle chat polls included", async () => {
+    const { student, laptop, phone, stolen, poll } = await twoDevices();
+    const changed = await laptop.post('/api/change-password/', { currentPassword: student.password, newPassword: 'brand-new-42' });
+    expect(changed.body).toMatchObject({ passwordChanged: true });
+    expect((await poll(phone)).status).toBe(401);
+    expect((await poll(stolen)).status).toBe(401);
+    expect((await stolen.get('/api/dashboard/')).status).toBe(401);
+    // The laptop goes on, on either process.
+    expect((await laptop.get('/api/dashboard/')).status).toBe(200);
+    laptop.baseUrl = b.url;
+    expect((await laptop.get('/api/dashboard/')).status).toBe(200);
+  });
+
+  it('ends every session of the account on both processes when a reset link is used', async () => {
+    const { student, laptop, phone, poll } = await twoDevices();
+    await new HttpSession(a.url).post('/api/request-password-reset/', { emailOrUsername: student.email });
+    const [, reset] = await sink.waitFor(student.email, 2);
+    const token = new URL(reset.link).searchParams.get('token');
+    expect((await new HttpSession(a.url).post('/api/reset-password/', { token, password: 'reset-42' })).status).toBe(200);
+    expect((await poll(phone)).status).toBe(401);
+    laptop.baseUrl = b.url;
+    expect((await laptop.get('/api/dashboard/')).status).toBe(401);
+    expect((await new HttpSession(b.url).logIn(student.username, 'reset-42')).status).toBe(200);
   });
 
   it('shares the login limit between processes: failures alternate, the 11th is 429 on both', async () => {

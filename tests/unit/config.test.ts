@@ -34,6 +34,12 @@ describe('configuration', () => {
     [{ SESSION_SECRET: 'short' }, /^Invalid configuration: SESSION_SECRET must be at least 32/],
     [{ NODE_ENV: 'production' }, /^Invalid configuration: SESSION_SECRET is required when NODE_ENV=production/],
     [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), BCRYPT_COST: '8' }, /BCRYPT_COST must be at least 10/],
+    [{ PUBLIC_URL: 'swamp.example.edu' }, /^Invalid configuration: PUBLIC_URL must be a http:\/\/ or https:\/\/ URL/],
+    [{ PUBLIC_URL: 'https://swamp.example.edu/?x=1' }, /^Invalid configuration: PUBLIC_URL must not have a query or fragment/],
+    [{ SMTP_URL: 'http://mail.example.edu' }, /^Invalid configuration: SMTP_URL must be a smtp:\/\/ or smtps:\/\/ URL/],
+    [{ MAIL_FROM: 'Study Swamp' }, /^Invalid configuration: MAIL_FROM must be an address/],
+    [{ MAIL_FROM: 'a@b.edu\r\nBcc: everyone@ufl.edu' }, /^Invalid configuration: MAIL_FROM must be an address/],
+    [{ EMAIL_VERIFICATION: 'sometimes' }, /^Invalid configuration: EMAIL_VERIFICATION must be required or optional/],
   ])('stops on %o with one line naming the variable', (env, message) => {
     expect(() => parseConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
   });
@@ -44,6 +50,27 @@ describe('configuration', () => {
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(parseConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
     expect(readFileSync(path.join(dir, 'session-secret'), 'utf8')).toBe(first);
+  });
+
+  it('reads the account settings: links on PUBLIC_URL, mail to SMTP_URL or the outbox, verification required in production', () => {
+    const dir = dataDir();
+    expect(parseConfig({ DATA_DIR: dir, PORT: '4000' }).accounts).toEqual({
+      publicUrl: 'http://localhost:4000',
+      emailVerification: 'optional',
+      smtpUrl: undefined,
+      mailFrom: 'Study Swamp <no-reply@localhost>',
+      outboxDir: path.join(dir, 'outbox'),
+    });
+    const production = parseConfig({
+      DATA_DIR: dir,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 's'.repeat(40),
+      PUBLIC_URL: 'https://swamp.example.edu/',
+      SMTP_URL: 'smtps://user:pw@mail.example.edu:465',
+    }).accounts;
+    expect(production).toMatchObject({ publicUrl: 'https://swamp.example.edu', emailVerification: 'required', smtpUrl: 'smtps://user:pw@mail.example.edu:465', mailFrom: 'Study Swamp <no-reply@swamp.example.edu>' });
+    expect(parseConfig({ DATA_DIR: dir, NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), EMAIL_VERIFICATION: 'optional' }).accounts.emailVerification).toBe('optional');
+    expect(parseConfig({ DATA_DIR: dir, MAIL_FROM: '"Swamp" <help@ufl.edu>' }).accounts.mailFrom).toBe('"Swamp" <help@ufl.edu>');
   });
 
   it('uses secure cookies in production', () => {

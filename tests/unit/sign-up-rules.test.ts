@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSignUp, type SignUpInput } from '../../domain/user/sign-up-rules';
+import { checkNewPassword, checkProfile, checkSignUp, normaliseProfile, type SignUpInput } from '../../domain/user/sign-up-rules';
 import { checkLogin } from '../../domain/user/login-rules';
 
 const valid: SignUpInput = {
@@ -113,6 +113,31 @@ describe('invisible characters in sign-up addresses and usernames', () => {
 
   it('still accepts visible non-ASCII letters in an address', () => {
     expect(checkSignUp({ ...valid, email: 'josé.núñez@ufl.edu' })).toBeNull();
+  });
+});
+
+describe('profile rules (issue 14): sign-up\'s, with major and year clearable', () => {
+  const profile = { firstName: 'Alice', lastName: 'Gator', major: 'Zoology', year: '2', bio: '' };
+
+  it('accepts a cleared major and year, and refuses what sign-up refuses', () => {
+    expect(checkProfile({ ...profile, major: '  ', year: '' })).toBeNull();
+    expect(checkProfile({ ...profile, firstName: ' ' })).toEqual({ field: 'firstName', message: 'Please enter first name' });
+    expect(checkProfile({ ...profile, lastName: 'G8tor' })).toEqual({ field: 'lastName', message: 'Do not include numbers in your name!' });
+    expect(checkProfile({ ...profile, major: 'm'.repeat(101) })).toEqual({ field: 'major', message: 'Major must be at most 100 characters' });
+    expect(checkProfile({ ...profile, year: '0' })).toEqual({ field: 'year', message: 'Please enter year' });
+    expect(checkProfile({ ...profile, bio: 'b'.repeat(501) })?.field).toBe('bio');
+    // In sign-up's order: the first name before the year.
+    expect(checkProfile({ ...profile, firstName: '', year: '9' })?.field).toBe('firstName');
+  });
+
+  it('normalises as sign-up does', () => {
+    expect(normaliseProfile({ ...profile, firstName: ' Alice ', major: ' ', bio: ' hi ' })).toEqual({ ...profile, major: '', bio: 'hi' });
+  });
+
+  it('asks a new password to follow sign-up\'s password rules', () => {
+    expect(checkNewPassword('')).toBe('Please enter password');
+    expect(checkNewPassword('é'.repeat(37))).toBe('Password must be at most 72 bytes');
+    expect(checkNewPassword('chomp-chomp-42')).toBeNull();
   });
 });
 
