@@ -1,5 +1,5 @@
-import { ValidationError } from '../../domain/errors';
-import { checkNewPassword } from '../../domain/user/sign-up-rules';
+import { refuseBrokenRule } from '../../domain/errors';
+import { checkPasswordChange } from '../../domain/user/account-rules';
 import type { AccountTokens } from '../ports/account-tokens';
 import type { PasswordHasher } from '../ports/password-hasher';
 import type { SessionStore } from '../ports/session-store';
@@ -28,8 +28,7 @@ export class ChangePassword {
   ) {}
 
   async execute(command: ChangePasswordCommand): Promise<void> {
-    const broken = checkNewPassword(command.newPassword);
-    if (broken) throw new ValidationError(broken, 'newPassword');
+    refuseBrokenRule(checkPasswordChange(command));
     await this.confirmation.confirm(command.actingUserId, command.currentPassword, command.clientAddress, 'currentPassword');
     await this.users.setPasswordHash(command.actingUserId, await this.hasher.hash(command.newPassword));
     await this.tokens.revoke(command.actingUserId, 'reset-password');

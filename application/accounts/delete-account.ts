@@ -1,3 +1,5 @@
+import { refuseBrokenRule } from '../../domain/errors';
+import { checkAccountDeletion } from '../../domain/user/account-rules';
 import type { AccountRemoval } from './account-removal';
 import type { PasswordConfirmation } from './password-confirmation';
 
@@ -9,6 +11,7 @@ export class DeleteAccount {
   ) {}
 
   async execute(command: { actingUserId: number; password: string; clientAddress: string }): Promise<void> {
+    refuseBrokenRule(checkAccountDeletion(command));
     await this.confirmation.confirm(command.actingUserId, command.password, command.clientAddress, 'password');
     await this.removal.remove(command.actingUserId);
   }

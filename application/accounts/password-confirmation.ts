@@ -22,7 +22,7 @@ export class PasswordConfirmation {
     const credentials = await this.users.findCredentialsById(userId);
     if (!credentials) throw new NotAuthenticatedError('Your account no longer exists.');
     const attempt = await this.guard.admit(canonicalName(credentials.user.username), clientAddress);
-    if (password === '' || !(await this.hasher.verify(password, credentials.passwordHash))) throw new WrongPasswordError(field);
+    if (!(await this.hasher.verify(password, credentials.passwordHash))) throw new WrongPasswordError(field);
     await attempt.succeeded();
     return credentials;
   }

@@ -5,7 +5,8 @@
 // timing tells who has an account. Throttled per client address (a refusal
 // says so, for everyone alike) and per account (silently: a refusal there
 // would tell that the account exists).
-import { RateLimitedError, ValidationError } from '../../domain/errors';
+import { RateLimitedError, refuseBrokenRule } from '../../domain/errors';
+import { checkResetRequest, RESET_REQUESTED_MESSAGE } from '../../domain/user/account-rules';
 import { canonicalName } from '../../domain/user/canonical-name';
 import type { AccountTokens } from '../ports/account-tokens';
 import type { RateLimiter, RateRule } from '../ports/rate-limiter';
@@ -20,8 +21,6 @@ export const RESET_RULES = {
   /** Mails per account (or per unknown name asked for) an hour; beyond it nothing is sent and the answer is unchanged. */
   account: { name: 'reset-request-account', points: 3, windowMs: HOUR },
 } satisfies Record<string, RateRule>;
-
-export const RESET_REQUESTED_MESSAGE = 'If an account exists, we sent a link';
 
 export interface RequestPasswordResetCommand {
   /** An email address or a username, as typed. */
@@ -38,8 +37,8 @@ export class RequestPasswordReset {
   ) {}
 
   async execute(command: RequestPasswordResetCommand): Promise<{ message: string }> {
+    refuseBrokenRule(checkResetRequest(command));
     const typed = command.emailOrUsername.trim();
-    if (typed === '') throw new ValidationError('Please enter your email address or username', 'emailOrUsername');
     const byAddress = await this.limiter.consume(RESET_RULES.address, command.clientAddress);
     if (!byAddress.allowed) throw RateLimitedError.retryIn('Too many password reset requests from your network', byAddress.retryAfterMs);
 

@@ -1,6 +1,6 @@
-import { ValidationError } from '../../domain/errors';
+import { refuseBrokenRule } from '../../domain/errors';
 import { LinkInvalidError } from '../../domain/user/account-errors';
-import { checkNewPassword } from '../../domain/user/sign-up-rules';
+import { checkResetPassword } from '../../domain/user/account-rules';
 import type { AccountTokens } from '../ports/account-tokens';
 import type { PasswordHasher } from '../ports/password-hasher';
 import type { SessionStore } from '../ports/session-store';
@@ -24,8 +24,7 @@ export class ResetPassword {
   /** Answers the account's id. */
   async execute(command: { token: string; password: string }): Promise<number> {
     // A password the rules refuse does not use the link up.
-    const broken = checkNewPassword(command.password);
-    if (broken) throw new ValidationError(broken, 'password');
+    refuseBrokenRule(checkResetPassword(command));
     const passwordHash = await this.hasher.hash(command.password);
     const userId = await this.tokens.consume(command.token, 'reset-password');
     if (userId === null || !(await this.users.findById(userId))) throw new LinkInvalidError(RESET_LINK_INVALID_MESSAGE);
