@@ -9,7 +9,7 @@
 // meeting. A violation does not stop the walk; every one is listed at the end.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiPost, fillSignUpForm, joinCourseViaApi, SCREEN_SIZES, signUpViaApi, snap } from './e2e-support';
+import { apiPost, fillSignUpForm, joinCourseViaApi, SCREEN_SIZES, signUpViaApi, snap, waitForMail } from './e2e-support';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 // Experimental in axe-core, so off unless asked for: the visible text of a control must be part of its name (WCAG 2.5.3).
@@ -21,6 +21,8 @@ interface Walk {
   classmate: Page;
   courseId: number;
   groupId: number;
+  /** The owner's address, where their verification mail goes. */
+  ownerEmail: string;
 }
 
 type Student = 'visitor' | 'owner' | 'classmate';
@@ -108,6 +110,48 @@ const SCREENS: Screen[] = [
       await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     },
   },
+  {
+    name: 'forgot-password',
+    as: 'visitor',
+    open: async (_, page) => {
+      await page.goto('/forgot-password');
+      await expect(page.getByRole('button', { name: 'Send me a link' })).toBeVisible();
+    },
+  },
+  {
+    name: 'forgot-password-sent',
+    as: 'visitor',
+    open: async (_, page) => {
+      await page.getByLabel('Email address or username').fill('nobody_here');
+      await page.getByRole('button', { name: 'Send me a link' }).click();
+      await expect(page.getByRole('status')).toHaveText('If an account exists, we sent a link');
+    },
+  },
+  {
+    name: 'reset-password',
+    as: 'visitor',
+    open: async (_, page) => {
+      await page.goto('/reset-password?token=not-a-real-token');
+      await expect(page.getByRole('button', { name: 'Set new password' })).toBeVisible();
+    },
+  },
+  {
+    name: 'reset-password-link-invalid',
+    as: 'visitor',
+    open: async (_, page) => {
+      await page.getByLabel('New password').fill('a-new-password-1');
+      await page.getByRole('button', { name: 'Set new password' }).click();
+      await expect(page.getByText('This reset link has expired or was already used.')).toBeVisible();
+    },
+  },
+  {
+    name: 'verify-email-link-invalid',
+    as: 'visitor',
+    open: async (_, page) => {
+      await page.goto('/verify-email?token=not-a-real-token');
+      await expect(page.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
+    },
+  },
 
   // The owner, from no course to a group with a meeting.
   {
@@ -116,6 +160,15 @@ const SCREENS: Screen[] = [
     open: async (_, page) => {
       await page.goto('/');
       await expect(page.getByText('You have no courses.')).toBeVisible();
+      await expect(page.getByText('Check your UF email to verify your account')).toBeVisible();
+    },
+  },
+  {
+    name: 'verify-banner-resent',
+    as: 'owner',
+    open: async (walk, page) => {
+      await page.getByRole('region', { name: 'Email verification' }).getByRole('button', { name: 'Resend' }).click();
+      await expect(page.getByRole('status').filter({ hasText: `We sent a new link to ${walk.ownerEmail}.` })).toBeVisible();
     },
   },
   {
@@ -317,8 +370,57 @@ const SCREENS: Screen[] = [
   {
     name: 'profile',
     as: 'owner',
-    open: null,
-    pending: 'the profile page /profile: issue 14 adds it and fills in this screen',
+    open: async (_, page) => {
+      await page.goto('/profile');
+      await expect(page.getByRole('button', { name: 'Save Profile' })).toBeVisible();
+    },
+  },
+  {
+    name: 'profile-field-error',
+    as: 'owner',
+    open: async (_, page) => {
+      await page.getByLabel('First Name').fill('');
+      await page.getByRole('button', { name: 'Save Profile' }).click();
+      await expect(page.getByText('Please enter first name')).toBeVisible();
+    },
+  },
+  {
+    name: 'profile-saved',
+    as: 'owner',
+    open: async (_, page) => {
+      await page.getByLabel('First Name').fill('Olivia');
+      await page.getByRole('button', { name: 'Save Profile' }).click();
+      await expect(page.getByText('Your profile was saved.')).toBeVisible();
+    },
+  },
+  {
+    name: 'change-password-error',
+    as: 'owner',
+    open: async (_, page) => {
+      await page.getByLabel('Current password').fill('not-my-password');
+      await page.getByLabel('New password').fill('another-password-2');
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      await expect(page.getByText('That is not your current password.')).toBeVisible();
+    },
+  },
+  {
+    name: 'confirm-delete-account',
+    as: 'owner',
+    open: async (_, page) => {
+      await page.getByRole('button', { name: 'Delete my account' }).click();
+      await expect(page.getByRole('dialog', { name: 'Delete your account?' })).toBeVisible();
+    },
+    close: cancel,
+  },
+  {
+    name: 'verify-email-done',
+    as: 'owner',
+    open: async (walk, page) => {
+      // The newest of the owner's links (sign-up's, then Resend's).
+      const mail = await waitForMail(page, walk.ownerEmail, 2);
+      await page.goto(mail.link);
+      await expect(page.getByRole('heading', { name: 'Email address verified' })).toBeVisible();
+    },
   },
 ];
 
@@ -362,9 +464,9 @@ test('every screen has no accessibility violation at 1280 and 360 px', async ({ 
   const owner = await newStudentPage(browser);
   const classmate = await newStudentPage(browser);
   try {
-    await signUpViaApi(owner, 'Olivia', 'Owner', '/');
+    const { email: ownerEmail } = await signUpViaApi(owner, 'Olivia', 'Owner', '/');
     await signUpViaApi(classmate, 'Carla', 'Classmate', '/');
-    const walk: Walk = { visitor, owner, classmate, courseId: 0, groupId: 0 };
+    const walk: Walk = { visitor, owner, classmate, courseId: 0, groupId: 0, ownerEmail };
 
     for (const screen of SCREENS) {
       if (!screen.open) {

@@ -2,6 +2,7 @@
 // student signed up through the API (the sign-up form has its own spec).
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { MAIL_PORT_OFFSET } from './mail-port';
 
 const shots = path.resolve(import.meta.dirname, '../.artifacts/screenshots');
 
@@ -22,6 +23,8 @@ export interface E2eStudent {
   firstName: string;
   lastName: string;
   username: string;
+  email: string;
+  password: string;
 }
 
 /** Signs a new student up in this page's browser context (its cookies), then opens `landing`. */
@@ -49,7 +52,7 @@ export async function signUpViaApi(page: Page, firstName = 'Casey', lastName = '
   const body = (await answer.json()) as { isAuthenticated: boolean; user: { id: number } };
   expect(body.isAuthenticated, 'sign-up through the API').toBe(true);
   await page.goto(landing);
-  return { id: body.user.id, firstName, lastName, username };
+  return { id: body.user.id, firstName, lastName, username, email: `${username}@ufl.edu`, password: 'chomp-chomp-42' };
 }
 
 /** Fails when the page is wider than the viewport (a phone would scroll sideways). */
@@ -98,4 +101,24 @@ export async function fillSignUpForm(page: Page, name: string): Promise<{ userna
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   return { username, password };
+}
+
+export interface CapturedMail {
+  subject: string;
+  text: string;
+  html: string;
+  link: string;
+}
+
+/** The mails the e2e server's SMTP peer received for this address so far (serve.ts), oldest first. */
+async function mailsTo(page: Page, address: string): Promise<CapturedMail[]> {
+  const base = new URL(test.info().project.use.baseURL!);
+  const answer = await page.request.get(`http://127.0.0.1:${Number(base.port) + MAIL_PORT_OFFSET}/mails?to=${encodeURIComponent(address)}`);
+  return (await answer.json()) as CapturedMail[];
+}
+
+/** Waits for the `count`-th mail to the address (mail leaves in the background) and answers it. */
+export async function waitForMail(page: Page, address: string, count = 1): Promise<CapturedMail> {
+  await expect.poll(async () => (await mailsTo(page, address)).length, { message: `mail ${count} to ${address}`, timeout: 20_000 }).toBeGreaterThanOrEqual(count);
+  return (await mailsTo(page, address))[count - 1];
 }

@@ -4,7 +4,11 @@
 // with `npm run catalog:import`, and its own Redis key prefix. Both then sync
 // the real Fall 2025 sections of ../shared/data/uf-soc from a replay of UF's
 // API, when that folder is there (tests/e2e/catalog.spec.ts needs them).
+// Mail goes over SMTP to a real SMTP server in this process (smtp-server); the
+// specs read what arrived from a small JSON endpoint on PORT + MAIL_PORT_OFFSET
+// (GET /mails?to=address), as a student reads their inbox.
 import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -16,10 +20,20 @@ import { HttpScheduleOfCourses } from '../../adapters/catalog/http-schedule-of-c
 import { parseConfig } from '../../adapters/config';
 import { startServer } from '../../adapters/server';
 import { deleteRedisKeys } from '../support/redis-keys';
+import { SmtpSink } from '../support/smtp-sink';
+import { MAIL_PORT_OFFSET } from './mail-port';
 import { missingUfSocData, ufSocCourses } from '../support/uf-soc-data';
 import { UfSocReplayServer } from '../support/uf-soc-replay-server';
 
 const [mode, port] = process.argv.slice(2);
+const sink = await SmtpSink.start();
+const mailbox = createServer((req, res) => {
+  const to = new URL(req.url ?? '/', 'http://x').searchParams.get('to') ?? '';
+  res.setHeader('Content-Type', 'application/json');
+  res.end(JSON.stringify(sink.to(to)));
+});
+await new Promise<void>((resolve) => mailbox.listen(Number(port) + MAIL_PORT_OFFSET, '127.0.0.1', resolve));
+
 const env: Record<string, string | undefined> = {
   NODE_ENV: 'test',
   PORT: port,
@@ -29,6 +43,8 @@ const env: Record<string, string | undefined> = {
   // signUpViaApi gives each student an address of their own (the per-address sign-up limit).
   TRUST_PROXY: 'true',
   DATA_DIR: mkdtempSync(path.join(os.tmpdir(), `ss-e2e-${mode}-`)),
+  SMTP_URL: sink.url,
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
 };
 
 async function admin(sql: string): Promise<void> {
@@ -63,6 +79,8 @@ if (!missingUfSocData('2258')) {
 }
 const stop = async () => {
   await server.close();
+  mailbox.close();
+  await sink.close();
   if (mode === 'services') {
     await admin(`drop database if exists "${database}" with (force)`);
     await deleteRedisKeys(process.env.TEST_REDIS_URL!, env.REDIS_KEY_PREFIX!);

@@ -1,10 +1,12 @@
-// The frame around every page: skip link, navigation bar, main region; and,
-// until the server has said who is signed in, the loading screen instead.
+// The frame around every page: skip link, navigation bar, main region (with
+// the verification banner while a signed-in student's address is unverified);
+// and, until the server has said who is signed in, the loading screen instead.
 import { Outlet } from 'react-router-dom';
 import { FullPageLoading } from '../components/full-page-loading';
 import { NavigationBar } from '../components/navigation-bar';
 import { useSession } from '../features/auth/api';
 import { SessionActions } from '../features/auth/session-actions';
+import { VerifyBanner } from '../features/auth/verify-banner';
 import styles from './app-layout.module.css';
 
 // After this many failed checks the loading screen says why it is taking long.
@@ -26,6 +28,7 @@ export function AppLayout() {
       </a>
       <NavigationBar actions={<SessionActions />} />
       <main className={styles.main} id="main-content" tabIndex={-1}>
+        <VerifyBanner />
         <Outlet />
       </main>
     </div>

@@ -12,6 +12,10 @@ import { LandingPage } from './routes/landing';
 import { NotFoundPage } from './routes/not-found';
 import { SearchCoursesPage } from './routes/search-courses';
 import { StudyGroupPage } from './routes/study-group-page';
+import { ForgotPasswordPage } from './routes/forgot-password';
+import { ProfilePage } from './routes/profile';
+import { ResetPasswordPage } from './routes/reset-password';
+import { VerifyEmailPage } from './routes/verify-email';
 import { AppLayout } from './app-layout';
 
 function useSignedIn(): boolean {
@@ -52,8 +56,13 @@ const routes: RouteObject[] = [
           { path: '/search-courses', element: <SearchCoursesPage /> },
           { path: '/course/:courseID', element: <CoursePage /> },
           { path: '/study-group/:studyGroupID', element: <StudyGroupPage /> },
+          { path: '/profile', element: <ProfilePage /> },
         ],
       },
+      // The mailed links open in any browser, signed in or not; a forgotten password too.
+      { path: '/verify-email', element: <VerifyEmailPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -85,6 +85,7 @@ export function ProfileCard({ member, onClose, trigger }: ProfileCardProps) {
         <div className={styles.identity}>
           <p className={styles.name}>{name}</p>
           <p className={styles.username}>@{username}</p>
+          {member.verified ? null : <p className={styles.unverified}>Unverified</p>}
         </div>
         <button ref={closeRef} type="button" className="icon-button" aria-label="Close profile" onClick={closeFromButton}>
           <Icon name="close" />

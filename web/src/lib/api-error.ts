@@ -12,14 +12,17 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode | typeof UNEXPECTED_RESPONSE | null;
   /** The server's own explanation (the house error's `message`), fit to show to the student. */
   readonly serverMessage: string | null;
+  /** The request field a refusal is about (validation, a wrong password), when it names one. */
+  readonly field: string | null;
 
-  constructor(path: string, status: number, code: ApiError['code'], serverMessage: string | null = null) {
+  constructor(path: string, status: number, code: ApiError['code'], serverMessage: string | null = null, field: string | null = null) {
     super(`${path} answered HTTP ${status}${code ? ` ${code}` : ''}`);
     this.name = 'ApiError';
     this.path = path;
     this.status = status;
     this.code = code;
     this.serverMessage = serverMessage;
+    this.field = field;
   }
 }
 
@@ -39,8 +42,14 @@ function errorMessageOf(body: unknown): string | null {
   return typeof message === 'string' && message.trim() !== '' ? message : null;
 }
 
+function errorFieldOf(body: unknown): string | null {
+  if (body === null || typeof body !== 'object') return null;
+  const field = (body as { field?: unknown }).field;
+  return typeof field === 'string' ? field : null;
+}
+
 export function readAnswer<Schema extends z.ZodMiniType>(path: string, response: ApiResponse, schema: Schema): z.output<Schema> {
-  if (!response.ok) throw new ApiError(path, response.status, errorCodeOf(response.body), errorMessageOf(response.body));
+  if (!response.ok) throw new ApiError(path, response.status, errorCodeOf(response.body), errorMessageOf(response.body), errorFieldOf(response.body));
   const parsed = z.safeParse(schema, response.body);
   if (!parsed.success) {
     console.error(`Unexpected answer from ${path}`, parsed.error);

@@ -16,5 +16,7 @@ export const queryKeys = {
   catalogSearches: ['catalog', 'search'] as const,
   catalogSearch: (filters: CourseFilters, page: number) => ['catalog', 'search', filters, page] as const,
   catalogTerms: ['catalog', 'terms'] as const,
+  /** Every study group page; add the id for one. */
+  studyGroupPages: ['study-group'] as const,
   studyGroupPage: (groupId: number) => ['study-group', groupId] as const,
 };

@@ -1,5 +1,5 @@
 // /log-in for a visitor (the guards send a signed-in student home).
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { AuthPage } from '../../features/auth/auth-page';
 import { LogInForm } from '../../features/auth/log-in-form';
 import { useNextPath, withNext } from '../../lib/next-path';
@@ -7,6 +7,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function LogInPage() {
   const next = useNextPath();
+  // Sent here by Delete my account.
+  const accountDeleted = (useLocation().state as { accountDeleted?: boolean } | null)?.accountDeleted === true;
   useDocumentTitle('Log In');
   return (
     <AuthPage
@@ -19,6 +21,11 @@ export function LogInPage() {
         </>
       }
     >
+      {accountDeleted ? (
+        <p className="notice--inline" role="status">
+          Your account was deleted.
+        </p>
+      ) : null}
       <LogInForm />
     </AuthPage>
   );

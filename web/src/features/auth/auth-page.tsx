@@ -12,7 +12,7 @@ interface AuthPageProps {
   wide?: boolean;
   /** Shows the picture, with this caption over it. */
   artCaption?: string;
-  /** "New to Study Swamp? Create an account", under the form. */
+  /** "New to Study Swamp? Create an account", under the form (none: null). */
   switchLine: ReactNode;
   children: ReactNode;
 }
@@ -24,7 +24,7 @@ export function AuthPage({ title, subtitle, wide = false, artCaption, switchLine
         <h1 className={styles.title}>{title}</h1>
         {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}
         {children}
-        <p className={styles.switch}>{switchLine}</p>
+        {switchLine ? <p className={styles.switch}>{switchLine}</p> : null}
       </div>
 
       {artCaption ? (

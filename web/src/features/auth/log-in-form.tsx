@@ -1,7 +1,8 @@
-// The Log In form: username and password, the per-field lines, and the general
-// line under the button.
+// The Log In form: username and password, the per-field lines, the general
+// line under the button, and "Forgot password?".
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { TextField } from '../../components/text-field';
 import { apiClient } from '../../lib/api-client';
 import { useRuleForm } from '../../lib/use-rule-form';
@@ -54,6 +55,9 @@ export function LogInForm() {
           {generalError}
         </p>
       ) : null}
+      <p className={formStyles.aside}>
+        <Link to="/forgot-password">Forgot password?</Link>
+      </p>
     </form>
   );
 }

@@ -1,9 +1,11 @@
-// The round initials button and its "User Profile" dropdown. The button is
-// named with the initials it shows, then the student's name (WCAG 2.5.3), and
-// shows the name in a tip on hover and focus.
+// The round initials button and its "User Profile" dropdown, which leads to
+// the profile page (Edit profile). The button is named with the initials it
+// shows, then the student's name (WCAG 2.5.3), and shows the name in a tip on
+// hover and focus.
 import { useMergeRefs } from '@floating-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { User } from '../../../../adapters/http/contract/auth';
 import { displayName, initialsOf } from '../../../../domain/user/display-name';
 import { yearName } from '../../../../domain/user/user';
@@ -65,6 +67,9 @@ export function UserMenu({ user }: { user: User }) {
             User Profile
           </h2>
           {shown ? <ProfileDetails user={shown} /> : <DetailsLoading />}
+          <Link to="/profile" className={`button button--outline button--small ${styles.edit}`} onClick={() => setOpen(false)}>
+            Edit profile
+          </Link>
         </section>
       ) : null}
     </div>

@@ -8,7 +8,8 @@
 // header names the author through the display rule, as a button that opens
 // their profile card (the username in its tip), or "You" on the student's own
 // messages, which sit on the right in their own colour. An author no longer
-// in the room's people is shown by username, as plain text. Every message
+// in the room's people is shown by username, as plain text; one who deleted
+// their account as "Former member". Every message
 // keeps its own time for screen readers and in its tooltip.
 import { useEffect, useEffectEvent, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
@@ -160,9 +161,9 @@ function RoomChatPanel({ room, userId, roomName, initialMessages, members, title
             <ol className={styles.messages}>
               {chat.messages.map((message, index) => {
                 const mine = message.user_id === userId;
-                // Your own under "You"; someone who left the room by username.
-                const author = mine ? undefined : people.get(message.user_id);
-                const authorName = mine ? 'You' : author ? memberName(author) : message.username;
+                // Your own under "You"; someone who left the room by username; a deleted account as "Former member", no profile.
+                const author = mine || message.formerMember ? undefined : people.get(message.user_id);
+                const authorName = mine ? 'You' : message.formerMember ? 'Former member' : author ? memberName(author) : message.username;
                 const opensRun = startsRun(message, chat.messages[index - 1]);
                 const classes = [styles.message, mine ? styles.mine : '', opensRun ? styles.runStart : ''].join(' ');
                 const when = (

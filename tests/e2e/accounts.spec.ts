@@ -1,0 +1,144 @@
+// Accounts students can trust (issue 14), in the browser: the verification
+// link from the captured mail, a forgotten password, the profile page seen by
+// a classmate, and a deleted account's messages as "Former member". Mail goes
+// over SMTP to the e2e server's own SMTP peer (serve.ts), and the tests read it
+// from there as a student reads their inbox.
+import { expect, test, type Browser } from '@playwright/test';
+import { apiPost, expectNoHorizontalOverflow, fillSignUpForm, joinCourseViaApi, signUpViaApi, waitForMail } from './e2e-support';
+
+const BANNER = 'Check your UF email to verify your account';
+
+async function studentPage(browser: Browser, first: string, last: string, landing = '/') {
+  const page = await (await browser.newContext()).newPage();
+  const student = await signUpViaApi(page, first, last, landing);
+  return { page, student };
+}
+
+test('signs up, opens the link from the mail, and the banner goes', async ({ page }) => {
+  await page.goto('/sign-up');
+  const { username } = await fillSignUpForm(page, 'verify');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  const banner = page.getByRole('region', { name: 'Email verification' });
+  await expect(banner).toContainText(BANNER);
+
+  // Resend sends a second link, and only the newest one works.
+  await banner.getByRole('button', { name: 'Resend' }).click();
+  await expect(banner.getByRole('status')).toHaveText(`We sent a new link to ${username}@ufl.edu.`);
+  const first = await waitForMail(page, `${username}@ufl.edu`, 1);
+  const second = await waitForMail(page, `${username}@ufl.edu`, 2);
+  expect(first.subject).toContain('Study Swamp');
+  expect(first.html).toContain(first.link);
+
+  await page.goto(first.link);
+  await expect(page.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
+  await page.goto(second.link);
+  await expect(page.getByRole('heading', { name: 'Email address verified' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+  await expect(page.getByText('You have no courses.')).toBeVisible();
+  await expect(page.getByText(BANNER)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('You have no courses.')).toBeVisible();
+  await expect(page.getByText(BANNER)).toHaveCount(0);
+});
+
+test('forgot password: the mailed link sets a new one, and the student logs in with it', async ({ page, browser }) => {
+  const { page: elsewhere, student } = await studentPage(browser, 'Fiona', 'Forgetful');
+  await page.goto('/log-in');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.getByLabel('Email address or username').fill(student.username);
+  await page.getByRole('button', { name: 'Send me a link' }).click();
+  await expect(page.getByRole('status')).toHaveText('If an account exists, we sent a link');
+
+  const mail = await waitForMail(page, student.email, 2);
+  expect(mail.subject).toBe('Reset your Study Swamp password');
+  await page.goto(mail.link);
+  await page.getByLabel('New password').fill('brand-new-swamp-7');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('status')).toContainText('Your password was changed');
+
+  // Every session of the account ended: the other browser is signed out at its next call.
+  await elsewhere.reload();
+  await expect(elsewhere.getByText('Created By')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Log in with your new password' }).click();
+  await page.getByLabel('Username').fill(student.username);
+  await page.getByLabel('Password').fill('brand-new-swamp-7');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('button', { name: /user menu/i })).toBeVisible();
+  // The link reached the address, so it counts as verified.
+  await expect(page.getByText(BANNER)).toHaveCount(0);
+  await elsewhere.context().close();
+});
+
+test('edits the profile, and another student sees it on the profile card', async ({ browser }) => {
+  const { page: alice } = await studentPage(browser, 'Alice', 'Editor');
+  const { page: bob } = await studentPage(browser, 'Bob', 'Reader');
+  const course = await joinCourseViaApi(alice, 'MAC2313');
+  await joinCourseViaApi(bob, 'MAC2313');
+
+  await alice.getByRole('button', { name: /user menu/i }).click();
+  await alice.getByRole('link', { name: 'Edit profile' }).click();
+  await expect(alice).toHaveURL(/\/profile$/);
+  await expect(alice.getByRole('heading', { name: 'Your profile', level: 1 })).toBeVisible();
+  await alice.getByLabel('First Name').fill('Alicia');
+  await alice.getByLabel('Major').fill('');
+  await alice.getByLabel('Year').selectOption({ label: 'Not specified' });
+  await alice.getByLabel('Bio').fill('Calculus is fun');
+  await alice.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(alice.getByRole('status').filter({ hasText: 'Your profile was saved.' })).toBeVisible();
+  // A rule of sign-up, shown on its field.
+  await alice.getByLabel('Last Name').fill('Edit0r');
+  await alice.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(alice.getByText('Do not include numbers in your name!')).toBeVisible();
+  await alice.setViewportSize({ width: 360, height: 740 });
+  await expectNoHorizontalOverflow(alice, 'the profile page at 360 px');
+
+  await bob.goto(`/course/${course.id}`);
+  await bob.getByRole('region', { name: 'Students' }).getByRole('button', { name: /Alicia Editor/ }).click();
+  const card = bob.getByRole('dialog', { name: 'Alicia Editor' });
+  await expect(card).toContainText('Calculus is fun');
+  await expect(card.getByText('Not specified')).toHaveCount(2);
+  await expect(card.getByText('Unverified')).toBeVisible();
+  await alice.context().close();
+  await bob.context().close();
+});
+
+test('deletes an account, and classmates see its messages from "Former member"', async ({ browser }) => {
+  const { page: dana, student } = await studentPage(browser, 'Dana', 'Departing');
+  const { page: eli } = await studentPage(browser, 'Eli', 'Staying');
+  const course = await joinCourseViaApi(dana, 'AST1002');
+  await joinCourseViaApi(eli, 'AST1002');
+  await apiPost(dana, '/api/insert-course-message/', { courseID: course.id, message: 'Thanks for the notes, bye!' });
+
+  await dana.goto('/profile');
+  await dana.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = dana.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByLabel('Password').fill('wrong-password');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dialog.getByText('That is not your current password.')).toBeVisible();
+  await dialog.getByLabel('Password').fill(student.password);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dana.getByText('Your account was deleted.')).toBeVisible();
+  await expect(dana).toHaveURL(/\/log-in$/);
+
+  await eli.goto(`/course/${course.id}`);
+  const chat = eli.getByRole('region', { name: 'Course Chat' });
+  const message = chat.getByRole('listitem').filter({ hasText: 'Thanks for the notes, bye!' });
+  await expect(message).toContainText('Former member');
+  await expect(message.getByRole('button')).toHaveCount(0);
+  await expect(eli.getByRole('region', { name: 'Students' }).getByRole('button', { name: /Dana Departing/ })).toHaveCount(0);
+  await dana.context().close();
+  await eli.context().close();
+});
+
+test('the account screens fit a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of ['/forgot-password', '/reset-password?token=x', '/verify-email?token=x']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoHorizontalOverflow(page, path);
+  }
+  await signUpViaApi(page, 'Pat', 'Phone', '/profile');
+  await expect(page.getByRole('region', { name: 'Email verification' })).toBeVisible();
+  await expectNoHorizontalOverflow(page, '/profile with the banner');
+});

@@ -1,0 +1,98 @@
+// Issue 14's account calls: verifying the address, getting back in with a
+// mailed link, the profile, the password and deleting the account. Each keeps
+// the tab's idea of who is signed in (the session store) in step.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { flushSync } from 'react-dom';
+import { useNavigate } from 'react-router-dom';
+import type { UpdateProfileBody } from '../../../../adapters/http/contract/accounts';
+import { API } from '../../../../adapters/http/contract/api';
+import type { User } from '../../../../adapters/http/contract/auth';
+import { apiClient } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+import { useSessionStore } from '../../lib/session-store';
+
+/** Asks the server who is signed in now (a link may have changed the account, or ended the session) and tells the tab. */
+async function refreshSession(): Promise<User | null> {
+  const answer = await apiClient.call(API.isAuthenticated, {});
+  const store = useSessionStore.getState();
+  if (answer.isAuthenticated) store.signedIn(answer.user);
+  else if (store.currentUser) store.signedOut();
+  return answer.isAuthenticated ? answer.user : null;
+}
+
+/** Opens a verification link: the address is verified (in whichever account it belongs to). */
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (token: string) => {
+      await apiClient.call(API.verifyEmail, { body: { token } });
+      if (useSessionStore.getState().currentUser) await refreshSession().catch(() => null);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.userDetails }),
+  });
+}
+
+/** Resend: a new verification link (the older one stops working); 3 an hour. */
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: async () => {
+      const answer = await apiClient.call(API.resendVerification, {});
+      // Verified meanwhile (the link opened in another tab): the banner goes.
+      if (answer.emailVerified) await refreshSession().catch(() => null);
+      return answer;
+    },
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (emailOrUsername: string) => apiClient.call(API.requestPasswordReset, { body: { emailOrUsername } }),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: async (body: { token: string; password: string }) => {
+      await apiClient.call(API.resetPassword, { body });
+      // Every session of that account has ended: this tab's too, if it was one.
+      apiClient.dropCsrfToken();
+      if (useSessionStore.getState().currentUser) await refreshSession().catch(() => null);
+    },
+  });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateProfileBody) => apiClient.call(API.updateProfile, { body }),
+    onSuccess: ({ user }) => {
+      useSessionStore.getState().signedIn(user);
+      queryClient.setQueryData(queryKeys.userDetails, user);
+      // Pages that show the student to others (and to themselves) read the new profile.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.coursePages });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.studyGroupPages });
+    },
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string }) => apiClient.call(API.changePassword, { body }),
+  });
+}
+
+/** Deletes the account; the tab is signed out and goes to Log In, which says so. */
+export function useDeleteAccount() {
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async (password: string) => {
+      await apiClient.call(API.deleteAccount, { body: { password } });
+      apiClient.dropCsrfToken();
+    },
+    onSuccess: () =>
+      flushSync(() => {
+        useSessionStore.getState().signedOut();
+        navigate('/log-in', { replace: true, state: { accountDeleted: true } });
+      }),
+  });
+}

@@ -1,0 +1,67 @@
+// Delete my account, on the profile page: a dialog asks for the password.
+import { useState } from 'react';
+import { ModalDialog } from '../../components/modal-dialog';
+import modalStyles from '../../components/modal-dialog.module.css';
+import { TextField } from '../../components/text-field';
+import { isApiError, messageForStudent } from '../../lib/api-error';
+import { useRuleForm } from '../../lib/use-rule-form';
+import { checkAccountDeletion } from '../../../../domain/user/account-rules';
+import { useDeleteAccount } from './account-api';
+import { FormSection } from './form-section';
+import styles from './profile-page.module.css';
+
+export function DeleteAccountSection() {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <div className={styles.form}>
+      <FormSection
+        title="Delete my account"
+        note="Your profile, your courses and your study groups go (a group you own passes to its longest-standing member). Your chat messages stay, shown as from a former member."
+      >
+        <div>
+          <button type="button" className="button button--danger-outline" onClick={() => setConfirming(true)}>
+            Delete my account
+          </button>
+        </div>
+      </FormSection>
+      {confirming ? <ConfirmDeletion onClose={() => setConfirming(false)} /> : null}
+    </div>
+  );
+}
+
+function ConfirmDeletion({ onClose }: { onClose: () => void }) {
+  const remove = useDeleteAccount();
+  const { field, handleSubmit, setError } = useRuleForm<{ password: string }>(checkAccountDeletion, { password: '' });
+  const submit = handleSubmit(({ password }) => {
+    if (remove.isPending) return;
+    remove.mutate(password, {
+      onError: (error) => {
+        if (isApiError(error, 'WRONG_PASSWORD', 'VALIDATION_FAILED')) setError('password', { message: messageForStudent(error, '') }, { shouldFocus: true });
+      },
+    });
+  });
+  const failed = remove.isError && !isApiError(remove.error, 'WRONG_PASSWORD', 'VALIDATION_FAILED');
+
+  return (
+    <ModalDialog title="Delete your account?" onClose={onClose} narrow>
+      <form className={modalStyles.form} onSubmit={submit} noValidate>
+        <p className={modalStyles.text}>This cannot be undone. Enter your password to confirm.</p>
+        <TextField label="Password" type="password" autoComplete="current-password" data-autofocus {...field('password')} />
+        {failed ? (
+          <p className={`form-error ${modalStyles.error}`} role="alert">
+            {messageForStudent(remove.error, 'Your account could not be deleted. Please try again.')}
+          </p>
+        ) : null}
+        <div className={modalStyles.actions}>
+          <button type="button" className="button button--outline" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--danger-outline" aria-disabled={remove.isPending}>
+            {remove.isPending ? <span className="button__spinner" aria-hidden="true" /> : null}
+            Delete my account
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

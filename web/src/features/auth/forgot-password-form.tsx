@@ -1,0 +1,34 @@
+// "Forgot password?": an address or a username; the answer is the same
+// whether or not an account exists ("If an account exists, we sent a link").
+import { TextField } from '../../components/text-field';
+import { messageForStudent } from '../../lib/api-error';
+import { useRuleForm } from '../../lib/use-rule-form';
+import { checkResetRequest } from '../../../../domain/user/account-rules';
+import { useRequestPasswordReset } from './account-api';
+import formStyles from './auth-form.module.css';
+
+export function ForgotPasswordForm() {
+  const request = useRequestPasswordReset();
+  const { field, handleSubmit } = useRuleForm<{ emailOrUsername: string }>(checkResetRequest, { emailOrUsername: '' });
+  const submit = handleSubmit(({ emailOrUsername }) => {
+    if (!request.isPending) request.mutate(emailOrUsername.trim());
+  });
+
+  return (
+    <form className={formStyles.form} onSubmit={submit} noValidate>
+      <TextField label="Email address or username" autoComplete="username" autoCapitalize="none" spellCheck={false} {...field('emailOrUsername')} />
+      <button type="submit" className="button button--primary button--block" disabled={request.isPending} aria-busy={request.isPending}>
+        {request.isPending ? <span className="button__spinner" aria-hidden="true" /> : null}
+        Send me a link
+      </button>
+      <p className={formStyles.outcome} role="status">
+        {request.isSuccess ? request.data.message : null}
+      </p>
+      {request.isError ? (
+        <p className="form-error" role="alert">
+          {messageForStudent(request.error, 'Please try again.')}
+        </p>
+      ) : null}
+    </form>
+  );
+}
