@@ -39,6 +39,8 @@ export async function up(knex: Knex): Promise<void> {
     t.boolean('destroyed').notNullable().defaultTo(false);
     t.index(['user_id'], 'sessions_user_id');
   });
+  // Sessions signed in before this version: indexed by their student, so a password change ends them too.
+  await knex.raw(`update sessions set user_id = (data->>'userId')::integer where jsonb_typeof(data->'userId') = 'number'`);
 }
 
 export async function down(knex: Knex): Promise<void> {
