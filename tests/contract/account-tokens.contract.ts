@@ -7,7 +7,7 @@ import { ManualClock } from '../support/test-clock';
 
 const HOUR = 3_600_000;
 
-/** `users` makes a fresh account id the store may refer to. */
+/** `newUserId` makes a fresh account the store may refer to, and answers its id. */
 export function accountTokensContract(makeTokens: (now: Clock) => AccountTokens, newUserId: () => Promise<number>) {
   describe('AccountTokens contract', () => {
     it('issues a random token that names its account once, for its purpose only', async () => {
