@@ -128,8 +128,6 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
   app.use(errorHandler());
   app.use(securityHeaders(deps.hsts) as unknown as Koa.Middleware<AppState>);
   app.use(async (ctx, next) => {
-    // While shutting down, keep-alive clients are told to reconnect (to another server).
-    if (deps.readiness.draining()) ctx.set('Connection', 'close');
     if (!ALLOWED.has(ctx.method)) {
       ctx.set('Allow', METHODS.join(', '));
       throw new HttpError(405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed here.`);

@@ -7,6 +7,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../../adapters/server';
+import { holdRequest } from '../support/held-request';
 import { HttpSession, newStudent, type ApiResponse } from '../support/http-session';
 import { startTcpProxy, throughProxy, type TcpProxy } from '../support/tcp-proxy';
 import { servicesTarget, startTestApp, TEST_SECRET } from '../support/test-app';
@@ -179,25 +180,14 @@ describe.skipIf(!hasPostgres() || !hasRedis())('graceful shutdown', () => {
     await db?.drop();
   });
 
-  /** Sends a signed-in POST whose body arrives in two parts, so the request is in flight until `finish()`. */
+  /** A signed-in POST the server has begun, whose body is held back until `finish()`. */
   async function slowRequest(server: RunningServer, s: HttpSession) {
-    const token = await s.fetchToken();
-    const body = JSON.stringify({ courseCode: 'COP', name: '', term: '' });
-    const socket = net.connect(server.port, '127.0.0.1');
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    let answer = '';
-    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
-    const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-    const cookie = [...s.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    socket.write(
-      `POST /api/filter-courses/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `X-CSRFToken: ${token}\r\nX-Forwarded-For: ${s.clientAddress}\r\nCookie: ${cookie}\r\n\r\n${body.slice(0, 5)}`,
-    );
-    return {
-      finish: () => socket.write(body.slice(5)),
-      ended,
-      answer: () => answer,
-    };
+    return holdRequest(server.port, {
+      method: 'POST',
+      path: '/api/filter-courses/',
+      headers: { 'Content-Type': 'application/json', 'X-CSRFToken': await s.fetchToken(), 'X-Forwarded-For': s.clientAddress, Cookie: s.cookieHeader() },
+      body: JSON.stringify({ courseCode: 'COP', name: '', term: '' }),
+    });
   }
 
   it('lets a request in flight finish on SIGTERM (answered with Connection: close), refusing new connections meanwhile', async () => {
@@ -209,11 +199,10 @@ describe.skipIf(!hasPostgres() || !hasRedis())('graceful shutdown', () => {
     // Stopping to listen takes effect a moment after close(): wait for the refusal itself.
     await vi.waitFor(() => expect(fetch(`${server.url}/healthz`)).rejects.toThrow(), { timeout: 5_000, interval: 25 });
     inFlight.finish();
-    await inFlight.ended;
+    const answer = await inFlight.answer;
     await closing;
-    expect(inFlight.answer()).toMatch(/^HTTP\/1\.1 200 OK/);
-    expect(inFlight.answer()).toMatch(/\r\nConnection: close\r\n/i);
-    expect(inFlight.answer()).toContain('"courses"');
+    expect([answer.status, answer.headers.connection]).toEqual([200, 'close']);
+    expect(answer.body).toContain('"courses"');
   });
 
   it('cuts what is still in flight at the deadline, and closes', async () => {
@@ -222,7 +211,6 @@ describe.skipIf(!hasPostgres() || !hasRedis())('graceful shutdown', () => {
     await s.signUp(newStudent());
     const inFlight = await slowRequest(server, s);
     await server.close();
-    await inFlight.ended;
-    expect(inFlight.answer()).toBe('');
+    expect(await inFlight.answer).toEqual({ status: 0, headers: {}, body: '' });
   });
 });
