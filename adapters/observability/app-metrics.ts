@@ -12,6 +12,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Telemetry, TelemetryEvent } from '../../application/ports/telemetry';
 import { isDependencyOutage } from '../dependency-errors';
 import type { AppState } from '../http/app-state';
+import { routeLabel } from '../http/request-context';
 
 const PREFIX = 'studyswamp_';
 
@@ -143,7 +144,7 @@ export class AppMetrics implements Telemetry {
       try {
         await next();
       } finally {
-        this.recordRequest(ctx.method, routeOf(ctx.state.route, ctx.path), ctx.status, (performance.now() - started) / 1000);
+        this.recordRequest(ctx.method, routeLabel(ctx.state.route, ctx.path), ctx.status, (performance.now() - started) / 1000);
       }
     };
   }
@@ -193,12 +194,4 @@ export class AppMetrics implements Telemetry {
       close: () => new Promise<void>((resolve) => server.close(() => resolve())),
     };
   }
-}
-
-/** A bounded label: the API's route template, or the kind of path, never a raw URL (ids would make a series each). */
-function routeOf(route: string | undefined, path: string): string {
-  if (route) return route;
-  if (path === '/healthz' || path === '/readyz') return path;
-  if (path === '/api' || path.startsWith('/api/')) return 'unmatched';
-  return 'client';
 }
