@@ -72,6 +72,37 @@ function metricsSuite(app: TestApp) {
     expect(sample(text, 'studyswamp_login_refused_total', { limit: 'pair' })).toBe(1);
   });
 
+  it('counts the chat polls the fast path answers under the route and status the pipeline counts them', async () => {
+    const student = new HttpSession(app.url);
+    const userId = (await student.signUp(newStudent())).body.user.id as number;
+    const courseId = (await student.post('/api/filter-courses/', { courseCode: 'COP3502C' })).body.courses[0].id as number;
+    await student.post('/api/insert-course-member/', { courseID: courseId });
+    const newest = (await student.post('/api/insert-course-message/', { userID: userId, courseID: courseId, message: 'hi' })).body.id as string;
+    const poll = (query: string) => student.get(`/api/select-course-messages/${courseId}/${userId}/?after=${newest}${query}`);
+    const labels = { method: 'GET', route: '/api/select-course-messages/{courseID}/{userID}/', status: '200' };
+    const counts = async () => {
+      const text = await scrape(app.url);
+      return {
+        requests: sample(text, 'studyswamp_http_requests_total', labels) ?? 0,
+        timed: sample(text, 'studyswamp_http_request_duration_seconds_count', labels) ?? 0,
+        idle: sample(text, 'studyswamp_chat_polls_fast_total', { kind: 'idle' }) ?? 0,
+        wait: sample(text, 'studyswamp_chat_polls_fast_total', { kind: 'wait' }) ?? 0,
+      };
+    };
+    // The first poll goes through the pipeline and leaves the session, membership and newest id in memory.
+    await poll('');
+    const before = await counts();
+    await poll(''); // the fast path, at once
+    await poll('&wait=1'); // the fast path's long poll, [] at its deadline
+    await poll('&via=pipeline'); // a parameter the fast path does not take: the pipeline
+    expect(await counts()).toEqual({
+      requests: before.requests + 3,
+      timed: before.timed + 3,
+      idle: before.idle + 1,
+      wait: before.wait + 1,
+    });
+  });
+
   it('reports the Postgres pool and the waiting chat long-polls', async () => {
     const student = new HttpSession(app.url);
     const res = await student.signUp(newStudent());

@@ -68,7 +68,15 @@ describe.skipIf(!hasPostgres() || !hasRedis())('outages while running (Postgres 
     expect(ready.headers.getSetCookie()).toEqual([]);
   });
 
+  /** A dependency's failures so far, as GET /metrics counts them (it needs neither Postgres nor Redis). */
+  async function dependencyErrors(dependency: 'postgres' | 'redis'): Promise<number> {
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    const line = text.split('\n').find((l) => l.startsWith(`studyswamp_dependency_errors_total{dependency="${dependency}",kind="outage"} `));
+    return Number(line?.split(' ')[1] ?? 0);
+  }
+
   it('answers 503 with Retry-After within 2 s while Redis is unreachable, and recovers by itself', async () => {
+    const failedBefore = await dependencyErrors('redis');
     await redisProxy.cut();
     try {
       expectServiceUnavailable(await timed(() => student.get('/api/dashboard/')), 'dashboard');
@@ -78,6 +86,8 @@ describe.skipIf(!hasPostgres() || !hasRedis())('outages while running (Postgres 
       expect(ready.status).toBe(503);
       expect(ready.body).toMatchObject({ error: 'SERVICE_UNAVAILABLE', checks: { database: 'ok', redis: expect.not.stringMatching(/^ok$/) } });
       expect((await new HttpSession(server.url).get('/healthz')).status).toBe(200);
+      // The metrics count the failed Redis commands.
+      expect(await dependencyErrors('redis')).toBeGreaterThan(failedBefore);
     } finally {
       await redisProxy.restore();
     }
@@ -86,6 +96,7 @@ describe.skipIf(!hasPostgres() || !hasRedis())('outages while running (Postgres 
   });
 
   it('answers 503 with Retry-After within 2 s while Postgres is unreachable, and recovers by itself', async () => {
+    const failedBefore = await dependencyErrors('postgres');
     await pgProxy.cut();
     try {
       expectServiceUnavailable(await timed(() => student.get('/api/dashboard/')), 'dashboard');
@@ -93,6 +104,7 @@ describe.skipIf(!hasPostgres() || !hasRedis())('outages while running (Postgres 
       const ready = await new HttpSession(server.url).get('/readyz');
       expect(ready.status).toBe(503);
       expect(ready.body).toMatchObject({ checks: { redis: 'ok', database: expect.not.stringMatching(/^ok$/) } });
+      expect(await dependencyErrors('postgres')).toBeGreaterThan(failedBefore);
     } finally {
       await pgProxy.restore();
     }
