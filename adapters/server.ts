@@ -17,7 +17,7 @@ import { chatPollFastPath } from './http/chat-poll-fast-path';
 import { timedCheck, type ReadinessProbe } from './http/health';
 import { createLogger } from './logger';
 import { PACKAGE_ROOT } from './package-root';
-import { renameLegacyChatKeys } from './redis/chat-archive-queue';
+import { ChatArchiveQueue, renameLegacyChatKeys } from './redis/chat-archive-queue';
 import { ChatStreamKeys } from './redis/chat-stream-keys';
 import { connectRedis, redisTargetOf } from './redis/redis-client';
 
@@ -109,19 +109,13 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     if (redis) metrics.watchRedis(redis);
     const hub = resolve(INFRA.SignalHub);
     metrics.gauge('chat_waiting_requests', 'Chat long-polls (and unread waits) this server holds open.', () => hub.waiting);
-    if (redis && config.chat.inProcessProjector) {
-      const projector = resolve(INFRA.ChatProjector);
-      metrics.gauge('chat_projector_lag_seconds', 'Age of the oldest chat entry this server\'s archive projector holds unarchived (0: none).', () =>
-        projector.oldestHeldAgeMs() / 1000,
-      );
-    }
+    if (redis) metrics.watchArchiveQueue(new ChatArchiveQueue(redis, new ChatStreamKeys(config.redisKeyPrefix)));
+    if (redis && config.chat.inProcessProjector) metrics.watchProjector(resolve(INFRA.ChatProjector));
   }
   const metricsPort = config.metrics.port;
   const metricsServer =
     metrics && metricsPort !== undefined
-      ? await metrics.listen(metricsPort, config.host).catch((error: unknown) => {
-          throw new StartupError(`Cannot serve metrics on port ${metricsPort}: ${reasonOf(error)}`);
-        })
+      ? await metrics.listen(metricsPort, config.host)
       : null;
 
   const app = createHttpApp({
