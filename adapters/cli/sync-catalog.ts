@@ -39,6 +39,9 @@ function readArguments() {
 function progressReporter(tty: boolean) {
   const bar = tty
     ? new SingleBar({
+        // On the output the terminal test was made on (cli-progress draws on stderr by default, so
+        // `catalog:sync 2>errors.log` on a terminal showed neither a bar nor a line).
+        stream: process.stdout,
         format: '  pages {value}/{total} |{bar}| {courses} courses, {sections} sections | ETA {eta_formatted}',
         barsize: 24,
         hideCursor: true,

@@ -196,15 +196,25 @@ describe.skipIf(missing)(`npm run catalog:sync${missing ? ` (skipped: ${missing}
     await replay?.close();
   });
 
-  it('prints a line per page and a summary off a terminal, for a dry run and a real one; bad arguments are refused', async () => {
-    const env = { ...process.env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'ss-sync-')), DATABASE_URL: '', REDIS_URL: '', UF_SOC_URL: replay.url, LOG_LEVEL: 'silent' };
-    const run = (...args: string[]) =>
-      promisify(execFile)(process.execPath, ['--import', 'tsx', 'adapters/cli/sync-catalog.ts', ...args], { cwd: path.resolve(import.meta.dirname, '../..'), env });
-    const dry = (await run('--term', '2258', '--dry-run')).stdout;
+  it('shows a progress bar on a terminal and a line per page elsewhere, then a summary, for a dry run and a real one; bad arguments are refused', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ss-sync-'));
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', UF_SOC_URL: replay.url, LOG_LEVEL: 'silent' };
+    const cwd = path.resolve(import.meta.dirname, '../..');
+    const cli = ['--import', 'tsx', 'adapters/cli/sync-catalog.ts'];
+    const run = (...args: string[]) => promisify(execFile)(process.execPath, [...cli, ...args], { cwd, env });
+
+    // On a terminal (script(1) gives the CLI one), with its errors kept in a file, as an operator may run it.
+    const onTerminal = `${[process.execPath, ...cli, '--term', '2258', '--dry-run'].join(' ')} 2>${path.join(dataDir, 'errors.log')}`;
+    const dry = (await promisify(execFile)('script', ['-qfec', onTerminal, '/dev/null'], { cwd, env })).stdout;
     expect(dry).toContain(`Syncing Fall 2025 (2258, CWSP) from ${replay.url}`);
-    expect(dry).toMatch(/page 1 of about \d+: \d+ courses, \d+ sections/);
+    expect(dry).toMatch(/pages \d+\/\d+ \|[=-]+\| \d+ courses, \d+ sections \| ETA \d+s/);
+    expect(dry).not.toMatch(/page 1 of about/);
     expect(dry).toContain('Dry run, nothing written: 133 sections added, 0 changed, 0 unchanged, 0 withdrawn');
-    expect((await run('--term', 'fall 2025')).stdout).toContain('Done: 133 sections added, 0 changed, 0 unchanged, 0 withdrawn');
+
+    const real = (await run('--term', 'fall 2025')).stdout;
+    expect(real).toMatch(/page 1 of about \d+: \d+ courses, \d+ sections/);
+    expect(real).not.toMatch(/ETA/);
+    expect(real).toContain('Done: 133 sections added, 0 changed, 0 unchanged, 0 withdrawn');
     const refused = await run('--term', 'autumn').catch((error: { code: number; stderr: string }) => error);
     expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('--term must be a UF term code') });
   }, 180_000);
