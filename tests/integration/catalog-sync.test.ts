@@ -79,8 +79,15 @@ function syncSuite(db: () => Knex) {
       finalExam: '12/11/2025 @ 8:00 PM - 10:00 PM',
       ufCourseId: '38044',
     });
+    expect(nlp.sections[0].department).toBe('Computer & Information Science & Engineering');
     const [online] = (await catalog().search(toCourseQuery({ q: '11229' }), 1)).courses;
-    expect(online.sections[0]).toMatchObject({ sectWeb: 'AD', mode: 'Online', meetTimes: [] });
+    expect(online.sections[0]).toMatchObject({ sectWeb: 'AD', mode: 'Online', meetTimes: [], department: 'Electrical and Computer Engineering' });
+    // Variable credit ("VAR", 1 to 3) and a classroom section UF gave no meeting times.
+    const [study] = (await catalog().search(toCourseQuery({ q: '10840' }), 1)).courses;
+    expect(study.sections[0]).toMatchObject({ courseNumber: 'CIS6905', credits: '1-3', creditsMin: 1, creditsMax: 3, sectWeb: 'PC', meetTimes: [] });
+    // By department, in words of its name.
+    const byDepartment = await catalog().search(toCourseQuery({ q: 'information science cis6905' }), 1);
+    expect(byDepartment.courses.map((c) => c.courseNumber)).toEqual(['CIS6905']);
   });
 
   it('merges a course whose sections UF split across a page boundary into one card', async () => {

@@ -247,6 +247,7 @@ describe("UF's schedule of courses", () => {
       credits: '1-4',
       creditsMin: 1,
       creditsMax: 4,
+      department: 'Computer & Information Science & Engineering',
       mode: 'Hybrid',
       sectWeb: 'HB',
       instructors: ['Bonnie Dorr'],
