@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SyncCatalog, SyncInterruptedError, type SyncCommand } from '../../application/catalog/sync-catalog';
+import type { SyncRun } from '../../application/ports/catalog-sync-state';
 import { HttpScheduleOfCourses } from '../../adapters/catalog/http-schedule-of-courses';
 import { ufCourseKey } from '../../adapters/catalog/uf-schedule-of-courses';
 import { KnexCatalogSyncState } from '../../adapters/postgres/knex-catalog-sync-state';
@@ -166,6 +167,30 @@ function syncSuite(db: () => Knex) {
     expect(await count('courses')).toBe(sections);
     expect(await db()('catalog_sync_runs').whereNull('finished_at')).toEqual([]);
     expect(await count('catalog_sync_seen')).toBe(0);
+  });
+
+  it('resumes a run that died between writing a page and recording it: the page is read again, nothing counted twice', async () => {
+    const third = replay.pageStarts[2];
+    const state = new KnexCatalogSyncState(db());
+    const dying = Object.assign(Object.create(state) as KnexCatalogSyncState, {
+      recordPage: async (run: SyncRun, classNumbers: number[]) => {
+        if (run.pages === 3) throw new Error('killed');
+        return state.recordPage(run, classNumbers);
+      },
+    });
+    const crashed = new SyncCatalog(new HttpScheduleOfCourses(replay.url, 1_000), catalog(), dying, async () => {});
+    await expect(crashed.execute(FALL)).rejects.toThrow('killed');
+    const written = await count('courses');
+
+    replay.requests.length = 0;
+    const resumed = await sync().execute(FALL);
+    expect(replay.requests[0]).toBe(third);
+    expect(resumed).toMatchObject({ resumedFrom: third, changed: 0, withdrawn: 0, sections });
+    // The third page's sections were written before the crash: the resumed run finds them unchanged.
+    expect(resumed.unchanged).toBeGreaterThan(0);
+    expect(resumed.unchanged).toBeLessThan(written);
+    expect(resumed.added + resumed.unchanged).toBe(sections);
+    expect(await count('courses')).toBe(sections);
   });
 
   it('writes nothing on a dry run, and says what a run would do', async () => {
