@@ -104,6 +104,7 @@ try {
     const summary = await useCases.syncCatalog.execute(args, (event) => progress.event(event));
     progress.stop();
     for (const rejection of summary.rejections) console.log(`  rejected: ${rejection}`);
+    if (summary.keptMeetTimes > 0) console.log(`  ${summary.keptMeetTimes} sections UF listed without meeting times kept the ones known before.`);
     console.log(summaryLine(summary));
   } finally {
     progress.stop();

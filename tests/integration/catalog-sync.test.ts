@@ -137,6 +137,30 @@ function syncSuite(db: () => Knex) {
     expect((await catalog().search(toCourseQuery({ q: 'dorr' }), 1)).courses).toHaveLength(1);
   });
 
+  it('keeps the meeting times it knows when UF answers without them, as it now does for anonymous callers', async () => {
+    await sync().execute(FALL);
+    const withTimes = (await db()('courses').whereRaw(`meet_times <> '[]'::jsonb`).count({ n: '*' }))[0].n;
+    expect(Number(withTimes)).toBeGreaterThan(0);
+    const before = await rowVersions();
+    const hidden: Record<string, unknown>[] = courses.map((c) => ({
+      ...c,
+      sections: (c.sections as Record<string, unknown>[]).map((s) => ({ ...s, meetTimes: [] })),
+    }));
+    replay.serve(hidden, ROWS_PER_PAGE);
+    expect(await sync().execute(FALL)).toMatchObject({ added: 0, changed: 0, unchanged: sections, withdrawn: 0, keptMeetTimes: Number(withTimes) });
+    expect(await rowVersions()).toEqual(before);
+    const [nlp] = await catalog().findByClassNumbers('Fall 2025', [26564]);
+    expect(nlp.meetTimes).toEqual([{ days: ['T'], begin: '4:05 PM', end: '7:05 PM', building: 'LIT', room: '101' }]);
+
+    // A section that moved online drops its classroom meetings.
+    const online = hidden.map((c) =>
+      c.code === 'CAI6307' ? { ...c, sections: (c.sections as Record<string, unknown>[]).map((s) => ({ ...s, sectWeb: 'AD' })) } : c,
+    );
+    replay.serve(online, ROWS_PER_PAGE);
+    expect(await sync().execute(FALL)).toMatchObject({ changed: 1, unchanged: sections - 1 });
+    expect((await catalog().findByClassNumbers('Fall 2025', [26564]))[0]).toMatchObject({ sectWeb: 'AD', mode: 'Online', meetTimes: [] });
+  });
+
   it('asks again, with growing waits, when UF answers 503, hangs or cuts the connection', async () => {
     const [, second, third, fourth] = replay.pageStarts;
     replay.inject(second, '503', 2);
