@@ -51,6 +51,9 @@ test('find real Fall 2025 sections by instructor, class number and code, join th
   await expect(sectionRow(page, 11230).getByRole('button', { name: 'Leave' })).toBeVisible();
   await joined;
   await expect(online.getByRole('button', { name: 'Join' })).toHaveCount(3);
+  // The card's way in opens the section the student is in, not the first one listed (whose page offers to join it).
+  const mine = await sectionRow(page, 11230).getByRole('link').getAttribute('href');
+  await expect(online.getByRole('link', { name: 'View Course' })).toHaveAttribute('href', mine!);
   await snap(page, 'catalog-01-sections');
 
   // Add my classes: one new, one already joined, one unknown, one repeated and one that is not a number.
