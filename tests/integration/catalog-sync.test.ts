@@ -103,6 +103,13 @@ function syncSuite(db: () => Knex) {
       expect(cards[0].sections.map((s) => s.classNumber).sort()).toEqual(classNumbers.sort());
       expect(classNumbers.length).toBeGreaterThan(1);
     }
+    // UF's own answer has both: EGN5949 as two course objects (one course id and name, in two
+    // departments' pages) is one card; CIS6930's special topics share a course id, each its own card.
+    const cards = async (courseCode: string) =>
+      (await catalog().search(toCourseQuery({ courseCode, term: 'Fall 2025' }), 1)).courses.map((c) => [c.name, c.sections.map((s) => s.classNumber)]);
+    expect(await cards('EGN5949')).toEqual([['Practicum/Internship/Cooperative Work Experience', [12094, 16396]]]);
+    expect(await cards('CIS6930')).toHaveLength(5);
+    expect(await cards('CIS6930')).toContainEqual(['Special Topics in CIS: A.I. Ethics for Tech Leaders', [23802]]);
   });
 
   it('changes nothing when run again', async () => {
