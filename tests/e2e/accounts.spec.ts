@@ -8,9 +8,9 @@ import { apiPost, expectNoHorizontalOverflow, fillSignUpForm, joinCourseViaApi, 
 
 const BANNER = 'Check your UF email to verify your account';
 
-async function studentPage(browser: Browser, first: string, last: string, landing = '/') {
+async function studentPage(browser: Browser, first: string, last: string, verified = true) {
   const page = await (await browser.newContext()).newPage();
-  const student = await signUpViaApi(page, first, last, landing);
+  const student = await signUpViaApi(page, first, last, '/', { verified });
   return { page, student };
 }
 
@@ -42,7 +42,7 @@ test('signs up, opens the link from the mail, and the banner goes', async ({ pag
 });
 
 test('forgot password: the mailed link sets a new one, and the student logs in with it', async ({ page, browser }) => {
-  const { page: elsewhere, student } = await studentPage(browser, 'Fiona', 'Forgetful');
+  const { page: elsewhere, student } = await studentPage(browser, 'Fiona', 'Forgetful', false);
   await page.goto('/log-in');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await page.getByLabel('Email address or username').fill(student.username);
@@ -71,7 +71,7 @@ test('forgot password: the mailed link sets a new one, and the student logs in w
 });
 
 test('edits the profile, and another student sees it on the profile card', async ({ browser }) => {
-  const { page: alice } = await studentPage(browser, 'Alice', 'Editor');
+  const { page: alice } = await studentPage(browser, 'Alice', 'Editor', false);
   const { page: bob } = await studentPage(browser, 'Bob', 'Reader');
   const course = await joinCourseViaApi(alice, 'MAC2313');
   await joinCourseViaApi(bob, 'MAC2313');
@@ -138,7 +138,7 @@ test('the account screens fit a phone', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoHorizontalOverflow(page, path);
   }
-  await signUpViaApi(page, 'Pat', 'Phone', '/profile');
+  await signUpViaApi(page, 'Pat', 'Phone', '/profile', { verified: false });
   await expect(page.getByRole('region', { name: 'Email verification' })).toBeVisible();
   await expectNoHorizontalOverflow(page, '/profile with the banner');
 });

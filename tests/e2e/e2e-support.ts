@@ -27,8 +27,13 @@ export interface E2eStudent {
   password: string;
 }
 
-/** Signs a new student up in this page's browser context (its cookies), then opens `landing`. */
-export async function signUpViaApi(page: Page, firstName = 'Casey', lastName = 'Gator', landing = '/'): Promise<E2eStudent> {
+/**
+ * Signs a new student up in this page's browser context (its cookies), opens
+ * the verification link the sign-up mailed (as a student settled in has: no
+ * banner, and able to join and post whatever EMAIL_VERIFICATION says), then
+ * opens `landing`. `{ verified: false }` leaves the address unverified.
+ */
+export async function signUpViaApi(page: Page, firstName = 'Casey', lastName = 'Gator', landing = '/', { verified = true } = {}): Promise<E2eStudent> {
   counter += 1;
   const tag = `${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e4)}`;
   const username = `${firstName.toLowerCase()}_${tag}`.slice(0, 30);
@@ -51,8 +56,13 @@ export async function signUpViaApi(page: Page, firstName = 'Casey', lastName = '
   });
   const body = (await answer.json()) as { isAuthenticated: boolean; user: { id: number } };
   expect(body.isAuthenticated, 'sign-up through the API').toBe(true);
+  const email = `${username}@ufl.edu`;
+  if (verified) {
+    const mail = await waitForMail(page, email);
+    await apiPost(page, '/api/verify-email/', { token: new URL(mail.link).searchParams.get('token') });
+  }
   await page.goto(landing);
-  return { id: body.user.id, firstName, lastName, username, email: `${username}@ufl.edu`, password: 'chomp-chomp-42' };
+  return { id: body.user.id, firstName, lastName, username, email, password: 'chomp-chomp-42' };
 }
 
 /** Fails when the page is wider than the viewport (a phone would scroll sideways). */
