@@ -2,29 +2,18 @@
 // accounts made before it count as verified (none becomes claimable or loses
 // posting), their sessions are indexed by student (a password change ends
 // them too), a year may be cleared, and it rolls back.
-import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnex } from '../../adapters/database/create-knex';
+import { expect, it } from 'vitest';
 import { migrationSource } from '../../adapters/database/migration-source';
 import { KnexSessionStore } from '../../adapters/postgres/knex-session-store';
 import { KnexUserRepository } from '../../adapters/postgres/knex-user-repository';
 import { canonicalName } from '../../domain/user/canonical-name';
-import { createTestDatabase, type TestDatabase } from '../support/test-services';
-import { hasPostgres } from '../support/use-adapters';
+import { describeMigration } from '../support/migration-databases';
 
 const MIGRATION = '20261126000000_accounts';
 
-function migrationSuite(open: () => Promise<{ db: Knex; close(): Promise<void> }>) {
-  let db: Knex;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    ({ db, close } = await open());
-    const names = (await migrationSource.getMigrations([])).filter((name) => name < MIGRATION);
-    for (let i = 0; i < names.length; i++) await db.migrate.up({ migrationSource });
-  });
-  afterAll(async () => close?.());
-
+describeMigration('accounts migration', MIGRATION, (database) => {
   it('counts existing accounts as verified, indexes their sessions, allows a cleared year, and rolls back', async () => {
+    const db = database();
     const [alice] = await db('users')
       .insert({ first_name: 'A', last_name: 'G', username: 'alice', username_canonical: 'alice', email: 'alice@ufl.edu', email_canonical: 'alice@ufl.edu', password_hash: 'x', major: 'M', year: 2 })
       .returning('id');
@@ -46,26 +35,5 @@ function migrationSuite(open: () => Promise<{ db: Knex; close(): Promise<void> }
     expect(await db.schema.hasColumn('users', 'email_verified_at')).toBe(false);
     expect(await db.schema.hasColumn('sessions', 'user_id')).toBe(false);
     expect((await db('users').where({ id: alice.id }).first()).year).toBe(1);
-  });
-}
-
-describe('accounts migration on PGlite', () => {
-  migrationSuite(async () => {
-    const db = createKnex({ kind: 'pglite' });
-    return { db, close: () => db.destroy() };
-  });
-});
-
-describe.skipIf(!hasPostgres())('accounts migration on Postgres', () => {
-  migrationSuite(async () => {
-    const testDb: TestDatabase = await createTestDatabase();
-    const db = createKnex({ kind: 'postgres', url: testDb.url });
-    return {
-      db,
-      close: async () => {
-        await db.destroy();
-        await testDb.drop();
-      },
-    };
   });
 });

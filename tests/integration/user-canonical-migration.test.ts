@@ -1,27 +1,15 @@
 // The migration that adds canonical usernames and emails backfills existing
 // accounts with the app's own function, keeps the oldest of two compatibility
 // twins, and can be rolled back.
-import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnex } from '../../adapters/database/create-knex';
+import { expect, it } from 'vitest';
 import { migrationSource } from '../../adapters/database/migration-source';
-import { createTestDatabase, type TestDatabase } from '../support/test-services';
-import { hasPostgres } from '../support/use-adapters';
+import { describeMigration } from '../support/migration-databases';
 
 const MIGRATION = '20261123000000_user_canonical_names';
 
-function migrationSuite(open: () => Promise<{ db: Knex; close(): Promise<void> }>) {
-  let db: Knex;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    ({ db, close } = await open());
-    // Every migration before this one.
-    const names = (await migrationSource.getMigrations([])).filter((name) => name < MIGRATION);
-    for (let i = 0; i < names.length; i++) await db.migrate.up({ migrationSource });
-  });
-  afterAll(async () => close?.());
-
+describeMigration('canonical names migration', MIGRATION, (database) => {
   it('backfills canonical forms, keeps the oldest twin, and rolls back', async () => {
+    const db = database();
     const row = (username: string, email: string) => ({
       first_name: 'A', last_name: 'B', username, email, password_hash: 'x', major: 'M', year: 1,
     });
@@ -45,26 +33,5 @@ function migrationSuite(open: () => Promise<{ db: Knex; close(): Promise<void> }
     await db.migrate.down({ migrationSource });
     expect(await db.schema.hasColumn('users', 'username_canonical')).toBe(false);
     await expect(db('users').insert(row('LIBBY.GATOR', 'x@ufl.edu'))).rejects.toMatchObject({ constraint: 'users_username_lower_unique' });
-  });
-}
-
-describe('canonical names migration on PGlite', () => {
-  migrationSuite(async () => {
-    const db = createKnex({ kind: 'pglite' });
-    return { db, close: () => db.destroy() };
-  });
-});
-
-describe.skipIf(!hasPostgres())('canonical names migration on Postgres', () => {
-  migrationSuite(async () => {
-    const testDb: TestDatabase = await createTestDatabase();
-    const db = createKnex({ kind: 'postgres', url: testDb.url });
-    return {
-      db,
-      close: async () => {
-        await db.destroy();
-        await testDb.drop();
-      },
-    };
   });
 });
