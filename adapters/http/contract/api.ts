@@ -84,6 +84,14 @@ export const API = {
     body: courses.filterBody,
     answer: courses.filterAnswer,
   }),
+  courseSections: route({
+    method: 'GET',
+    path: '/api/course-sections/{courseID}/',
+    summary: "Show all: every section of a search card's course that matches the search",
+    params: courseParams,
+    query: courses.courseSectionsQuery,
+    answer: courses.courseSectionsAnswer,
+  }),
   addClasses: route({
     method: 'POST',
     path: '/api/insert-course-members/',
