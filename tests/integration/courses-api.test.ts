@@ -292,6 +292,38 @@ function coursesApiSuite(app: TestApp) {
     expect((await member.get('/api/search-courses/')).body.terms).toEqual(['Fall 2025', 'Summer 2025', 'Spring 2025']);
   });
 
+  it('refuses to join a withdrawn section with 409 SECTION_WITHDRAWN and changes nothing; its members keep it and may leave', async () => {
+    const catalog = app.server.resolve(TOKENS.CourseCatalog);
+    const sections = [32_001, 32_002].map((classNumber) => sectionEntry({ term: 'Fall 2025', courseNumber: 'EEL3135', name: 'Signals and Systems', classNumber }));
+    await catalog.upsert(sections, { source: 'uf-soc:CWSP' });
+    const [gone, kept] = await catalog.findByClassNumbers('Fall 2025', [32_001, 32_002]);
+    const member = new HttpSession(app.url);
+    await member.signUp(newStudent({ firstName: 'Mo', lastName: 'Member' }));
+    expect((await member.post('/api/insert-course-member/', { courseID: gone.id })).status).toBe(200);
+    expect(await catalog.withdrawMissing('Fall 2025', 'uf-soc:CWSP', [32_002])).toBe(1);
+
+    const newcomer = new HttpSession(app.url);
+    const newcomerId = (await newcomer.signUp(newStudent({ firstName: 'Nia', lastName: 'Newcomer' }))).body.user.id;
+    const refused = await newcomer.post('/api/insert-course-member/', { userID: newcomerId, courseID: gone.id });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ error: 'SECTION_WITHDRAWN', message: expect.stringContaining('no longer offered') });
+    expect((await newcomer.get('/api/dashboard/')).body.courses).toEqual([]);
+    // The course page still answers (a shared link), as a non-member's: the header only.
+    const page = await newcomer.get(`/api/course/${gone.id}/`);
+    expect(page.body).toMatchObject({ course: { id: gone.id, withdrawn: true }, isMember: false, courseMembers: [], courseMessages: [] });
+    expect((await newcomer.post('/api/insert-course-message/', { courseID: gone.id, message: 'Hello?' })).status).toBe(403);
+    // Its sibling UF still offers is joined as ever.
+    expect((await newcomer.post('/api/insert-course-member/', { courseID: kept.id })).status).toBe(200);
+
+    // A member keeps it: joining again changes nothing, the chat still works, leaving works; then the door is closed.
+    expect((await member.post('/api/insert-course-member/', { courseID: gone.id })).body).toEqual({ courseID: gone.id, isMember: true });
+    expect((await member.post('/api/insert-course-message/', { courseID: gone.id, message: 'Still here' })).status).toBe(201);
+    expect((await member.post('/api/delete-course-member/', { courseID: gone.id })).body).toEqual({ courseID: gone.id, isMember: false });
+    expect((await member.post('/api/insert-course-member/', { courseID: gone.id })).status).toBe(409);
+    expect((await member.get('/api/dashboard/')).body.courses).toEqual([]);
+    await catalog.withdrawMissing('Fall 2025', 'uf-soc:CWSP', []);
+  });
+
   it("lists five sections of a card with many, the student's own first, and every matching one for Show all", async () => {
     const catalog = app.server.resolve(TOKENS.CourseCatalog);
     const algebra = Array.from({ length: 32 }, (_, i) =>

@@ -1,8 +1,11 @@
 // Catalog search cards with many sections (a bounded first list, the student's
-// own sections first, "Show all" through ListCourseSections), on the in-memory adapters.
+// own sections first, "Show all" through ListCourseSections) and joining a
+// section UF withdrew, on the in-memory adapters.
 import { beforeEach, describe, expect, it } from 'vitest';
+import { JoinCourse } from '../../application/courses/join-course';
 import { ListCourseSections } from '../../application/courses/list-course-sections';
 import { SearchCourses } from '../../application/courses/search-courses';
+import { DomainError } from '../../domain/errors';
 import { sectionEntry } from '../support/catalog-entries';
 import { InMemoryCourseCatalog } from '../fakes/in-memory-course-catalog';
 import { InMemoryCourseMembership } from '../fakes/in-memory-course-membership';
@@ -74,5 +77,28 @@ describe('search cards with many sections', () => {
     expect(numbers((await list.execute({ userId: STUDENT, courseId: anySection, q: 'lovelace' })).sections)).toEqual([20_017]);
     expect(numbers((await list.execute({ userId: STUDENT, courseId: anySection, q: 'chemistry' })).sections)).toEqual([]);
     await expect(list.execute({ userId: STUDENT, courseId: 999_999 })).rejects.toMatchObject({ code: 'COURSE_NOT_FOUND' });
+  });
+});
+
+describe('joining a section UF withdrew', () => {
+  it('refuses a new member with SECTION_WITHDRAWN and changes nothing; a member keeps it and may leave', async () => {
+    const catalog = new InMemoryCourseCatalog();
+    const membership = new InMemoryCourseMembership(catalog, new InMemoryUserRepository());
+    await catalog.upsert(algebra.slice(0, 2), { source: 'uf-soc:CWSP' });
+    const [gone] = await catalog.findByClassNumbers('Fall 2025', [20_002]);
+    const join = new JoinCourse(catalog, membership);
+    await join.execute({ actingUserId: STUDENT, courseId: gone.id });
+    await catalog.withdrawMissing('Fall 2025', 'uf-soc:CWSP', [20_001]);
+
+    const newcomer = STUDENT + 1;
+    const refusal = await join.execute({ actingUserId: newcomer, courseId: gone.id }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect(refusal).toMatchObject({ code: 'SECTION_WITHDRAWN', kind: 'conflict' });
+    expect((refusal as Error).message).toContain('no longer offered');
+    expect(await membership.isMember(newcomer, gone.id)).toBe(false);
+
+    // Joining again changes nothing for a member (joining is idempotent).
+    expect(await join.execute({ actingUserId: STUDENT, courseId: gone.id })).toEqual({ courseId: gone.id, isMember: true });
+    expect(await membership.courseIdsOf(STUDENT)).toEqual([gone.id]);
   });
 });
