@@ -16,5 +16,7 @@ export const queryKeys = {
   catalogSearches: ['catalog', 'search'] as const,
   catalogSearch: (filters: CourseFilters, page: number) => ['catalog', 'search', filters, page] as const,
   catalogTerms: ['catalog', 'terms'] as const,
+  /** A search card's sections, all of them ("Show all"). */
+  courseSections: (courseId: number, filters: CourseFilters) => ['catalog', 'sections', courseId, filters] as const,
   studyGroupPage: (groupId: number) => ['study-group', groupId] as const,
 };
