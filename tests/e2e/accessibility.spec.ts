@@ -9,7 +9,8 @@
 // meeting. A violation does not stop the walk; every one is listed at the end.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiPost, fillSignUpForm, joinCourseViaApi, SCREEN_SIZES, signUpViaApi, snap } from './e2e-support';
+import { BIG_COURSE, BIG_COURSE_SECTIONS } from './e2e-catalog';
+import { apiPost, fillSignUpForm, joinCourseViaApi, SCREEN_SIZES, signUpViaApi, snap, withdrawnSectionId } from './e2e-support';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 // Experimental in axe-core, so off unless asked for: the visible text of a control must be part of its name (WCAG 2.5.3).
@@ -124,6 +125,24 @@ const SCREENS: Screen[] = [
     open: async (_, page) => {
       await page.goto('/search-courses?code=COP3502C');
       await expect(page.getByRole('article').first()).toContainText('COP3502C');
+    },
+  },
+  {
+    // A course with more sections than a card lists (tests/e2e/e2e-catalog.ts): closed, then open.
+    name: 'search-many-sections',
+    as: 'owner',
+    open: async (_, page) => {
+      await page.goto(`/search-courses?q=${BIG_COURSE.code}&page=1`);
+      await expect(page.getByRole('button', { name: `Show all ${BIG_COURSE_SECTIONS} sections` })).toBeVisible();
+    },
+  },
+  {
+    name: 'search-all-sections',
+    as: 'owner',
+    open: async (_, page) => {
+      await page.getByRole('button', { name: `Show all ${BIG_COURSE_SECTIONS} sections` }).click();
+      await expect(page.getByRole('list', { name: `Sections of ${BIG_COURSE.code} ${BIG_COURSE.name}` }).getByRole('listitem')).toHaveCount(BIG_COURSE_SECTIONS);
+      await expect(page.getByRole('button', { name: 'Show fewer' })).toBeVisible();
     },
   },
   {
@@ -255,6 +274,15 @@ const SCREENS: Screen[] = [
   },
 
   // The classmate: outside the course, then in it, then in the group.
+  {
+    // A section UF withdrew, opened from a shared link: no Join Course, the reason instead.
+    name: 'course-withdrawn-non-member',
+    as: 'classmate',
+    open: async (_, page) => {
+      await page.goto(`/course/${await withdrawnSectionId(page.context().browser()!)}`);
+      await expect(page.getByText('This section is no longer offered: UF withdrew it, so it cannot be joined.')).toBeVisible();
+    },
+  },
   {
     name: 'course-non-member',
     as: 'classmate',
