@@ -9,8 +9,11 @@
 // their profile card (the username in its tip), or "You" on the student's own
 // messages, which sit on the right in their own colour. An author no longer
 // in the room's people is shown by username, as plain text. Every message
-// keeps its own time for screen readers and in its tooltip.
-import { useEffect, useEffectEvent, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+// keeps its own time for screen readers and in its tooltip. The authors'
+// names are one tab stop between the log and the input (a roving tabindex:
+// the name last focused, else the newest), the arrow keys, Home and End
+// moving between them, so 50 messages are not 50 stops on the way to type.
+import { useEffect, useEffectEvent, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import type { ChatMessage } from '../../../../adapters/http/contract/chat';
 import type { Member } from '../../../../adapters/http/contract/members';
@@ -64,6 +67,7 @@ function RoomChatPanel({ room, userId, roomName, initialMessages, members, title
   const shown = useRef<{ first?: string; last?: string; height: number }>({ height: 0 });
   const people = useMemo(() => new Map(members.map((member) => [member.id, member])), [members]);
   const { openKey, toggle, card } = useProfileCard(members);
+  const [focusedAuthor, setFocusedAuthor] = useState<string | null>(null);
 
   useEffect(() => store.getState().startPolling(), [store]);
   const reportAccessLost = useEffectEvent(() => onAccessLost?.());
@@ -121,6 +125,20 @@ function RoomChatPanel({ room, userId, roomName, initialMessages, members, title
     showNewest();
   }
 
+  // Which messages open a run, and which of those show their author's name as a button.
+  const opensRun = chat.messages.map((message, index) => startsRun(message, chat.messages[index - 1]));
+  const named = chat.messages.filter((message, index) => opensRun[index] && message.user_id !== userId && people.has(message.user_id));
+  const authorTabStop = named.some((message) => message.id === focusedAuthor) ? focusedAuthor : named.at(-1)?.id;
+
+  function moveAmongAuthors(event: KeyboardEvent<HTMLButtonElement>) {
+    const names = Array.from(logRef.current?.querySelectorAll<HTMLButtonElement>(`button.${styles.author}`) ?? []);
+    const index = names.indexOf(event.currentTarget);
+    const target = ({ ArrowUp: index - 1, ArrowDown: index + 1, Home: 0, End: names.length - 1 } as Record<string, number>)[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    names[Math.min(Math.max(target, 0), names.length - 1)].focus();
+  }
+
   const now = new Date();
 
   return (
@@ -163,8 +181,7 @@ function RoomChatPanel({ room, userId, roomName, initialMessages, members, title
                 // Your own under "You"; someone who left the room by username.
                 const author = mine ? undefined : people.get(message.user_id);
                 const authorName = mine ? 'You' : author ? memberName(author) : message.username;
-                const opensRun = startsRun(message, chat.messages[index - 1]);
-                const classes = [styles.message, mine ? styles.mine : '', opensRun ? styles.runStart : ''].join(' ');
+                const classes = [styles.message, mine ? styles.mine : '', opensRun[index] ? styles.runStart : ''].join(' ');
                 const when = (
                   <time className={styles.time} dateTime={message.time}>
                     {formatChatTime(message.time, now)}
@@ -173,7 +190,7 @@ function RoomChatPanel({ room, userId, roomName, initialMessages, members, title
                 return (
                   // The full moment on hover anywhere on the message, also under a run's shared header.
                   <li key={message.id} className={classes} title={describeChatTime(message.time)}>
-                    {opensRun ? (
+                    {opensRun[index] ? (
                       <p className={styles.meta}>
                         {author ? (
                           <button
@@ -182,6 +199,9 @@ function RoomChatPanel({ room, userId, roomName, initialMessages, members, title
                             title={`@${author.username}`}
                             aria-haspopup="dialog"
                             aria-expanded={openKey === message.id}
+                            tabIndex={message.id === authorTabStop ? 0 : -1}
+                            onFocus={() => setFocusedAuthor(message.id)}
+                            onKeyDown={moveAmongAuthors}
                             onClick={(event) => toggle({ key: message.id, memberId: author.id, trigger: event.currentTarget })}
                           >
                             {authorName}
