@@ -81,6 +81,29 @@ function liveChatSuite(app: TestApp) {
     expect(waiting(app.server)).toBe(0);
   });
 
+  it('answers a student long-polling in a loop with every message of a burst, and with the next one after it', async () => {
+    let cursor = await newestCourseId();
+    const received: string[] = [];
+    let polling = true;
+    const poller = (async () => {
+      while (polling) {
+        const items = (await pollCourse(bob, courseId, `?after=${cursor}&wait=25`)).body as Message[];
+        if (items.length) cursor = items.at(-1)!.event ?? items.at(-1)!.id;
+        received.push(...items.map((m) => m.message));
+      }
+    })();
+    await untilWaiting(app.server, 1);
+    const burst = Array.from({ length: 25 }, (_, i) => `burst ${i}`);
+    for (const text of burst) await postToCourse(alice, courseId, text);
+    await vi.waitFor(() => expect(received).toEqual(burst), HANG);
+    await untilWaiting(app.server, 1);
+    await postToCourse(alice, courseId, 'after the burst');
+    await vi.waitFor(() => expect(received.at(-1)).toBe('after the burst'), HANG);
+    polling = false;
+    await postToCourse(alice, courseId, 'lets the poller go');
+    await poller;
+  });
+
   it('refuses, at once, a waiter removed from the group while waiting', async () => {
     const poll = bob.http.get(groupPath(groupId, bob.id, '?after=0-0&wait=25'));
     await untilWaiting(app.server, 1);

@@ -173,9 +173,10 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
               controller = request;
               try {
                 if (long) {
+                  // Once the student's rooms are known, this poll watches the others and the summary's own poll waits.
                   const watch = roomsToWatch(room);
-                  cover(watch.length > 0);
-                  const answer = await waitForMessages(room, userId, pollCursor, { watch, signal: request.signal });
+                  cover(watch !== null);
+                  const answer = await waitForMessages(room, userId, pollCursor, { watch: watch ?? [], signal: request.signal });
                   if (stopped) return;
                   longFailures = 0;
                   failures = 0;

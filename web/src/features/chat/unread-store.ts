@@ -143,10 +143,10 @@ export function coverUnread(): () => void {
   };
 }
 
-/** The student's other rooms a chat's long poll should watch; empty until the summary is known. */
-export function roomsToWatch(room: ChatRoom): ChatRoom[] {
+/** The student's other rooms a chat's long poll should watch (maybe none); null until the summary is known. */
+export function roomsToWatch(room: ChatRoom): ChatRoom[] | null {
   const summary = useUnreadStore.getState().summary;
-  if (!summary) return [];
+  if (!summary) return null;
   return summary.rooms
     .filter((other) => !sameRoom(other, room))
     .slice(0, MAX_WATCHED_ROOMS)
