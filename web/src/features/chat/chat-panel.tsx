@@ -198,7 +198,8 @@ function RoomChatPanel({ room, userId, roomName, initialMessages, members, title
   return (
     <section className={`panel panel--chat ${styles.panel}`} aria-labelledby={titleId}>
       <Title className={`panel__title ${styles.title}`} id={titleId}>
-        {title} <UnreadBadge room={room} />
+        {/* Seen, not said: the title names the region, which should not change name with every message (the log announces them). */}
+        {title} <UnreadBadge room={room} hidden />
       </Title>
       <div className={styles.body}>
         <div

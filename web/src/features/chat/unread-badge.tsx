@@ -14,16 +14,27 @@ export function unreadLabel(unread: number, mentions: number): string {
   return `${count}, ${mentions > SHOWN_MAX ? `more than ${SHOWN_MAX}` : mentions} mentioning you`;
 }
 
-export function UnreadBadge({ room }: { room: ChatRoom }) {
+interface UnreadBadgeProps {
+  room: ChatRoom;
+  /** Shown only, not said (where it would change the name of what holds it). */
+  hidden?: boolean;
+}
+
+export function UnreadBadge({ room, hidden = false }: UnreadBadgeProps) {
   const counts = useRoomUnread(room);
   if (!counts || counts.unread === 0) return null;
-  const mentioned = counts.mentions > 0;
-  return (
-    <span className={mentioned ? `${styles.badge} ${styles.mentioned}` : styles.badge} data-unread={counts.unread}>
-      <span aria-hidden="true">
-        {mentioned ? '@ ' : ''}
-        {counts.unread > SHOWN_MAX ? `${SHOWN_MAX}+` : counts.unread}
+  const className = counts.mentions > 0 ? `${styles.badge} ${styles.mentioned}` : styles.badge;
+  const shown = `${counts.mentions > 0 ? '@ ' : ''}${counts.unread > SHOWN_MAX ? `${SHOWN_MAX}+` : counts.unread}`;
+  if (hidden) {
+    return (
+      <span className={className} aria-hidden="true">
+        {shown}
       </span>
+    );
+  }
+  return (
+    <span className={className}>
+      <span aria-hidden="true">{shown}</span>
       <span className="visually-hidden">{unreadLabel(counts.unread, counts.mentions)}</span>
     </span>
   );
