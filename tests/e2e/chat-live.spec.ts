@@ -1,9 +1,9 @@
 // Issue 12 in Chromium, two students in two browser contexts: a message
 // reaches the other at once through the long poll that was waiting; unread
 // badges on the dashboard (mentions apart) and in the title, cleared by
-// reading; edits and deletes seen by the other; multi-line messages with
-// Shift+Enter; a mention highlighted for the student mentioned; a group's
-// owner deleting a member's message.
+// reading (also a phone's Chat tab), "99+"; edits and deletes seen by the
+// other; multi-line messages with Shift+Enter; a mention highlighted for the
+// student mentioned; a group's owner deleting a member's message.
 import { expect, test, type Browser, type Page, type Response } from '@playwright/test';
 import { apiPost, createGroupViaApi, joinCourseViaApi, signUpViaApi, snap, type E2eStudent } from './e2e-support';
 
@@ -69,9 +69,16 @@ test('an unread badge shows on B’s dashboard for another course, mentions apar
   const reading = await joinCourseViaApi(b.page, 'COP4533');
   const other = await joinCourseViaApi(b.page, 'CAP4621');
   await joinCourseViaApi(a.page, 'CAP4621');
+  await joinCourseViaApi(a.page, 'COP4533');
+  const groupId = await createGroupViaApi(a.page, reading.id, 'Algorithms study');
+  await apiPost(b.page, '/api/insert-study-group-member/', { studyGroupID: groupId });
   await b.page.goto(`/?course=${reading.id}`);
   await expect(composer(b.page)).toBeVisible();
   await expect(courseButton(b.page, 'CAP4621')).toBeVisible();
+
+  // News in a group of the course B is reading: its button in the Groups panel says so.
+  await apiPost(a.page, '/api/insert-study-group-message/', { studyGroupID: groupId, message: 'Problem set 4 is up' });
+  await expect(b.page.getByRole('region', { name: 'Groups' }).getByRole('button', { name: /Algorithms study/ })).toHaveAccessibleName(/1 unread message$/);
 
   await postToCourse(a.page, other.id, 'Quiz moved to Friday');
   await postToCourse(a.page, other.id, `@${b.student.username} can you share the lab?`);
@@ -80,17 +87,18 @@ test('an unread badge shows on B’s dashboard for another course, mentions apar
   await expect(badge).toContainText('3');
   // Said in words, the mention apart.
   await expect(badge).toHaveAccessibleName(/3 unread messages, 1 mentioning you/);
-  await expect(b.page).toHaveTitle(/^\(3\) /);
+  // The title counts every room: three here, one in the group.
+  await expect(b.page).toHaveTitle(/^\(4\) /);
   await expect(courseButton(b.page, 'COP4533')).not.toHaveAccessibleName(/unread/);
   await snap(b.page, 'chat-live-02-unread-badge');
 
   await badge.click();
   await expect(messageItem(b.page, 'See you there')).toBeVisible();
   await expect(courseButton(b.page, 'CAP4621')).not.toHaveAccessibleName(/unread/);
-  await expect(b.page).not.toHaveTitle(/^\(/);
-  // Read means read: the server counts nothing either.
+  await expect(b.page).toHaveTitle(/^\(1\) /);
+  // Read means read: the server counts the course's messages no more.
   const summary = (await (await b.page.request.get('/api/unread-counts/')).json()) as { total: number };
-  expect(summary.total).toBe(0);
+  expect(summary.total).toBe(1);
   for (const page of [a.page, b.page]) await page.context().close();
 });
 
@@ -199,4 +207,38 @@ test('a mention is highlighted for the student mentioned, and a group’s owner 
   await expect(messageItem(member.page, 'Off-topic ad', 'Group Chat')).toHaveCount(0);
   await expect(chatPanel(member.page, 'Group Chat').getByRole('listitem').last()).toContainText('Message deleted');
   for (const page of [owner.page, member.page]) await page.context().close();
+});
+
+test('on a phone, a message that comes while the Members tab is shown counts in the title until the Chat tab is chosen', async ({ browser }) => {
+  const owner = await classmate(browser, 'Kai');
+  const member = await classmate(browser, 'Lu');
+  const course = await joinCourseViaApi(owner.page, 'PHY2049');
+  await joinCourseViaApi(member.page, 'PHY2049');
+  const groupId = await createGroupViaApi(owner.page, course.id, 'Waves and optics');
+  await apiPost(member.page, '/api/insert-study-group-member/', { studyGroupID: groupId });
+  await member.page.setViewportSize({ width: 360, height: 740 });
+  await member.page.goto(`/study-group/${groupId}`);
+  await member.page.getByRole('tab', { name: 'Members' }).click();
+  await expect(member.page).toHaveTitle('Waves and optics · Study Swamp');
+  await apiPost(owner.page, '/api/insert-study-group-message/', { studyGroupID: groupId, message: 'Lab moved to Thursday' });
+  await expect(member.page).toHaveTitle('(1) Waves and optics · Study Swamp');
+  await member.page.getByRole('tab', { name: 'Chat' }).click();
+  await expect(messageItem(member.page, 'Lab moved to Thursday', 'Group Chat')).toBeVisible();
+  await expect(member.page).toHaveTitle('Waves and optics · Study Swamp');
+  for (const page of [owner.page, member.page]) await page.context().close();
+});
+
+test('a room with 100 or more unread messages shows "99+"', async ({ page }) => {
+  await signUpViaApi(page, 'Mo', 'Gator');
+  const course = await joinCourseViaApi(page, 'AST1002');
+  // The server stops counting at 100; here it is asked to have counted that far (posting 100 takes minutes at 20 per 10 s).
+  await page.route('**/api/unread-counts/**', async (route) => {
+    if (new URL(route.request().url()).searchParams.has('wait')) return; // a long poll that is never answered
+    await route.fulfill({ json: { rooms: [{ kind: 'course', id: course.id, unread: 100, mentions: 0, lastRead: null }], total: 100, version: 'busy' } });
+  });
+  await page.goto('/?course=none');
+  const button = courseButton(page, 'AST1002');
+  await expect(button).toContainText('99+');
+  await expect(button).toHaveAccessibleName(/More than 99 unread messages/);
+  await expect(page).toHaveTitle(/^\(99\+\) /);
 });
