@@ -1,6 +1,6 @@
 // Starts one app server: connect to Redis, migrate, build the container and
 // the Koa app, listen; and stops it gracefully (drain, then close).
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -17,7 +17,7 @@ import { chatPollFastPath } from './http/chat-poll-fast-path';
 import { timedCheck, type ReadinessProbe } from './http/health';
 import { createLogger } from './logger';
 import { PACKAGE_ROOT } from './package-root';
-import { renameLegacyChatKeys } from './redis/chat-archive-queue';
+import { ChatArchiveQueue, renameLegacyChatKeys } from './redis/chat-archive-queue';
 import { ChatStreamKeys } from './redis/chat-stream-keys';
 import { connectRedis, redisTargetOf } from './redis/redis-client';
 
@@ -109,19 +109,13 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     if (redis) metrics.watchRedis(redis);
     const hub = resolve(INFRA.SignalHub);
     metrics.gauge('chat_waiting_requests', 'Chat long-polls (and unread waits) this server holds open.', () => hub.waiting);
-    if (redis && config.chat.inProcessProjector) {
-      const projector = resolve(INFRA.ChatProjector);
-      metrics.gauge('chat_projector_lag_seconds', 'Age of the oldest chat entry this server\'s archive projector holds unarchived (0: none).', () =>
-        projector.oldestHeldAgeMs() / 1000,
-      );
-    }
+    if (redis) metrics.watchArchiveQueue(new ChatArchiveQueue(redis, new ChatStreamKeys(config.redisKeyPrefix)));
+    if (redis && config.chat.inProcessProjector) metrics.watchProjector(resolve(INFRA.ChatProjector));
   }
   const metricsPort = config.metrics.port;
   const metricsServer =
     metrics && metricsPort !== undefined
-      ? await metrics.listen(metricsPort, config.host).catch((error: unknown) => {
-          throw new StartupError(`Cannot serve metrics on port ${metricsPort}: ${reasonOf(error)}`);
-        })
+      ? await metrics.listen(metricsPort, config.host)
       : null;
 
   const app = createHttpApp({
@@ -157,7 +151,16 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     clientAddress: clientAddressReader(config.trustProxy, config.proxyHops),
     record: metrics ? (route, status, seconds, kind) => metrics.recordFastPoll(kind, route, status, seconds) : undefined,
   }, app.callback());
-  const server = createServer(handler);
+  // Answers not yet sent, so a shutdown can tell their clients to reconnect (to another server).
+  const unanswered = new Set<ServerResponse>();
+  const server = createServer((req, res) => {
+    if (draining) res.setHeader('Connection', 'close');
+    else {
+      unanswered.add(res);
+      res.once('close', () => unanswered.delete(res));
+    }
+    handler(req, res);
+  });
   server.listen({ port: config.port, host: config.host, backlog: 4096 });
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = REQUEST_TIMEOUT_MS;
@@ -182,6 +185,9 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     close() {
       closing ??= (async () => {
         draining = true;
+        // Requests begun before the signal answer with Connection: close too (Node would keep the connection alive).
+        for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
+        unanswered.clear();
         // Long polls answer [] now (their clients poll again, elsewhere) rather than hold the drain.
         resolve(INFRA.SignalHub).close();
         await drain(server, config.shutdownTimeoutMs, logger);

@@ -1,6 +1,7 @@
 // `npm run projector`: the chat archive projector as its own process, for
 // deployments that run the app servers with CHAT_PROJECTOR=false. Needs the
-// same DATABASE_URL, REDIS_URL (or REDIS_CLUSTER_NODES) and REDIS_KEY_PREFIX as the app servers.
+// same DATABASE_URL, REDIS_URL (or REDIS_CLUSTER_NODES) and REDIS_KEY_PREFIX as the app servers;
+// METRICS_PORT serves its Prometheus metrics.
 import { ConfigError, parseConfig } from '../config';
 import { compose, INFRA } from '../container';
 import { migrateToLatest } from '../database/migration-source';
@@ -21,12 +22,23 @@ async function main() {
   await connectRedis(redis, redisTarget);
   await migrateToLatest(db);
   const projector = resolve(INFRA.ChatProjector);
+  // Its metrics (lag, archive delay, dead letters, failed queries and commands) on METRICS_PORT, when set.
+  const metricsPort = config.metrics.enabled ? config.metrics.port : undefined;
+  let metricsServer: { port: number; close(): Promise<void> } | null = null;
+  if (metricsPort !== undefined) {
+    const metrics = resolve(INFRA.Metrics);
+    metrics.watchKnex(db);
+    metrics.watchRedis(redis);
+    metrics.watchProjector(projector);
+    metricsServer = await metrics.listen(metricsPort, config.host);
+  }
   projector.start();
-  logger.info({ retention: config.chat.streamRetention }, 'chat archive projector running');
+  logger.info({ retention: config.chat.streamRetention, metricsPort: metricsServer?.port }, 'chat archive projector running');
 
   const stop = async (signal: string) => {
     logger.info({ signal }, 'chat archive projector stopping');
     await projector.stop();
+    await metricsServer?.close();
     await db.destroy();
     await redis.quit();
     process.exit(0);

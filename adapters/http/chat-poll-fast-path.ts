@@ -50,7 +50,7 @@ export interface ChatPollFastPathDeps {
   waitForChatMessages: WaitForChatMessages;
   /** The headers every answer of the full pipeline carries (helmet's), computed once. */
   securityHeaders: Record<string, string>;
-  /** True while the server shuts down: new polls go through the pipeline; answers say Connection: close. */
+  /** True while the server shuts down: new polls go through the pipeline (server.ts makes every answer say Connection: close). */
   draining: () => boolean;
   /** When the access line of a poll would be written (debug logging), the full pipeline writes it. */
   logsPolls: () => boolean;
@@ -79,7 +79,6 @@ export function chatPollFastPath(deps: ChatPollFastPathDeps, pipeline: Handler):
     res.setHeader('X-Request-Id', requestId);
     res.setHeader('Cache-Control', 'no-store');
     for (const [name, value] of extra) res.setHeader(name, value);
-    if (deps.draining()) res.setHeader('Connection', 'close');
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('Content-Length', Buffer.byteLength(body));
     res.end(body);

@@ -33,7 +33,8 @@ export function chatRoutes(api: ApiRouter, useCases: UseCases): void {
   const read = async (ctx: Context, actingUserId: number, room: ChatRoom, { wait, watch, ...cursors }: MessagesQuery) => {
     // Every poll must reach the server; no cache may answer for it.
     ctx.set('Cache-Control', 'no-store');
-    (ctx.state as AppState).routineRequest = true;
+    // A poll (after a cursor) logs at debug; reading history is a request like any other.
+    if (cursors.after !== undefined) (ctx.state as AppState).routineRequest = true;
     if (!wait) {
       if (watch) throw new ValidationError('watch: needs wait', 'watch');
       return (await readChatMessages.execute({ actingUserId, room, ...cursors })).map(messageToWire);

@@ -114,6 +114,27 @@ export function securityHeaderValues(hsts: boolean): Record<string, string> {
   return headers;
 }
 
+/**
+ * With Secure cookies (production) the API cannot keep a session over plain
+ * HTTP: the cookies library would throw when setting one (a 500). Such a
+ * request is usually a TLS-terminating proxy that does not say so
+ * (X-Forwarded-Proto without TRUST_PROXY): a clear 403 names the cause. The
+ * probes, the metrics and the client's pages (no cookies) answer before or
+ * without this.
+ */
+function httpsOnlyApi(): Koa.Middleware<AppState> {
+  return async (ctx, next) => {
+    if (!ctx.secure && (ctx.path === '/api' || ctx.path.startsWith('/api/'))) {
+      throw new HttpError(
+        403,
+        'HTTPS_REQUIRED',
+        'This server only accepts its API over HTTPS (its cookies are Secure). Behind a TLS-terminating proxy, set TRUST_PROXY so its X-Forwarded-Proto is believed.',
+      );
+    }
+    return next();
+  };
+}
+
 export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
   // Only the entries our own proxies appended are believed: the client can put
   // anything at the start of X-Forwarded-For, and the rate limits key on its address.
@@ -128,8 +149,6 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
   app.use(errorHandler());
   app.use(securityHeaders(deps.hsts) as unknown as Koa.Middleware<AppState>);
   app.use(async (ctx, next) => {
-    // While shutting down, keep-alive clients are told to reconnect (to another server).
-    if (deps.readiness.draining()) ctx.set('Connection', 'close');
     if (!ALLOWED.has(ctx.method)) {
       ctx.set('Allow', METHODS.join(', '));
       throw new HttpError(405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed here.`);
@@ -139,6 +158,7 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
   app.use(healthEndpoints(deps.readiness));
   if (deps.metrics && deps.metricsEndpoint) app.use(deps.metrics.endpoint());
   app.use(openApiEndpoint());
+  if (deps.cookieSecure) app.use(httpsOnlyApi());
   app.use(sessionMiddleware(app as unknown as Koa, deps.sessionStore, deps.cookieSecure));
   app.use(csrfProtection());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', strict: true, onerror: bodyError }));

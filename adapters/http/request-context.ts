@@ -1,6 +1,7 @@
 // Gives every request an id (echoed as X-Request-Id) and a child logger that
 // stamps it on every line, then writes one access-log line per request (at
-// info, or at debug for the routine chat reads that mark themselves).
+// info, or at debug for the routine chat reads that mark themselves), with
+// the same route label as the metrics.
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
@@ -23,10 +24,22 @@ export function requestContext(logger: Logger): Middleware<AppState> {
     } finally {
       const routine = ctx.state.routineRequest && ctx.status < 500;
       if (!routine || logger.isLevelEnabled('debug')) {
-        const line = { method: ctx.method, path: ctx.path, route: ctx.state.route, status: ctx.status, ms: Math.round(performance.now() - started), ip: ctx.ip };
+        const line = { method: ctx.method, path: ctx.path, route: routeLabel(ctx.state.route, ctx.path), status: ctx.status, ms: Math.round(performance.now() - started), ip: ctx.ip };
         if (routine) ctx.state.log.debug(line, 'request');
         else ctx.state.log.info(line, 'request');
       }
     }
   };
+}
+
+/**
+ * The route of a request in logs and metrics: the API's route template, or
+ * the kind of path (client, the probes, unmatched), never a raw URL (ids would
+ * make a metric series each).
+ */
+export function routeLabel(route: string | undefined, path: string): string {
+  if (route) return route;
+  if (path === '/healthz' || path === '/readyz') return path;
+  if (path === '/api' || path.startsWith('/api/')) return 'unmatched';
+  return 'client';
 }

@@ -10,8 +10,9 @@ import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Telemetry, TelemetryEvent } from '../../application/ports/telemetry';
-import { isDependencyOutage } from '../dependency-errors';
+import { isDependencyOutage, reasonOf, StartupError } from '../dependency-errors';
 import type { AppState } from '../http/app-state';
+import { routeLabel } from '../http/request-context';
 
 const PREFIX = 'studyswamp_';
 
@@ -136,6 +137,29 @@ export class AppMetrics implements Telemetry {
     this.gauge('redis_connected', '1 while this server\'s Redis connection is ready, 0 otherwise.', () => (redis.status === 'ready' ? 1 : 0));
   }
 
+  /** The archive projector this process runs: the age of the oldest entry it read and could not archive yet. */
+  watchProjector(projector: { oldestHeldAgeMs(): number }): void {
+    this.gauge('chat_projector_lag_seconds', "Age of the oldest chat entry this process's archive projector holds unarchived (0: none).", () =>
+      projector.oldestHeldAgeMs() / 1000,
+    );
+  }
+
+  /**
+   * The rooms waiting for the archive, as every app server sees them whether
+   * or not it runs the projector: how many, and how long the one waiting
+   * longest has (the age of its newest entry to archive). Both grow when no
+   * projector runs or it falls behind. Left out of a scrape when Redis does not answer.
+   */
+  watchArchiveQueue(queue: { backlog(): Promise<{ rooms: number; oldestMs: number | null }> }, now: () => number = Date.now): void {
+    const backlog = () => queue.backlog().catch(() => null);
+    this.gauge('chat_archive_backlog_rooms', 'Chat rooms with entries the archive projector has not archived yet.', async () => (await backlog())?.rooms ?? null);
+    this.gauge('chat_archive_backlog_seconds', 'How long the room waiting longest for the archive has waited, from its newest entry to archive (0: none waiting).', async () => {
+      const read = await backlog();
+      if (!read) return null;
+      return read.oldestMs === null ? 0 : Math.max(0, now() - read.oldestMs) / 1000;
+    });
+  }
+
   /** Counts and times every request; placed right after the request context, so refusals and errors are counted too. */
   http(): Middleware<AppState> {
     return async (ctx, next) => {
@@ -143,7 +167,7 @@ export class AppMetrics implements Telemetry {
       try {
         await next();
       } finally {
-        this.recordRequest(ctx.method, routeOf(ctx.state.route, ctx.path), ctx.status, (performance.now() - started) / 1000);
+        this.recordRequest(ctx.method, routeLabel(ctx.state.route, ctx.path), ctx.status, (performance.now() - started) / 1000);
       }
     };
   }
@@ -172,7 +196,7 @@ export class AppMetrics implements Telemetry {
     };
   }
 
-  /** The endpoint on a port of its own (METRICS_PORT), so it need not be reachable from the internet. */
+  /** The endpoint on a port of its own (METRICS_PORT), so it need not be reachable from the internet; a port in use stops start-up. */
   async listen(port: number, host: string): Promise<{ port: number; close(): Promise<void> }> {
     const server: Server = createServer((request, response) => {
       if (request.url !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -185,7 +209,7 @@ export class AppMetrics implements Telemetry {
       );
     });
     await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
+      server.once('error', (error) => reject(new StartupError(`Cannot serve metrics on port ${port}: ${reasonOf(error)}`)));
       server.listen(port, host, () => resolve());
     });
     return {
@@ -193,12 +217,4 @@ export class AppMetrics implements Telemetry {
       close: () => new Promise<void>((resolve) => server.close(() => resolve())),
     };
   }
-}
-
-/** A bounded label: the API's route template, or the kind of path, never a raw URL (ids would make a series each). */
-function routeOf(route: string | undefined, path: string): string {
-  if (route) return route;
-  if (path === '/healthz' || path === '/readyz') return path;
-  if (path === '/api' || path.startsWith('/api/')) return 'unmatched';
-  return 'client';
 }

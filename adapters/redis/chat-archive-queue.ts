@@ -60,6 +60,12 @@ export class ChatArchiveQueue {
     return rooms;
   }
 
+  /** How many rooms are queued, and the time (ms) of the newest entry marked in the one queued longest (null: none). */
+  async backlog(): Promise<{ rooms: number; oldestMs: number | null }> {
+    const [rooms, oldest] = await Promise.all([this.size(), this.redis.zrange(this.keys.archiveQueue, '0', '0', 'WITHSCORES')]);
+    return { rooms, oldestMs: oldest.length === 2 ? Math.floor(Number(oldest[1]) / 1000) : null };
+  }
+
   async size(): Promise<number> {
     return this.redis.zcard(this.keys.archiveQueue);
   }

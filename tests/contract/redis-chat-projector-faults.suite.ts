@@ -9,6 +9,7 @@
 import knex, { type Knex } from 'knex';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { AppMetrics } from '../../adapters/observability/app-metrics';
 import { KnexChatArchive, type ArchivedEntry } from '../../adapters/postgres/knex-chat-archive';
 import { ChatArchiveQueue } from '../../adapters/redis/chat-archive-queue';
 import { ARCHIVE_GROUP, ChatStreamKeys } from '../../adapters/redis/chat-stream-keys';
@@ -131,8 +132,9 @@ export function redisChatProjectorFaultsSuite(db: () => Knex, redis: () => { red
     { kind: 'a user id beyond the archive column', text: 'hello', userId: () => '99999999999', error: /out of range/ },
   ];
 
-  it.each(poisons)('moves an entry with $kind to the dead-letter stream and archives everything around it, in its room and others', async (poison) => {
-    const { client, archive, log, keys, logs, projector, deadLetters, pendingCount, streamIds, isMarked, inject } = parts();
+  it.each(poisons)('moves an entry with $kind to the dead-letter stream, counts it, and archives everything around it, in its room and others', async (poison) => {
+    const metrics = new AppMetrics();
+    const { client, archive, log, keys, logs, projector, deadLetters, pendingCount, streamIds, isMarked, inject } = parts({ metrics });
     const target = room();
     const other = room();
     const early = await post(log, target, 3, 'early-');
@@ -142,6 +144,8 @@ export function redisChatProjectorFaultsSuite(db: () => Knex, redis: () => { red
     const otherLate = await post(log, other, 2, 'other-late-');
 
     await projector().drain();
+    // The app's metrics count it.
+    expect(await metrics.registry.getSingleMetricAsString('studyswamp_chat_dead_letters_total')).toMatch(/^studyswamp_chat_dead_letters_total 1$/m);
 
     // Every good message is archived, and the room reads as one history without the bad one.
     expect(await archived(archive, target)).toEqual(texts([...early, ...late]));
@@ -225,7 +229,13 @@ export function redisChatProjectorFaultsSuite(db: () => Knex, redis: () => { red
     // More failed rounds than an entry has attempts: none of them is the entry's fault.
     archive.outages = 5;
     const p = projector();
+    expect(p.oldestHeldAgeMs()).toBe(0);
     for (let round = 0; round < 5; round += 1) await expect(p.projectOnce()).rejects.toThrow(/ECONNREFUSED/);
+    // Its lag (the metrics' chat_projector_lag_seconds) is the age of the oldest entry it holds: the first one posted.
+    const firstPostedMs = Number(early[0].id.split('-')[0]);
+    const heldAt = Date.now();
+    expect(heldAt).toBeGreaterThan(firstPostedMs);
+    expect(p.oldestHeldAgeMs()).toBeGreaterThanOrEqual(heldAt - firstPostedMs);
     expect(await deadLetters(target)).toEqual([]);
     expect(await archived(archive, target)).toEqual([]);
     expect(await pendingCount(target)).toBe(7);
@@ -237,6 +247,7 @@ export function redisChatProjectorFaultsSuite(db: () => Knex, redis: () => { red
     expect(dead).toHaveLength(1);
     expect(dead[0]).toMatchObject({ id: poisonId, attempts: '3' });
     expect(await pendingCount(target)).toBe(0);
+    expect(p.oldestHeldAgeMs()).toBe(0);
   });
 
   it('does not count an outage that strikes while it singles out a bad entry', async () => {

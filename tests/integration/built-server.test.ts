@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isBuildCurrent } from '../../adapters/cli/build.mjs';
 import { startAppProcess, type AppProcess } from '../support/app-process';
+import { HttpSession, newStudent } from '../support/http-session';
 
 describe('the built server', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ss-built-'));
@@ -34,5 +35,17 @@ describe('the built server', () => {
     expect(app.output()).not.toContain('building Study Swamp');
     // The start-up line says where the time went, for an operator.
     expect(app.output()).toMatch(/"startup":\{"processMs":\d+,"migrationsMs":\d+,"catalogMs":\d+,"totalMs":\d+\}/);
+    // A fresh data folder gets the shipped catalog.
+    expect(app.output()).toContain('loaded the shipped course catalog');
+  });
+
+  it('loads the embedded catalog once: a restart on the same data folder finds it there', { timeout: 120_000 }, async () => {
+    await app!.stop();
+    app = await startAppProcess({ DATA_DIR: dataDir }, { built: true });
+    expect(app.output()).not.toContain('loaded the shipped course catalog');
+    const visitor = new HttpSession(app.url);
+    await visitor.signUp(newStudent());
+    const found = await visitor.post('/api/filter-courses/', { courseCode: 'COP3502C' });
+    expect(found.body.courses.map((c: { course_number: string }) => c.course_number)).toContain('COP3502C');
   });
 });

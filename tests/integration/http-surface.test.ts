@@ -124,4 +124,16 @@ describe('the HTTP surface in production', () => {
     expect(cookies.map((cookie) => cookie.split('=')[0])).toEqual(['ss.csrf', 'ss.csrf.sig']);
     for (const cookie of cookies) expect(cookie).toMatch(/;\s*secure/i);
   });
+
+  it('refuses the API over plain HTTP with a clear 403, since its cookies are Secure (a TLS proxy not saying so, say)', async () => {
+    for (const [method, path] of [['GET', '/api/get-token/'], ['POST', '/api/login/'], ['GET', '/api/is-authenticated/']] as const) {
+      const res = await fetch(`${server.url}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+      expect(res.status, path).toBe(403);
+      expect(await res.json(), path).toMatchObject({ error: 'HTTPS_REQUIRED', message: expect.stringMatching(/HTTPS/) });
+      expect(res.headers.getSetCookie(), path).toEqual([]);
+    }
+    // The probes and the pages still answer (the balancer's health check speaks plain HTTP).
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
 });

@@ -6,9 +6,12 @@
 // stopped with SIGTERM and started again: the client sees no failed request
 // (the balancer retries only requests that never reached an app), every
 // message posted is read back once, and both servers serve before and after.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// Two requests held in flight on the stopping server itself (where no
+// balancer retry could hide a cut) are answered, with Connection: close.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import { freePort, haproxyAvailable, startHaproxy, type Balancer } from '../support/haproxy';
+import { holdRequest } from '../support/held-request';
 import { HttpSession, newStudent, type ApiResponse } from '../support/http-session';
 import { importShippedCatalog, TEST_SECRET } from '../support/test-app';
 import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix, type TestDatabase } from '../support/test-services';
@@ -124,8 +127,38 @@ describe.skipIf(!hasPostgres() || !hasRedis() || !haproxyAvailable())('two app s
     await waitUntil('both servers answered', () => servedSince(0).has('app1') && servedSince(0).has('app2'));
 
     // SIGTERM app1 in the middle of it all: it finishes what it holds, /readyz takes it out.
-    await apps[0]!.stop();
+    // Two requests are surely in flight on app1 when the signal comes (sent to it
+    // directly, where no balancer retry could hide a cut): a post whose body is
+    // still on its way, and a long poll waiting for news.
+    const direct = (session: HttpSession) => ({ Cookie: session.cookieHeader(), 'X-Forwarded-For': session.clientAddress });
+    const heldPost = await holdRequest(ports[0], {
+      method: 'POST',
+      path: '/api/insert-course-message/',
+      headers: { ...direct(writer), 'Content-Type': 'application/json', 'X-CSRFToken': await writer.fetchToken() },
+      body: JSON.stringify({ userID: writerId, courseID: courseId, message: 'posted while app1 stops' }),
+    });
+    const heldPoll = await holdRequest(ports[0], {
+      method: 'GET',
+      path: `/api/select-course-messages/${courseId}/${readerId}/?after=${'9'.repeat(13)}-0&wait=25`,
+      headers: direct(reader),
+    });
+    const stopping = apps[0]!.stop();
     apps[0] = null;
+    // The signal has arrived once app1 is no longer ready (or no longer listening).
+    await vi.waitFor(
+      async () => {
+        const ready = await fetch(`http://127.0.0.1:${ports[0]}/readyz`).then((r) => r.status, () => 'refused');
+        expect(ready).not.toBe(200);
+      },
+      { timeout: 30_000, interval: 50 },
+    );
+    heldPost.finish();
+    const [postAnswer, pollAnswer] = await Promise.all([heldPost.answer, heldPoll.answer]);
+    await stopping;
+    expect([postAnswer.status, postAnswer.headers.connection], 'the post in flight at SIGTERM').toEqual([201, 'close']);
+    expect(JSON.parse(postAnswer.body)).toMatchObject({ message: 'posted while app1 stops' });
+    posted.push('posted while app1 stops');
+    expect([pollAnswer.status, pollAnswer.headers.connection, pollAnswer.body], 'the long poll held at SIGTERM').toEqual([200, 'close', '[]']);
     const afterStop = outcomes.length;
     await waitUntil('60 answers after the stop', () => outcomes.length > afterStop + 60);
     expect([...servedSince(afterStop + 20)]).toEqual(['app2']);

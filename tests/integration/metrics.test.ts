@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/test-app';
 import { describeOnEveryMode, useTestApp } from '../support/test-app';
 import { HttpSession, newStudent } from '../support/http-session';
+import { freePort } from '../support/haproxy';
+import { startProjectorProcess } from '../support/projector-process';
 import { hasPostgres, hasRedis } from '../support/use-adapters';
 
 /** The value of one series in Prometheus' text format, or undefined when it is absent. */
@@ -72,6 +74,37 @@ function metricsSuite(app: TestApp) {
     expect(sample(text, 'studyswamp_login_refused_total', { limit: 'pair' })).toBe(1);
   });
 
+  it('counts the chat polls the fast path answers under the route and status the pipeline counts them', async () => {
+    const student = new HttpSession(app.url);
+    const userId = (await student.signUp(newStudent())).body.user.id as number;
+    const courseId = (await student.post('/api/filter-courses/', { courseCode: 'COP3502C' })).body.courses[0].id as number;
+    await student.post('/api/insert-course-member/', { courseID: courseId });
+    const newest = (await student.post('/api/insert-course-message/', { userID: userId, courseID: courseId, message: 'hi' })).body.id as string;
+    const poll = (query: string) => student.get(`/api/select-course-messages/${courseId}/${userId}/?after=${newest}${query}`);
+    const labels = { method: 'GET', route: '/api/select-course-messages/{courseID}/{userID}/', status: '200' };
+    const counts = async () => {
+      const text = await scrape(app.url);
+      return {
+        requests: sample(text, 'studyswamp_http_requests_total', labels) ?? 0,
+        timed: sample(text, 'studyswamp_http_request_duration_seconds_count', labels) ?? 0,
+        idle: sample(text, 'studyswamp_chat_polls_fast_total', { kind: 'idle' }) ?? 0,
+        wait: sample(text, 'studyswamp_chat_polls_fast_total', { kind: 'wait' }) ?? 0,
+      };
+    };
+    // The first poll goes through the pipeline and leaves the session, membership and newest id in memory.
+    await poll('');
+    const before = await counts();
+    await poll(''); // the fast path, at once
+    await poll('&wait=1'); // the fast path's long poll, [] at its deadline
+    await poll('&via=pipeline'); // a parameter the fast path does not take: the pipeline
+    expect(await counts()).toEqual({
+      requests: before.requests + 3,
+      timed: before.timed + 3,
+      idle: before.idle + 1,
+      wait: before.wait + 1,
+    });
+  });
+
   it('reports the Postgres pool and the waiting chat long-polls', async () => {
     const student = new HttpSession(app.url);
     const res = await student.signUp(newStudent());
@@ -110,6 +143,50 @@ describe.skipIf(!hasPostgres() || !hasRedis())('metrics of Redis and the chat ar
     expect(sample(text, 'studyswamp_chat_projector_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'studyswamp_chat_dead_letters_total')).toBe(0);
     expect(sample(text, 'studyswamp_dependency_errors_total', { dependency: 'redis', kind: 'outage' })).toBeUndefined();
+  });
+});
+
+// The recommended split: app servers with CHAT_PROJECTOR=false and `npm run projector` on its own.
+describe.skipIf(!hasPostgres() || !hasRedis())('metrics of the chat archive with the projector in its own process', () => {
+  const app = useTestApp('services', { catalog: true, env: { CHAT_PROJECTOR: 'false' } });
+
+  it('shows the backlog on the app server until the projector runs, and the projector serves its own on METRICS_PORT', async () => {
+    const student = new HttpSession(app.url);
+    const res = await student.signUp(newStudent());
+    const courseId = (await student.post('/api/filter-courses/', { courseCode: 'COP3502C' })).body.courses[0].id as number;
+    await student.post('/api/insert-course-member/', { courseID: courseId });
+    const posted = await student.post('/api/insert-course-message/', { userID: res.body.user.id, courseID: courseId, message: 'waiting for the archive' });
+    const postedMs = Number((posted.body.id as string).split('-')[0]);
+
+    // No projector runs: the app server reports the room waiting, and for how long.
+    const text = await scrape(app.url);
+    expect(sample(text, 'studyswamp_chat_archive_backlog_rooms')).toBe(1);
+    expect(sample(text, 'studyswamp_chat_archive_backlog_seconds')).toBeGreaterThan(0);
+    expect(sample(text, 'studyswamp_chat_archive_backlog_seconds')! * 1000).toBeLessThanOrEqual(Date.now() - postedMs + 1);
+    expect(sample(text, 'studyswamp_chat_projector_lag_seconds')).toBeUndefined();
+
+    const port = await freePort();
+    const { env } = app.target;
+    const projector = await startProjectorProcess({
+      DATABASE_URL: env.DATABASE_URL,
+      REDIS_URL: env.REDIS_URL,
+      REDIS_KEY_PREFIX: env.REDIS_KEY_PREFIX,
+      METRICS_PORT: String(port),
+    });
+    try {
+      await expect
+        .poll(async () => sample(await scrape(`http://127.0.0.1:${port}`), 'studyswamp_chat_archive_delay_seconds_count'), { timeout: 15_000 })
+        .toBe(1);
+      const own = await scrape(`http://127.0.0.1:${port}`);
+      expect(sample(own, 'studyswamp_chat_projector_lag_seconds')).toBe(0);
+      expect(sample(own, 'studyswamp_chat_dead_letters_total')).toBe(0);
+      expect(sample(own, 'studyswamp_postgres_pool_waiting')).toBe(0);
+      expect(sample(own, 'studyswamp_redis_connected')).toBe(1);
+      await expect.poll(async () => sample(await scrape(app.url), 'studyswamp_chat_archive_backlog_rooms'), { timeout: 15_000 }).toBe(0);
+      expect(sample(await scrape(app.url), 'studyswamp_chat_archive_backlog_seconds')).toBe(0);
+    } finally {
+      expect(await projector.stop()).toBe(0);
+    }
   });
 });
 

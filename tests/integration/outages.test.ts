@@ -7,6 +7,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../../adapters/server';
+import { holdRequest } from '../support/held-request';
 import { HttpSession, newStudent, type ApiResponse } from '../support/http-session';
 import { startTcpProxy, throughProxy, type TcpProxy } from '../support/tcp-proxy';
 import { servicesTarget, startTestApp, TEST_SECRET } from '../support/test-app';
@@ -67,7 +68,15 @@ describe.skipIf(!hasPostgres() || !hasRedis())('outages while running (Postgres 
     expect(ready.headers.getSetCookie()).toEqual([]);
   });
 
+  /** A dependency's failures so far, as GET /metrics counts them (it needs neither Postgres nor Redis). */
+  async function dependencyErrors(dependency: 'postgres' | 'redis'): Promise<number> {
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    const line = text.split('\n').find((l) => l.startsWith(`studyswamp_dependency_errors_total{dependency="${dependency}",kind="outage"} `));
+    return Number(line?.split(' ')[1] ?? 0);
+  }
+
   it('answers 503 with Retry-After within 2 s while Redis is unreachable, and recovers by itself', async () => {
+    const failedBefore = await dependencyErrors('redis');
     await redisProxy.cut();
     try {
       expectServiceUnavailable(await timed(() => student.get('/api/dashboard/')), 'dashboard');
@@ -77,6 +86,8 @@ describe.skipIf(!hasPostgres() || !hasRedis())('outages while running (Postgres 
       expect(ready.status).toBe(503);
       expect(ready.body).toMatchObject({ error: 'SERVICE_UNAVAILABLE', checks: { database: 'ok', redis: expect.not.stringMatching(/^ok$/) } });
       expect((await new HttpSession(server.url).get('/healthz')).status).toBe(200);
+      // The metrics count the failed Redis commands.
+      expect(await dependencyErrors('redis')).toBeGreaterThan(failedBefore);
     } finally {
       await redisProxy.restore();
     }
@@ -85,6 +96,7 @@ describe.skipIf(!hasPostgres() || !hasRedis())('outages while running (Postgres 
   });
 
   it('answers 503 with Retry-After within 2 s while Postgres is unreachable, and recovers by itself', async () => {
+    const failedBefore = await dependencyErrors('postgres');
     await pgProxy.cut();
     try {
       expectServiceUnavailable(await timed(() => student.get('/api/dashboard/')), 'dashboard');
@@ -92,6 +104,7 @@ describe.skipIf(!hasPostgres() || !hasRedis())('outages while running (Postgres 
       const ready = await new HttpSession(server.url).get('/readyz');
       expect(ready.status).toBe(503);
       expect(ready.body).toMatchObject({ checks: { redis: 'ok', database: expect.not.stringMatching(/^ok$/) } });
+      expect(await dependencyErrors('postgres')).toBeGreaterThan(failedBefore);
     } finally {
       await pgProxy.restore();
     }
@@ -179,25 +192,14 @@ describe.skipIf(!hasPostgres() || !hasRedis())('graceful shutdown', () => {
     await db?.drop();
   });
 
-  /** Sends a signed-in POST whose body arrives in two parts, so the request is in flight until `finish()`. */
+  /** A signed-in POST the server has begun, whose body is held back until `finish()`. */
   async function slowRequest(server: RunningServer, s: HttpSession) {
-    const token = await s.fetchToken();
-    const body = JSON.stringify({ courseCode: 'COP', name: '', term: '' });
-    const socket = net.connect(server.port, '127.0.0.1');
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    let answer = '';
-    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
-    const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-    const cookie = [...s.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    socket.write(
-      `POST /api/filter-courses/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `X-CSRFToken: ${token}\r\nX-Forwarded-For: ${s.clientAddress}\r\nCookie: ${cookie}\r\n\r\n${body.slice(0, 5)}`,
-    );
-    return {
-      finish: () => socket.write(body.slice(5)),
-      ended,
-      answer: () => answer,
-    };
+    return holdRequest(server.port, {
+      method: 'POST',
+      path: '/api/filter-courses/',
+      headers: { 'Content-Type': 'application/json', 'X-CSRFToken': await s.fetchToken(), 'X-Forwarded-For': s.clientAddress, Cookie: s.cookieHeader() },
+      body: JSON.stringify({ courseCode: 'COP', name: '', term: '' }),
+    });
   }
 
   it('lets a request in flight finish on SIGTERM (answered with Connection: close), refusing new connections meanwhile', async () => {
@@ -209,11 +211,10 @@ describe.skipIf(!hasPostgres() || !hasRedis())('graceful shutdown', () => {
     // Stopping to listen takes effect a moment after close(): wait for the refusal itself.
     await vi.waitFor(() => expect(fetch(`${server.url}/healthz`)).rejects.toThrow(), { timeout: 5_000, interval: 25 });
     inFlight.finish();
-    await inFlight.ended;
+    const answer = await inFlight.answer;
     await closing;
-    expect(inFlight.answer()).toMatch(/^HTTP\/1\.1 200 OK/);
-    expect(inFlight.answer()).toMatch(/\r\nConnection: close\r\n/i);
-    expect(inFlight.answer()).toContain('"courses"');
+    expect([answer.status, answer.headers.connection]).toEqual([200, 'close']);
+    expect(answer.body).toContain('"courses"');
   });
 
   it('cuts what is still in flight at the deadline, and closes', async () => {
@@ -222,7 +223,6 @@ describe.skipIf(!hasPostgres() || !hasRedis())('graceful shutdown', () => {
     await s.signUp(newStudent());
     const inFlight = await slowRequest(server, s);
     await server.close();
-    await inFlight.ended;
-    expect(inFlight.answer()).toBe('');
+    expect(await inFlight.answer).toEqual({ status: 0, headers: {}, body: '' });
   });
 });

@@ -45,6 +45,11 @@ export class HttpSession {
     return this.post('/api/login/', { username, password });
   }
 
+  /** The Cookie header this session sends. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   async request(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
     const headers: Record<string, string> = { 'X-Forwarded-For': this.clientAddress, ...options.headers };
     if (method !== 'GET' && options.csrf !== false) {
@@ -54,7 +59,7 @@ export class HttpSession {
     if (options.rawBody !== undefined) payload = options.rawBody;
     else if (options.body !== undefined) payload = JSON.stringify(options.body);
     if (payload !== undefined && !headers['Content-Type']) headers['Content-Type'] = 'application/json';
-    if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.cookies.size) headers.Cookie = this.cookieHeader();
 
     const res = await fetch(this.baseUrl + path, { method, headers, body: payload, redirect: 'manual' });
     for (const line of res.headers.getSetCookie()) this.storeCookie(line);

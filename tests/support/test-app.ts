@@ -4,6 +4,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Logger } from 'pino';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { ImportCatalog } from '../../application/catalog/import-catalog';
 import { readCatalogFile, SHIPPED_CATALOG } from '../../adapters/catalog/catalog-file-reader';
@@ -38,7 +39,8 @@ export function servicesTarget(databaseUrl: string, redisUrl: string, redisPrefi
   };
 }
 
-export function startTestApp(target: AppTarget, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+/** Starts the app on the target; its log goes nowhere unless a logger is given. */
+export function startTestApp(target: AppTarget, extraEnv: Record<string, string> = {}, logger?: Logger): Promise<RunningServer> {
   const config = parseConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -50,7 +52,7 @@ export function startTestApp(target: AppTarget, extraEnv: Record<string, string>
     ...target.env,
     ...extraEnv,
   });
-  return startServer(config);
+  return startServer(config, logger);
 }
 
 export interface TestAppOptions {
