@@ -39,6 +39,9 @@ function readArguments() {
 function progressReporter(tty: boolean) {
   const bar = tty
     ? new SingleBar({
+        // On the output the terminal test was made on (cli-progress draws on stderr by default, so
+        // `catalog:sync 2>errors.log` on a terminal showed neither a bar nor a line).
+        stream: process.stdout,
         format: '  pages {value}/{total} |{bar}| {courses} courses, {sections} sections | ETA {eta_formatted}',
         barsize: 24,
         hideCursor: true,
@@ -101,6 +104,7 @@ try {
     const summary = await useCases.syncCatalog.execute(args, (event) => progress.event(event));
     progress.stop();
     for (const rejection of summary.rejections) console.log(`  rejected: ${rejection}`);
+    if (summary.keptMeetTimes > 0) console.log(`  ${summary.keptMeetTimes} sections UF listed without meeting times kept the ones known before.`);
     console.log(summaryLine(summary));
   } finally {
     progress.stop();

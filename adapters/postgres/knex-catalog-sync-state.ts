@@ -12,7 +12,7 @@ interface RunRow {
   counts: SyncCounts | string;
 }
 
-const ZERO: SyncCounts = { added: 0, changed: 0, unchanged: 0, withdrawn: 0, rejected: 0 };
+const ZERO: SyncCounts = { added: 0, changed: 0, unchanged: 0, withdrawn: 0, rejected: 0, keptMeetTimes: 0 };
 
 function toRun(row: RunRow): SyncRun {
   const counts = typeof row.counts === 'string' ? (JSON.parse(row.counts) as SyncCounts) : row.counts;

@@ -2,10 +2,12 @@
 // Courses: pages through it one request at a time, asks again with backoff
 // when UF fails or hangs, writes each page's sections and keeps its progress
 // (so an interrupted run resumes from the last control number), and after a
-// complete run marks withdrawn the sections UF no longer lists. A second run
+// complete run marks withdrawn the sections UF no longer lists. A section UF
+// answers without meeting times keeps the ones known. A second run
 // changes nothing; a dry run writes nothing.
 import { parseCatalogRecord } from '../../domain/course/catalog-record';
 import type { CatalogEntry } from '../../domain/course/course';
+import { withKnownMeetings } from '../../domain/course/meet-times';
 import type { CatalogSyncState, SyncCounts, SyncRun } from '../ports/catalog-sync-state';
 import type { CourseCatalog } from '../ports/course-catalog';
 import { SourceUnavailableError, type ScheduleOfCoursesSource, type SchedulePage } from '../ports/schedule-of-courses-source';
@@ -61,7 +63,7 @@ export class SyncInterruptedError extends Error {
   }
 }
 
-const zeroCounts = (): SyncCounts => ({ added: 0, changed: 0, unchanged: 0, withdrawn: 0, rejected: 0 });
+const zeroCounts = (): SyncCounts => ({ added: 0, changed: 0, unchanged: 0, withdrawn: 0, rejected: 0, keptMeetTimes: 0 });
 
 export class SyncCatalog {
   constructor(
@@ -106,6 +108,7 @@ export class SyncCatalog {
           }
         }
       }
+      run.counts.keptMeetTimes += await this.keepKnownMeetings(command.term, entries);
       const written = await this.catalog.upsert([...entries.values()], { source: origin, dryRun });
       run.counts.added += written.inserted;
       run.counts.changed += written.updated;
@@ -128,6 +131,22 @@ export class SyncCatalog {
     if (seen.size > 0) run.counts.withdrawn += await this.catalog.withdrawMissing(command.term, origin, [...seen], { dryRun });
     if (!dryRun) await this.state.finish(run);
     return { ...run.counts, pages: run.pages, courses: courses.size, sections: seen.size, resumedFrom, rejections, dryRun };
+  }
+
+  /** Gives the page's sections UF answered without meeting times the ones stored (withKnownMeetings); answers how many did. */
+  private async keepKnownMeetings(term: string, entries: Map<number, CatalogEntry>): Promise<number> {
+    const without = [...entries.values()].filter((entry) => entry.meetTimes.length === 0).map((entry) => entry.classNumber);
+    if (without.length === 0) return 0;
+    let kept = 0;
+    for (const stored of await this.catalog.findByClassNumbers(term, without)) {
+      const entry = entries.get(stored.classNumber)!;
+      const next = withKnownMeetings(entry, stored);
+      if (next !== entry) {
+        entries.set(stored.classNumber, next);
+        kept += 1;
+      }
+    }
+    return kept;
   }
 
   /** One page, asked again after a failure that may pass (doubling waits), up to the policy's retries. */

@@ -8,6 +8,8 @@ export interface SyncCounts {
   unchanged: number;
   withdrawn: number;
   rejected: number;
+  /** Sections UF answered without meeting times that kept the ones known. */
+  keptMeetTimes: number;
 }
 
 export interface SyncRun {

@@ -135,6 +135,19 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    // Numbers that join nothing, so the owner's courses stay as the screens after this one expect.
+    name: 'search-add-my-classes',
+    as: 'owner',
+    open: async (_, page) => {
+      await page.goto('/search-courses');
+      const panel = page.getByRole('region', { name: 'Add my classes' });
+      await expect(panel.getByLabel('Term')).toHaveValue(/\d{4}$/);
+      await panel.getByLabel('Class numbers').fill('99999, abc');
+      await panel.getByRole('button', { name: 'Add classes' }).click();
+      await expect(panel.getByRole('list', { name: 'Added classes' }).getByRole('listitem')).toHaveCount(2);
+    },
+  },
+  {
     name: 'dashboard-course',
     as: 'owner',
     open: async (walk, page) => {

@@ -51,18 +51,22 @@ test('find real Fall 2025 sections by instructor, class number and code, join th
   await expect(sectionRow(page, 11230).getByRole('button', { name: 'Leave' })).toBeVisible();
   await joined;
   await expect(online.getByRole('button', { name: 'Join' })).toHaveCount(3);
+  // The card's way in opens the section the student is in, not the first one listed (whose page offers to join it).
+  const mine = await sectionRow(page, 11230).getByRole('link').getAttribute('href');
+  await expect(online.getByRole('link', { name: 'View Course' })).toHaveAttribute('href', mine!);
   await snap(page, 'catalog-01-sections');
 
   // Add my classes: one new, one already joined, one unknown, one repeated and one that is not a number.
   const panel = page.getByRole('region', { name: 'Add my classes' });
   await panel.getByLabel('Term').selectOption('Fall 2025');
-  await panel.getByLabel('Class numbers').fill('26564, 11230 99999 26564, abc');
+  await panel.getByLabel('Class numbers').fill('26564, 11230 99999 26564, abc 10840');
   await panel.getByRole('button', { name: 'Add classes' }).click();
   const results = panel.getByRole('list', { name: 'Added classes' }).getByRole('listitem');
   await expect(results).toHaveText([
     '#26564 Joined CAI6307 Natural Language Processing',
     '#11230 Already in EEE5320 Analog IC Design I',
     '#99999 Not found in Fall 2025',
+    '#10840 Joined CIS6905 Individual Study',
     'abc Not a class number',
   ]);
   await snap(page, 'catalog-02-add-my-classes');
@@ -78,6 +82,9 @@ test('find real Fall 2025 sections by instructor, class number and code, join th
   await snap(page, 'catalog-03-dashboard-header');
   await list.getByRole('button', { name: /EEE5320/ }).click();
   await expect(view.getByRole('list', { name: 'Section schedule' })).toContainText('Online');
+  // A classroom section UF published no times for says so, as its search card does.
+  await list.getByRole('button', { name: /CIS6905 Individual Study/ }).click();
+  await expect(view.getByRole('list', { name: 'Section schedule' })).toContainText('Meeting times not listed');
 
   // The course page shows the same.
   await page.goto('/search-courses?q=26564&page=1');
@@ -91,6 +98,8 @@ test('search, sections and Add my classes fit a 360 px phone', async ({ page }) 
   await page.setViewportSize({ width: 360, height: 740 });
   await signUpViaApi(page, 'Robin', 'Gator', '/search-courses');
   await search(page, 'EEE5320');
+  // The results are below the filters and Add my classes: a search brings them into view.
+  await expect(page.getByRole('heading', { name: 'Results' })).toBeInViewport();
   await expect(card(page, 'EEE5320').getByRole('button', { name: 'Join' })).toHaveCount(4);
   await expectNoHorizontalOverflow(page, 'a card with four sections');
 

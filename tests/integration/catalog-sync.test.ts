@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SyncCatalog, SyncInterruptedError, type SyncCommand } from '../../application/catalog/sync-catalog';
+import type { SyncRun } from '../../application/ports/catalog-sync-state';
 import { HttpScheduleOfCourses } from '../../adapters/catalog/http-schedule-of-courses';
 import { ufCourseKey } from '../../adapters/catalog/uf-schedule-of-courses';
 import { KnexCatalogSyncState } from '../../adapters/postgres/knex-catalog-sync-state';
@@ -79,8 +80,15 @@ function syncSuite(db: () => Knex) {
       finalExam: '12/11/2025 @ 8:00 PM - 10:00 PM',
       ufCourseId: '38044',
     });
+    expect(nlp.sections[0].department).toBe('Computer & Information Science & Engineering');
     const [online] = (await catalog().search(toCourseQuery({ q: '11229' }), 1)).courses;
-    expect(online.sections[0]).toMatchObject({ sectWeb: 'AD', mode: 'Online', meetTimes: [] });
+    expect(online.sections[0]).toMatchObject({ sectWeb: 'AD', mode: 'Online', meetTimes: [], department: 'Electrical and Computer Engineering' });
+    // Variable credit ("VAR", 1 to 3) and a classroom section UF gave no meeting times.
+    const [study] = (await catalog().search(toCourseQuery({ q: '10840' }), 1)).courses;
+    expect(study.sections[0]).toMatchObject({ courseNumber: 'CIS6905', credits: '1-3', creditsMin: 1, creditsMax: 3, sectWeb: 'PC', meetTimes: [] });
+    // By department, in words of its name.
+    const byDepartment = await catalog().search(toCourseQuery({ q: 'information science cis6905' }), 1);
+    expect(byDepartment.courses.map((c) => c.courseNumber)).toEqual(['CIS6905']);
   });
 
   it('merges a course whose sections UF split across a page boundary into one card', async () => {
@@ -95,6 +103,13 @@ function syncSuite(db: () => Knex) {
       expect(cards[0].sections.map((s) => s.classNumber).sort()).toEqual(classNumbers.sort());
       expect(classNumbers.length).toBeGreaterThan(1);
     }
+    // UF's own answer has both: EGN5949 as two course objects (one course id and name, in two
+    // departments' pages) is one card; CIS6930's special topics share a course id, each its own card.
+    const cards = async (courseCode: string) =>
+      (await catalog().search(toCourseQuery({ courseCode, term: 'Fall 2025' }), 1)).courses.map((c) => [c.name, c.sections.map((s) => s.classNumber)]);
+    expect(await cards('EGN5949')).toEqual([['Practicum/Internship/Cooperative Work Experience', [12094, 16396]]]);
+    expect(await cards('CIS6930')).toHaveLength(5);
+    expect(await cards('CIS6930')).toContainEqual(['Special Topics in CIS: A.I. Ethics for Tech Leaders', [23802]]);
   });
 
   it('changes nothing when run again', async () => {
@@ -129,6 +144,30 @@ function syncSuite(db: () => Knex) {
     expect((await catalog().search(toCourseQuery({ q: 'dorr' }), 1)).courses).toHaveLength(1);
   });
 
+  it('keeps the meeting times it knows when UF answers without them, as it now does for anonymous callers', async () => {
+    await sync().execute(FALL);
+    const withTimes = (await db()('courses').whereRaw(`meet_times <> '[]'::jsonb`).count({ n: '*' }))[0].n;
+    expect(Number(withTimes)).toBeGreaterThan(0);
+    const before = await rowVersions();
+    const hidden: Record<string, unknown>[] = courses.map((c) => ({
+      ...c,
+      sections: (c.sections as Record<string, unknown>[]).map((s) => ({ ...s, meetTimes: [] })),
+    }));
+    replay.serve(hidden, ROWS_PER_PAGE);
+    expect(await sync().execute(FALL)).toMatchObject({ added: 0, changed: 0, unchanged: sections, withdrawn: 0, keptMeetTimes: Number(withTimes) });
+    expect(await rowVersions()).toEqual(before);
+    const [nlp] = await catalog().findByClassNumbers('Fall 2025', [26564]);
+    expect(nlp.meetTimes).toEqual([{ days: ['T'], begin: '4:05 PM', end: '7:05 PM', building: 'LIT', room: '101' }]);
+
+    // A section that moved online drops its classroom meetings.
+    const online = hidden.map((c) =>
+      c.code === 'CAI6307' ? { ...c, sections: (c.sections as Record<string, unknown>[]).map((s) => ({ ...s, sectWeb: 'AD' })) } : c,
+    );
+    replay.serve(online, ROWS_PER_PAGE);
+    expect(await sync().execute(FALL)).toMatchObject({ changed: 1, unchanged: sections - 1 });
+    expect((await catalog().findByClassNumbers('Fall 2025', [26564]))[0]).toMatchObject({ sectWeb: 'AD', mode: 'Online', meetTimes: [] });
+  });
+
   it('asks again, with growing waits, when UF answers 503, hangs or cuts the connection', async () => {
     const [, second, third, fourth] = replay.pageStarts;
     replay.inject(second, '503', 2);
@@ -159,6 +198,30 @@ function syncSuite(db: () => Knex) {
     expect(await count('courses')).toBe(sections);
     expect(await db()('catalog_sync_runs').whereNull('finished_at')).toEqual([]);
     expect(await count('catalog_sync_seen')).toBe(0);
+  });
+
+  it('resumes a run that died between writing a page and recording it: the page is read again, nothing counted twice', async () => {
+    const third = replay.pageStarts[2];
+    const state = new KnexCatalogSyncState(db());
+    const dying = Object.assign(Object.create(state) as KnexCatalogSyncState, {
+      recordPage: async (run: SyncRun, classNumbers: number[]) => {
+        if (run.pages === 3) throw new Error('killed');
+        return state.recordPage(run, classNumbers);
+      },
+    });
+    const crashed = new SyncCatalog(new HttpScheduleOfCourses(replay.url, 1_000), catalog(), dying, async () => {});
+    await expect(crashed.execute(FALL)).rejects.toThrow('killed');
+    const written = await count('courses');
+
+    replay.requests.length = 0;
+    const resumed = await sync().execute(FALL);
+    expect(replay.requests[0]).toBe(third);
+    expect(resumed).toMatchObject({ resumedFrom: third, changed: 0, withdrawn: 0, sections });
+    // The third page's sections were written before the crash: the resumed run finds them unchanged.
+    expect(resumed.unchanged).toBeGreaterThan(0);
+    expect(resumed.unchanged).toBeLessThan(written);
+    expect(resumed.added + resumed.unchanged).toBe(sections);
+    expect(await count('courses')).toBe(sections);
   });
 
   it('writes nothing on a dry run, and says what a run would do', async () => {
@@ -196,15 +259,25 @@ describe.skipIf(missing)(`npm run catalog:sync${missing ? ` (skipped: ${missing}
     await replay?.close();
   });
 
-  it('prints a line per page and a summary off a terminal, for a dry run and a real one; bad arguments are refused', async () => {
-    const env = { ...process.env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'ss-sync-')), DATABASE_URL: '', REDIS_URL: '', UF_SOC_URL: replay.url, LOG_LEVEL: 'silent' };
-    const run = (...args: string[]) =>
-      promisify(execFile)(process.execPath, ['--import', 'tsx', 'adapters/cli/sync-catalog.ts', ...args], { cwd: path.resolve(import.meta.dirname, '../..'), env });
-    const dry = (await run('--term', '2258', '--dry-run')).stdout;
+  it('shows a progress bar on a terminal and a line per page elsewhere, then a summary, for a dry run and a real one; bad arguments are refused', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ss-sync-'));
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', UF_SOC_URL: replay.url, LOG_LEVEL: 'silent' };
+    const cwd = path.resolve(import.meta.dirname, '../..');
+    const cli = ['--import', 'tsx', 'adapters/cli/sync-catalog.ts'];
+    const run = (...args: string[]) => promisify(execFile)(process.execPath, [...cli, ...args], { cwd, env });
+
+    // On a terminal (script(1) gives the CLI one), with its errors kept in a file, as an operator may run it.
+    const onTerminal = `${[process.execPath, ...cli, '--term', '2258', '--dry-run'].join(' ')} 2>${path.join(dataDir, 'errors.log')}`;
+    const dry = (await promisify(execFile)('script', ['-qfec', onTerminal, '/dev/null'], { cwd, env })).stdout;
     expect(dry).toContain(`Syncing Fall 2025 (2258, CWSP) from ${replay.url}`);
-    expect(dry).toMatch(/page 1 of about \d+: \d+ courses, \d+ sections/);
+    expect(dry).toMatch(/pages \d+\/\d+ \|[=-]+\| \d+ courses, \d+ sections \| ETA \d+s/);
+    expect(dry).not.toMatch(/page 1 of about/);
     expect(dry).toContain('Dry run, nothing written: 133 sections added, 0 changed, 0 unchanged, 0 withdrawn');
-    expect((await run('--term', 'fall 2025')).stdout).toContain('Done: 133 sections added, 0 changed, 0 unchanged, 0 withdrawn');
+
+    const real = (await run('--term', 'fall 2025')).stdout;
+    expect(real).toMatch(/page 1 of about \d+: \d+ courses, \d+ sections/);
+    expect(real).not.toMatch(/ETA/);
+    expect(real).toContain('Done: 133 sections added, 0 changed, 0 unchanged, 0 withdrawn');
     const refused = await run('--term', 'autumn').catch((error: { code: number; stderr: string }) => error);
     expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('--term must be a UF term code') });
   }, 180_000);

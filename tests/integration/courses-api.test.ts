@@ -1,6 +1,8 @@
 // Search, membership, dashboard and course page over HTTP, on Postgres + Redis
 // and on the embedded default, with the shipped catalog loaded.
 import { beforeAll, expect, it } from 'vitest';
+import { TOKENS } from '../../application/ports/tokens';
+import { sectionEntry } from '../support/catalog-entries';
 import { HttpSession, newStudent } from '../support/http-session';
 import { describeOnEveryMode, type TestApp } from '../support/test-app';
 
@@ -256,6 +258,37 @@ function coursesApiSuite(app: TestApp) {
     expect((await student.post('/api/delete-course-member/', { courseID: courseId })).status).toBe(200);
     expect((await student.get('/api/dashboard/')).body.courses).toEqual([]);
     expect((await student.get(`/api/course/${courseId}/`)).body.isMember).toBe(false);
+  });
+
+  it('hides a section UF withdrew from search and Add my classes, and keeps it, its chat and its groups for its members', async () => {
+    const catalog = app.server.resolve(TOKENS.CourseCatalog);
+    const synced = [31_001, 31_002].map((classNumber) =>
+      sectionEntry({ term: 'Spring 2026', courseNumber: 'EEL3111C', name: 'Circuits 1', classNumber, instructors: [`Teacher ${classNumber}`] }),
+    );
+    await catalog.upsert(synced, { source: 'uf-soc:CWSP' });
+    const member = new HttpSession(app.url);
+    await member.signUp(newStudent({ firstName: 'Wanda', lastName: 'Withdrawn' }));
+    const [joined] = (await member.post('/api/insert-course-members/', { term: 'Spring 2026', classNumbers: [31_001] })).body.results;
+    const id = joined.course.id as number;
+    expect((await member.post('/api/insert-course-message/', { courseID: id, message: 'Before UF dropped it' })).status).toBe(201);
+    const group = (await member.post('/api/insert-study-group/', { courseID: id, name: 'Circuits crew', description: 'Labs' })).body;
+
+    // The sync's complete answer no longer lists 31001.
+    expect(await catalog.withdrawMissing('Spring 2026', 'uf-soc:CWSP', [31_002])).toBe(1);
+    expect((await filter({ q: '31001' })).body.courses).toEqual([]);
+    expect((await filter({ q: 'eel3111c', term: 'Spring 2026' })).body.courses.flatMap((c: { sections: { class_number: number }[] }) => c.sections.map((s) => s.class_number))).toEqual([31_002]);
+    const again = await member.post('/api/insert-course-members/', { term: 'Spring 2026', classNumbers: [31_001] });
+    expect(again.body.results).toEqual([{ class_number: 31_001, result: 'not-found', course: null }]);
+
+    expect((await member.get('/api/dashboard/')).body.courses).toEqual([expect.objectContaining({ id, class_number: 31_001, withdrawn: true })]);
+    const page = await member.get(`/api/course/${id}/`);
+    expect(page.body).toMatchObject({ course: { id, withdrawn: true }, isMember: true, courseStudyGroups: [{ id: group.id, name: 'Circuits crew' }] });
+    expect(page.body.courseMessages.map((m: { message: string }) => m.message)).toEqual(['Before UF dropped it']);
+    expect((await member.post('/api/insert-course-message/', { courseID: id, message: 'Still here' })).status).toBe(201);
+
+    // Withdrawn whole, the term leaves the term select.
+    await catalog.withdrawMissing('Spring 2026', 'uf-soc:CWSP', []);
+    expect((await member.get('/api/search-courses/')).body.terms).toEqual(['Fall 2025', 'Summer 2025', 'Spring 2025']);
   });
 }
 

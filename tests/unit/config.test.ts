@@ -80,6 +80,12 @@ describe('configuration', () => {
     expect(parseConfig({ DATA_DIR: dataDir(), METRICS: 'false', METRICS_PORT: '9464' }).metrics).toEqual({ enabled: false, port: 9464 });
   });
 
+  it("reads UF's Schedule of Courses URL for catalog:sync, UF's own by default", () => {
+    expect(parseConfig({ DATA_DIR: dataDir() }).catalog.ufSocUrl).toBe('https://one.uf.edu');
+    expect(parseConfig({ DATA_DIR: dataDir(), UF_SOC_URL: 'http://127.0.0.1:4010' }).catalog.ufSocUrl).toBe('http://127.0.0.1:4010');
+    expect(() => parseConfig({ DATA_DIR: dataDir(), UF_SOC_URL: 'ftp://one.uf.edu' })).toThrow(/^Invalid configuration: UF_SOC_URL must be an http:\/\/ or https:\/\/ URL/);
+  });
+
   it('reads the chat settings, with the issue’s defaults', () => {
     expect(parseConfig({ DATA_DIR: dataDir() }).chat).toEqual({
       streamRetention: 10_000,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Course } from '../../domain/course/course';
 import { parseClassNumbers } from '../../domain/course/class-numbers';
 import { clampPage, compareGroups, matchesQuery, normaliseCourseCode, pageCount, rankOf, toCourseQuery } from '../../domain/course/course-search';
-import { describeMeetings } from '../../domain/course/meet-times';
+import { describeMeetings, withKnownMeetings } from '../../domain/course/meet-times';
 import { sectionEntry } from '../support/catalog-entries';
 import { canonicalTerm, newestTermsFirst, termRank } from '../../domain/course/term';
 import { parseCatalogRecord } from '../../domain/course/catalog-record';
@@ -100,6 +100,16 @@ describe('meeting times as a student reads them', () => {
     ).toEqual(['MWF 10:40 AM-11:30 AM, ROG 129']);
     expect(describeMeetings({ ...base, sectWeb: 'AD', mode: 'Online' })).toEqual(['Online']);
     expect(describeMeetings(base)).toEqual([]);
+  });
+
+  it('keeps the meetings known when UF answers none, unless the delivery mode changed', () => {
+    const room = [{ days: ['M', 'W', 'F'], begin: '3:00 PM', end: '3:50 PM', building: 'NEB', room: '201' }];
+    // A mostly-online section (PD) meeting in a room keeps it too.
+    expect(withKnownMeetings({ sectWeb: 'PD', meetTimes: [] }, { sectWeb: 'PD', meetTimes: room })).toEqual({ sectWeb: 'PD', meetTimes: room });
+    expect(withKnownMeetings({ sectWeb: 'AD', meetTimes: [] }, { sectWeb: 'PC', meetTimes: room })).toEqual({ sectWeb: 'AD', meetTimes: [] });
+    const moved = [{ ...room[0], room: '202' }];
+    expect(withKnownMeetings({ sectWeb: 'PC', meetTimes: moved }, { sectWeb: 'PC', meetTimes: room })).toEqual({ sectWeb: 'PC', meetTimes: moved });
+    expect(withKnownMeetings({ sectWeb: 'PC', meetTimes: [] }, { sectWeb: 'PC', meetTimes: [] })).toEqual({ sectWeb: 'PC', meetTimes: [] });
   });
 });
 
@@ -247,6 +257,7 @@ describe("UF's schedule of courses", () => {
       credits: '1-4',
       creditsMin: 1,
       creditsMax: 4,
+      department: 'Computer & Information Science & Engineering',
       mode: 'Hybrid',
       sectWeb: 'HB',
       instructors: ['Bonnie Dorr'],

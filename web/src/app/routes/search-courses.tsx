@@ -2,7 +2,7 @@
 // add one's classes by class number. The search and the page live in the URL
 // (?q=&name=&code=&term=&page=), so back,
 // forward and reload show the same results.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { hasFilters, useCatalogSearch, useCatalogTerms, useSearchAgain, type CourseFilters } from '../../features/courses/api';
 import { AddClassesPanel } from '../../features/courses/add-classes-panel';
@@ -29,6 +29,7 @@ export function SearchCoursesPage() {
   const search = useCatalogSearch(filters, page);
   const terms = useCatalogTerms(hasFilters(filters));
   const searchAgain = useSearchAgain();
+  const [searches, setSearches] = useState(0);
 
   // The server clamps a page past the end; the URL (and the pager) follow the page it used.
   const answeredPage = search.isPlaceholderData ? undefined : search.data?.page;
@@ -53,6 +54,7 @@ export function SearchCoursesPage() {
     next.set('page', '1');
     setParams(next);
     void searchAgain(chosen, 1);
+    setSearches((count) => count + 1);
   }
 
   function goToPage(target: number) {
@@ -79,6 +81,7 @@ export function SearchCoursesPage() {
         loading={search.isFetching}
         failed={search.isError && !search.isFetching}
         page={page}
+        searches={searches}
         onRetry={() => void search.refetch()}
         onPageChange={goToPage}
       />

@@ -1,5 +1,7 @@
 // One search result: a course of one term (name, tags, description, a way in)
 // with its matching sections listed under it, each with its own Join / Leave.
+// The way in opens the student's own section when they are in one (the first
+// section's page would offer to join that one instead).
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { SearchResultCourse } from '../../../../adapters/http/contract/courses';
@@ -9,6 +11,7 @@ import styles from './course-card.module.css';
 export function CourseCard({ course, memberCourseIds }: { course: SearchResultCourse; memberCourseIds: number[] }) {
   const titleId = useId();
   const [only] = course.sections.length === 1 ? course.sections : [];
+  const wayIn = course.sections.find((section) => memberCourseIds.includes(section.id))?.id ?? course.id;
 
   return (
     <article className={styles.card} aria-labelledby={titleId}>
@@ -30,7 +33,7 @@ export function CourseCard({ course, memberCourseIds }: { course: SearchResultCo
       </ul>
       <div className={styles.actions}>
         {/* The link keeps a short name; the description says which course it opens. */}
-        <Link to={`/course/${course.id}`} className="button button--outline" aria-describedby={titleId}>
+        <Link to={`/course/${wayIn}`} className="button button--outline" aria-describedby={titleId}>
           View Course
         </Link>
       </div>

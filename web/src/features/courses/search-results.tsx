@@ -1,6 +1,8 @@
 // The results of a catalog search: how many, the course cards and the pager.
-// While the next answer loads the last one stays, dimmed.
-import { useRef } from 'react';
+// While the next answer loads the last one stays, dimmed. A search or a new
+// page brings them into view (on a phone they start below the filters and
+// Add my classes, where a search would otherwise change nothing on screen).
+import { useEffect, useRef } from 'react';
 import { ErrorLine } from '../../components/error-line';
 import { LoadingLine } from '../../components/loading-line';
 import { Pager } from '../../components/pager';
@@ -15,6 +17,8 @@ interface SearchResultsProps {
   failed: boolean;
   /** The page in the URL. */
   page: number;
+  /** How many searches the student has submitted here: each one brings the results into view. */
+  searches: number;
   onRetry: () => void;
   onPageChange: (page: number) => void;
 }
@@ -25,13 +29,25 @@ function countText({ total, page, pageCount }: SearchResult): string {
   return pageCount > 1 ? `${courses}, page ${page} of ${pageCount}` : courses;
 }
 
-export function SearchResults({ result, loading, failed, page, onRetry, onPageChange }: SearchResultsProps) {
+/** Scrolls the results' top into view when it is above the screen, or (after a search) too far down to see. */
+function reveal(section: HTMLElement | null, fromBelow: boolean) {
+  if (!section) return;
+  const top = section.getBoundingClientRect().top;
+  // Lower than this, not even the heading and the count would show that the search answered.
+  const lowest = window.innerHeight - 120;
+  if (top < 0 || (fromBelow && top > lowest)) section.scrollIntoView({ block: 'start' });
+}
+
+export function SearchResults({ result, loading, failed, page, searches, onRetry, onPageChange }: SearchResultsProps) {
   const sectionRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (searches > 0) reveal(sectionRef.current, true);
+  }, [searches]);
 
   function goToPage(target: number) {
     onPageChange(target);
-    const top = sectionRef.current?.getBoundingClientRect().top ?? 0;
-    if (top < 0) sectionRef.current?.scrollIntoView({ block: 'start' });
+    reveal(sectionRef.current, false);
   }
 
   return (
