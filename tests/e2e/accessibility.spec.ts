@@ -6,7 +6,10 @@
 // The screens are one ordered list walked by three students in their own
 // browser contexts (a visitor, a group's owner and a classmate), so each
 // screen reuses what the ones before it set up: one course, one group, one
-// meeting. A violation does not stop the walk; every one is listed at the end.
+// meeting, and chats with messages of both students (runs under one author,
+// your own apart). A violation does not stop the walk; every one is listed at
+// the end. A screen still to come is an entry with `open: null` and a
+// `pending` note; filling in its `open` (and `close`) is all it takes to audit it.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiPost, fillSignUpForm, joinCourseViaApi, SCREEN_SIZES, signUpViaApi, snap } from './e2e-support';
@@ -44,6 +47,8 @@ const COURSE = { code: 'PSY2012', name: 'General Psychology' };
 const escape = (page: Page) => page.keyboard.press('Escape');
 const cancel = (page: Page) => page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 const groupsPanel = (page: Page) => page.getByRole('region', { name: 'Groups' });
+const chatMessages = (page: Page) => page.getByRole('log').getByRole('listitem');
+const toggleCourseDetails = (page: Page) => page.getByRole('button', { name: 'Course details' }).click();
 
 const SCREENS: Screen[] = [
   // Signed out.
@@ -176,6 +181,15 @@ const SCREENS: Screen[] = [
     close: escape,
   },
   {
+    name: 'dashboard-no-course-selected',
+    as: 'owner',
+    open: async (_, page) => {
+      // On a phone the list of courses comes back in place of the course.
+      await page.getByRole('region', { name: 'Selected course' }).getByRole('button', { name: 'Back to courses' }).click();
+      await expect(page.getByText('Select one of your courses!')).toBeVisible();
+    },
+  },
+  {
     name: 'course-member',
     as: 'owner',
     open: async (walk, page) => {
@@ -185,9 +199,21 @@ const SCREENS: Screen[] = [
         description: 'Weekly problem sets before the exam',
       });
       walk.groupId = group.id;
+      await apiPost(page, '/api/insert-course-message/', { courseID: walk.courseId, message: 'Anyone up for a study group?' });
       await page.goto(`/course/${walk.courseId}`);
       await expect(groupsPanel(page).getByRole('button', { name: /Exam 2 prep/ })).toBeVisible();
+      await expect(chatMessages(page)).toHaveCount(1);
     },
+  },
+  {
+    name: 'course-member-details',
+    as: 'owner',
+    phoneOnly: true,
+    open: async (_, page) => {
+      await toggleCourseDetails(page);
+      await expect(page.getByRole('list', { name: 'Term, credits and instructors' })).toBeVisible();
+    },
+    close: toggleCourseDetails,
   },
   {
     name: 'course-member-groups-tab',
@@ -212,8 +238,12 @@ const SCREENS: Screen[] = [
     as: 'owner',
     open: async (walk, page) => {
       await apiPost(page, '/api/insert-study-group-meeting/', { studyGroupID: walk.groupId, day: 'Monday', time: '18:30', location: 'Marston Science Library' });
+      for (const message of ['Welcome to the group!', 'Problem set 4 first?']) {
+        await apiPost(page, '/api/insert-study-group-message/', { studyGroupID: walk.groupId, message });
+      }
       await page.goto(`/study-group/${walk.groupId}`);
       await expect(page.getByRole('list', { name: 'Meetings' }).getByRole('listitem')).toHaveCount(1);
+      await expect(chatMessages(page)).toHaveCount(2);
     },
   },
   {
@@ -286,8 +316,12 @@ const SCREENS: Screen[] = [
     name: 'group-member',
     as: 'classmate',
     open: async (walk, page) => {
+      await apiPost(page, '/api/insert-study-group-message/', { studyGroupID: walk.groupId, message: 'Sounds good, see you Monday' });
       await page.goto(`/study-group/${walk.groupId}`);
       await expect(page.getByRole('region', { name: 'Members' }).getByRole('listitem')).toHaveCount(2);
+      // The owner's two messages under one name (a button opening their card), then the classmate's own.
+      await expect(chatMessages(page)).toHaveCount(3);
+      await expect(page.getByRole('log').getByRole('button', { name: 'Olivia Owner' })).toHaveCount(1);
     },
   },
   {

@@ -115,9 +115,14 @@ test('A edits and deletes a message; B sees "(edited)" and "Message deleted" in 
     await expect(messageItem(b.page, text)).toBeVisible();
   }
 
+  // From the keyboard: the messages' Edit and Delete buttons are one tab stop (the newest message's), the arrow keys move among them.
+  await composer(a.page).focus();
+  await a.page.keyboard.press('Shift+Tab');
+  await expect(messageItem(a.page, 'Bring snacks').getByRole('button', { name: 'Edit' })).toBeFocused();
+  for (let i = 0; i < 4; i += 1) await a.page.keyboard.press('ArrowUp');
   const toEdit = messageItem(a.page, 'Meet at 7?');
-  await toEdit.hover();
-  await toEdit.getByRole('button', { name: 'Edit' }).click();
+  await expect(toEdit.getByRole('button', { name: 'Edit' })).toBeFocused();
+  await a.page.keyboard.press('Enter');
   // (The item's text changes as the field is typed in: the field is found by itself.)
   const field = chatPanel(a.page).getByRole('textbox', { name: 'Edit message' });
   await expect(field).toBeFocused();

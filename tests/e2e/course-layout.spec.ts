@@ -3,7 +3,7 @@
 // selected course kept in the URL (reload, Back, Forward); the chat as the
 // widest, window-tall panel at 1280 px; tabs and master-detail on a 360 px phone.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createGroupViaApi, expectNoHorizontalOverflow, joinCourseViaApi, signUpViaApi, snap } from './e2e-support';
+import { apiPost, createGroupViaApi, expectNoHorizontalOverflow, joinCourseViaApi, signUpViaApi, snap } from './e2e-support';
 
 const WIDE = { width: 1280, height: 800 };
 const PHONE = { width: 360, height: 740 };
@@ -46,6 +46,16 @@ async function expectChatLeads(page: Page, chatName: string, others: string[]): 
   expect(chatBox.height, `${chatName} spans most of the window`).toBeGreaterThanOrEqual(0.6 * WIDE.height);
   await expect(input).toBeInViewport({ ratio: 1 });
   await expectPlaceholderFits(input);
+}
+
+/** A chat that does not fill its log reads as a messenger does: the newest message at the bottom, just above the input. */
+async function expectNewestAtBottom(page: Page, chatName: string): Promise<void> {
+  const log = region(page, chatName).getByRole('log');
+  const newest = log.getByRole('listitem').last();
+  await expect(newest).toBeVisible();
+  const [logBox, newestBox] = [await boxOf(log), await boxOf(newest)];
+  const gap = logBox.y + logBox.height - (newestBox.y + newestBox.height);
+  expect(gap, `${chatName}: room between the newest message and the bottom of the log`).toBeLessThanOrEqual(24);
 }
 
 /** On a phone: the chat input on screen without scrolling, the log at least half the screen tall. */
@@ -173,10 +183,13 @@ test('at 1280 px the chat is the widest panel and as tall as the window, its pla
   expect(accounting.name).toBe('Introduction to Financial Accounting');
   const programming = await joinCourseViaApi(page, 'COP3502C');
   const groupId = await createGroupViaApi(page, accounting.id, 'Programming Fundamentals 1 study hall');
+  await apiPost(page, '/api/insert-course-message/', { courseID: accounting.id, message: 'Debits on the left?' });
+  await apiPost(page, '/api/insert-study-group-message/', { studyGroupID: groupId, message: 'Room 101 tonight' });
 
   await page.goto(`/?course=${accounting.id}`);
   await expect(selectedCourse(page).getByRole('heading', { level: 2, name: accounting.name })).toBeVisible();
   await expectChatLeads(page, 'Course Chat', ['Groups', 'Students', 'Courses']);
+  await expectNewestAtBottom(page, 'Course Chat');
   await snap(page, 'layout-02-dashboard-1280');
   await page.goto(`/?course=${programming.id}`);
   await expect(selectedCourse(page).getByRole('heading', { level: 2, name: programming.name })).toBeVisible();
@@ -190,6 +203,7 @@ test('at 1280 px the chat is the widest panel and as tall as the window, its pla
   await page.goto(`/study-group/${groupId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Programming Fundamentals 1 study hall' })).toBeVisible();
   await expectChatLeads(page, 'Group Chat', ['Members']);
+  await expectNewestAtBottom(page, 'Group Chat');
   expect((await boxOf(region(page, 'Group Chat'))).width).toBeGreaterThan((await boxOf(page.getByRole('heading', { level: 1 }))).width);
   await snap(page, 'layout-04-group-page-1280');
 
@@ -207,6 +221,7 @@ test('on a 360 px phone the chat fills the screen under the course, and the dash
   const course = await joinCourseViaApi(page, 'ACG2021');
   await joinCourseViaApi(page, 'COP3502C');
   const groupId = await createGroupViaApi(page, course.id, 'Ledger lab');
+  await apiPost(page, '/api/insert-course-message/', { courseID: course.id, message: 'Who has the lab notes?' });
 
   // The dashboard selects the first course and shows it instead of the list.
   await page.goto('/');
@@ -214,6 +229,7 @@ test('on a 360 px phone the chat fills the screen under the course, and the dash
   await expect(view.getByRole('heading', { level: 2 })).toBeVisible();
   await expect(courseList(page)).toBeHidden();
   await expectPhoneChat(page, 'Course Chat');
+  await expectNewestAtBottom(page, 'Course Chat');
   await snap(page, 'layout-05-dashboard-phone');
 
   // Its back button returns to the list; a course from the list replaces it again.

@@ -10,6 +10,8 @@ const ERROR_RED = 'rgb(179, 38, 30)';
 const COURSES = { counting: 'CHM2045', wrapping: 'ECO2023' };
 // 100 characters and no space to break at.
 const LONGEST_NAME = `Exam-review-every-single-night-before-the-final-${'x'.repeat(52)}`;
+// Long words that each fit a column on a line of their own: they wrap between words, never inside one.
+const WORDY_NAME = 'Programming Fundamentals and Thermodynamics Electromagnetism marathon';
 
 /** Fails when the element's box reaches past its container's, or its own content is wider than it. */
 async function expectInside(element: Locator, container: Locator, where: string): Promise<void> {
@@ -19,6 +21,30 @@ async function expectInside(element: Locator, container: Locator, where: string)
   expect(inner!.x + inner!.width, `${where}: right edge`).toBeLessThanOrEqual(outer!.x + outer!.width + 0.5);
   const clipped = await element.evaluate((node) => node.scrollWidth - node.clientWidth);
   expect(clipped, `${where}: content wider than its box`).toBeLessThanOrEqual(0);
+}
+
+/** Fails when a word of the element's text is cut across lines although it would fit the container's width on a line of its own. */
+async function expectWordsWhole(element: Locator, container: Locator, where: string): Promise<void> {
+  const room = await container.evaluate((node) => {
+    const style = getComputedStyle(node);
+    return node.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  });
+  const cut = await element.evaluate((node, width) => {
+    const words: string[] = [];
+    const texts = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+      for (const word of (text.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, word.index);
+        range.setEnd(text, word.index + word[0].length);
+        const pieces = [...range.getClientRects()].filter((rect) => rect.width > 0);
+        const wordWidth = pieces.reduce((sum, rect) => sum + rect.width, 0);
+        if (pieces.length > 1 && wordWidth <= width) words.push(`${word[0]} (${Math.round(wordWidth)} of ${Math.round(width)} px)`);
+      }
+    }
+    return words;
+  }, room);
+  expect(cut, `${where}: words cut across lines that fit one`).toEqual([]);
 }
 
 /** Every request that would create or change a group. */
@@ -95,7 +121,7 @@ test('the name and description count to their limit, keep what was pasted and re
   expect(sent).toHaveLength(1);
 });
 
-test('the longest name wraps inside its column on the group page, in the groups list and in the modals', async ({ page }) => {
+test('long names wrap inside their column on the group page, in the groups list and in the modals, words whole where they fit', async ({ page }) => {
   await signUpViaApi(page, 'Wren', 'Gator', '/search-courses');
   const { id: courseId } = await joinCourseViaApi(page, COURSES.wrapping);
   const { id: groupId } = await apiPost<{ id: number }>(page, '/api/insert-study-group/', {
@@ -103,10 +129,21 @@ test('the longest name wraps inside its column on the group page, in the groups 
     name: LONGEST_NAME,
     description: `A description that is one long word too: ${'y'.repeat(300)}`,
   });
+  const { id: wordyId } = await apiPost<{ id: number }>(page, '/api/insert-study-group/', {
+    courseID: courseId,
+    name: WORDY_NAME,
+    description: 'Long words, short nights',
+  });
 
   for (const size of SCREEN_SIZES) {
     await page.setViewportSize(size);
     const where = `at ${size.width} px`;
+
+    await page.goto(`/study-group/${wordyId}`);
+    const wordyHeading = page.getByRole('heading', { level: 1, name: WORDY_NAME });
+    await expect(wordyHeading).toBeVisible();
+    await expectWordsWhole(wordyHeading, page.getByRole('region', { name: WORDY_NAME }), `the group page's name ${where}`);
+    await snap(page, `group-names-wordy-page-${size.width}`);
 
     await page.goto(`/study-group/${groupId}`);
     const heading = page.getByRole('heading', { level: 1, name: LONGEST_NAME });
@@ -135,6 +172,8 @@ test('the longest name wraps inside its column on the group page, in the groups 
     const groups = page.getByRole('region', { name: 'Groups' });
     const groupButton = groups.getByRole('button', { name: new RegExp(LONGEST_NAME) });
     await expectInside(groupButton, groups, `the groups list ${where}`);
+    const wordyButton = groups.getByRole('button', { name: new RegExp(WORDY_NAME) });
+    await expectWordsWhole(wordyButton, wordyButton, `the groups list ${where}`);
     await expectNoHorizontalOverflow(page, `the course page ${where}`);
     await snap(page, `group-names-course-${size.width}`);
     await groupButton.click();
@@ -142,6 +181,11 @@ test('the longest name wraps inside its column on the group page, in the groups 
     await expectInside(modal.getByRole('heading', { name: LONGEST_NAME }), modal, `the group modal's title ${where}`);
     await expectNoHorizontalOverflow(page, `the group modal ${where}`);
     await snap(page, `group-names-modal-${size.width}`);
+    await page.keyboard.press('Escape');
+    await wordyButton.click();
+    const wordyModal = page.getByRole('dialog', { name: WORDY_NAME });
+    const wordyTitle = wordyModal.getByRole('heading', { name: WORDY_NAME });
+    await expectWordsWhole(wordyTitle, wordyTitle, `the group modal's title ${where}`);
     await page.keyboard.press('Escape');
   }
 });

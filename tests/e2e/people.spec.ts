@@ -50,7 +50,7 @@ test.afterAll(async () => {
   for (const student of cohort) await student.context.close();
 });
 
-const [BEN, ALICE, ANDY, MARY_JANE] = [0, 1, 2, 5];
+const [BEN, ALICE, ANDY, CARA, MARY_JANE] = [0, 1, 2, 3, 5];
 const shownName = (index: number) => NAMES[index][2];
 
 async function pageOf(index: number, path: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
@@ -199,6 +199,7 @@ test('the chat groups messages by author, names them, opens their profile cards 
   // Andy writes and leaves the course: his message stays, under his username.
   await post(ANDY, 'Andy signing off');
   await apiPost(cohort[ANDY].context.request, '/api/delete-course-member/', { courseID: course.id });
+  await post(CARA, 'Cara has the notes');
 
   // Ben reads: Alice's three under one name, his own under "You".
   const ben = await pageOf(BEN, `/course/${course.id}`);
@@ -235,6 +236,36 @@ test('the chat groups messages by author, names them, opens their profile cards 
   await expect(item('Second from Alice')).toHaveAttribute('title', /\d{4} at \d{1,2}:\d{2} [AP]M/);
   await expect(item('Second from Alice').locator('time')).toHaveAttribute('datetime', /Z$/);
   await snap(alice, 'people-05-chat-grouped');
+
+  // The authors' names are one tab stop, not one per run on the way to the message box: Tab from the
+  // log reaches the newest author's name, the arrow keys move between names, Tab goes on to the box.
+  const caraName = aliceChat.getByRole('button', { name: 'Cara Fox', exact: true });
+  const messageBox = aliceChat.getByRole('textbox', { name: 'Message' });
+  await aliceChat.getByRole('log').focus();
+  // (Her own messages' Edit and Delete are one stop of their own, at her newest message: issue 12.)
+  await alice.keyboard.press('Tab');
+  await expect(item('Third from Alice').getByRole('button', { name: 'Edit' })).toBeFocused();
+  await alice.keyboard.press('Tab');
+  await expect(caraName).toBeFocused();
+  await alice.keyboard.press('ArrowUp');
+  await expect(benName).toBeFocused();
+  await alice.keyboard.press('ArrowUp');
+  await expect(benName, 'the first name stays put').toBeFocused();
+  await alice.keyboard.press('Tab');
+  await expect(messageBox).toBeFocused();
+  // Back from the box: the name left last.
+  await alice.keyboard.press('Shift+Tab');
+  await expect(benName).toBeFocused();
+  await alice.keyboard.press('End');
+  await expect(caraName).toBeFocused();
+  await alice.keyboard.press('Home');
+  await expect(benName).toBeFocused();
+  await alice.keyboard.press('ArrowDown');
+  await expect(caraName).toBeFocused();
+  await alice.keyboard.press('Enter');
+  await expect(alice.getByRole('dialog', { name: 'Cara Fox' })).toBeVisible();
+  await alice.keyboard.press('Escape');
+  await expect(caraName).toBeFocused();
 
   await benName.click();
   const card = alice.getByRole('dialog', { name: 'Ben McDonald' });

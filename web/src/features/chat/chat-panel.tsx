@@ -10,10 +10,13 @@
 // their profile card (the username in its tip), or "You" on the student's own
 // messages, which sit on the right in their own colour. An author no longer
 // in the room's people is shown by username, as plain text. Every message
-// keeps its own time for screen readers and in its tooltip. A message that
-// mentions the student is highlighted; their own can be edited and deleted
-// (message-body.tsx), and a group's owner may delete any.
-import { useCallback, useEffect, useEffectEvent, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+// keeps its own time for screen readers and in its tooltip. The authors'
+// names are one tab stop between the log and the input (a roving tabindex:
+// the name last focused, else the newest), the arrow keys, Home and End
+// moving between them, so 50 messages are not 50 stops on the way to type.
+// A message that mentions the student is highlighted; their own can be
+// edited and deleted (message-body.tsx), and a group's owner may delete any.
+import { useCallback, useEffect, useEffectEvent, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import type { ChatMessage } from '../../../../adapters/http/contract/chat';
 import type { Member } from '../../../../adapters/http/contract/members';
@@ -96,6 +99,8 @@ function RoomChatPanel({ room, userId, roomName, initialMessages, members, title
   const [confirmDelete, setConfirmDelete] = useState<ChatMessage | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [deleteFailed, setDeleteFailed] = useState(false);
+  const [focusedAuthor, setFocusedAuthor] = useState<string | null>(null);
+  const [focusedActions, setFocusedActions] = useState<string | null>(null);
 
   useEffect(() => store.getState().startPolling(), [store]);
 
@@ -193,7 +198,29 @@ function RoomChatPanel({ room, userId, roomName, initialMessages, members, title
     setDraft((typed) => (typed === '' ? text : `${text}\n${typed}`));
   }
 
+  // Which messages open a run, and which of those show their author's name as a button.
+  const opensRun = chat.messages.map((message, index) => startsRun(message, chat.messages[index - 1]));
+  const named = chat.messages.filter((message, index) => opensRun[index] && message.user_id !== userId && people.has(message.user_id));
+  const authorTabStop = named.some((message) => message.id === focusedAuthor) ? focusedAuthor : named.at(-1)?.id;
+
+  /** Arrow keys, Home and End move the focus among the log's buttons that match `selector` (one tab stop for them all). */
+  const moveAmong = (selector: string) => (event: KeyboardEvent<HTMLButtonElement>) => {
+    const buttons = Array.from(logRef.current?.querySelectorAll<HTMLButtonElement>(selector) ?? []);
+    const index = buttons.indexOf(event.currentTarget);
+    const target = ({ ArrowUp: index - 1, ArrowDown: index + 1, Home: 0, End: buttons.length - 1 } as Record<string, number>)[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    buttons[Math.min(Math.max(target, 0), buttons.length - 1)].focus();
+  };
+  const moveAmongAuthors = moveAmong(`button.${styles.author}`);
+  const moveAmongActions = moveAmong('button[data-message-action]');
+
   const now = new Date();
+  // Edit (the author's, for 24 hours) and Delete (the author's, or any in the owner's group) are one tab stop too.
+  const canEdit = (message: ChatMessage) => message.user_id === userId && !message.deleted && now.getTime() - Date.parse(message.time) < EDIT_WINDOW_MS;
+  const canDelete = (message: ChatMessage) => !message.deleted && (message.user_id === userId || canModerate);
+  const withActions = chat.messages.filter((message) => canEdit(message) || canDelete(message));
+  const actionsTabStop = withActions.some((message) => message.id === focusedActions) ? focusedActions : withActions.at(-1)?.id;
 
   return (
     <section className={`panel panel--chat ${styles.panel}`} aria-labelledby={titleId}>
@@ -236,9 +263,8 @@ function RoomChatPanel({ room, userId, roomName, initialMessages, members, title
                 // Your own under "You"; someone who left the room by username.
                 const author = mine ? undefined : people.get(message.user_id);
                 const authorName = mine ? 'You' : author ? memberName(author) : message.username;
-                const opensRun = startsRun(message, chat.messages[index - 1]);
                 const mentioned = !mine && !message.deleted && me !== '' && mentions(message.message, me);
-                const classes = [styles.message, mine ? styles.mine : '', opensRun ? styles.runStart : '', mentioned ? styles.mentioned : ''].join(' ');
+                const classes = [styles.message, mine ? styles.mine : '', opensRun[index] ? styles.runStart : '', mentioned ? styles.mentioned : ''].join(' ');
                 const when = (
                   <time className={styles.time} dateTime={message.time}>
                     {formatChatTime(message.time, now)}
@@ -247,7 +273,7 @@ function RoomChatPanel({ room, userId, roomName, initialMessages, members, title
                 return (
                   // The full moment on hover anywhere on the message, also under a run's shared header.
                   <li key={message.id} className={classes} title={describeChatTime(message.time)} data-message-id={message.id}>
-                    {opensRun ? (
+                    {opensRun[index] ? (
                       <p className={styles.meta}>
                         {author ? (
                           <button
@@ -256,6 +282,9 @@ function RoomChatPanel({ room, userId, roomName, initialMessages, members, title
                             title={`@${author.username}`}
                             aria-haspopup="dialog"
                             aria-expanded={openKey === message.id}
+                            tabIndex={message.id === authorTabStop ? 0 : -1}
+                            onFocus={() => setFocusedAuthor(message.id)}
+                            onKeyDown={moveAmongAuthors}
                             onClick={(event) => toggle({ key: message.id, memberId: author.id, trigger: event.currentTarget })}
                           >
                             {authorName}
@@ -275,8 +304,11 @@ function RoomChatPanel({ room, userId, roomName, initialMessages, members, title
                       message={message}
                       usernames={usernames}
                       me={me}
-                      canEdit={mine && now.getTime() - Date.parse(message.time) < EDIT_WINDOW_MS}
-                      canDelete={mine || canModerate}
+                      canEdit={canEdit(message)}
+                      canDelete={canDelete(message)}
+                      actionsTabbable={message.id === actionsTabStop}
+                      onActionFocus={() => setFocusedActions(message.id)}
+                      onActionKeyDown={moveAmongActions}
                       onSave={(text) => chat.edit(message.id, text)}
                       onDelete={() => setConfirmDelete(message)}
                     />

@@ -2,7 +2,8 @@
 // marked, line breaks kept) with "(edited)", or "Message deleted"; and for
 // whoever may change it, Edit (its author, for 24 hours) and Delete (its
 // author, or the group's owner), Edit turning the text into a field in place
-// (Enter saves, Shift+Enter adds a line, Escape cancels).
+// (Enter saves, Shift+Enter adds a line, Escape cancels). The log's Edit and
+// Delete buttons are one tab stop, the arrow keys moving among them.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { ChatMessage } from '../../../../adapters/http/contract/chat';
 import { describeChatTime } from '../../lib/chat-time';
@@ -15,6 +16,10 @@ interface MessageBodyProps {
   me: string;
   canEdit: boolean;
   canDelete: boolean;
+  /** Its Edit and Delete are the log's one tab stop for them (the others are reached with the arrow keys). */
+  actionsTabbable: boolean;
+  onActionFocus: () => void;
+  onActionKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
   /** Resolves to true once stored. */
   onSave: (text: string) => Promise<boolean>;
   onDelete: () => void;
@@ -27,7 +32,7 @@ export function submitOnEnter(event: KeyboardEvent<HTMLTextAreaElement>): void {
   event.currentTarget.form?.requestSubmit();
 }
 
-export function MessageBody({ message, usernames, me, canEdit, canDelete, onSave, onDelete }: MessageBodyProps) {
+export function MessageBody({ message, usernames, me, canEdit, canDelete, actionsTabbable, onActionFocus, onActionKeyDown, onSave, onDelete }: MessageBodyProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const [saving, setSaving] = useState(false);
@@ -46,6 +51,9 @@ export function MessageBody({ message, usernames, me, canEdit, canDelete, onSave
       editButton.current?.focus();
     }
   }, [editing]);
+
+  // One tab stop: the first of its buttons.
+  const actionProps = (first: boolean) => ({ 'data-message-action': true, tabIndex: actionsTabbable && first ? 0 : -1, onFocus: onActionFocus, onKeyDown: onActionKeyDown });
 
   if (message.deleted) {
     return <p className={`${styles.text} ${styles.deleted}`}>Message deleted</p>;
@@ -127,6 +135,7 @@ export function MessageBody({ message, usernames, me, canEdit, canDelete, onSave
               type="button"
               ref={editButton}
               className={styles.action}
+              {...actionProps(true)}
               onClick={() => {
                 setDraft(message.message);
                 setEditing(true);
@@ -136,7 +145,7 @@ export function MessageBody({ message, usernames, me, canEdit, canDelete, onSave
             </button>
           ) : null}
           {canDelete ? (
-            <button type="button" className={styles.action} aria-haspopup="dialog" onClick={onDelete}>
+            <button type="button" className={styles.action} aria-haspopup="dialog" {...actionProps(!canEdit)} onClick={onDelete}>
               Delete
             </button>
           ) : null}

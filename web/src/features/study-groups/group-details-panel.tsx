@@ -40,20 +40,24 @@ export function GroupDetailsPanel({ group, userId, compact = false }: { group: S
         <h1 className={styles.name} id={titleId}>
           {group.name}
         </h1>
-        {isOwner ? (
-          <button
-            type="button"
-            className="icon-button icon-button--outline"
-            aria-label="Edit group"
-            title="Edit group"
-            aria-haspopup="dialog"
-            onClick={() => show({ kind: 'edit-group' })}
-          >
-            <Icon name="pencil" />
-          </button>
-        ) : null}
-        {compact ? (
-          <DisclosureButton label="Group details" look="round" expanded={expanded} controls={bodyId} onToggle={() => setExpanded(!expanded)} />
+        {isOwner || compact ? (
+          <div className={styles.titleButtons}>
+            {isOwner ? (
+              <button
+                type="button"
+                className="icon-button icon-button--outline"
+                aria-label="Edit group"
+                title="Edit group"
+                aria-haspopup="dialog"
+                onClick={() => show({ kind: 'edit-group' })}
+              >
+                <Icon name="pencil" />
+              </button>
+            ) : null}
+            {compact ? (
+              <DisclosureButton label="Group details" look="round" expanded={expanded} controls={bodyId} onToggle={() => setExpanded(!expanded)} />
+            ) : null}
+          </div>
         ) : null}
       </div>
       <div className={styles.body} id={bodyId} hidden={compact && !expanded}>
