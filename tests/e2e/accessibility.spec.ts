@@ -379,6 +379,58 @@ const SCREENS: Screen[] = [
     },
     close: escape,
   },
+  // Issue 12's chat: edited, deleted, multi-line and mentioning messages, the edit field, the delete dialog, unread badges.
+  {
+    name: 'chat-messages',
+    as: 'owner',
+    open: async (walk, page) => {
+      const post = (author: Page, message: string) => apiPost<{ id: string }>(author, '/api/insert-study-group-message/', { studyGroupID: walk.groupId, message });
+      const owner = ((await (await page.request.get('/api/is-authenticated/')).json()) as { user: { username: string } }).user.username;
+      const welcome = await post(page, 'Welcome!\nAgenda: lab 3, then the quiz');
+      await apiPost(page, '/api/edit-study-group-message/', { studyGroupID: walk.groupId, messageID: welcome.id, message: 'Welcome, all!\nAgenda: lab 3, then the quiz' });
+      await post(walk.classmate, `@${owner} see you at 7`);
+      const oops = await post(walk.classmate, 'Wrong group, sorry');
+      await apiPost(walk.classmate, '/api/delete-study-group-message/', { studyGroupID: walk.groupId, messageID: oops.id });
+      await post(walk.classmate, 'Bringing snacks');
+      await page.goto(`/study-group/${walk.groupId}`);
+      const chat = page.getByRole('region', { name: 'Group Chat' });
+      await expect(chat.getByRole('listitem').filter({ hasText: 'see you at 7' }).locator('mark')).toBeVisible();
+      await expect(chat.getByText('Message deleted')).toBeVisible();
+      await chat.getByRole('listitem').filter({ hasText: 'Welcome, all!' }).hover();
+    },
+  },
+  {
+    name: 'chat-edit-message',
+    as: 'owner',
+    open: async (_, page) => {
+      const chat = page.getByRole('region', { name: 'Group Chat' });
+      const mine = chat.getByRole('listitem').filter({ hasText: 'Welcome, all!' });
+      await mine.hover();
+      await mine.getByRole('button', { name: 'Edit' }).click();
+      await expect(chat.getByRole('textbox', { name: 'Edit message' })).toBeFocused();
+    },
+    close: escape,
+  },
+  {
+    name: 'confirm-delete-message',
+    as: 'owner',
+    open: async (_, page) => {
+      const theirs = page.getByRole('region', { name: 'Group Chat' }).getByRole('listitem').filter({ hasText: 'Bringing snacks' });
+      await theirs.hover();
+      await theirs.getByRole('button', { name: 'Delete' }).click();
+      await expect(page.getByRole('dialog', { name: 'Delete message?' })).toBeVisible();
+    },
+    close: cancel,
+  },
+  {
+    name: 'dashboard-unread',
+    as: 'classmate',
+    open: async (walk, page) => {
+      await apiPost(walk.owner, '/api/insert-course-message/', { courseID: walk.courseId, message: 'Anyone for the review session?' });
+      await page.goto('/?course=none');
+      await expect(page.getByRole('region', { name: 'Courses' }).getByRole('button', { name: /unread message/ })).toBeVisible();
+    },
+  },
   {
     name: 'confirm-remove-member',
     as: 'owner',
