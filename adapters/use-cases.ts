@@ -32,6 +32,7 @@ import { GetDashboard } from '../application/courses/get-dashboard';
 import { GetSearchPage } from '../application/courses/get-search-page';
 import { JoinCourse } from '../application/courses/join-course';
 import { LeaveCourse } from '../application/courses/leave-course';
+import { ListCourseSections } from '../application/courses/list-course-sections';
 import { SearchCourses } from '../application/courses/search-courses';
 import { TOKENS, type Token } from '../application/ports/tokens';
 import { CancelMeeting } from '../application/study-groups/cancel-meeting';
@@ -110,6 +111,7 @@ const USE_CASES = {
   getCoursePage: ({ resolve: r }: Needs) => new GetCoursePage(r(CourseCatalog), r(CourseMembership), r(ChatLog), r(StudyGroupRepository), r(FormerMembers)),
   getSearchPage: ({ resolve: r }: Needs) => new GetSearchPage(r(CourseCatalog), r(CourseMembership)),
   searchCourses: ({ resolve: r }: Needs) => new SearchCourses(r(CourseCatalog), r(CourseMembership)),
+  listCourseSections: ({ resolve: r }: Needs) => new ListCourseSections(r(CourseCatalog), r(CourseMembership)),
   joinCourse: (needs: Needs) => new JoinCourse(needs.resolve(CourseCatalog), needs.resolve(CourseMembership), verification(needs)),
   addClasses: (needs: Needs) => new AddClasses(needs.resolve(CourseCatalog), needs.resolve(CourseMembership), verification(needs)),
   leaveCourse: ({ resolve: r }: Needs) => new LeaveCourse(r(CourseCatalog), r(CourseMembership), r(MembershipChanges), r(StudyGroupRepository)),

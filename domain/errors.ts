@@ -22,6 +22,7 @@ export const ERROR_KINDS = {
   NOT_GROUP_MEMBER: 'forbidden',
   NOT_GROUP_OWNER: 'forbidden',
   COURSE_NOT_FOUND: 'not-found',
+  SECTION_WITHDRAWN: 'conflict',
   STUDY_GROUP_NOT_FOUND: 'not-found',
   MEETING_NOT_FOUND: 'not-found',
   USER_NOT_IN_GROUP: 'not-found',

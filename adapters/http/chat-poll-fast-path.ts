@@ -24,6 +24,7 @@ import { parseMessageId } from '../../domain/chat/message-id';
 import type { CachedChatRoomAccess } from '../chat/cached-chat-room-access';
 import type { RoomNewest } from '../chat/room-newest';
 import type { CachedSessionStore } from '../session/cached-session-store';
+import { clientGone } from './client-gone';
 import { messagesQuery } from './contract/chat';
 import type { CookieSigner } from './cookie-signer';
 import { errorAnswer } from './error-handler';
@@ -141,12 +142,8 @@ export function chatPollFastPath(deps: ChatPollFastPathDeps, pipeline: Handler):
     }
 
     // The long poll: the route's use case, from here on; its refusals answered as the pipeline answers them.
-    const gone = new AbortController();
-    res.once('close', () => {
-      if (!res.writableFinished) gone.abort();
-    });
     try {
-      const result = await deps.waitForChatMessages.execute({ actingUserId: userId, room, after, waitMs: wait * 1000, alsoWatch: watch, signal: gone.signal });
+      const result = await deps.waitForChatMessages.execute({ actingUserId: userId, room, after, waitMs: wait * 1000, alsoWatch: watch, signal: clientGone(res) });
       send(res, requestId, 200, JSON.stringify(result.messages.map(messageToWire)), result.activity ? [['X-Chat-Activity', '1']] : []);
       deps.record?.(route, 200, (performance.now() - started) / 1000, 'wait');
     } catch (error) {

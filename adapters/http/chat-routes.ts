@@ -7,6 +7,7 @@ import type { ChatRoom } from '../../domain/chat/chat-room';
 import { ValidationError } from '../../domain/errors';
 import type { UseCases } from '../use-cases';
 import type { ApiRouter, RouteAnswer } from './api-router';
+import { clientGone } from './client-gone';
 import type { AppState } from './app-state';
 import { API } from './contract/api';
 import { messageToWire } from './wire';
@@ -24,15 +25,6 @@ interface MessagesQuery {
   before?: string;
   wait?: number;
   watch?: ChatRoom[];
-}
-
-/** Fires when the client goes away before its answer is sent, so its wait ends at once. */
-function clientGone(ctx: Context): AbortSignal {
-  const controller = new AbortController();
-  ctx.res.once('close', () => {
-    if (!ctx.res.writableFinished) controller.abort();
-  });
-  return controller.signal;
 }
 
 export function chatRoutes(api: ApiRouter, useCases: UseCases): void {
@@ -54,7 +46,7 @@ export function chatRoutes(api: ApiRouter, useCases: UseCases): void {
       after: cursors.after,
       waitMs: wait * 1000,
       alsoWatch: watch,
-      signal: clientGone(ctx),
+      signal: clientGone(ctx.res),
     });
     if (result.activity) ctx.set('X-Chat-Activity', '1');
     return result.messages.map(messageToWire);
@@ -91,7 +83,7 @@ export function chatRoutes(api: ApiRouter, useCases: UseCases): void {
         actingUserId: userId,
         waitMs: (query.wait ?? 0) * 1000,
         since: query.since,
-        signal: query.wait ? clientGone(ctx) : undefined,
+        signal: query.wait ? clientGone(ctx.res) : undefined,
       });
       return {
         rooms: summary.rooms.map((r) => ({ kind: r.room.kind, id: r.room.id, unread: r.unread, mentions: r.mentions, lastRead: r.lastRead })),

@@ -2,7 +2,7 @@
 import type { UseCases } from '../use-cases';
 import type { ApiRouter, RouteAnswer } from './api-router';
 import { API } from './contract/api';
-import { courseToWire, memberToWire, messageToWire, resultPageToWire, studyGroupToWire } from './wire';
+import { courseToWire, memberToWire, messageToWire, resultPageToWire, sectionToWire, studyGroupToWire } from './wire';
 
 export function courseRoutes(api: ApiRouter, useCases: UseCases): void {
   api.on(API.dashboard, async ({ userId }) => {
@@ -35,6 +35,11 @@ export function courseRoutes(api: ApiRouter, useCases: UseCases): void {
   api.on(API.filterCourses, async ({ userId, body }) => {
     const result = await useCases.searchCourses.execute({ ...body, userId });
     return { ...resultPageToWire(result), user_courses_ids: result.userCourseIds } satisfies RouteAnswer<typeof API.filterCourses>;
+  });
+
+  api.on(API.courseSections, async ({ userId, params, query }) => {
+    const result = await useCases.listCourseSections.execute({ ...query, userId, courseId: params.courseID });
+    return { courseID: result.courseId, sections: result.sections.map(sectionToWire) } satisfies RouteAnswer<typeof API.courseSections>;
   });
 
   api.on(API.addClasses, async ({ userId, body }) => {

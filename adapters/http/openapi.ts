@@ -15,13 +15,14 @@ const REFUSALS: Record<number, string> = {
   401: 'Not signed in (NOT_AUTHENTICATED)',
   403: "Not allowed (CSRF_FAILED, FORBIDDEN, or the call's own refusals)",
   404: 'Unknown id (COURSE_NOT_FOUND, STUDY_GROUP_NOT_FOUND, ...)',
+  409: 'Not possible in the current state of what it names (SECTION_WITHDRAWN)',
   429: 'Too many requests (RATE_LIMITED); see Retry-After',
   503: 'Postgres or Redis out of reach (SERVICE_UNAVAILABLE); see Retry-After',
 };
 
 function operation(name: string, route: ApiRoute): ZodOpenApiOperationObject {
   const json = (schema: unknown) => ({ content: { 'application/json': { schema } } }) as { content: never };
-  const statuses = [400, ...(route.public ? [] : [401]), 403, 404, 429, 503];
+  const statuses = [400, ...(route.public ? [] : [401]), 403, 404, ...(route.refusals?.[409] ? [409] : []), 429, 503];
   const refusals = Object.fromEntries(
     statuses.map((status) => [
       String(status),

@@ -1,11 +1,10 @@
 // The domain's objects as the wire contract shapes them (adapters/http/contract):
 // each mapper's return type is the contract's, so a shape is defined only there.
 import type { z } from 'zod';
-import type { SearchCoursesResult } from '../../application/courses/search-courses';
+import type { CourseCard, SearchCoursesResult } from '../../application/courses/search-courses';
 import type { GroupDepartureResult } from '../../application/study-groups/leave-study-group';
 import type { ChatMessage } from '../../domain/chat/chat-message';
 import type { Course, MemberProfile } from '../../domain/course/course';
-import type { CourseGroup } from '../../domain/course/course-search';
 import { groupSize, type Meeting, type StudyGroup } from '../../domain/study-group/study-group';
 import type { ChatMessage as WireMessage } from './contract/chat';
 import type { CourseSection, Course as WireCourse, filterAnswer, SearchResultCourse } from './contract/courses';
@@ -46,14 +45,18 @@ export function courseToWire(course: Course): WireCourse {
   };
 }
 
-/** A search card: the course as its first matching section, with all its matching sections. */
-export function courseGroupToWire(group: CourseGroup): SearchResultCourse {
-  return { ...courseToWire({ ...group.sections[0], description: group.description }), sections: group.sections.map(sectionToWire) };
+/** A search card: the course as the first section it lists, with the sections it lists and how many match. */
+export function courseCardToWire(card: CourseCard): SearchResultCourse {
+  return {
+    ...courseToWire({ ...card.sections[0], description: card.description }),
+    sections: card.sections.map(sectionToWire),
+    section_count: card.sectionCount,
+  };
 }
 
 /** One page of catalog search results, as both search answers carry it. */
 export function resultPageToWire(result: SearchCoursesResult): Pick<z.input<typeof filterAnswer>, 'courses' | 'total' | 'page' | 'pageCount'> {
-  return { courses: result.courses.map(courseGroupToWire), total: result.total, page: result.page, pageCount: result.pageCount };
+  return { courses: result.courses.map(courseCardToWire), total: result.total, page: result.page, pageCount: result.pageCount };
 }
 
 export function memberToWire(member: MemberProfile): Member {

@@ -244,6 +244,16 @@ export class KnexCourseCatalog implements CourseCatalog {
     return q;
   }
 
+  async courseSections(sectionId: number, query: CourseQuery): Promise<Course[] | null> {
+    const named = await this.db('courses').select('course_group_id').where({ id: sectionId }).first();
+    if (!named) return null;
+    const rows = await this.sectionFilter(this.db('courses'), query)
+      .select(COURSE_COLUMNS.map((c) => `courses.${c}`))
+      .where('courses.course_group_id', named.course_group_id)
+      .orderBy('courses.class_number');
+    return rows.map(toCourse);
+  }
+
   async findById(id: number): Promise<Course | null> {
     const row = await this.db('courses').select(COURSE_COLUMNS).where({ id }).first();
     return row ? toCourse(row) : null;

@@ -1,5 +1,5 @@
 import { MESSAGES_AFTER_LIMIT, type ChatMessage } from '../../domain/chat/chat-message';
-import type { ChatRoom } from '../../domain/chat/chat-room';
+import { MAX_WATCHED_ROOMS, type ChatRoom } from '../../domain/chat/chat-room';
 import type { ChatLog } from '../ports/chat-log';
 import type { ChatRoomAccess } from '../ports/chat-room-access';
 import { roomTopic, studentTopic, type ChatSignals } from '../ports/chat-signals';
@@ -11,8 +11,6 @@ import { requireRoomMember } from './room-membership';
 
 /** The longest a poll may wait, in seconds (below the server's and most proxies' timeouts). */
 export const MAX_WAIT_SECONDS = 30;
-/** Rooms a poll may also watch for the unread marks. */
-export const MAX_WATCHED_ROOMS = 50;
 
 /**
  * The deadline of a wait of `waitMs`: a random point in its last tenth. Polls

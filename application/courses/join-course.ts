@@ -1,8 +1,10 @@
 import type { EmailVerificationPolicy } from '../accounts/email-verification';
+import { SectionWithdrawnError } from '../../domain/course/course-errors';
 import type { CourseCatalog } from '../ports/course-catalog';
 import type { CourseMembership } from '../ports/course-membership';
 import { requireCourse, type CourseMembershipCommand } from './course-access';
 
+/** Joins a section; one UF withdrew takes no new students (its members keep it, and joining again changes nothing). */
 export class JoinCourse {
   constructor(
     private readonly catalog: CourseCatalog,
@@ -11,8 +13,9 @@ export class JoinCourse {
   ) {}
 
   async execute(command: CourseMembershipCommand): Promise<{ courseId: number; isMember: true }> {
-    await requireCourse(this.catalog, command.courseId);
+    const course = await requireCourse(this.catalog, command.courseId);
     await this.verification.requireVerified(command.actingUserId);
+    if (course.withdrawn && !(await this.membership.isMember(command.actingUserId, command.courseId))) throw new SectionWithdrawnError(course);
     await this.membership.join(command.actingUserId, command.courseId);
     return { courseId: command.courseId, isMember: true };
   }

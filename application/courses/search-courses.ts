@@ -1,4 +1,4 @@
-import { pageCount, toCourseQuery, type CourseFilters, type CourseGroup } from '../../domain/course/course-search';
+import { cardSectionCount, orderSections, pageCount, toCourseQuery, type CourseFilters, type CourseGroup } from '../../domain/course/course-search';
 import type { CourseCatalog } from '../ports/course-catalog';
 import type { CourseMembership } from '../ports/course-membership';
 
@@ -7,9 +7,20 @@ export interface SearchCoursesCommand extends CourseFilters {
   page: number;
 }
 
+/** A course as its card shows it: its first sections only, and how many match. */
+export interface CourseCard extends CourseGroup {
+  /**
+   * The first matching sections in the card's order (the student's own, the
+   * search's most specific, then by class number): five, or all of six or fewer.
+   */
+  sections: CourseGroup['sections'];
+  /** Every matching section of the course; ListCourseSections lists them. */
+  sectionCount: number;
+}
+
 export interface SearchCoursesResult {
-  /** At most one page (10) of courses, each with its matching sections. */
-  courses: CourseGroup[];
+  /** At most one page (10) of courses. */
+  courses: CourseCard[];
   userCourseIds: number[];
   /** Matching courses. */
   total: number;
@@ -17,7 +28,11 @@ export interface SearchCoursesResult {
   pageCount: number;
 }
 
-/** One page of matching courses; a page past the end is clamped to the last. */
+/**
+ * One page of matching courses; a page past the end is clamped to the last.
+ * A course can have a hundred sections: its card carries the first few, so
+ * the page stays light, and "Show all" asks ListCourseSections for the rest.
+ */
 export class SearchCourses {
   constructor(
     private readonly catalog: CourseCatalog,
@@ -25,10 +40,16 @@ export class SearchCourses {
   ) {}
 
   async execute(command: SearchCoursesCommand): Promise<SearchCoursesResult> {
+    const query = toCourseQuery(command);
     const [{ courses, total, page }, userCourseIds] = await Promise.all([
-      this.catalog.search(toCourseQuery(command), command.page),
+      this.catalog.search(query, command.page),
       this.membership.courseIdsOf(command.userId),
     ]);
-    return { courses, userCourseIds, total, page, pageCount: pageCount(total) };
+    const mine = new Set(userCourseIds);
+    const cards = courses.map((course): CourseCard => {
+      const ordered = orderSections(course.sections, query, mine);
+      return { ...course, sections: ordered.slice(0, cardSectionCount(ordered.length)), sectionCount: ordered.length };
+    });
+    return { courses: cards, userCourseIds, total, page, pageCount: pageCount(total) };
   }
 }

@@ -2,7 +2,7 @@ import type { CatalogEntry, Course } from '../../domain/course/course';
 import type { CourseGroup, CourseQuery } from '../../domain/course/course-search';
 
 export interface CoursePage {
-  /** At most PAGE_SIZE courses, each with its matching sections. */
+  /** At most PAGE_SIZE courses, each with every matching section, by class number. */
   courses: CourseGroup[];
   /** Every matching course (card), not just this page's. */
   total: number;
@@ -33,6 +33,12 @@ export interface CourseCatalog {
   search(query: CourseQuery, page: number): Promise<CoursePage>;
   /** Matching courses (cards). */
   count(query: CourseQuery): Promise<number>;
+  /**
+   * The sections on offer of the course (term, code and name: one search card)
+   * that section `sectionId` belongs to, withdrawn or not, that match the
+   * query, by class number; null when no section has that id.
+   */
+  courseSections(sectionId: number, query: CourseQuery): Promise<Course[] | null>;
   /** Any section, withdrawn or not (a student may still be in it). */
   findById(id: number): Promise<Course | null>;
   /** The term's sections (not withdrawn) with these class numbers. */

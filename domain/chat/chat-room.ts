@@ -5,3 +5,6 @@ export interface ChatRoom {
   kind: RoomKind;
   id: number;
 }
+
+/** Other rooms one long poll may also watch for the unread marks (`watch=`). */
+export const MAX_WATCHED_ROOMS = 50;

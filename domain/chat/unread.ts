@@ -2,6 +2,7 @@
 // how many of those mention them. Counted over a bounded read after their
 // last-read id, never over the whole history.
 import { positionOf, type ChatMessage } from './chat-message';
+import { mentions } from './mention';
 
 /** Counts stop here; the client shows "99+". */
 export const UNREAD_CAP = 100;
@@ -9,28 +10,6 @@ export const UNREAD_CAP = 100;
 export const UNREAD_PAGE = 100;
 /** Pages read per room at most, so one count costs a bounded read however busy the room. */
 export const UNREAD_MAX_PAGES = 3;
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
-
-/**
- * Whether the text mentions @username: case-insensitive and word-bounded, so
- * "@Alice," and "(@alice)" do, "bob@alice.edu", "@alice2" and "@alice.smith" do not
- * (usernames are letters, digits, ".", "_" and "-"; a trailing "." ends a sentence).
- */
-export function mentions(text: string, username: string): boolean {
-  return mentionPattern(username).test(text);
-}
-
-const patterns = new Map<string, RegExp>();
-function mentionPattern(username: string): RegExp {
-  let pattern = patterns.get(username);
-  if (!pattern) {
-    pattern = new RegExp(`(?<![A-Za-z0-9._@-])@${escape(username)}(?![A-Za-z0-9_-]|\\.[A-Za-z0-9_-])`, 'i');
-    if (patterns.size > 10_000) patterns.clear();
-    patterns.set(username, pattern);
-  }
-  return pattern;
-}
 
 export interface UnreadTally {
   /** Other students' messages after the last-read one, not deleted; at most UNREAD_CAP. */

@@ -116,6 +116,40 @@ export function rankOf(courseNumber: string, name: string, query: CourseQuery): 
 const wholeWord = (word: string) =>
   new RegExp(`(?<![\\p{L}\\p{N}_])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_])`, 'u');
 
+/** Sections a search card lists before "Show all N sections". */
+export const CARD_SECTIONS = 5;
+
+/** How many of a card's `count` matching sections it lists at first: all of six or fewer (a "Show all" for one more would not help). */
+export function cardSectionCount(count: number): number {
+  return count <= CARD_SECTIONS + 1 ? count : CARD_SECTIONS;
+}
+
+/**
+ * A card's sections in the order it lists them: the student's own first
+ * (`memberIds`), then those the search box names most specifically (a class
+ * number typed whole, then more of its words found in the section's own class
+ * number and instructors), then by class number. The course's own fields (code,
+ * name, department) are the same for every section, so they tell none apart.
+ */
+export function orderSections(sections: readonly Course[], query: CourseQuery, memberIds: ReadonlySet<number>): Course[] {
+  const keyed = sections.map((section) => ({ section, key: sectionKey(section, query, memberIds) }));
+  keyed.sort((a, b) => compareKeys(a.key, b.key));
+  return keyed.map((k) => k.section);
+}
+
+/** Smaller first: [not the student's, class number not typed, words not found in its own fields, class number]. */
+function sectionKey(section: Course, query: CourseQuery, memberIds: ReadonlySet<number>): number[] {
+  const classNumber = String(section.classNumber);
+  const instructors = section.instructors.map((name) => name.toLowerCase());
+  const found = query.words.filter((word) => classNumber.includes(word) || instructors.some((name) => name.includes(word))).length;
+  return [memberIds.has(section.id) ? 0 : 1, query.words.includes(classNumber) ? 0 : 1, -found, section.classNumber];
+}
+
+function compareKeys(a: number[], b: number[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return 0;
+}
+
 /** The key of a course's card: one per course (code and name) and term. */
 export function groupKey(course: Pick<Course, 'term' | 'courseNumber' | 'name'>): string {
   return `${course.term}\u0000${course.courseNumber}\u0000${course.name}`;

@@ -1,11 +1,18 @@
 // One behaviour for every ChatLog adapter: order, cursors, paging, rooms kept
 // apart, and one continuous history however the adapter stores it (for the
-// Redis log: trimmed streams, a lost Redis and replayed projection included).
+// Redis log: trimmed streams, a lost Redis and replayed projection included);
+// edits and deletes, and the unread counts read over it.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { GetUnreadCounts } from '../../application/chat/get-unread-counts';
 import type { ChatLog } from '../../application/ports/chat-log';
+import type { UserRepository } from '../../application/ports/user-repository';
+import { LocalChatSignals } from '../../adapters/chat/local-chat-signals';
+import { RoomNewest } from '../../adapters/chat/room-newest';
+import { SignalHub } from '../../adapters/chat/signal-hub';
 import type { ChatMessage } from '../../domain/chat/chat-message';
 import type { ChatRoom } from '../../domain/chat/chat-room';
 import { compareMessageIds, FIRST_MESSAGE_ID, parseMessageId, type MessageId } from '../../domain/chat/message-id';
+import { InMemoryReadMarkers } from '../fakes/in-memory-read-markers';
 
 export interface ChatLogWorld {
   log: ChatLog;
@@ -271,6 +278,36 @@ export function chatLogContract(makeWorld: () => Promise<ChatLogWorld>) {
       const again = await edit(room, current[2], 'm2, fixed again');
       expect(await world.log.after(room, position(edited), 50)).toEqual(expect.arrayContaining([again]));
       expect((await world.log.latest(room, 50)).at(-1)).toEqual({ ...m2, message: 'm2, fixed again', editedAt: again.editedAt });
+    });
+
+    // Unread marks are counted over this port (GetUnreadCounts reads a few pages after the marker): the same counts on every adapter.
+    it('gives the same unread counts after a marker, mentions apart and capped at 100, wherever the entries are kept', async () => {
+      const room = freshRoom('group');
+      const carol = await world.addUser(`carol${Date.now() % 1e6}`);
+      const markers = new InMemoryReadMarkers();
+      markers.joinRoom(carol.id, room, new Date(2020, 0, 1));
+      const users = { findById: async (id: number) => (id === carol.id ? carol : null) } as unknown as UserRepository;
+      const counts = new GetUnreadCounts(markers, world.log, users, new LocalChatSignals(new SignalHub(), new RoomNewest()));
+      const count = async () => (await counts.execute({ actingUserId: carol.id })).rooms[0];
+
+      const [first, second] = await post(room, 2);
+      const mention = await world.log.append(room, { userId: alice.id, username: alice.username, message: `over to you, @${carol.username}` });
+      await world.log.append(room, { userId: carol.id, username: carol.username, message: 'my own, never unread' });
+      expect(await count()).toMatchObject({ unread: 3, mentions: 1, lastRead: null });
+      await markers.mark(carol.id, room, cursor(first));
+      expect(await count()).toMatchObject({ unread: 2, mentions: 1, lastRead: first.id });
+      // An edit can add a mention; a delete takes the message out.
+      await edit(room, second, `and you, @${carol.username.toUpperCase()}`);
+      await remove(room, mention);
+      expect(await count()).toMatchObject({ unread: 1, mentions: 1 });
+      await post(room, 120, 'busy-');
+      expect(await count()).toMatchObject({ unread: 100, mentions: 1 });
+      await world.settle();
+      expect(await count()).toMatchObject({ unread: 100, mentions: 1 });
+      await world.loseVolatileData();
+      expect(await count()).toMatchObject({ unread: 100, mentions: 1 });
+      await markers.mark(carol.id, room, cursor((await world.log.latest(room, 1))[0]));
+      expect(await count()).toMatchObject({ unread: 0, mentions: 0 });
     });
 
     it('stores each message once, however often it is archived', async () => {

@@ -234,5 +234,36 @@ export function courseCatalogContract(makeCatalog: () => Promise<CourseCatalog>)
       expect(await catalog.withdrawMissing('Spring 2026', '', [])).toBe(1);
       expect(await catalog.terms()).toEqual(['Fall 2025', 'Summer 2025', 'Spring 2025']);
     });
+
+    it("lists every section on offer of a section's course that matches the filters (a card's Show all), by class number", async () => {
+      // 40 sections of one course, a same-named course in another term and one of the same code with another name.
+      const many = Array.from({ length: 40 }, (_, i) =>
+        entry('MAC1105', 'Basic College Algebra', 'Spring 2027', 40_001 + i, { instructors: [i % 10 === 3 ? 'Ada Lovelace' : `Teacher ${i}`] }),
+      );
+      const others = [entry('MAC1105', 'Basic College Algebra', 'Fall 2027', 40_101), entry('MAC1105', 'Basic College Algebra (Honors)', 'Spring 2027', 40_102)];
+      await catalog.upsert([...many, ...others], { source: 'uf-soc:CWSP' });
+      const [first] = await catalog.findByClassNumbers('Spring 2027', [40_001]);
+      expect(await catalog.withdrawMissing('Spring 2027', 'uf-soc:CWSP', [...many.slice(1), ...others].map((e) => e.classNumber))).toBe(1);
+
+      const [card] = (await catalog.search(toCourseQuery({ q: 'mac1105 spring 2027' }), 1)).courses;
+      expect(card).toMatchObject({ courseNumber: 'MAC1105', name: 'Basic College Algebra', term: 'Spring 2027' });
+      const onOffer = Array.from({ length: 39 }, (_, i) => 40_002 + i);
+      expect(card.sections.map((s) => s.classNumber)).toEqual(onOffer);
+      const listed = async (sectionId: number, filters: CourseFilters) => (await catalog.courseSections(sectionId, toCourseQuery(filters)))?.map((s) => s.classNumber);
+      const any = card.sections[17].id;
+      expect(await listed(any, { q: 'mac1105' })).toEqual(onOffer);
+      expect(await listed(any, {})).toEqual(onOffer);
+      expect(await listed(any, { q: 'ada lovelace' })).toEqual([40_004, 40_014, 40_024, 40_034]);
+      expect(await listed(any, { q: '40033' })).toEqual([40_033]);
+      expect(await listed(any, { term: 'Fall 2027' })).toEqual([]);
+      // A withdrawn section still names its course; an unknown id names none.
+      expect(await listed(first.id, { courseCode: 'mac1105' })).toEqual(onOffer);
+      expect(await catalog.courseSections(9_999_999, toCourseQuery({}))).toBeNull();
+      const full = await catalog.courseSections(any, toCourseQuery({ q: 'lovelace' }));
+      expect(full?.[0]).toEqual({ ...many[3], id: full?.[0].id, withdrawn: false });
+
+      expect(await catalog.withdrawMissing('Spring 2027', 'uf-soc:CWSP', [])).toBe(40);
+      expect(await catalog.withdrawMissing('Fall 2027', 'uf-soc:CWSP', [])).toBe(1);
+    });
   });
 }

@@ -12,7 +12,8 @@
 // `pending` note; filling in its `open` (and `close`) is all it takes to audit it.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiPost, fillSignUpForm, joinCourseViaApi, SCREEN_SIZES, signUpViaApi, snap, waitForMail } from './e2e-support';
+import { BIG_COURSE, BIG_COURSE_SECTIONS } from './e2e-catalog';
+import { apiPost, fillSignUpForm, joinCourseViaApi, SCREEN_SIZES, signUpViaApi, snap, waitForMail, withdrawnSectionId } from './e2e-support';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 // Experimental in axe-core, so off unless asked for: the visible text of a control must be part of its name (WCAG 2.5.3).
@@ -185,6 +186,24 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    // A course with more sections than a card lists (tests/e2e/e2e-catalog.ts): closed, then open.
+    name: 'search-many-sections',
+    as: 'owner',
+    open: async (_, page) => {
+      await page.goto(`/search-courses?q=${BIG_COURSE.code}&page=1`);
+      await expect(page.getByRole('button', { name: `Show all ${BIG_COURSE_SECTIONS} sections` })).toBeVisible();
+    },
+  },
+  {
+    name: 'search-all-sections',
+    as: 'owner',
+    open: async (_, page) => {
+      await page.getByRole('button', { name: `Show all ${BIG_COURSE_SECTIONS} sections` }).click();
+      await expect(page.getByRole('list', { name: `Sections of ${BIG_COURSE.code} ${BIG_COURSE.name}` }).getByRole('listitem')).toHaveCount(BIG_COURSE_SECTIONS);
+      await expect(page.getByRole('button', { name: 'Show fewer' })).toBeVisible();
+    },
+  },
+  {
     name: 'search-no-results',
     as: 'owner',
     open: async (_, page) => {
@@ -339,6 +358,15 @@ const SCREENS: Screen[] = [
 
   // The classmate: outside the course, then in it, then in the group.
   {
+    // A section UF withdrew, opened from a shared link: no Join Course, the reason instead.
+    name: 'course-withdrawn-non-member',
+    as: 'classmate',
+    open: async (_, page) => {
+      await page.goto(`/course/${await withdrawnSectionId(page.context().browser()!)}`);
+      await expect(page.getByText('This section is no longer offered: UF withdrew it, so it cannot be joined.')).toBeVisible();
+    },
+  },
+  {
     name: 'course-non-member',
     as: 'classmate',
     open: async (walk, page) => {
@@ -403,6 +431,58 @@ const SCREENS: Screen[] = [
       await expect(page.getByRole('dialog', { name: /Olivia Owner/ })).toBeVisible();
     },
     close: escape,
+  },
+  // Issue 12's chat: edited, deleted, multi-line and mentioning messages, the edit field, the delete dialog, unread badges.
+  {
+    name: 'chat-messages',
+    as: 'owner',
+    open: async (walk, page) => {
+      const post = (author: Page, message: string) => apiPost<{ id: string }>(author, '/api/insert-study-group-message/', { studyGroupID: walk.groupId, message });
+      const owner = ((await (await page.request.get('/api/is-authenticated/')).json()) as { user: { username: string } }).user.username;
+      const welcome = await post(page, 'Welcome!\nAgenda: lab 3, then the quiz');
+      await apiPost(page, '/api/edit-study-group-message/', { studyGroupID: walk.groupId, messageID: welcome.id, message: 'Welcome, all!\nAgenda: lab 3, then the quiz' });
+      await post(walk.classmate, `@${owner} see you at 7`);
+      const oops = await post(walk.classmate, 'Wrong group, sorry');
+      await apiPost(walk.classmate, '/api/delete-study-group-message/', { studyGroupID: walk.groupId, messageID: oops.id });
+      await post(walk.classmate, 'Bringing snacks');
+      await page.goto(`/study-group/${walk.groupId}`);
+      const chat = page.getByRole('region', { name: 'Group Chat' });
+      await expect(chat.getByRole('listitem').filter({ hasText: 'see you at 7' }).locator('mark')).toBeVisible();
+      await expect(chat.getByText('Message deleted')).toBeVisible();
+      await chat.getByRole('listitem').filter({ hasText: 'Welcome, all!' }).hover();
+    },
+  },
+  {
+    name: 'chat-edit-message',
+    as: 'owner',
+    open: async (_, page) => {
+      const chat = page.getByRole('region', { name: 'Group Chat' });
+      const mine = chat.getByRole('listitem').filter({ hasText: 'Welcome, all!' });
+      await mine.hover();
+      await mine.getByRole('button', { name: 'Edit' }).click();
+      await expect(chat.getByRole('textbox', { name: 'Edit message' })).toBeFocused();
+    },
+    close: escape,
+  },
+  {
+    name: 'confirm-delete-message',
+    as: 'owner',
+    open: async (_, page) => {
+      const theirs = page.getByRole('region', { name: 'Group Chat' }).getByRole('listitem').filter({ hasText: 'Bringing snacks' });
+      await theirs.hover();
+      await theirs.getByRole('button', { name: 'Delete' }).click();
+      await expect(page.getByRole('dialog', { name: 'Delete message?' })).toBeVisible();
+    },
+    close: cancel,
+  },
+  {
+    name: 'dashboard-unread',
+    as: 'classmate',
+    open: async (walk, page) => {
+      await apiPost(walk.owner, '/api/insert-course-message/', { courseID: walk.courseId, message: 'Anyone for the review session?' });
+      await page.goto('/?course=none');
+      await expect(page.getByRole('region', { name: 'Courses' }).getByRole('button', { name: /unread message/ })).toBeVisible();
+    },
   },
   {
     name: 'confirm-remove-member',

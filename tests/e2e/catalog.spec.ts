@@ -5,16 +5,10 @@
 // the course header's instructor, times and location; on a desktop and at 360 px.
 import { expect, test, type Page } from '@playwright/test';
 import { missingUfSocData } from '../support/uf-soc-data';
-import { expectNoHorizontalOverflow, signUpViaApi, snap } from './e2e-support';
+import { expectNoHorizontalOverflow, searchCatalog, signUpViaApi, snap } from './e2e-support';
 
 const missing = missingUfSocData('2258');
 test.skip(Boolean(missing), missing ?? '');
-
-async function search(page: Page, text: string) {
-  await page.getByLabel('Search', { exact: true }).fill(text);
-  await page.getByRole('button', { name: 'Search Courses' }).click();
-  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(text).replace(/%20/g, '\\+')}`));
-}
 
 const card = (page: Page, code: string) => page.getByRole('article').filter({ has: page.getByText(code, { exact: true }) });
 const sectionRow = (page: Page, classNumber: number) =>
@@ -24,7 +18,7 @@ test('find real Fall 2025 sections by instructor, class number and code, join th
   await signUpViaApi(page, 'Alex', 'Gator', '/search-courses');
 
   // By instructor: one card, its one section with instructor, days, times and room.
-  await search(page, 'Bonnie Dorr');
+  await searchCatalog(page, 'Bonnie Dorr');
   await expect(page.getByRole('article')).toHaveCount(1);
   const nlp = card(page, 'CAI6307');
   await expect(nlp.getByRole('heading', { name: 'Natural Language Processing' })).toBeVisible();
@@ -33,13 +27,13 @@ test('find real Fall 2025 sections by instructor, class number and code, join th
   await expect(dorr).toContainText('T 4:05 PM-7:05 PM, LIT 101');
 
   // By class number.
-  await search(page, '26553');
+  await searchCatalog(page, '26553');
   await expect(page.getByRole('article')).toHaveCount(1);
   await expect(card(page, 'CAP5771')).toBeVisible();
   await expect(sectionRow(page, 26553)).toContainText('Zhe Jiang');
 
   // By code, any spelling: one card for the course with several sections, each with its own Join; online ones say so.
-  await search(page, 'eee 5320');
+  await searchCatalog(page, 'eee 5320');
   const online = card(page, 'EEE5320');
   await expect(page.getByRole('article').first()).toHaveText(/EEE5320/);
   const rows = online.getByRole('list', { name: /^Sections of EEE5320/ }).getByRole('listitem');
@@ -97,7 +91,7 @@ test('find real Fall 2025 sections by instructor, class number and code, join th
 test('search, sections and Add my classes fit a 360 px phone', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await signUpViaApi(page, 'Robin', 'Gator', '/search-courses');
-  await search(page, 'EEE5320');
+  await searchCatalog(page, 'EEE5320');
   // The results are below the filters and Add my classes: a search brings them into view.
   await expect(page.getByRole('heading', { name: 'Results' })).toBeInViewport();
   await expect(card(page, 'EEE5320').getByRole('button', { name: 'Join' })).toHaveCount(4);

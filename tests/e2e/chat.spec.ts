@@ -94,7 +94,7 @@ test('two students in one course see each other’s messages, with times as spec
   for (const context of contexts) await context.close();
 });
 
-test('a failed send keeps the text and says so; empty messages are not sent; a failed poll is logged and polling goes on', async ({ page, browser }) => {
+test('a failed send keeps the text and says so; empty messages are not sent; a failed poll is logged, falls back to the one-second poll and recovers', async ({ page, browser }) => {
   const student = await signUpViaApi(page, 'Fiona', 'Gator');
   const { courseId } = await joinCourse(page, 'COP3530');
   await page.goto(`/course/${courseId}`);
@@ -126,21 +126,30 @@ test('a failed send keeps the text and says so; empty messages are not sent; a f
   await expect(messageItem(page, 'This must not be lost')).toBeVisible();
   await expect(chatPanel(page).getByRole('alert')).toHaveCount(0);
 
-  // The poll fails for a while: it logs "response error" and recovers by itself.
+  // The poll fails for a while: it logs "response error", falls back to the
+  // one-second poll (no wait) and recovers by itself.
   const errors: string[] = [];
   page.on('console', (entry) => {
     if (entry.type() === 'error') errors.push(entry.text());
   });
-  await page.route('**/api/select-course-messages/**', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
-  await expect.poll(() => errors.some((text) => text.includes('response error'))).toBe(true);
-  await page.unroute('**/api/select-course-messages/**');
   const classmateContext = await browser.newContext();
   const classmatePage = await classmateContext.newPage();
   await signUpViaApi(classmatePage, 'Gus', 'Gator');
   await joinCourse(classmatePage, 'COP3530');
+  const refused: string[] = [];
+  await page.route('**/api/select-course-messages/**', (route) => {
+    refused.push(route.request().url());
+    return route.fulfill({ status: 503, body: 'unavailable' });
+  });
+  // The long poll waiting now was sent before: a message answers it, and the next one fails.
+  await postViaApi(classmatePage, courseId, 'Before the outage');
+  await expect(messageItem(page, 'Before the outage')).toBeVisible();
+  await expect.poll(() => errors.some((text) => text.includes('response error'))).toBe(true);
+  await expect.poll(() => refused.some((url) => !new URL(url).searchParams.has('wait')), { timeout: 10_000 }).toBe(true);
+  await page.unroute('**/api/select-course-messages/**');
   await postViaApi(classmatePage, courseId, 'Polling is back');
-  await expect(messageItem(page, 'Polling is back')).toBeVisible();
-  expect((await latestMessages(page, courseId, student)).map((m) => m.message)).toEqual(['This must not be lost', 'Polling is back']);
+  await expect(messageItem(page, 'Polling is back')).toBeVisible({ timeout: 40_000 });
+  expect((await latestMessages(page, courseId, student)).map((m) => m.message)).toEqual(['This must not be lost', 'Before the outage', 'Polling is back']);
   await classmateContext.close();
 });
 

@@ -1,7 +1,8 @@
 // Shared helpers for the e2e specs: screenshots kept as artifacts, and a
 // student signed up through the API (the sign-up form has its own spec).
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { WITHDRAWN_MEMBER, WITHDRAWN_SECTION } from './e2e-catalog';
 import { MAIL_PORT_OFFSET } from './mail-port';
 
 const shots = path.resolve(import.meta.dirname, '../.artifacts/screenshots');
@@ -28,6 +29,14 @@ export interface E2eStudent {
 }
 
 /**
+ * An address of its own for each student's sign-up or login (the e2e servers
+ * trust X-Forwarded-For), so the whole suite stays under the per-address limits.
+ */
+function clientAddress(): string {
+  return `10.${counter % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+}
+
+/**
  * Signs a new student up in this page's browser context (its cookies), opens
  * the verification link the sign-up mailed (as a student settled in has: no
  * banner, and able to join and post whatever EMAIL_VERIFICATION says), then
@@ -40,9 +49,7 @@ export async function signUpViaApi(page: Page, firstName = 'Casey', lastName = '
   const tokenAnswer = await page.request.get('/api/get-token/');
   const { token } = (await tokenAnswer.json()) as { token: string };
   const answer = await page.request.post('/api/signup/', {
-    // Each student signs up from an address of their own (the e2e servers trust
-    // X-Forwarded-For), so the whole suite stays under the per-address sign-up limit.
-    headers: { 'X-CSRFToken': token, 'X-Forwarded-For': `10.${counter % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` },
+    headers: { 'X-CSRFToken': token, 'X-Forwarded-For': clientAddress() },
     data: {
       firstName,
       lastName,
@@ -63,6 +70,35 @@ export async function signUpViaApi(page: Page, firstName = 'Casey', lastName = '
   }
   await page.goto(landing);
   return { id: body.user.id, firstName, lastName, username, email, password: 'chomp-chomp-42' };
+}
+
+/** Logs an existing student in, in this session (a page's or a context's cookies). */
+export async function logInWithRequest(session: Page | APIRequestContext, username: string, password: string): Promise<void> {
+  const request = 'request' in session ? session.request : session;
+  const { token } = (await (await request.get('/api/get-token/')).json()) as { token: string };
+  const answer = await request.post('/api/login/', { headers: { 'X-CSRFToken': token, 'X-Forwarded-For': clientAddress() }, data: { username, password } });
+  expect(((await answer.json()) as { isAuthenticated: boolean }).isAuthenticated, `log in as ${username} through the API`).toBe(true);
+}
+
+/** The id of the section UF withdrew (e2e-catalog.ts), from the dashboard of the student who had joined it. */
+export async function withdrawnSectionId(browser: Browser): Promise<number> {
+  const context = await browser.newContext();
+  try {
+    await logInWithRequest(context.request, WITHDRAWN_MEMBER.username, WITHDRAWN_MEMBER.password);
+    const { courses } = (await (await context.request.get('/api/dashboard/')).json()) as { courses: { id: number; class_number: number }[] };
+    const section = courses.find((course) => course.class_number === WITHDRAWN_SECTION);
+    if (!section) throw new Error(`${WITHDRAWN_MEMBER.username} is not in ${WITHDRAWN_SECTION}: see tests/e2e/e2e-catalog.ts`);
+    return section.id;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Searches the catalog from the search page's one box and waits for the URL to carry the search. */
+export async function searchCatalog(page: Page, text: string): Promise<void> {
+  await page.getByLabel('Search', { exact: true }).fill(text);
+  await page.getByRole('button', { name: 'Search Courses' }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(text).replace(/%20/g, '\\+')}`));
 }
 
 /** Fails when the page is wider than the viewport (a phone would scroll sideways). */

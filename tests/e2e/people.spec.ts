@@ -242,6 +242,9 @@ test('the chat groups messages by author, names them, opens their profile cards 
   const caraName = aliceChat.getByRole('button', { name: 'Cara Fox', exact: true });
   const messageBox = aliceChat.getByRole('textbox', { name: 'Message' });
   await aliceChat.getByRole('log').focus();
+  // (Her own messages' Edit and Delete are one stop of their own, at her newest message: issue 12.)
+  await alice.keyboard.press('Tab');
+  await expect(item('Third from Alice').getByRole('button', { name: 'Edit' })).toBeFocused();
   await alice.keyboard.press('Tab');
   await expect(caraName).toBeFocused();
   await alice.keyboard.press('ArrowUp');

@@ -3,7 +3,8 @@
 // services gets a freshly created database loaded the way an operator does it,
 // with `npm run catalog:import`, and its own Redis key prefix. Both then sync
 // the real Fall 2025 sections of ../shared/data/uf-soc from a replay of UF's
-// API, when that folder is there (tests/e2e/catalog.spec.ts needs them).
+// API, when that folder is there (tests/e2e/catalog.spec.ts needs them), and
+// add a course with many sections, one of them withdrawn (e2e-catalog.ts).
 // Mail goes over SMTP to a real SMTP server in this process (smtp-server); the
 // specs read what arrived from a small JSON endpoint on PORT + MAIL_PORT_OFFSET
 // (GET /mails?to=address), as a student reads their inbox.
@@ -24,6 +25,7 @@ import { SmtpSink } from '../support/smtp-sink';
 import { MAIL_PORT_OFFSET } from './mail-port';
 import { missingUfSocData, ufSocCourses } from '../support/uf-soc-data';
 import { UfSocReplayServer } from '../support/uf-soc-replay-server';
+import { seedE2eCatalog } from './e2e-catalog';
 
 const [mode, port] = process.argv.slice(2);
 const sink = await SmtpSink.start();
@@ -77,6 +79,7 @@ if (!missingUfSocData('2258')) {
   await sync.execute({ term: 'Fall 2025', termCode: '2258', category: 'CWSP' });
   await replay.close();
 }
+await seedE2eCatalog(server.resolve(TOKENS.CourseCatalog), `http://127.0.0.1:${port}`);
 const stop = async () => {
   await server.close();
   mailbox.close();

@@ -45,6 +45,15 @@ export class InMemoryCourseCatalog implements CourseCatalog {
     return sorted;
   }
 
+  async courseSections(sectionId: number, query: CourseQuery): Promise<Course[] | null> {
+    const named = this.courses.find((c) => c.id === sectionId);
+    if (!named) return null;
+    return this.courses
+      .filter((c) => groupKey(c) === groupKey(named) && matchesQuery(c, query))
+      .sort((a, b) => a.classNumber - b.classNumber)
+      .map(copy);
+  }
+
   async findById(id: number): Promise<Course | null> {
     const course = this.courses.find((c) => c.id === id);
     return course ? copy(course) : null;

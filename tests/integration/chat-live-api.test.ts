@@ -5,11 +5,12 @@
 // Redis only, two app servers sharing one chat, and edits that outlive the
 // archive and a Redis flush.
 // Over 300 lines: one suite per run mode, whose cases share the app and the students it sets up.
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INFRA } from '../../adapters/container';
 import type { RunningServer } from '../../adapters/server';
 import { insertStudyGroup } from '../support/chat-fixtures';
-import { coursePath, groupPath, pollCourse, postToCourse, postToGroup, signUp, texts, type Student } from '../support/chat-students';
+import { coursePath, groupPath, HANG, pollCourse, postToCourse, postToGroup, signUp, texts, untilWaiting, waiting, type Student } from '../support/chat-students';
 import type { ApiResponse } from '../support/http-session';
 import { describeOnEveryMode, startTestApp, useTestApp, type TestApp } from '../support/test-app';
 import { clearRedisPrefix } from '../support/test-services';
@@ -17,17 +18,7 @@ import { fakeProcessClock } from '../support/test-clock';
 import { hasPostgres, hasRedis } from '../support/use-adapters';
 
 const HOUR = 3_600_000;
-/** Only fails a hang: a wait that never answers. Nothing here measures speed. */
-const HANG = { timeout: 20_000, interval: 10 };
-
 type Message = { id: string; message: string; event?: string; deleted?: boolean; edited?: boolean; editedAt?: string };
-
-const waiting = (server: RunningServer) => server.resolve(INFRA.SignalHub).waiting;
-
-/** Resolves once the server holds `count` waiting requests, so what happens next happens while they wait. */
-async function untilWaiting(server: RunningServer, count: number): Promise<void> {
-  await vi.waitFor(() => expect(waiting(server)).toBeGreaterThanOrEqual(count), HANG);
-}
 
 const editCourse = (s: Student, courseID: number, messageID: string, message: string) => s.http.post('/api/edit-course-message/', { courseID, messageID, message });
 const deleteCourse = (s: Student, courseID: number, messageID: string) => s.http.post('/api/delete-course-message/', { courseID, messageID });
@@ -35,6 +26,16 @@ const deleteInGroup = (s: Student, studyGroupID: number, messageID: string) => s
 const markRead = (s: Student, kind: 'course' | 'group', id: number, messageID: string) => s.http.post('/api/mark-chat-read/', { kind, id, messageID });
 const unread = (s: Student, query = '') => s.http.get(`/api/unread-counts/${query}`);
 const courseUnread = (res: ApiResponse, courseId: number) => (res.body.rooms as { kind: string; id: number }[]).find((r) => r.kind === 'course' && r.id === courseId);
+
+/** Where a poller stands once it has everything: the last entry's position (an edit's or delete's own id, else the message's). */
+async function newestId(s: Student, courseId: number): Promise<string> {
+  let position = '0-0';
+  for (;;) {
+    const page = (await pollCourse(s, courseId, `?after=${position}`)).body as Message[];
+    if (page.length) position = page.at(-1)!.event ?? page.at(-1)!.id;
+    if (page.length < 500) return position;
+  }
+}
 
 function liveChatSuite(app: TestApp) {
   let alice: Student;
@@ -50,10 +51,7 @@ function liveChatSuite(app: TestApp) {
     groupId = await insertStudyGroup(app.server.resolve(INFRA.Knex), courseId, alice.id, [bob.id]);
   });
 
-  async function newestCourseId(): Promise<string> {
-    const latest = (await pollCourse(alice, courseId)).body as Message[];
-    return latest.length ? latest.at(-1)!.id : '0-0';
-  }
+  const newestCourseId = () => newestId(alice, courseId);
 
   it('refuses a wrong wait or watch with 400, and treats wait=0 as a plain poll', async () => {
     for (const query of ['?after=0-0&wait=31', '?after=0-0&wait=abc', '?after=0-0&wait=-1', '?after=0-0&wait=1.5', '?wait=5', '?before=9-0&wait=5', '?after=0-0&wait=1&wait=2']) {
@@ -86,6 +84,29 @@ function liveChatSuite(app: TestApp) {
     expect(quiet.status).toBe(200);
     expect(quiet.body).toEqual([]);
     expect(waiting(app.server)).toBe(0);
+  });
+
+  it('answers a student long-polling in a loop with every message of a burst, and with the next one after it', async () => {
+    let cursor = await newestCourseId();
+    const received: string[] = [];
+    let polling = true;
+    const poller = (async () => {
+      while (polling) {
+        const items = (await pollCourse(bob, courseId, `?after=${cursor}&wait=25`)).body as Message[];
+        if (items.length) cursor = items.at(-1)!.event ?? items.at(-1)!.id;
+        received.push(...items.map((m) => m.message));
+      }
+    })();
+    await untilWaiting(app.server, 1);
+    const burst = Array.from({ length: 25 }, (_, i) => `burst ${i}`);
+    for (const text of burst) await postToCourse(alice, courseId, text);
+    await vi.waitFor(() => expect(received).toEqual(burst), HANG);
+    await untilWaiting(app.server, 1);
+    await postToCourse(alice, courseId, 'after the burst');
+    await vi.waitFor(() => expect(received.at(-1)).toBe('after the burst'), HANG);
+    polling = false;
+    await postToCourse(alice, courseId, 'lets the poller go');
+    await poller;
   });
 
   it('refuses, at once, a waiter removed from the group while waiting', async () => {
@@ -260,6 +281,23 @@ describe.skipIf(!hasPostgres() || !hasRedis())('live chat on two app servers sha
     await untilWaiting(b, 1);
     const edited = await editCourse(alice, courseId, sent.body.id, 'Posted on A, edited');
     expect((await next).body).toEqual([edited.body]);
+  });
+
+  it('holds every waiting poll on the one subscriber connection of its server: a waiter opens no Redis connection', async () => {
+    const cursor = await newestId(alice, courseId);
+    const connects = vi.spyOn(Redis.prototype, 'connect');
+    try {
+      const polls = Array.from({ length: 20 }, () => pollCourse(bob, courseId, `?after=${cursor}&wait=25`));
+      await untilWaiting(b, 20);
+      // One subscriber per server on the chat's channel, however many wait.
+      const [, subscribers] = (await a.resolve(INFRA.Redis).pubsub('NUMSUB', `${app.target.env.REDIS_KEY_PREFIX}chat:signals`)) as [string, number];
+      expect(subscribers).toBe(2);
+      const sent = await postToCourse(alice, courseId, 'for twenty tabs');
+      for (const answer of await Promise.all(polls)) expect(answer.body).toEqual([sent.body]);
+      expect(connects).not.toHaveBeenCalled();
+    } finally {
+      connects.mockRestore();
+    }
   });
 
   it('refuses a waiter on one server the moment they leave through the other', async () => {

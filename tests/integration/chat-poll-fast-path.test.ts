@@ -2,12 +2,17 @@
 // idle poll and long poll are answered before Koa, with the very answers the
 // full pipeline gives; everything else still goes through the pipeline and is
 // decided there. Which path answered is told by studyswamp_chat_polls_fast_total.
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
+import { INFRA } from '../../adapters/container';
+import { HANG, untilWaiting, waiting } from '../support/chat-students';
 import { HttpSession, newStudent, type ApiResponse } from '../support/http-session';
 import { describeOnEveryMode, type TestApp } from '../support/test-app';
 
 async function fastPolls(url: string, kind: 'idle' | 'wait' = 'idle'): Promise<number> {
-  const text = await (await fetch(`${url}/metrics`)).text();
+  return fastPollsIn(await (await fetch(`${url}/metrics`)).text(), kind);
+}
+
+function fastPollsIn(text: string, kind: 'idle' | 'wait'): number {
   const line = text.split('\n').find((l) => l.startsWith(`studyswamp_chat_polls_fast_total{kind="${kind}"} `));
   return Number(line?.split(' ')[1] ?? 0);
 }
@@ -84,11 +89,11 @@ function fastPathSuite(app: TestApp) {
 
   it('answers a long poll before the pipeline: the message when it comes, [] at the deadline, as the pipeline answers them', async () => {
     const before = await fastPolls(app.url, 'wait');
-    const waiting = poll(`?after=${newest}&wait=5`);
+    const held = poll(`?after=${newest}&wait=5`);
     const piped = poll(`?after=${newest}&wait=5&via=pipeline`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await untilWaiting(app.server, 2);
     const posted = await student.post('/api/insert-course-message/', { userID: studentId, courseID: courseId, message: 'for the waiters' });
-    const [fast, slow] = await Promise.all([waiting, piped]);
+    const [fast, slow] = await Promise.all([held, piped]);
     expect(fast.body.map((m: { message: string }) => m.message)).toEqual(['for the waiters']);
     expect(comparable(fast)).toEqual(comparable(slow));
     newest = posted.body.id;
@@ -104,13 +109,42 @@ function fastPathSuite(app: TestApp) {
     const otherId = (await other.signUp(newStudent())).body.user.id;
     await other.post('/api/insert-course-member/', { courseID: courseId });
     const before = await fastPolls(app.url, 'wait');
-    const waiting = other.get(`/api/select-course-messages/${courseId}/${otherId}/?after=${newest}&wait=20`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const held = other.get(`/api/select-course-messages/${courseId}/${otherId}/?after=${newest}&wait=20`);
+    await untilWaiting(app.server, 1);
     await other.post('/api/delete-course-member/', { courseID: courseId });
-    const answer = await waiting;
+    const answer = await held;
     expect(answer.status).toBe(403);
     expect(answer.body).toMatchObject({ error: 'NOT_COURSE_MEMBER', requestId: expect.any(String) });
     expect(await fastPolls(app.url, 'wait')).toBe(before + 1);
+  });
+
+  it('forgets a long poll whose client disconnects', async () => {
+    const before = await fastPolls(app.url, 'wait');
+    const client = new AbortController();
+    const cookie = [...student.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const held = fetch(`${app.url}/api/select-course-messages/${courseId}/${studentId}/?after=${newest}&wait=25`, {
+      headers: { Cookie: cookie },
+      signal: client.signal,
+    }).catch((error: Error) => error);
+    await untilWaiting(app.server, 1);
+    client.abort();
+    expect(await held).toBeInstanceOf(Error);
+    await vi.waitFor(() => expect(waiting(app.server)).toBe(0), HANG);
+    // It was the fast path that held it.
+    await vi.waitFor(async () => expect(await fastPolls(app.url, 'wait')).toBe(before + 1), HANG);
+  });
+
+  // Last: it stops this suite's server.
+  it('answers its waiting long polls [] when the server shuts down', async () => {
+    const before = await fastPolls(app.url, 'wait');
+    const held = poll(`?after=${newest}&wait=25`);
+    await untilWaiting(app.server, 1);
+    await app.server.close();
+    const answer = await held;
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual([]);
+    // The fast path answered it (the server no longer serves /metrics: read in the process).
+    expect(fastPollsIn(await app.server.resolve(INFRA.Metrics).registry.metrics(), 'wait')).toBe(before + 1);
   });
 }
 

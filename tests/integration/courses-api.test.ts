@@ -68,6 +68,7 @@ function coursesApiSuite(app: TestApp) {
         'name',
         'quest',
         'section',
+        'section_count',
         'sect_web',
         'sections',
         'start_date',
@@ -289,6 +290,78 @@ function coursesApiSuite(app: TestApp) {
     // Withdrawn whole, the term leaves the term select.
     await catalog.withdrawMissing('Spring 2026', 'uf-soc:CWSP', []);
     expect((await member.get('/api/search-courses/')).body.terms).toEqual(['Fall 2025', 'Summer 2025', 'Spring 2025']);
+  });
+
+  it('refuses to join a withdrawn section with 409 SECTION_WITHDRAWN and changes nothing; its members keep it and may leave', async () => {
+    const catalog = app.server.resolve(TOKENS.CourseCatalog);
+    const sections = [32_001, 32_002].map((classNumber) => sectionEntry({ term: 'Fall 2025', courseNumber: 'EEL3135', name: 'Signals and Systems', classNumber }));
+    await catalog.upsert(sections, { source: 'uf-soc:CWSP' });
+    const [gone, kept] = await catalog.findByClassNumbers('Fall 2025', [32_001, 32_002]);
+    const member = new HttpSession(app.url);
+    await member.signUp(newStudent({ firstName: 'Mo', lastName: 'Member' }));
+    expect((await member.post('/api/insert-course-member/', { courseID: gone.id })).status).toBe(200);
+    expect(await catalog.withdrawMissing('Fall 2025', 'uf-soc:CWSP', [32_002])).toBe(1);
+
+    const newcomer = new HttpSession(app.url);
+    const newcomerId = (await newcomer.signUp(newStudent({ firstName: 'Nia', lastName: 'Newcomer' }))).body.user.id;
+    const refused = await newcomer.post('/api/insert-course-member/', { userID: newcomerId, courseID: gone.id });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ error: 'SECTION_WITHDRAWN', message: expect.stringContaining('no longer offered') });
+    expect((await newcomer.get('/api/dashboard/')).body.courses).toEqual([]);
+    // The course page still answers (a shared link), as a non-member's: the header only.
+    const page = await newcomer.get(`/api/course/${gone.id}/`);
+    expect(page.body).toMatchObject({ course: { id: gone.id, withdrawn: true }, isMember: false, courseMembers: [], courseMessages: [] });
+    expect((await newcomer.post('/api/insert-course-message/', { courseID: gone.id, message: 'Hello?' })).status).toBe(403);
+    // Its sibling UF still offers is joined as ever.
+    expect((await newcomer.post('/api/insert-course-member/', { courseID: kept.id })).status).toBe(200);
+
+    // A member keeps it: joining again changes nothing, the chat still works, leaving works; then the door is closed.
+    expect((await member.post('/api/insert-course-member/', { courseID: gone.id })).body).toEqual({ courseID: gone.id, isMember: true });
+    expect((await member.post('/api/insert-course-message/', { courseID: gone.id, message: 'Still here' })).status).toBe(201);
+    expect((await member.post('/api/delete-course-member/', { courseID: gone.id })).body).toEqual({ courseID: gone.id, isMember: false });
+    expect((await member.post('/api/insert-course-member/', { courseID: gone.id })).status).toBe(409);
+    expect((await member.get('/api/dashboard/')).body.courses).toEqual([]);
+    await catalog.withdrawMissing('Fall 2025', 'uf-soc:CWSP', []);
+  });
+
+  it("lists five sections of a card with many, the student's own first, and every matching one for Show all", async () => {
+    const catalog = app.server.resolve(TOKENS.CourseCatalog);
+    const algebra = Array.from({ length: 32 }, (_, i) =>
+      sectionEntry({ courseNumber: 'MAC1105', name: 'Basic College Algebra', classNumber: 40_001 + i, instructors: [i === 20 ? 'Ada Lovelace' : `Teacher ${i + 1}`] }),
+    );
+    await catalog.upsert(algebra);
+    const numbers = (sections: { class_number: number }[]) => sections.map((s) => s.class_number);
+    const [card] = (await filter({ q: 'mac1105' })).body.courses;
+    expect(numbers(card.sections)).toEqual([40_001, 40_002, 40_003, 40_004, 40_005]);
+    expect(card).toMatchObject({ class_number: 40_001, section_count: 32 });
+
+    // Joined, a section comes first on its card (and the card's own fields are its).
+    const mine = (await catalog.findByClassNumbers('Fall 2025', [40_030]))[0].id;
+    await student.post('/api/insert-course-member/', { courseID: mine });
+    const [again] = (await filter({ courseCode: 'MAC1105' })).body.courses;
+    expect(numbers(again.sections)).toEqual([40_030, 40_001, 40_002, 40_003, 40_004]);
+    expect(again).toMatchObject({ id: mine, class_number: 40_030, section_count: 32 });
+
+    // Show all: every matching section, in the card's order, from any of its sections' ids.
+    const all = await student.get(`/api/course-sections/${card.id}/?q=mac1105`);
+    expect(all.status).toBe(200);
+    expect(all.body.courseID).toBe(card.id);
+    expect(numbers(all.body.sections)).toEqual([40_030, ...Array.from({ length: 32 }, (_, i) => 40_001 + i).filter((n) => n !== 40_030)]);
+    expect(Object.keys(all.body.sections[0]).sort()).toEqual(Object.keys(card.sections[0]).sort());
+    expect(numbers((await student.get(`/api/course-sections/${mine}/?q=lovelace&courseCode=MAC1105&term=Fall%202025`)).body.sections)).toEqual([40_021]);
+
+    // A searched class number or instructor shows that section on its card, without Show all.
+    const [byNumber] = (await filter({ q: '40027' })).body.courses;
+    expect(byNumber).toMatchObject({ course_number: 'MAC1105', class_number: 40_027, section_count: 1 });
+    expect(numbers(byNumber.sections)).toEqual([40_027]);
+    const [byInstructor] = (await filter({ q: 'algebra lovelace' })).body.courses;
+    expect(numbers(byInstructor.sections)).toEqual([40_021]);
+
+    expect((await student.get('/api/course-sections/999999/')).body).toMatchObject({ error: 'COURSE_NOT_FOUND' });
+    expect((await student.get('/api/course-sections/abc/')).status).toBe(400);
+    expect((await student.get(`/api/course-sections/${card.id}/?q=a%00b`)).body).toMatchObject({ error: 'INVALID_TEXT', field: 'q' });
+    expect((await new HttpSession(app.url).get(`/api/course-sections/${card.id}/`)).status).toBe(401);
+    await student.post('/api/delete-course-member/', { courseID: mine });
   });
 }
 

@@ -1,4 +1,8 @@
-// Students of the chat API tests: signed up over HTTP, with the calls they make.
+// Students of the chat API tests: signed up over HTTP, with the calls they
+// make; and the server's count of waiting polls, to act while they wait.
+import { expect, vi } from 'vitest';
+import { INFRA } from '../../adapters/container';
+import type { RunningServer } from '../../adapters/server';
 import { HttpSession, newStudent, type ApiResponse } from './http-session';
 
 export interface Student {
@@ -22,3 +26,14 @@ export const postToGroup = (s: Student, groupId: number, message: unknown) =>
   s.http.post('/api/insert-study-group-message/', { userID: s.id, studyGroupID: groupId, message });
 export const pollCourse = (s: Student, courseId: number, query = '') => s.http.get(coursePath(courseId, s.id, query));
 export const texts = (res: ApiResponse) => (res.body as { message: string }[]).map((m) => m.message);
+
+/** Only fails a hang: a wait that never answers. Nothing here measures speed. */
+export const HANG = { timeout: 20_000, interval: 10 };
+
+/** Requests the server holds waiting (its SignalHub's watches). */
+export const waiting = (server: RunningServer) => server.resolve(INFRA.SignalHub).waiting;
+
+/** Resolves once the server holds `count` waiting requests, so what happens next happens while they wait. */
+export async function untilWaiting(server: RunningServer, count: number): Promise<void> {
+  await vi.waitFor(() => expect(waiting(server)).toBeGreaterThanOrEqual(count), HANG);
+}

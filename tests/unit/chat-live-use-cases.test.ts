@@ -16,7 +16,7 @@ import { RoomNewest } from '../../adapters/chat/room-newest';
 import { SignalHub } from '../../adapters/chat/signal-hub';
 import type { ChatMessage } from '../../domain/chat/chat-message';
 import type { ChatRoom } from '../../domain/chat/chat-room';
-import { mentions } from '../../domain/chat/unread';
+import { findMentions, mentions } from '../../domain/chat/mention';
 import { DomainError } from '../../domain/errors';
 import { InMemoryChatLog } from '../fakes/in-memory-chat-log';
 import { InMemoryChatRoomAccess } from '../fakes/in-memory-chat-room-access';
@@ -300,5 +300,17 @@ describe('mentions', () => {
   it('reads a username with regex characters literally', () => {
     expect(mentions('hey @a.b-c', 'a.b-c')).toBe(true);
     expect(mentions('hey @axb-c', 'a.b-c')).toBe(false);
+  });
+
+  it('finds where each mention of a room member sits, the longest name at one "@", as typed', () => {
+    const members = new Set(['alice', 'alice.smith', 'bob_2']);
+    const text = 'Hi @ALICE and @alice.smith; mail bob@alice.edu, @carol, @Bob_2.\n@alice..';
+    const spans = findMentions(text, (name) => members.has(name));
+    expect(spans.map((s) => [text.slice(s.start, s.end), s.username])).toEqual([
+      ['@ALICE', 'ALICE'],
+      ['@alice.smith', 'alice.smith'],
+      ['@Bob_2', 'Bob_2'],
+      ['@alice', 'alice'],
+    ]);
   });
 });

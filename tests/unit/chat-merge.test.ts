@@ -30,6 +30,26 @@ describe('mergeMessages', () => {
     expect(mergeMessages(shown, [message('1000-1')])).toBe(shown);
   });
 
+  it('replaces a message in place with its edit or delete, and keeps the latest state whatever order they come in', () => {
+    const edited = { ...message('1000-1', 'fixed typo'), edited: true, editedAt: '2026-11-26T10:00:00.000Z', event: '2100-0' };
+    const afterEdit = mergeMessages(shown, [edited]);
+    expect(afterEdit.map((m) => m.message)).toEqual(['1000-0', 'fixed typo', '2000-0']);
+    expect(afterEdit[1]).not.toHaveProperty('event');
+    const deleted = { ...message('1000-1', ''), edited: true, editedAt: edited.editedAt, deleted: true, event: '2200-0' };
+    const afterDelete = mergeMessages(afterEdit, [deleted]);
+    expect(afterDelete[1]).toMatchObject({ id: '1000-1', message: '', deleted: true });
+    // A late copy of an older state (a history page, the page answer) does not bring it back.
+    expect(mergeMessages(afterDelete, [message('1000-1'), edited])).toBe(afterDelete);
+    // A poll's batch: a new message, then its edit.
+    const batch = mergeMessages(shown, [message('2500-0', 'typo'), { ...message('2500-0', 'no typo'), edited: true, editedAt: '2026-11-26T10:00:00.000Z', event: '2600-0' }]);
+    expect(batch.map((m) => [m.id, m.message])).toEqual([['1000-0', '1000-0'], ['1000-1', '1000-1'], ['2000-0', '2000-0'], ['2500-0', 'no typo']]);
+  });
+
+  it('ignores an edit or delete of a message it does not show (older than the first), leaving no gap', () => {
+    const edit = { ...message('500-0', 'old, edited'), edited: true, editedAt: '2026-11-26T10:00:00.000Z', event: '2100-0' };
+    expect(mergeMessages(shown, [edit])).toBe(shown);
+  });
+
   it('compares ids by millisecond, then sequence', () => {
     expect(compareMessageIds('999-9', '1000-0')).toBeLessThan(0);
     expect(compareMessageIds('1000-10', '1000-9')).toBeGreaterThan(0);

@@ -1,9 +1,12 @@
-// The chat store's sending, against a stubbed network: a message is measured
+// The chat store against a stubbed network. Sending: a message is measured
 // as the server measures it (code points, after trimming), a blank one is not
-// sent, and a refused one keeps nothing typed from being lost.
+// sent, and a refused one keeps nothing typed from being lost. The poll: a
+// long poll in a loop, the one-second poll and back-off after errors, a
+// pause while the tab is hidden, and read marks at most every 2 s.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_MAX_LENGTH } from '../../domain/chat/chat-message';
 import { createChatRoomStore } from '../../web/src/features/chat/chat-room-store';
+import { stubDocument, stubNetwork, type Sent } from '../support/client-stubs';
 
 const posts: unknown[] = [];
 
@@ -59,5 +62,114 @@ describe('chat room store: send', () => {
     expect(store.getState().sendError).toBe('You are no longer a member here, so your message was not sent.');
     expect(store.getState().accessLost).toBe(true);
     expect(store.getState().messages).toEqual([]);
+  });
+});
+
+// The poll loop, on a stubbed network (every request answered when the test says) and the fake clock.
+const item = (id: string, text: string, extra: Record<string, unknown> = {}) => ({ id, user_id: 8, username: 'bert', message: text, time: new Date(Number(id.split('-')[0])).toISOString(), ...extra });
+const kind = (request: Sent) => (request.url.searchParams.has('wait') ? `long after=${request.url.searchParams.get('after')}` : `plain after=${request.url.searchParams.get('after')}`);
+const polls = (sent: Sent[]) => sent.filter((r) => r.url.pathname.startsWith('/api/select-course-messages/'));
+
+describe('chat room store: the long-poll loop', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('long-polls from the newest item, moves on to an edit’s event, merges by id, and asks again at once', async () => {
+    stubDocument();
+    const sent = stubNetwork();
+    const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, [item('1000-0', 'first'), item('2000-0', 'second')]);
+    const stop = store.getState().startPolling();
+    await vi.waitFor(() => expect(polls(sent).length).toBe(1));
+    expect(polls(sent)[0].url.pathname).toBe('/api/select-course-messages/3/7/');
+    expect(kind(polls(sent)[0])).toBe('long after=2000-0');
+    expect(polls(sent)[0].url.searchParams.get('wait')).toBe('25');
+    // A new message, then an edit of an earlier one (its own id is the event's).
+    polls(sent)[0].answer(200, [item('3000-0', 'third'), item('1000-0', 'first, edited', { edited: true, editedAt: new Date(3500).toISOString(), event: '3500-0' })]);
+    await vi.waitFor(() => expect(polls(sent).length).toBe(2));
+    expect(kind(polls(sent)[1])).toBe('long after=3500-0');
+    expect(store.getState().messages.map((m) => [m.id, m.message])).toEqual([
+      ['1000-0', 'first, edited'],
+      ['2000-0', 'second'],
+      ['3000-0', 'third'],
+    ]);
+    // The same message again (a send's answer and the poll overlap) stays one.
+    polls(sent)[1].answer(200, [item('3000-0', 'third'), item('4000-0', 'fourth')]);
+    await vi.waitFor(() => expect(polls(sent).length).toBe(3));
+    expect(store.getState().messages.map((m) => m.id)).toEqual(['1000-0', '2000-0', '3000-0', '4000-0']);
+    stop();
+    expect(polls(sent)[2].aborted).toBe(true);
+  });
+
+  it('after errors falls back to the one-second poll, and tries the long poll again after 1, 2, 4 … s', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubDocument();
+    const sent = stubNetwork();
+    const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, []);
+    const stop = store.getState().startPolling();
+    const seen: string[] = [];
+    // Answers each poll as it comes: long polls fail, plain ones find nothing; notes when each was sent.
+    const started = Date.now();
+    let answered = 0;
+    for (let second = 0; second <= 16; second += 1) {
+      for (let step = 0; step < 10; step += 1) {
+        await vi.advanceTimersByTimeAsync(100);
+        while (answered < polls(sent).length) {
+          const poll = polls(sent)[answered];
+          answered += 1;
+          seen.push(`${poll.url.searchParams.has('wait') ? 'long' : 'plain'}@${Math.round((Date.now() - started) / 1000)}`);
+          if (poll.url.searchParams.has('wait')) poll.answer(503, { error: 'SERVICE_UNAVAILABLE', message: 'Try again' });
+          else poll.answer(200, []);
+        }
+      }
+    }
+    expect(seen).toEqual(['long@0', 'long@1', 'plain@2', 'long@3', 'plain@4', 'plain@5', 'plain@6', 'long@7', ...[8, 9, 10, 11, 12, 13, 14].map((s) => `plain@${s}`), 'long@15', 'plain@16']);
+    // Spec 8: each failed poll is logged as "response error".
+    expect(vi.mocked(console.error).mock.calls.filter(([text]) => text === 'response error')).toHaveLength(5);
+    stop();
+  });
+
+  it('makes no request while the tab is hidden, and catches up at once when it is shown', async () => {
+    const doc = stubDocument();
+    const sent = stubNetwork();
+    const store = createChatRoomStore({ kind: 'group', id: 5 }, 7, [item('1000-0', 'first')]);
+    const stop = store.getState().startPolling();
+    await vi.waitFor(() => expect(sent.length).toBe(1));
+    doc.setHidden(true);
+    expect(sent[0].aborted).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent).toHaveLength(1);
+    doc.setHidden(false);
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1].url.pathname).toBe('/api/select-study-group-messages/5/7/');
+    expect(kind(sent[1])).toBe('long after=1000-0');
+    sent[1].answer(200, [item('2000-0', 'while you were away')]);
+    await vi.waitFor(() => expect(store.getState().messages.map((m) => m.message)).toEqual(['first', 'while you were away']));
+    stop();
+  });
+
+  it('reports what was read at most every 2 s, the newest of what came meanwhile, and never an older one', async () => {
+    vi.useFakeTimers();
+    stubDocument();
+    const sent = stubNetwork();
+    const marks = () => sent.filter((r) => r.url.pathname === '/api/mark-chat-read/');
+    const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, [item('1000-0', 'a'), item('2000-0', 'b'), item('3000-0', 'c')]);
+    store.getState().read('1000-0');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(marks().map((r) => r.body)).toEqual([{ kind: 'course', id: 3, messageID: '1000-0' }]);
+    marks()[0].answer(200, { kind: 'course', id: 3, lastRead: '1000-0' });
+    store.getState().read('2000-0');
+    store.getState().read('3000-0');
+    store.getState().read('1000-0');
+    await vi.advanceTimersByTimeAsync(1_900);
+    expect(marks()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(marks().map((r) => (r.body as { messageID: string }).messageID)).toEqual(['1000-0', '3000-0']);
+    store.getState().read('2000-0');
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(marks()).toHaveLength(2);
   });
 });

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Course } from '../../domain/course/course';
 import { parseClassNumbers } from '../../domain/course/class-numbers';
-import { clampPage, compareGroups, matchesQuery, normaliseCourseCode, pageCount, rankOf, toCourseQuery } from '../../domain/course/course-search';
+import {
+  cardSectionCount,
+  clampPage,
+  compareGroups,
+  matchesQuery,
+  normaliseCourseCode,
+  orderSections,
+  pageCount,
+  rankOf,
+  toCourseQuery,
+} from '../../domain/course/course-search';
 import { describeMeetings, withKnownMeetings } from '../../domain/course/meet-times';
 import { sectionEntry } from '../support/catalog-entries';
 import { canonicalTerm, newestTermsFirst, termRank } from '../../domain/course/term';
@@ -71,6 +81,26 @@ describe('ranking', () => {
     const e = course('COP350', 'Imaginary exact match');
     const sorted = [a, b, c, e].sort((x, y) => compareGroups(x, y, query));
     expect(sorted.map((x) => x.id)).toEqual([e.id, c.id, b.id, a.id]);
+  });
+
+  it("orders a card's sections: the student's own, then those the box names most specifically, then by class number", () => {
+    // Every section matches "adaptive ada" by the course's name; two are taught by Ada Lovelace.
+    const section = (classNumber: number, instructors: string[]) => ({ ...course('ABC2000', 'Adaptive Systems', 'Fall 2025', classNumber), instructors });
+    const sections = [section(30_005, ['Ada Lovelace']), section(30_001, ['Alan Turing']), section(30_004, []), section(30_002, ['Ada Lovelace', 'Grace Hopper']), section(30_003, ['Grace Hopper'])];
+    const order = (filters: { q?: string; name?: string }, mine: number[] = []) =>
+      orderSections(sections, toCourseQuery(filters), new Set(sections.filter((s) => mine.includes(s.classNumber)).map((s) => s.id))).map((s) => s.classNumber);
+    expect(order({ name: 'adaptive' })).toEqual([30_001, 30_002, 30_003, 30_004, 30_005]);
+    expect(order({ q: 'adaptive ada' })).toEqual([30_002, 30_005, 30_001, 30_003, 30_004]);
+    // More of the words in the section's own class number and instructors, first; a class number typed whole before all.
+    expect(order({ q: 'ada hopper' })).toEqual([30_002, 30_003, 30_005, 30_001, 30_004]);
+    expect(order({ q: 'ada 30004' })).toEqual([30_004, 30_002, 30_005, 30_001, 30_003]);
+    expect(order({ q: 'adaptive ada' }, [30_004, 30_003])).toEqual([30_003, 30_004, 30_002, 30_005, 30_001]);
+    // The input is left as it was.
+    expect(sections.map((s) => s.classNumber)).toEqual([30_005, 30_001, 30_004, 30_002, 30_003]);
+  });
+
+  it('lists five sections on a card before "Show all", or all of six or fewer', () => {
+    expect([0, 1, 5, 6, 7, 30].map(cardSectionCount)).toEqual([0, 1, 5, 6, 5, 5]);
   });
 
   it('reads a term named in the search box as the term filter', () => {

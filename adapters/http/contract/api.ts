@@ -24,8 +24,8 @@ export interface ApiRoute {
   /** 201 for calls that create something; 200 otherwise. */
   status?: 200 | 201;
   produces?: 'text/calendar';
-  /** Refusal bodies beyond the house error shape, by status. */
-  refusals?: Partial<Record<400 | 401 | 403 | 404 | 429, z.ZodMiniType>>;
+  /** Refusal bodies beyond the house error shape, by status; 409 is listed only for calls that name it. */
+  refusals?: Partial<Record<400 | 401 | 403 | 404 | 409 | 429, z.ZodMiniType>>;
   /** Visitors may call it; every other call needs a signed-in student (401). */
   public?: true;
 }
@@ -137,6 +137,14 @@ export const API = {
     body: courses.filterBody,
     answer: courses.filterAnswer,
   }),
+  courseSections: route({
+    method: 'GET',
+    path: '/api/course-sections/{courseID}/',
+    summary: "Show all: every section of a search card's course that matches the search",
+    params: courseParams,
+    query: courses.courseSectionsQuery,
+    answer: courses.courseSectionsAnswer,
+  }),
   addClasses: route({
     method: 'POST',
     path: '/api/insert-course-members/',
@@ -147,9 +155,10 @@ export const API = {
   joinCourse: route({
     method: 'POST',
     path: '/api/insert-course-member/',
-    summary: 'Join a course',
+    summary: 'Join a course (409 SECTION_WITHDRAWN for a section UF withdrew)',
     body: courses.courseMembershipBody,
     answer: courses.joinCourseAnswer,
+    refusals: { 409: errorAnswer },
   }),
   leaveCourse: route({
     method: 'POST',

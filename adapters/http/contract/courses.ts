@@ -55,10 +55,20 @@ export const course = described(
 );
 
 /**
- * A search result: one course of one term, as its first matching section
- * (the spec's course fields), with every matching section under it.
+ * A search result: one course of one term, as the first section its card
+ * lists (the spec's course fields), with the sections it lists first and how
+ * many match.
  */
-export const searchResultCourse = described(z.object({ ...course.shape, sections: z.array(courseSection) }), { id: 'SearchResultCourse' });
+export const searchResultCourse = described(
+  z.object({
+    ...course.shape,
+    /** The student's own, then those the search names most specifically, then by class number: five, or all of six or fewer. */
+    sections: z.array(courseSection),
+    /** Every matching section of the course: GET /api/course-sections/{id}/ lists them. */
+    section_count: z.int(),
+  }),
+  { id: 'SearchResultCourse' },
+);
 
 export const dashboardAnswer = z.object({
   userId: id,
@@ -84,7 +94,7 @@ export const pageNumber = z._default(z.coerce.number({ error: 'must be a page nu
 export const searchQuery = z.object({ page: pageNumber });
 
 const resultPage = {
-  /** At most one page (10) of courses (cards), each with its matching sections. */
+  /** At most one page (10) of courses (cards), each with its first matching sections. */
   courses: z.array(searchResultCourse),
   /** Matching courses. */
   total: z.int(),
@@ -110,6 +120,16 @@ export const filterBody = z.object({
 });
 
 export const filterAnswer = z.object({ ...resultPage, user_courses_ids: z.array(id) });
+
+/** The search whose matching sections "Show all" lists (filter-courses' fields, without the page). */
+export const courseSectionsQuery = z.object({ q: filterBody.shape.q, name: filterBody.shape.name, courseCode: filterBody.shape.courseCode, term: filterBody.shape.term });
+
+export const courseSectionsAnswer = z.object({
+  /** The section named in the path. */
+  courseID: id,
+  /** Every section on offer of its course that matches the search, in the card's order. */
+  sections: z.array(courseSection),
+});
 
 export const courseMembershipBody = z.object({ userID: actingIds.userID, courseID: requestId });
 

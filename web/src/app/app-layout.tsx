@@ -1,12 +1,14 @@
 // The frame around every page: skip link, navigation bar, main region (with
 // the verification banner while a signed-in student's address is unverified);
 // and, until the server has said who is signed in, the loading screen instead.
+// While a student is signed in it keeps their unread marks current.
 import { Outlet } from 'react-router-dom';
 import { FullPageLoading } from '../components/full-page-loading';
 import { NavigationBar } from '../components/navigation-bar';
 import { useSession } from '../features/auth/api';
 import { SessionActions } from '../features/auth/session-actions';
 import { VerifyBanner } from '../features/auth/verify-banner';
+import { useUnreadMarks } from '../features/chat/unread-store';
 import styles from './app-layout.module.css';
 
 // After this many failed checks the loading screen says why it is taking long.
@@ -14,6 +16,7 @@ const SLOW_AFTER_FAILURES = 2;
 
 export function AppLayout() {
   const { currentUser, failedChecks, waitingForNetwork } = useSession();
+  useUnreadMarks(currentUser?.id);
 
   // Until the server has said who is signed in, no page (and no nav button) can be right.
   if (currentUser === null) {

@@ -14,9 +14,11 @@ interface DisclosureButtonProps {
   /** `round-on-phones`: round below --sm, a text button from there. */
   look?: 'text' | 'round' | 'round-on-phones';
   className?: string;
+  /** The id of what tells this button from others like it (a search card's "Show all" names its course this way). */
+  describedBy?: string;
 }
 
-export function DisclosureButton({ label, expanded, controls, onToggle, look = 'text', className = '' }: DisclosureButtonProps) {
+export function DisclosureButton({ label, expanded, controls, onToggle, look = 'text', className = '', describedBy }: DisclosureButtonProps) {
   const phone = useMediaQuery('sm-down');
   const round = look === 'round' || (look === 'round-on-phones' && phone);
   return (
@@ -27,6 +29,7 @@ export function DisclosureButton({ label, expanded, controls, onToggle, look = '
       aria-label={label}
       aria-expanded={expanded}
       aria-controls={controls}
+      aria-describedby={describedBy}
       onClick={onToggle}
     >
       <span className={styles.chevron}>

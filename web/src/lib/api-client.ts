@@ -10,6 +10,7 @@ export interface ApiResponse {
   status: number;
   /** Parsed JSON, or null when the body was empty or not JSON. */
   body: unknown;
+  headers: Headers;
 }
 
 /** The request never got an answer (server down, offline, proxy reset). */
@@ -23,6 +24,8 @@ export class NetworkError extends Error {
 interface GetOptions {
   /** Send X-CSRFToken and a JSON content type on a GET too (the profile-details call does). */
   withCsrfHeader?: boolean;
+  /** Stops the request (a long poll no longer wanted); it then fails with NetworkError. */
+  signal?: AbortSignal;
 }
 
 const TOKEN_PATH = API.getToken.path;
@@ -35,10 +38,10 @@ let pendingToken: Promise<string | null> | null = null;
 // cannot put the stale token back into the cache when it finishes.
 let tokenGeneration = 0;
 
-async function send(method: 'GET' | 'POST', path: string, headers: HeadersInit, body?: string): Promise<ApiResponse> {
+async function send(method: 'GET' | 'POST', path: string, headers: HeadersInit, body?: string, signal?: AbortSignal): Promise<ApiResponse> {
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body, credentials: 'same-origin' });
+    response = await fetch(path, { method, headers, body, credentials: 'same-origin', signal });
   } catch (error) {
     throw new NetworkError(path, error);
   }
@@ -46,11 +49,13 @@ async function send(method: 'GET' | 'POST', path: string, headers: HeadersInit, 
   try {
     const text = await response.text();
     parsed = text === '' ? null : JSON.parse(text);
-  } catch {
+  } catch (error) {
+    // Stopped by its caller while the body was on its way: no answer came.
+    if (signal?.aborted) throw new NetworkError(path, error);
     // A proxy error page or truncated body: callers treat null like any unexpected shape.
     parsed = null;
   }
-  return { ok: response.ok, status: response.status, body: parsed };
+  return { ok: response.ok, status: response.status, body: parsed, headers: response.headers };
 }
 
 function getCsrfToken(): Promise<string | null> {
@@ -98,7 +103,7 @@ function isCsrfFailure(response: ApiResponse): boolean {
 
 async function get(path: string, options: GetOptions = {}): Promise<ApiResponse> {
   const headers = options.withCsrfHeader ? csrfHeaders(await getCsrfToken()) : { Accept: 'application/json' };
-  return send('GET', path, headers);
+  return send('GET', path, headers, undefined, options.signal);
 }
 
 async function post(path: string, payload: unknown = {}): Promise<ApiResponse> {
@@ -117,7 +122,26 @@ type Inputs<R extends ApiRoute> = (keyof PathParams<R> extends never ? { params?
     query?: Record<string, string | number | undefined>;
     /** GET only: send X-CSRFToken as the spec's profile-details call does. */
     withCsrfHeader?: boolean;
+    /** GET only: stops the request (a long poll no longer wanted); it then fails with NetworkError. */
+    signal?: AbortSignal;
   };
+
+/** A validated answer and the headers it came with. */
+export interface CallResult<R extends ApiRoute> {
+  answer: AnswerOf<R>;
+  headers: Headers;
+}
+
+/** `call`, also answering the response's headers. */
+async function callWithHeaders<R extends ApiRoute>(route: R, inputs: Inputs<R>): Promise<CallResult<R>> {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(inputs.query ?? {})) if (value !== undefined) search.set(key, String(value));
+  const query = search.toString();
+  const path = pathOf(route, (inputs.params ?? {}) as PathParams<R>) + (query ? `?${query}` : '');
+  const response =
+    route.method === 'GET' ? await get(path, { withCsrfHeader: inputs.withCsrfHeader, signal: inputs.signal }) : await post(path, inputs.body ?? {});
+  return { answer: readAnswer(path, response, route.answer) as AnswerOf<R>, headers: response.headers };
+}
 
 /**
  * Sends one call of the route table and answers its validated answer; throws
@@ -125,12 +149,7 @@ type Inputs<R extends ApiRoute> = (keyof PathParams<R> extends never ? { params?
  * no answer came.
  */
 async function call<R extends ApiRoute>(route: R, inputs: Inputs<R>): Promise<AnswerOf<R>> {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(inputs.query ?? {})) if (value !== undefined) search.set(key, String(value));
-  const query = search.toString();
-  const path = pathOf(route, (inputs.params ?? {}) as PathParams<R>) + (query ? `?${query}` : '');
-  const response = route.method === 'GET' ? await get(path, { withCsrfHeader: inputs.withCsrfHeader }) : await post(path, inputs.body ?? {});
-  return readAnswer(path, response, route.answer) as AnswerOf<R>;
+  return (await callWithHeaders(route, inputs)).answer;
 }
 
-export const apiClient = { get, post, call, getCsrfToken, dropCsrfToken };
+export const apiClient = { get, post, call, callWithHeaders, getCsrfToken, dropCsrfToken };

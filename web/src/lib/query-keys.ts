@@ -18,5 +18,7 @@ export const queryKeys = {
   catalogTerms: ['catalog', 'terms'] as const,
   /** Every study group page; add the id for one. */
   studyGroupPages: ['study-group'] as const,
+  /** A search card's sections, all of them ("Show all"). */
+  courseSections: (courseId: number, filters: CourseFilters) => ['catalog', 'sections', courseId, filters] as const,
   studyGroupPage: (groupId: number) => ['study-group', groupId] as const,
 };

@@ -1,5 +1,5 @@
 // /course/{courseID}: a course as a page of its own, with every group of the
-// course for members and Join Course for everyone else. A new id is a new
+// course for members and Join Course for everyone else (unless UF withdrew it). A new id is a new
 // course: it starts from "loading", not from the previous one.
 import { useParams } from 'react-router-dom';
 import { ErrorLine } from '../../components/error-line';
@@ -36,7 +36,7 @@ function CourseDetails({ courseId }: { courseId: number }) {
   return (
     <CourseArticle course={page.course} isMember={page.isMember} headingLevel={1}>
       {isError && !isFetching ? <ErrorLine onRetry={retry}>Could not load this course's students.</ErrorLine> : null}
-      {page.isMember ? <CoursePanels course={page.course} page={page} headingLevel={2} /> : <CourseJoinNote />}
+      {page.isMember ? <CoursePanels course={page.course} page={page} headingLevel={2} /> : <CourseJoinNote course={page.course} />}
     </CourseArticle>
   );
 }

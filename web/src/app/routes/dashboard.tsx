@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ErrorLine } from '../../components/error-line';
 import { Icon } from '../../components/icon';
 import { LoadingLine } from '../../components/loading-line';
+import { UnreadBadge } from '../../features/chat/unread-badge';
 import { useDashboard } from '../../features/courses/api';
 import { CourseList } from '../../features/courses/course-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -85,7 +86,13 @@ export function DashboardPage() {
         {!data && isFetching ? <LoadingLine>Loading courses...</LoadingLine> : null}
         {isError && !isFetching ? <ErrorLine onRetry={() => void refetch()}>Could not load your courses.</ErrorLine> : null}
         {courses.length > 0 ? (
-          <CourseList courses={courses} selectedId={selected?.id ?? null} onSelect={select} buttonRef={listButtons.refFor} />
+          <CourseList
+            courses={courses}
+            selectedId={selected?.id ?? null}
+            onSelect={select}
+            buttonRef={listButtons.refFor}
+            badge={(id) => <UnreadBadge room={{ kind: 'course', id }} />}
+          />
         ) : null}
       </section>
 

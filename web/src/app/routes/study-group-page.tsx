@@ -77,6 +77,7 @@ export function StudyGroupPage() {
           title="Group Chat"
           headingLevel={2}
           onAccessLost={markRemoved}
+          canModerate={group.owner.id === userId}
         />
       </div>
       <div {...tabs.panel('members', styles.members)}>

@@ -1,21 +1,29 @@
-// One chat room kept current, as a store of its own per open panel: a poll
-// every second with the cursor of the newest polled message (paused while the
-// tab is hidden, caught up on return), older pages on request, and sending.
+// One chat room kept current, as a store of its own per open panel: a long
+// poll in a loop (?after=<cursor>&wait=25, answered as soon as something
+// arrives), paused while the tab is hidden and caught up on return; after an
+// error, the spec's one-second poll until the long poll is tried again (after
+// 1, 2, 4 … 30 s with jitter). Also older pages on request, sending, editing
+// and deleting, and reporting what the student has read (at most every 2 s).
 // Every answer is merged by id. Not TanStack Query: the cursor poll is the
 // product's design (spec 9), and a cache of "the latest 50" would fight it.
 import { createStore } from 'zustand/vanilla';
 import type { ChatMessage } from '../../../../adapters/http/contract/chat';
 import { checkMessageText } from '../../../../domain/chat/chat-message';
 import type { ChatRoom } from '../../../../domain/chat/chat-room';
-import { FIRST_MESSAGE_ID } from '../../../../domain/chat/message-id';
+import { compareMessageIdText, FIRST_MESSAGE_ID } from '../../../../domain/chat/message-id';
 import { NetworkError } from '../../lib/api-client';
 import { isApiError, isNotAuthenticated, messageForStudent } from '../../lib/api-error';
+import { retryDelayMs } from '../../lib/retry-delay';
 import { useSessionStore } from '../../lib/session-store';
-import { EARLIER_PAGE_SIZE, fetchMessages, POLL_BATCH_LIMIT, sendMessage } from './api';
+import { deleteMessage, editMessage, EARLIER_PAGE_SIZE, fetchMessages, markRead, POLL_BATCH_LIMIT, sendMessage, waitForMessages } from './api';
 import { mergeMessages } from './merge-messages';
+import { coverUnread, lastReadOf, markedRead, refreshUnread, refreshUnreadSoon, roomsToWatch } from './unread-store';
+import { createWaker } from './waker';
 
-/** Spec 9: the chat is polled every second. */
+/** Spec 9: the chat is polled every second (the fallback while long polls fail). */
 export const POLL_INTERVAL_MS = 1_000;
+/** Read marks are reported at most this often. */
+export const MARK_INTERVAL_MS = 2_000;
 
 export interface ChatRoomState {
   messages: ChatMessage[];
@@ -26,6 +34,8 @@ export interface ChatRoomState {
   sending: boolean;
   /** Why the last message was not sent; empty once one is. */
   sendError: string;
+  /** Why the last edit or delete failed; empty once one succeeds. */
+  actionError: string;
   /** The server refused the room to this student (removed, or left elsewhere): polling has stopped for good. */
   accessLost: boolean;
   /** Starts polling; answers the function that stops it. */
@@ -33,6 +43,12 @@ export interface ChatRoomState {
   loadEarlier(): Promise<void>;
   /** Resolves to true once stored; otherwise `sendError` says why (nothing is said for a blank message). */
   send(draft: string): Promise<boolean>;
+  /** The author's new text; resolves to true once stored, otherwise `actionError` says why. */
+  edit(messageId: string, draft: string): Promise<boolean>;
+  /** Resolves to true once deleted, otherwise `actionError` says why. */
+  remove(messageId: string): Promise<boolean>;
+  /** The student has seen the room up to this message (reported at most every 2 s). */
+  read(messageId: string): void;
 }
 
 /** Refusals that mean the student can no longer use this room. */
@@ -48,6 +64,15 @@ function sendFailure(error: unknown): string {
   return 'Your message was not sent. Please try again.';
 }
 
+function actionFailure(error: unknown, what: 'edited' | 'deleted'): string {
+  if (isNotAuthenticated(error)) return `Your session ended. Log in again; the message was not ${what}.`;
+  if (isApiError(error, 'RATE_LIMITED')) return 'You are changing messages too quickly. Wait a few seconds and try again.';
+  if (isApiError(error, 'EDIT_WINDOW_CLOSED', 'NOT_MESSAGE_AUTHOR', 'MESSAGE_NOT_FOUND', 'INVALID_TEXT')) return messageForStudent(error, `The message was not ${what}.`);
+  if (isApiError(error, 'VALIDATION_FAILED')) return 'Messages can be 1 to 2,000 characters long.';
+  if (error instanceof NetworkError) return `Could not reach Study Swamp. The message was not ${what}; try again.`;
+  return `The message was not ${what}. Please try again.`;
+}
+
 /** The checked text, or the rule's sentence; the same rule the server applies, counting code points. */
 function checkedText(draft: string): { text: string } | { problem: string } {
   try {
@@ -57,10 +82,18 @@ function checkedText(draft: string): { text: string } | { problem: string } {
   }
 }
 
+/** Where a poller stands after an item: an edit's or delete's own id, else the message's. */
+const positionOf = (item: ChatMessage) => item.event ?? item.id;
+
 export function createChatRoomStore(room: ChatRoom, userId: number, initialMessages: ChatMessage[]) {
   // Only polls move the cursor: a sent message's id would skip messages
   // others posted just before it, which the next poll still has to bring.
   let pollCursor = initialMessages.at(-1)?.id ?? FIRST_MESSAGE_ID;
+  // Read marks: the newest one reported, the one waiting for its turn, and when the last went.
+  let marked: string | null = null;
+  let pendingMark: string | null = null;
+  let lastMarkAt = -Infinity;
+  let markTimer: ReturnType<typeof setTimeout> | undefined;
 
   return createStore<ChatRoomState>()((set, get) => {
     /** True when the refusal ends this room for the student (signed out, or no longer allowed in). */
@@ -76,6 +109,30 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
       return false;
     }
 
+    /** Merges a poll's items and moves the cursor; others' messages may change the unread marks. */
+    function take(batch: ChatMessage[]): void {
+      if (batch.length === 0) return;
+      pollCursor = positionOf(batch[batch.length - 1]);
+      set((state) => ({ messages: mergeMessages(state.messages, batch) }));
+      if (batch.some((item) => item.user_id !== userId && item.event === undefined)) refreshUnreadSoon();
+    }
+
+    function sendMark(): void {
+      markTimer = undefined;
+      const id = pendingMark;
+      pendingMark = null;
+      if (id === null || get().accessLost) return;
+      lastMarkAt = Date.now();
+      marked = id;
+      markRead(room, id).then(
+        (answer) => markedRead(room, answer.lastRead, get().messages.at(-1)?.id === id),
+        (error: unknown) => {
+          // A mark is a courtesy: the next one covers it. Only an ended session or room matters.
+          if (!endsRoom(error)) console.error('Could not report the messages read', error);
+        },
+      );
+    }
+
     return {
       messages: initialMessages,
       hasEarlier: initialMessages.length >= EARLIER_PAGE_SIZE,
@@ -83,56 +140,101 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
       earlierFailed: false,
       sending: false,
       sendError: '',
+      actionError: '',
       accessLost: false,
 
       startPolling() {
         let stopped = false;
-        let inFlight = false;
-        let timer: ReturnType<typeof setTimeout> | undefined;
+        let looping = false;
+        let controller: AbortController | null = null;
+        let releaseCover: (() => void) | null = null;
+        const waker = createWaker();
+        // The long poll is tried again from this moment; before it, the one-second poll.
+        let longPollAt = 0;
+        let longFailures = 0;
+        let failures = 0;
 
-        const schedule = () => {
-          if (!stopped && !document.hidden && timer === undefined) timer = setTimeout(() => void poll(), POLL_INTERVAL_MS);
+        const paused = () => stopped || document.hidden || get().accessLost;
+        const cover = (on: boolean) => {
+          if (on && !releaseCover) releaseCover = coverUnread();
+          if (!on && releaseCover) {
+            releaseCover();
+            releaseCover = null;
+          }
         };
 
-        async function poll(): Promise<void> {
-          timer = undefined;
-          if (stopped || inFlight || document.hidden || get().accessLost) return;
-          inFlight = true;
+        async function loop(): Promise<void> {
+          if (looping) return;
+          looping = true;
           try {
-            // A full answer means more are waiting (a tab back from the background): ask again at once.
-            for (;;) {
-              const batch = await fetchMessages(room, userId, { after: pollCursor });
-              if (stopped) return;
-              if (batch.length > 0) {
-                pollCursor = batch[batch.length - 1].id;
-                set((state) => ({ messages: mergeMessages(state.messages, batch) }));
+            while (!paused()) {
+              const long = Date.now() >= longPollAt;
+              const request = new AbortController();
+              controller = request;
+              try {
+                if (long) {
+                  // Once the student's rooms are known, this poll watches the others and the summary's own poll waits.
+                  const watch = roomsToWatch(room);
+                  cover(watch !== null);
+                  const answer = await waitForMessages(room, userId, pollCursor, { watch: watch ?? [], signal: request.signal });
+                  if (stopped) return;
+                  longFailures = 0;
+                  failures = 0;
+                  take(answer.messages);
+                  if (answer.activity) refreshUnread();
+                } else {
+                  cover(false);
+                  const batch = await fetchMessages(room, userId, { after: pollCursor });
+                  if (stopped) return;
+                  failures = 0;
+                  take(batch);
+                  // A full answer means more are waiting (a tab back from the background): ask again at once.
+                  if (batch.length < POLL_BATCH_LIMIT) await waker.sleep(Math.min(POLL_INTERVAL_MS, Math.max(0, longPollAt - Date.now())));
+                }
+              } catch (error) {
+                // Stopped, or paused while the tab is hidden.
+                if (paused() || request.signal.aborted) return;
+                if (endsRoom(error)) return;
+                // Spec 8: a failed poll is logged, and polling goes on.
+                console.error('response error', error);
+                cover(false);
+                failures += 1;
+                if (long) {
+                  longFailures += 1;
+                  longPollAt = Date.now() + retryDelayMs(longFailures);
+                  await waker.sleep(POLL_INTERVAL_MS);
+                } else {
+                  await waker.sleep(retryDelayMs(failures));
+                }
               }
-              if (batch.length < POLL_BATCH_LIMIT) break;
             }
-          } catch (error) {
-            if (stopped || endsRoom(error)) return;
-            // Spec 8: a failed poll is logged, and polling goes on.
-            console.error('response error', error);
           } finally {
-            inFlight = false;
+            looping = false;
+            controller = null;
+            cover(false);
           }
-          schedule();
+          // Hidden and shown again before this loop saw it stop: it goes on.
+          if (!paused()) void loop();
         }
 
         function onVisibilityChange() {
           if (document.hidden) {
-            clearTimeout(timer);
-            timer = undefined;
+            // Paused: the request on its way is not needed, and no request is held for a hidden tab.
+            controller?.abort();
+            waker.wake();
           } else {
-            void poll();
+            void loop();
           }
         }
 
         document.addEventListener('visibilitychange', onVisibilityChange);
-        schedule();
+        void loop();
         return () => {
           stopped = true;
-          clearTimeout(timer);
+          controller?.abort();
+          waker.wake();
+          cover(false);
+          clearTimeout(markTimer);
           document.removeEventListener('visibilitychange', onVisibilityChange);
         };
       },
@@ -179,6 +281,47 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
           endsRoom(error);
           return false;
         }
+      },
+
+      async edit(messageId, draft) {
+        const checked = checkedText(draft);
+        if ('problem' in checked) {
+          set({ actionError: checked.problem });
+          return false;
+        }
+        try {
+          const edited = await editMessage(room, userId, messageId, checked.text);
+          set((state) => ({ messages: mergeMessages(state.messages, [edited]), actionError: '' }));
+          return true;
+        } catch (error) {
+          console.error('Could not edit the message', error);
+          set({ actionError: actionFailure(error, 'edited') });
+          endsRoom(error);
+          return false;
+        }
+      },
+
+      async remove(messageId) {
+        try {
+          const deleted = await deleteMessage(room, userId, messageId);
+          set((state) => ({ messages: mergeMessages(state.messages, [deleted]), actionError: '' }));
+          return true;
+        } catch (error) {
+          console.error('Could not delete the message', error);
+          set({ actionError: actionFailure(error, 'deleted') });
+          endsRoom(error);
+          return false;
+        }
+      },
+
+      read(messageId) {
+        const known = [marked, pendingMark, lastReadOf(room)].filter((id): id is string => id !== null);
+        if (known.some((id) => compareMessageIdText(messageId, id) <= 0)) return;
+        pendingMark = messageId;
+        if (markTimer !== undefined) return;
+        const wait = lastMarkAt + MARK_INTERVAL_MS - Date.now();
+        if (wait <= 0) sendMark();
+        else markTimer = setTimeout(sendMark, wait);
       },
     };
   });

@@ -23,6 +23,8 @@ export interface SearchResult {
   /** The page the server used, which may differ from the one asked for (it clamps). */
   page: number;
   pageCount: number;
+  /** The search this answers: a card's "Show all" lists its sections for the same one. */
+  filters: CourseFilters;
 }
 
 export function hasFilters(filters: CourseFilters): boolean {
@@ -72,11 +74,11 @@ async function fetchCatalogPage(page: number) {
 async function fetchSearchResult(client: QueryClient, filters: CourseFilters, page: number): Promise<SearchResult> {
   if (hasFilters(filters)) {
     const { user_courses_ids, ...result } = await apiClient.call(API.filterCourses, { body: { ...filters, page } });
-    return { ...result, memberCourseIds: user_courses_ids };
+    return { ...result, memberCourseIds: user_courses_ids, filters };
   }
   const { userCoursesIDs, terms, ...result } = await fetchCatalogPage(page);
   client.setQueryData(queryKeys.catalogTerms, terms);
-  return { ...result, memberCourseIds: userCoursesIDs };
+  return { ...result, memberCourseIds: userCoursesIDs, filters };
 }
 
 export function catalogSearchQuery(filters: CourseFilters, page: number) {
@@ -114,6 +116,22 @@ export function useSearchAgain(): (filters: CourseFilters, page: number) => Prom
 }
 
 /**
+ * "Show all" on a search card: every section of the card's course (any of its
+ * section ids) that matches the search, in the card's order; asked for once
+ * the student opens the list.
+ */
+export function useCourseSections(courseId: number, filters: CourseFilters, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.courseSections(courseId, filters),
+    queryFn: async () => {
+      const query = { q: filters.q || undefined, name: filters.name || undefined, courseCode: filters.courseCode || undefined, term: filters.term || undefined };
+      return (await apiClient.call(API.courseSections, { params: { courseID: courseId }, query })).sections;
+    },
+    enabled,
+  });
+}
+
+/**
  * The catalog's terms, newest first. An unfiltered search brings them along;
  * a filtered first visit (`needed`) asks search-courses once just for them.
  */
@@ -146,6 +164,8 @@ function membershipChange(joining: boolean) {
     onError: (error, courseId, _result, { client }) => {
       console.error(`Could not ${joining ? 'join' : 'leave'} course ${courseId}`, error);
       showMembership(client, courseId, !joining);
+      // UF withdrew it since the page was loaded: its page says so once asked again.
+      if (isApiError(error, 'SECTION_WITHDRAWN')) void client.invalidateQueries({ queryKey: queryKeys.coursePage(courseId) });
     },
     // The dashboard first: when it drops the course just left, the course's view
     // goes with it before the course page's answer could show it as not joined.

@@ -1,6 +1,7 @@
 // The head of a course as the dashboard and /course/{id} show it: class number,
 // code, name, term, credits, instructors and description, with Leave Course
-// for members and Join Course for everyone else. Compact, so the chat below
+// for members and Join Course for everyone else (or, for a section UF
+// withdrew, that it is no longer offered). Compact, so the chat below
 // gets the room: on phones the term, credits, instructors and description
 // are behind "Course details"; wider, they take two lines, and the button
 // shows the rest when they do not fit.
@@ -9,7 +10,7 @@ import type { Course } from '../../../../adapters/http/contract/courses';
 import { DisclosureButton } from '../../components/disclosure-button';
 import { Icon } from '../../components/icon';
 import { SectionSchedule } from './section-schedule';
-import { useCourseMembership } from './use-course-membership';
+import { useCourseMembership, WITHDRAWN_TEXT } from './use-course-membership';
 import styles from './course-header.module.css';
 
 interface CourseHeaderProps {
@@ -110,7 +111,8 @@ export function CourseHeader({ course, isMember, headingLevel, titleId, onBack, 
         <SectionSchedule course={course} />
         {course.description.trim() ? <p className={styles.description}>{course.description}</p> : null}
       </div>
-      {isMember === false ? (
+      {isMember === false && course.withdrawn ? <p className={styles.withdrawn}>{WITHDRAWN_TEXT}</p> : null}
+      {isMember === false && !course.withdrawn ? (
         <button
           type="button"
           className={`button button--primary ${styles.join}`}

@@ -1,4 +1,6 @@
-// The student's courses, one button each; the selected one is pressed.
+// The student's courses, one button each; the selected one is pressed. The
+// page may add a badge to each (its chat's unread messages).
+import type { ReactNode } from 'react';
 import type { Course } from '../../../../adapters/http/contract/courses';
 import styles from './course-list.module.css';
 
@@ -8,9 +10,11 @@ interface CourseListProps {
   onSelect: (courseId: number) => void;
   /** Keeps each course's button, so focus can return to it. */
   buttonRef: (courseId: number) => (button: HTMLButtonElement | null) => void;
+  /** Shown in the course's button, at its top right (nothing for none). */
+  badge?: (courseId: number) => ReactNode;
 }
 
-export function CourseList({ courses, selectedId, onSelect, buttonRef }: CourseListProps) {
+export function CourseList({ courses, selectedId, onSelect, buttonRef, badge }: CourseListProps) {
   // Two sections of one course read the same by number and name; only then add what tells them apart.
   const sharedNumbers = new Set(
     courses.map((course) => course.course_number).filter((number, index, all) => all.indexOf(number) !== index),
@@ -33,6 +37,7 @@ export function CourseList({ courses, selectedId, onSelect, buttonRef }: CourseL
                 {course.term} #{course.class_number}
               </span>
             ) : null}
+            {badge ? <span className={styles.badge}>{badge(course.id)}</span> : null}
           </button>
         </li>
       ))}

@@ -72,7 +72,7 @@ export function SearchResults({ result, loading, failed, page, searches, onRetry
           <ul className={loading ? `${styles.cards} ${styles.stale}` : styles.cards}>
             {result.courses.map((course) => (
               <li key={course.id}>
-                <CourseCard course={course} memberCourseIds={result.memberCourseIds} />
+                <CourseCard course={course} memberCourseIds={result.memberCourseIds} filters={result.filters} />
               </li>
             ))}
           </ul>

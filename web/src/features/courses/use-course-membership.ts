@@ -1,6 +1,14 @@
 // Join and Leave for one course's buttons (a search card, a course header):
 // one change at a time, and the line to show when the last one failed.
+import { isApiError } from '../../lib/api-error';
 import { useJoinCourse, useLeaveCourse } from './api';
+
+function joinError(error: unknown): string {
+  return isApiError(error, 'SECTION_WITHDRAWN') ? WITHDRAWN_TEXT : 'Could not join this course. Please try again.';
+}
+
+/** What a student reads where a section UF withdrew would offer to join it. */
+export const WITHDRAWN_TEXT = 'This section is no longer offered: UF withdrew it, so it cannot be joined.';
 
 export function useCourseMembership(courseId: number) {
   const join = useJoinCourse();
@@ -16,7 +24,7 @@ export function useCourseMembership(courseId: number) {
     joining: join.isPending,
     leaving: leave.isPending,
     pending: join.isPending || leave.isPending,
-    error: join.isError ? 'Could not join this course. Please try again.' : leave.isError ? 'Could not leave this course. Please try again.' : null,
+    error: join.isError ? joinError(join.error) : leave.isError ? 'Could not leave this course. Please try again.' : null,
     join: (onJoined?: () => void) => change(join, onJoined),
     leave: (onLeft?: () => void) => change(leave, onLeft),
   };

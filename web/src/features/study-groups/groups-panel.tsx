@@ -2,7 +2,8 @@
 // Group", and every group of the course with name and member count, the
 // student's own first and marked, each opening its modal (Join Group there).
 // Joining, leaving and creating refresh the cached course views themselves.
-import { useId, useRef, useState } from 'react';
+// The page may add a badge to each group (its chat's unread messages).
+import { useId, useRef, useState, type ReactNode } from 'react';
 import type { StudyGroup } from '../../../../adapters/http/contract/study-groups';
 import { Icon } from '../../components/icon';
 import { useSessionStore } from '../../lib/session-store';
@@ -18,6 +19,8 @@ interface GroupsPanelProps {
   memberGroupIds: number[];
   isCourseMember: boolean;
   headingLevel: 2 | 3;
+  /** Shown after the group's member count and marks (nothing for none). */
+  badge?: (groupId: number) => ReactNode;
 }
 
 /** The student's own groups first, then the others, each part in the server's order. */
@@ -26,7 +29,7 @@ function ownFirst(groups: StudyGroup[], memberGroupIds: number[]): StudyGroup[] 
   return [...own, ...groups.filter((group) => !memberGroupIds.includes(group.id))];
 }
 
-export function GroupsPanel({ courseId, groups, memberGroupIds, isCourseMember, headingLevel }: GroupsPanelProps) {
+export function GroupsPanel({ courseId, groups, memberGroupIds, isCourseMember, headingLevel, badge }: GroupsPanelProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const userId = useSessionStore((state) => state.currentUser?.id);
   const headingId = useId();
@@ -87,6 +90,7 @@ export function GroupsPanel({ courseId, groups, memberGroupIds, isCourseMember, 
                       <Icon name="lock" size={12} /> Private
                     </span>
                   ) : null}
+                  {badge?.(group.id)}
                 </span>
               </button>
             </li>

@@ -4,6 +4,7 @@
 import type { Course } from '../../../../../adapters/http/contract/courses';
 import { useTabs } from '../../../components/tabs';
 import { ChatPanel } from '../../../features/chat/chat-panel';
+import { UnreadBadge } from '../../../features/chat/unread-badge';
 import { useRefreshCoursePage, type CoursePageAnswer } from '../../../features/courses/api';
 import { StudentsPanel } from '../../../features/courses/students-panel';
 import { GroupsPanel } from '../../../features/study-groups/groups-panel';
@@ -53,6 +54,7 @@ export function CoursePanels({ course, page, headingLevel }: CoursePanelsProps) 
             memberGroupIds={page.userStudyGroupIDs}
             isCourseMember={page.isMember}
             headingLevel={headingLevel}
+            badge={(id) => <UnreadBadge room={{ kind: 'group', id }} />}
           />
         </div>
         <div {...tabs.panel('students', styles.students)}>

@@ -1,0 +1,17 @@
+// Fires when the client of a long poll goes away before its answer is sent,
+// so its wait ends at once (the hub forgets it) rather than at its deadline.
+// A client may leave before the wait begins (while the session or the
+// membership is read): its close has passed then, so it is looked at too.
+import type { ServerResponse } from 'node:http';
+
+export function clientGone(res: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  if (res.destroyed && !res.writableFinished) {
+    controller.abort();
+    return controller.signal;
+  }
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}

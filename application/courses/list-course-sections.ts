@@ -1,0 +1,30 @@
+// "Show all N sections" on a search card: every section of the card's course
+// that matches the same search, in the card's order.
+import type { Course } from '../../domain/course/course';
+import { CourseNotFoundError } from '../../domain/course/course-errors';
+import { orderSections, toCourseQuery, type CourseFilters } from '../../domain/course/course-search';
+import type { CourseCatalog } from '../ports/course-catalog';
+import type { CourseMembership } from '../ports/course-membership';
+
+export interface ListCourseSectionsCommand extends CourseFilters {
+  userId: number;
+  /** Any section of the course (a card's id). */
+  courseId: number;
+}
+
+export class ListCourseSections {
+  constructor(
+    private readonly catalog: CourseCatalog,
+    private readonly membership: CourseMembership,
+  ) {}
+
+  async execute(command: ListCourseSectionsCommand): Promise<{ courseId: number; sections: Course[] }> {
+    const query = toCourseQuery(command);
+    const [sections, userCourseIds] = await Promise.all([
+      this.catalog.courseSections(command.courseId, query),
+      this.membership.courseIdsOf(command.userId),
+    ]);
+    if (!sections) throw new CourseNotFoundError(command.courseId);
+    return { courseId: command.courseId, sections: orderSections(sections, query, new Set(userCourseIds)) };
+  }
+}

@@ -1,0 +1,113 @@
+// A course with as many sections as UF's big first-year courses (MAC1105 with
+// 36, tests/e2e/e2e-catalog.ts): its card lists five, "Show all 36 sections"
+// and "Show fewer" with focus where a keyboard user expects it, the student's
+// own section first, a searched class number or instructor shown without
+// expanding; and a section UF withdrew, which its member keeps and nobody new
+// can join. On a desktop and at 360 px.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { BIG_COURSE, BIG_COURSE_SECTIONS, classNumberOf, LOVELACE_SECTION, WITHDRAWN_MEMBER, WITHDRAWN_MEMBER_MESSAGE, WITHDRAWN_SECTION } from './e2e-catalog';
+import { expectNoHorizontalOverflow, logInWithRequest, searchCatalog, signUpViaApi, snap, withdrawnSectionId } from './e2e-support';
+
+const bigCard = (page: Page) => page.getByRole('article').filter({ has: page.getByText(BIG_COURSE.code, { exact: true }) });
+const rowsOf = (card: Locator) => card.getByRole('list', { name: `Sections of ${BIG_COURSE.code} ${BIG_COURSE.name}` }).getByRole('listitem');
+const rowOf = (card: Locator, classNumber: number) => rowsOf(card).filter({ hasText: `#${classNumber}` });
+const classNumbers = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => classNumberOf(from + i));
+
+test('a card lists five of 36 sections; Show all and Show fewer keep focus sensible; own, searched and instructor sections come first', async ({ page }) => {
+  await signUpViaApi(page, 'Sofia', 'Sections', '/search-courses');
+  await searchCatalog(page, 'mac1105');
+  const card = bigCard(page);
+  const rows = rowsOf(card);
+  await expect(rows).toHaveCount(5);
+  for (const [i, classNumber] of classNumbers(0, 4).entries()) await expect(rows.nth(i)).toContainText(`#${classNumber}`);
+  await expect(card.getByRole('list', { name: 'Course tags' })).toContainText('36 sections');
+  const showAll = card.getByRole('button', { name: `Show all ${BIG_COURSE_SECTIONS} sections` });
+  await expect(showAll).toHaveAttribute('aria-expanded', 'false');
+
+  // Show all, from the keyboard: every section on offer (never the withdrawn one), focus on the first one it added.
+  await showAll.focus();
+  await page.keyboard.press('Enter');
+  await expect(rows).toHaveCount(BIG_COURSE_SECTIONS);
+  await expect(rowOf(card, WITHDRAWN_SECTION)).toHaveCount(0);
+  await expect(rows.nth(5).getByRole('link', { name: `#${classNumberOf(5)}` })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(rows.nth(5).getByRole('button', { name: 'Join' })).toBeFocused();
+  const showFewer = card.getByRole('button', { name: 'Show fewer' });
+  await expect(showFewer).toHaveAttribute('aria-expanded', 'true');
+  await snap(page, 'sections-01-all');
+
+  // Join one far down the list; it flips where it is.
+  await rowOf(card, classNumberOf(29)).getByRole('button', { name: 'Join' }).click();
+  await expect(rowOf(card, classNumberOf(29)).getByRole('button', { name: 'Leave' })).toBeVisible();
+  await expect(rows.nth(29)).toContainText(`#${classNumberOf(29)}`);
+
+  // Show fewer: five again, focus stays on the button, which is on screen.
+  await showFewer.focus();
+  await page.keyboard.press('Enter');
+  await expect(rows).toHaveCount(5);
+  await expect(showAll).toBeFocused();
+  await expect(showAll).toBeInViewport();
+
+  // The next search lists the student's own section first, and the card opens it.
+  await searchCatalog(page, 'MAC 1105');
+  await expect(rows.first()).toContainText(`#${classNumberOf(29)}`);
+  await expect(rows.first().getByRole('button', { name: 'Leave' })).toBeVisible();
+  await expect(rows).toHaveCount(5);
+  const mine = await rows.first().getByRole('link').getAttribute('href');
+  await expect(card.getByRole('link', { name: 'View Course' })).toHaveAttribute('href', mine!);
+
+  // A class number or an instructor far down the list shows on the card without Show all.
+  await searchCatalog(page, String(classNumberOf(33)));
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`#${classNumberOf(33)}`);
+  await expect(card.getByRole('button', { name: /^Show all/ })).toHaveCount(0);
+  await searchCatalog(page, 'algebra lovelace');
+  await expect(rows).toHaveCount(1);
+  await expect(rowOf(card, LOVELACE_SECTION)).toContainText('Ada Lovelace');
+});
+
+test('a card with many sections fits a 360 px phone, closed and open', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signUpViaApi(page, 'Pia', 'Phone', '/search-courses');
+  await searchCatalog(page, 'mac1105');
+  const card = bigCard(page);
+  await expect(rowsOf(card)).toHaveCount(5);
+  await expectNoHorizontalOverflow(page, 'a card of five of its 36 sections');
+  await card.getByRole('button', { name: `Show all ${BIG_COURSE_SECTIONS} sections` }).click();
+  await expect(rowsOf(card)).toHaveCount(BIG_COURSE_SECTIONS);
+  await expect(rowsOf(card).nth(5).getByRole('link')).toBeFocused();
+  await expectNoHorizontalOverflow(page, 'a card with all 36 sections');
+  await snap(page, 'sections-02-phone-all');
+  await card.getByRole('button', { name: 'Show fewer' }).click();
+  await expect(card.getByRole('button', { name: `Show all ${BIG_COURSE_SECTIONS} sections` })).toBeInViewport();
+});
+
+test('a section UF withdrew: its member keeps it and its chat; a newcomer reads that it is no longer offered and cannot join', async ({ page, browser }) => {
+  const withdrawnId = await withdrawnSectionId(browser);
+
+  await logInWithRequest(page, WITHDRAWN_MEMBER.username, WITHDRAWN_MEMBER.password);
+  await page.goto(`/course/${withdrawnId}`);
+  await expect(page.getByRole('heading', { level: 1, name: BIG_COURSE.name })).toBeVisible();
+  await expect(page.getByText('UF no longer lists this section.')).toBeVisible();
+  await expect(page.getByText(WITHDRAWN_MEMBER_MESSAGE)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Leave Course' })).toBeVisible();
+
+  // A classmate follows the same link: no Join Course, the reason instead, and a way to the sections on offer.
+  const newcomer = await (await browser.newContext()).newPage();
+  try {
+    await signUpViaApi(newcomer, 'Nico', 'Newcomer', `/course/${withdrawnId}`);
+    await expect(newcomer.getByRole('heading', { level: 1, name: BIG_COURSE.name })).toBeVisible();
+    await expect(newcomer.getByText('This section is no longer offered: UF withdrew it, so it cannot be joined.')).toBeVisible();
+    await expect(newcomer.getByRole('button', { name: 'Join Course' })).toHaveCount(0);
+    await expect(newcomer.getByText(WITHDRAWN_MEMBER_MESSAGE)).toHaveCount(0);
+    await snap(newcomer, 'sections-03-withdrawn-non-member');
+    await newcomer.setViewportSize({ width: 360, height: 740 });
+    await expect(newcomer.getByText('This section is no longer offered: UF withdrew it, so it cannot be joined.')).toBeInViewport();
+    await expectNoHorizontalOverflow(newcomer, 'a withdrawn section for a non-member');
+    await newcomer.getByRole('link', { name: `Find other sections of ${BIG_COURSE.code}` }).click();
+    await expect(rowsOf(bigCard(newcomer))).toHaveCount(5);
+    await expect(bigCard(newcomer).getByRole('button', { name: `Show all ${BIG_COURSE_SECTIONS} sections` })).toBeVisible();
+  } finally {
+    await newcomer.context().close();
+  }
+});

@@ -1,0 +1,185 @@
+// The student's unread marks: one summary of every course and group chat they
+// are in (GET /api/unread-counts/), kept current while they are signed in, for
+// the badges of the course list, the groups and the chat, and the document
+// title. It long-polls the summary itself (?wait&since, held until it
+// changes), also while the tab is hidden, so a tab in the background shows
+// news in its title. While an open chat's long poll watches the student's
+// other rooms (`watch=`, ending with X-Chat-Activity when one has news), that
+// poll stands in for it and this one waits, so an idle student holds one
+// request, not two; activity, or a mark, asks for the summary once.
+import { useEffect } from 'react';
+import { create } from 'zustand';
+import { MAX_WATCHED_ROOMS, type ChatRoom } from '../../../../domain/chat/chat-room';
+import { compareMessageIdText } from '../../../../domain/chat/message-id';
+import { isNotAuthenticated } from '../../lib/api-error';
+import { retryDelayMs } from '../../lib/retry-delay';
+import { useSessionStore } from '../../lib/session-store';
+import { setUnreadInTitle } from '../../lib/use-document-title';
+import { fetchUnread, type UnreadSummary } from './api';
+import { createWaker, type Waker } from './waker';
+
+export type RoomUnread = UnreadSummary['rooms'][number];
+
+interface UnreadState {
+  /** null until the first answer (and while signed out). */
+  summary: UnreadSummary | null;
+}
+
+export const useUnreadStore = create<UnreadState>()(() => ({ summary: null }));
+
+/** After a room's messages arrive, or a mark, the summary is asked for this much later: after a mark held back by its 2 s (so no count flashes up that the mark is about to clear). */
+const SOON_MS = 3_000;
+
+const sameRoom = (a: { kind: string; id: number }, b: ChatRoom) => a.kind === b.kind && a.id === b.id;
+
+interface Loop {
+  stopped: boolean;
+  /** Open chats whose long poll watches the other rooms. */
+  covered: number;
+  /** Ask for the summary now, without waiting for it to change. */
+  poked: boolean;
+  request: { controller: AbortController; long: boolean } | null;
+  waker: Waker;
+  failures: number;
+  retryAt: number;
+  soon: ReturnType<typeof setTimeout> | undefined;
+}
+
+let current: Loop | null = null;
+
+function show(summary: UnreadSummary | null): void {
+  useUnreadStore.setState({ summary });
+  setUnreadInTitle(summary?.total ?? 0);
+}
+
+async function run(loop: Loop): Promise<void> {
+  while (!loop.stopped) {
+    const held = useUnreadStore.getState().summary;
+    const plain = held === null || loop.poked;
+    const backoff = loop.retryAt - Date.now();
+    if (backoff > 0) {
+      await loop.waker.sleep(backoff);
+      continue;
+    }
+    if (!plain && loop.covered > 0) {
+      await loop.waker.sleep();
+      continue;
+    }
+    loop.poked = false;
+    const controller = new AbortController();
+    loop.request = { controller, long: !plain };
+    try {
+      const summary = await fetchUnread(plain ? { signal: controller.signal } : { since: held.version, signal: controller.signal });
+      if (loop.stopped) return;
+      loop.failures = 0;
+      show(summary);
+    } catch (error) {
+      if (loop.stopped) return;
+      // Stopped on purpose: a chat took over the watching, or the summary is wanted now.
+      if (controller.signal.aborted) continue;
+      if (isNotAuthenticated(error)) {
+        useSessionStore.getState().signedOut();
+        return;
+      }
+      console.error('Could not read the unread marks', error);
+      loop.failures += 1;
+      loop.retryAt = Date.now() + retryDelayMs(loop.failures);
+    } finally {
+      if (loop.request?.controller === controller) loop.request = null;
+    }
+  }
+}
+
+/** Keeps the summary current until the function it answers is called (signed out, or another student). */
+export function startUnreadMarks(): () => void {
+  const loop: Loop = { stopped: false, covered: 0, poked: false, request: null, waker: createWaker(), failures: 0, retryAt: 0, soon: undefined };
+  current = loop;
+  void run(loop);
+  return () => {
+    loop.stopped = true;
+    loop.request?.controller.abort();
+    loop.waker.wake();
+    clearTimeout(loop.soon);
+    if (current === loop) {
+      current = null;
+      show(null);
+    }
+  };
+}
+
+/** Ask for the summary now (a watched room had news). */
+export function refreshUnread(): void {
+  const loop = current;
+  if (!loop) return;
+  clearTimeout(loop.soon);
+  loop.soon = undefined;
+  loop.poked = true;
+  if (loop.request?.long) loop.request.controller.abort();
+  loop.waker.wake();
+}
+
+/** Ask for the summary shortly, once for a burst of reasons. */
+export function refreshUnreadSoon(): void {
+  const loop = current;
+  if (!loop || loop.soon !== undefined) return;
+  loop.soon = setTimeout(() => {
+    loop.soon = undefined;
+    if (current === loop) refreshUnread();
+  }, SOON_MS);
+}
+
+/** An open chat's long poll watches the other rooms now; the function it answers ends that. */
+export function coverUnread(): () => void {
+  const loop = current;
+  if (!loop) return () => undefined;
+  loop.covered += 1;
+  if (loop.request?.long) loop.request.controller.abort();
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    loop.covered -= 1;
+    loop.waker.wake();
+  };
+}
+
+/** The student's other rooms a chat's long poll should watch (maybe none); null until the summary is known. */
+export function roomsToWatch(room: ChatRoom): ChatRoom[] | null {
+  const summary = useUnreadStore.getState().summary;
+  if (!summary) return null;
+  return summary.rooms
+    .filter((other) => !sameRoom(other, room))
+    .slice(0, MAX_WATCHED_ROOMS)
+    .map(({ kind, id }) => ({ kind, id }));
+}
+
+/** The student's marker in a room as last known, or null. */
+export function lastReadOf(room: ChatRoom): string | null {
+  return useUnreadStore.getState().summary?.rooms.find((r) => sameRoom(r, room))?.lastRead ?? null;
+}
+
+/**
+ * A mark was stored. When the student read the newest message there is, the
+ * room shows no unread messages at once; the summary is asked for soon anyway.
+ */
+export function markedRead(room: ChatRoom, lastRead: string, readAll: boolean): void {
+  const summary = useUnreadStore.getState().summary;
+  const known = summary?.rooms.find((r) => sameRoom(r, room));
+  if (summary && known) {
+    const later = known.lastRead === null || compareMessageIdText(lastRead, known.lastRead) > 0 ? lastRead : known.lastRead;
+    const cleared = readAll ? { unread: 0, mentions: 0 } : {};
+    const rooms = summary.rooms.map((r) => (r === known ? { ...r, lastRead: later, ...cleared } : r));
+    show({ ...summary, rooms, total: rooms.reduce((sum, r) => sum + r.unread, 0) });
+  }
+  refreshUnreadSoon();
+}
+
+/** The counts of one room, or undefined while unknown. */
+export function useRoomUnread(room: ChatRoom): RoomUnread | undefined {
+  return useUnreadStore((state) => state.summary?.rooms.find((r) => sameRoom(r, room)));
+}
+
+/** Keeps the signed-in student's unread marks current while mounted (the app's frame holds it). */
+export function useUnreadMarks(userId: number | undefined): void {
+  useEffect(() => (userId === undefined ? undefined : startUnreadMarks()), [userId]);
+}
