@@ -1,6 +1,6 @@
 // Starts one app server: connect to Redis, migrate, build the container and
 // the Koa app, listen; and stops it gracefully (drain, then close).
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -154,16 +154,12 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     clientAddress: clientAddressReader(config.trustProxy, config.proxyHops),
     record: metrics ? (route, status, seconds, kind) => metrics.recordFastPoll(kind, route, status, seconds) : undefined,
   }, app.callback());
-  // Answers not yet sent, so a shutdown can tell their clients to reconnect (to another server).
-  const unanswered = new Set<ServerResponse>();
-  const server = createServer((req, res) => {
-    if (draining) res.setHeader('Connection', 'close');
-    else {
-      unanswered.add(res);
-      res.once('close', () => unanswered.delete(res));
-    }
-    handler(req, res);
-  });
+  // Every answer whose headers go out while the server drains says Connection:
+  // close, also one to a request begun before the signal, so its client
+  // reconnects (to another server). Checked where the headers are written
+  // (Koa, the fast path and Node's implicit headers all pass through writeHead),
+  // rather than by tracking each request: that cost every poll a listener.
+  const server = createServer({ ServerResponse: drainAwareResponse(() => draining) }, handler);
   server.listen({ port: config.port, host: config.host, backlog: 4096 });
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = REQUEST_TIMEOUT_MS;
@@ -188,9 +184,6 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     close() {
       closing ??= (async () => {
         draining = true;
-        // Requests begun before the signal answer with Connection: close too (Node would keep the connection alive).
-        for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
-        unanswered.clear();
         // Long polls answer [] now (their clients poll again, elsewhere) rather than hold the drain.
         resolve(INFRA.SignalHub).close();
         await drain(server, config.shutdownTimeoutMs, logger);
@@ -231,4 +224,16 @@ async function drain(server: Server, deadlineMs: number, logger: Logger): Promis
     clearInterval(sweep);
     clearTimeout(timer);
   }
+}
+
+/** Node's ServerResponse, adding Connection: close to the headers it writes while `draining()` says so. */
+function drainAwareResponse(draining: () => boolean): typeof ServerResponse<IncomingMessage> {
+  const writeHead = ServerResponse.prototype.writeHead as (this: ServerResponse, ...args: unknown[]) => ServerResponse;
+  return class DrainAwareResponse extends ServerResponse<IncomingMessage> {
+    // One signature for writeHead's overloads: the arguments are passed on as they came.
+    override writeHead(...args: unknown[]): this {
+      if (draining() && !this.headersSent) this.setHeader('Connection', 'close');
+      return writeHead.apply(this, args) as this;
+    }
+  };
 }
