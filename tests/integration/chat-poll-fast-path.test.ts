@@ -64,6 +64,10 @@ function fastPathSuite(app: TestApp) {
     expect((await poll(`?after=${newest}`, student, studentId + 1)).status).toBe(403);
     // No cookie: 401.
     expect((await new HttpSession(app.url).get(`/api/select-course-messages/${courseId}/${studentId}/?after=${newest}`)).status).toBe(401);
+    // The warm session's id with a signature that is not the server's (its check is remembered for the real one only): 401.
+    const forged = new HttpSession(app.url);
+    for (const [name, value] of student.cookies) forged.cookies.set(name, name.endsWith('.sig') ? `${value.slice(0, -2)}${value.endsWith('AA') ? 'BB' : 'AA'}` : value);
+    expect((await poll(`?after=${newest}`, forged)).status).toBe(401);
     expect(await fastPolls(app.url)).toBe(before);
 
     // Signed out in another tab: the same cookie must not keep reading the chat.
