@@ -1,13 +1,12 @@
 // e2e in Chromium against the built client and the real server: the embedded
 // default always, and Postgres + Redis when TEST_DATABASE_URL / TEST_REDIS_URL are set.
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, systemChromium } from './support/chromium';
 
 const root = path.resolve(import.meta.dirname, '..');
 const artifacts = path.join(root, 'tests/.artifacts');
 const services = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
-const systemChromium = '/usr/bin/chromium';
 
 // E2E_PORT_BASE lets two checkouts run their e2e suites side by side.
 const portBase = Number(process.env.E2E_PORT_BASE ?? 3101);
@@ -30,15 +29,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       // Browser downloads are unavailable here; use Debian's Chromium when present.
-      executablePath: existsSync(systemChromium) ? systemChromium : undefined,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: systemChromium(),
+      args: CHROMIUM_ARGS,
     },
   },
   projects: servers.map(({ name, port }) => ({

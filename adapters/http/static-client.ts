@@ -9,9 +9,14 @@ export function staticClient(distDir: string): Middleware {
   const indexFile = path.join(distDir, 'index.html');
   const assets = serve(distDir, {
     index: false,
+    // The build writes .br and .gz beside each script and stylesheet (web/vite.config.ts);
+    // koa-send picks the one the browser accepts. Caches must keep the variants apart.
+    brotli: true,
+    gzip: true,
     setHeaders: (res, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('Vary', 'Accept-Encoding');
     },
   }) as unknown as Middleware;
 

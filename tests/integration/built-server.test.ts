@@ -3,12 +3,29 @@
 // to load there), and builds only when the build is missing or stale. `npm test`
 // builds before this suite runs.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isBuildCurrent } from '../../adapters/cli/build.mjs';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import { HttpSession, newStudent } from '../support/http-session';
+
+/** The bytes as they travel (fetch would decode them), with the headers that say how. */
+function rawGet(url: string, acceptEncoding?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const headers = acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding };
+    request(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 
 describe('the built server', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ss-built-'));
@@ -47,5 +64,35 @@ describe('the built server', () => {
     await visitor.signUp(newStudent());
     const found = await visitor.post('/api/filter-courses/', { courseCode: 'COP3502C' });
     expect(found.body.courses.map((c: { course_number: string }) => c.course_number)).toContain('COP3502C');
+  });
+
+  it('sends the client\'s script and stylesheet compressed to a browser that accepts it, and as they are to one that does not', async () => {
+    const page = await (await fetch(`${app!.url}/`)).text();
+    const assets = [...page.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]);
+    expect(assets.some((asset) => asset.endsWith('.js')) && assets.some((asset) => asset.endsWith('.css'))).toBe(true);
+    for (const asset of assets) {
+      const url = `${app!.url}${asset}`;
+      const plain = await rawGet(url);
+      expect(plain.status).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['content-type']).toMatch(asset.endsWith('.js') ? /javascript/ : /text\/css/);
+
+      // A browser's own header: brotli first.
+      const br = await rawGet(url, 'gzip, deflate, br, zstd');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toBe(plain.headers['content-type']);
+      expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+      expect(br.body.length).toBeLessThan(plain.body.length * 0.4);
+
+      const gzip = await rawGet(url, 'gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+
+      const identity = await rawGet(url, 'identity');
+      expect(identity.headers['content-encoding']).toBeUndefined();
+      expect(identity.body.equals(plain.body)).toBe(true);
+    }
   });
 });
