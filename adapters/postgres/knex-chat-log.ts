@@ -2,7 +2,7 @@
 // Redis makes stream ids, so the wire and the client are the same in both modes.
 import type { Clock } from '../../application/ports/clock';
 import type { Knex } from 'knex';
-import type { ChatLog, NewChatMessage } from '../../application/ports/chat-log';
+import type { AppendedMessage, ChatLog, NewChatMessage } from '../../application/ports/chat-log';
 import type { ChatMessage } from '../../domain/chat/chat-message';
 import type { ChatRoom } from '../../domain/chat/chat-room';
 import { formatMessageId, messageTime, nextMessageId, type MessageId } from '../../domain/chat/message-id';
@@ -20,9 +20,9 @@ export class KnexChatLog implements ChatLog {
     this.archive = new KnexChatArchive(db);
   }
 
-  async append(room: ChatRoom, message: NewChatMessage): Promise<ChatMessage> {
+  async append(room: ChatRoom, message: NewChatMessage): Promise<AppendedMessage> {
     const id = await this.db.transaction((trx) => this.appendEntry(trx, room, (id) => ({ room, id, userId: message.userId, message: message.message })));
-    return { id: formatMessageId(id), ...message, time: messageTime(id) };
+    return { message: { id: formatMessageId(id), ...message, time: messageTime(id) }, replayed: false };
   }
 
   async change(room: ChatRoom, state: ChatMessage): Promise<ChatMessage> {

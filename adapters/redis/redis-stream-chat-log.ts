@@ -6,7 +6,7 @@
 // are stream entries too (after their state is stored in Postgres), so a
 // poller receives them in order; history reads skip them and lay the stored
 // state over the messages they answer.
-import type { ChatLog, NewChatMessage } from '../../application/ports/chat-log';
+import type { AppendedMessage, ChatLog, NewChatMessage } from '../../application/ports/chat-log';
 import type { ChatMessage } from '../../domain/chat/chat-message';
 import type { ChatRoom } from '../../domain/chat/chat-room';
 import { compareMessageIds, formatMessageId, messageTime, parseMessageId, type MessageId } from '../../domain/chat/message-id';
@@ -63,9 +63,9 @@ export class RedisStreamChatLog implements ChatLog {
     this.now = options.now ?? Date.now;
   }
 
-  async append(room: ChatRoom, message: NewChatMessage): Promise<ChatMessage> {
+  async append(room: ChatRoom, message: NewChatMessage): Promise<AppendedMessage> {
     const id = await this.appendEntry(room, streamFields(message));
-    return { id: formatMessageId(id), ...message, time: messageTime(id) };
+    return { message: { id: formatMessageId(id), ...message, time: messageTime(id) }, replayed: false };
   }
 
   async change(room: ChatRoom, state: ChatMessage): Promise<ChatMessage> {

@@ -63,7 +63,7 @@ export class PostChatMessage {
     this.verification.check(user);
     // Counted only for messages that would be stored, so typos that bounce do not use up the allowance.
     await this.allowance.consume(command.actingUserId, command.room);
-    const stored = await this.log.append(command.room, { userId: user.id, username: user.username, message: text });
+    const { message: stored } = await this.log.append(command.room, { userId: user.id, username: user.username, message: text });
     this.telemetry.record({ kind: 'chat-message-posted', room: command.room.kind });
     await this.signals.announce(roomTopic(command.room), stored.id);
     return stored;

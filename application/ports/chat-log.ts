@@ -12,6 +12,13 @@ export interface NewChatMessage {
   message: string;
 }
 
+/** What an append answers. */
+export interface AppendedMessage {
+  message: ChatMessage;
+  /** True when nothing was written: the message is one the log already held. */
+  replayed: boolean;
+}
+
 /**
  * A room's log holds messages and, after them, the edits and deletes of
  * messages: each an entry with an id of its own, so a poller receives them in
@@ -20,7 +27,7 @@ export interface NewChatMessage {
  */
 export interface ChatLog {
   /** Stores the message; its id (and so its time) is the log's to give. */
-  append(room: ChatRoom, message: NewChatMessage): Promise<ChatMessage>;
+  append(room: ChatRoom, message: NewChatMessage): Promise<AppendedMessage>;
   /**
    * Records a message's new state (edited text, or deleted with text ''):
    * durably first, so history shows it whatever happens to the fast store,

@@ -49,7 +49,7 @@ export function chatLogContract(makeWorld: () => Promise<ChatLogWorld>) {
       const stored: ChatMessage[] = [];
       for (let i = 0; i < count; i += 1) {
         const author = i % 2 ? bob : alice;
-        stored.push(await world.log.append(room, { userId: author.id, username: author.username, message: `${label}${i}` }));
+        stored.push((await world.log.append(room, { userId: author.id, username: author.username, message: `${label}${i}` })).message);
       }
       return stored;
     }
@@ -80,7 +80,8 @@ export function chatLogContract(makeWorld: () => Promise<ChatLogWorld>) {
     it('answers a stored message with its id, time and author', async () => {
       const room = freshRoom();
       const before = Date.now();
-      const stored = await world.log.append(room, { userId: alice.id, username: alice.username, message: 'See you at Marston?' });
+      const { message: stored, replayed } = await world.log.append(room, { userId: alice.id, username: alice.username, message: 'See you at Marston?' });
+      expect(replayed).toBe(false);
       expect(stored).toMatchObject({ userId: alice.id, username: alice.username, message: 'See you at Marston?' });
       const id = parseMessageId(stored.id);
       expect(id).not.toBeNull();
@@ -158,9 +159,9 @@ export function chatLogContract(makeWorld: () => Promise<ChatLogWorld>) {
 
     it('gives concurrent posts distinct ids and loses none', async () => {
       const room = freshRoom();
-      const stored = await Promise.all(
-        Array.from({ length: 25 }, (_, i) => world.log.append(room, { userId: alice.id, username: alice.username, message: `c${i}` })),
-      );
+      const stored = (
+        await Promise.all(Array.from({ length: 25 }, (_, i) => world.log.append(room, { userId: alice.id, username: alice.username, message: `c${i}` })))
+      ).map((appended) => appended.message);
       expect(new Set(stored.map((m) => m.id)).size).toBe(25);
       const read = await world.log.latest(room, 50);
       expect(new Set(texts(read))).toEqual(new Set(stored.map((m) => m.message)));
@@ -291,7 +292,7 @@ export function chatLogContract(makeWorld: () => Promise<ChatLogWorld>) {
       const count = async () => (await counts.execute({ actingUserId: carol.id })).rooms[0];
 
       const [first, second] = await post(room, 2);
-      const mention = await world.log.append(room, { userId: alice.id, username: alice.username, message: `over to you, @${carol.username}` });
+      const { message: mention } = await world.log.append(room, { userId: alice.id, username: alice.username, message: `over to you, @${carol.username}` });
       await world.log.append(room, { userId: carol.id, username: carol.username, message: 'my own, never unread' });
       expect(await count()).toMatchObject({ unread: 3, mentions: 1, lastRead: null });
       await markers.mark(carol.id, room, cursor(first));

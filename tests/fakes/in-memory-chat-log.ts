@@ -2,7 +2,7 @@
 // Edits and deletes are entries too, and each message's current state is kept
 // beside them, as the real logs do.
 import type { Clock } from '../../application/ports/clock';
-import type { ChatLog, NewChatMessage } from '../../application/ports/chat-log';
+import type { AppendedMessage, ChatLog, NewChatMessage } from '../../application/ports/chat-log';
 import type { ChatMessage } from '../../domain/chat/chat-message';
 import type { ChatRoom } from '../../domain/chat/chat-room';
 import { compareMessageIds, formatMessageId, messageTime, nextMessageId, type MessageId } from '../../domain/chat/message-id';
@@ -24,11 +24,11 @@ export class InMemoryChatLog implements ChatLog {
 
   constructor(private readonly now: Clock = () => Date.now()) {}
 
-  async append(room: ChatRoom, message: NewChatMessage): Promise<ChatMessage> {
+  async append(room: ChatRoom, message: NewChatMessage): Promise<AppendedMessage> {
     const id = this.nextId(room);
     const stored: ChatMessage = { id: formatMessageId(id), ...message, time: messageTime(id) };
     this.room(room).entries.push({ id, item: stored });
-    return copy(stored);
+    return { message: copy(stored), replayed: false };
   }
 
   async change(room: ChatRoom, state: ChatMessage): Promise<ChatMessage> {

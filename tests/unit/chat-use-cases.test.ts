@@ -127,7 +127,7 @@ describe('ReadChatMessages', () => {
 
   it('reads the latest 50, the ones after a cursor, and 50 before one', async () => {
     const stored = [];
-    for (let i = 0; i < 120; i += 1) stored.push(await w.log.append(course, { userId: w.bob, username: 'bob', message: `m${i}` }));
+    for (let i = 0; i < 120; i += 1) stored.push((await w.log.append(course, { userId: w.bob, username: 'bob', message: `m${i}` })).message);
     const read = (extra: { after?: string; before?: string }) => w.read.execute({ actingUserId: w.alice, room: course, ...extra });
     expect(await read({})).toEqual(stored.slice(70));
     expect(await read({ after: stored[117].id })).toEqual(stored.slice(118));
