@@ -10,12 +10,22 @@ export interface NewChatMessage {
   username: string;
   /** Already checked and trimmed. */
   message: string;
+  /**
+   * The client's own id for this post, sent again when it retries. An append
+   * with the id of a message this student already stored in this room (within
+   * CLIENT_MESSAGE_ID_TTL_MS) stores nothing and answers that message, so a
+   * retried post is never a second message. Without one, every append stores.
+   */
+  clientMessageID?: string;
 }
+
+/** How long a log remembers a post's client message id, at least. */
+export const CLIENT_MESSAGE_ID_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** What an append answers. */
 export interface AppendedMessage {
   message: ChatMessage;
-  /** True when nothing was written: the message is one the log already held. */
+  /** True when nothing was written: the client message id named a message already stored, answered in its current state. */
   replayed: boolean;
 }
 
