@@ -45,10 +45,17 @@ async function world() {
   await membership.join(alice, 1);
   await membership.join(bob, 1);
   access.addGroup(7, alice);
+  const signals = new LocalChatSignals(new SignalHub(), new RoomNewest());
+  const announced: string[] = [];
+  const announce = signals.announce.bind(signals);
+  signals.announce = async (topic, newest) => {
+    announced.push(topic);
+    return announce(topic, newest);
+  };
   return {
     catalog, membership, access, log, limiter, alice, bob, carol,
-    users,
-    post: new PostChatMessage(access, log, users, new PostingAllowance(limiter), new LocalChatSignals(new SignalHub(), new RoomNewest()), new EmailVerificationPolicy(users, 'optional')),
+    users, announced,
+    post: new PostChatMessage(access, log, users, new PostingAllowance(limiter), signals, new EmailVerificationPolicy(users, 'optional')),
     read: new ReadChatMessages(access, log, new CachedFormerMembers(users)),
     page: new GetCoursePage(catalog, membership, log, new InMemoryStudyGroupRepository(users), new CachedFormerMembers(users)),
   };
@@ -111,6 +118,22 @@ describe('PostChatMessage', () => {
     // Other rooms and other students have their own allowance.
     await w.post.execute({ actingUserId: w.alice, room: group, message: 'group is fine' });
     await w.post.execute({ actingUserId: w.bob, room: course, message: 'bob is fine' });
+  });
+
+  it('answers a retry under the same client message id with the stored message: nothing stored, nobody woken, nothing charged', async () => {
+    const command = { actingUserId: w.alice, room: course, message: 'Lab at 3?', clientMessageID: 'draft-7' };
+    const stored = await w.post.execute(command);
+    expect(w.announced).toEqual(['course:1']);
+    for (let i = 0; i < 25; i += 1) expect(await w.post.execute(command)).toEqual(stored);
+    expect(await w.log.latest(course, 50)).toEqual([stored]);
+    expect(w.announced).toEqual(['course:1']);
+    // One post charged of the 20: 19 left.
+    for (let i = 0; i < 19; i += 1) await w.post.execute({ actingUserId: w.alice, room: course, message: `m${i}` });
+    await expect(w.post.execute({ actingUserId: w.alice, room: course, message: 'one too many' })).rejects.toBeInstanceOf(RateLimitedError);
+    // Another student's post under the same id is their own.
+    const bobs = await w.post.execute({ ...command, actingUserId: w.bob });
+    expect(bobs.id).not.toBe(stored.id);
+    expect(bobs.username).toBe('bob');
   });
 
   it('does not count refused messages against the limit', async () => {
