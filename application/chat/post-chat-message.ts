@@ -81,14 +81,16 @@ export class PostChatMessage {
       clientMessageID: command.clientMessageID,
     });
     if (replayed) {
-      // A retry of a post already stored (and announced, unless its server
-      // died first: then pollers find it at their next read). Nothing new:
-      // no wake-up, and the allowance gets its point back. A failure to give
-      // it back must not fail the answer the retry is waiting for.
+      // A retry of a post already stored: nothing new is stored or counted,
+      // and the allowance gets its point back (a failure to give it back must
+      // not fail the answer the retry is waiting for). The room is announced
+      // again: the first try's server may have died between storing and
+      // announcing (the retry a load balancer sends then), and waiters that
+      // already have the message just go on waiting.
       await this.allowance.giveBack(command.actingUserId, command.room).catch(() => {});
-      return stored;
+    } else {
+      this.telemetry.record({ kind: 'chat-message-posted', room: command.room.kind });
     }
-    this.telemetry.record({ kind: 'chat-message-posted', room: command.room.kind });
     await this.signals.announce(roomTopic(command.room), stored.id);
     return stored;
   }
