@@ -5,7 +5,7 @@
 // for a few seconds: a lost announcement (pub/sub is at-most-once) can hide a
 // message for that long at most, and none of it is trusted while the
 // announcements cannot arrive (the subscriber is reconnecting).
-import type { ChatLog, NewChatMessage } from '../../application/ports/chat-log';
+import type { AppendedMessage, ChatLog, NewChatMessage } from '../../application/ports/chat-log';
 import { roomTopic } from '../../application/ports/chat-signals';
 import type { Clock } from '../../application/ports/clock';
 import { positionOf, type ChatMessage } from '../../domain/chat/chat-message';
@@ -77,7 +77,7 @@ export class RememberingChatLog implements ChatLog {
     private readonly newest: RoomNewest,
   ) {}
 
-  append(room: ChatRoom, message: NewChatMessage): Promise<ChatMessage> {
+  append(room: ChatRoom, message: NewChatMessage): Promise<AppendedMessage> {
     return this.inner.append(room, message);
   }
 

@@ -8,6 +8,7 @@ import * as rateLimitPoints from '../../migrations/20261123010000_rate_limit_poi
 import * as catalogSections from '../../migrations/20261125000000_catalog_sections';
 import * as chatEventsAndReadMarkers from '../../migrations/20261125120000_chat_events_and_read_markers';
 import * as accounts from '../../migrations/20261126000000_accounts';
+import * as chatClientMessageIds from '../../migrations/20261127000000_chat_client_message_ids';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125000000_catalog_sections': catalogSections,
   '20261125120000_chat_events_and_read_markers': chatEventsAndReadMarkers,
   '20261126000000_accounts': accounts,
+  '20261127000000_chat_client_message_ids': chatClientMessageIds,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -55,9 +55,10 @@ export function chatRoutes(api: ApiRouter, useCases: UseCases): void {
   api.on(API.courseMessages, ({ ctx, userId, params, query }) => read(ctx, userId, { kind: 'course', id: params.courseID }, query), cursorOnce);
   api.on(API.groupMessages, ({ ctx, userId, params, query }) => read(ctx, userId, { kind: 'group', id: params.studyGroupID }, query), cursorOnce);
 
-  const post = async (actingUserId: number, room: ChatRoom, message: string) => messageToWire(await postChatMessage.execute({ actingUserId, room, message }));
-  api.on(API.postCourseMessage, ({ userId, body }) => post(userId, { kind: 'course', id: body.courseID }, body.message));
-  api.on(API.postGroupMessage, ({ userId, body }) => post(userId, { kind: 'group', id: body.studyGroupID }, body.message));
+  const post = async (actingUserId: number, room: ChatRoom, body: { message: string; clientMessageID?: string }) =>
+    messageToWire(await postChatMessage.execute({ actingUserId, room, message: body.message, clientMessageID: body.clientMessageID }));
+  api.on(API.postCourseMessage, ({ userId, body }) => post(userId, { kind: 'course', id: body.courseID }, body));
+  api.on(API.postGroupMessage, ({ userId, body }) => post(userId, { kind: 'group', id: body.studyGroupID }, body));
 
   const edit = async (actingUserId: number, room: ChatRoom, body: { messageID: string; message: string }) =>
     messageToWire(await editChatMessage.execute({ actingUserId, room, messageId: body.messageID, message: body.message }));

@@ -20,6 +20,8 @@ export interface ArchivedEntry {
   message: string;
   /** Absent: a message. */
   change?: EntryChange;
+  /** The client's id of the post (embedded mode only; unique per student and room). */
+  clientMessageID?: string;
 }
 
 /** What an edit or delete entry holds beside the message's author and text: the message it changes and its state after it. */
@@ -50,7 +52,8 @@ export class KnexChatArchive {
   constructor(private readonly db: Knex) {}
 
   /**
-   * Inserts what is not there yet (a replayed entry changes nothing) and
+   * Inserts what is not there yet (a replayed entry, or a post whose student
+   * already stored one under its client message id, changes nothing) and
    * answers how many rows were new. An entry whose author's account is gone is
    * skipped: deleting an account deletes its messages, and one such entry must
    * not stop the projector for good.
@@ -70,15 +73,17 @@ export class KnexChatArchive {
       edited_at: e.change?.editedAt?.toISOString() ?? null,
       deleted: e.change?.deleted ?? false,
       created_at: messageTime(e.id).toISOString(),
+      client_message_id: e.clientMessageID ?? null,
     }));
     const { rows: inserted } = await db.raw<{ rows: unknown[] }>(
-      `insert into chat_messages (room_type, room_id, stream_ms, stream_seq, kind, target_ms, target_seq, user_id, message, edited_at, deleted, created_at)
-       select v.room_type, v.room_id, v.stream_ms, v.stream_seq, v.kind, v.target_ms, v.target_seq, v.user_id, v.message, v.edited_at, v.deleted, v.created_at
+      `insert into chat_messages (room_type, room_id, stream_ms, stream_seq, kind, target_ms, target_seq, user_id, message, edited_at, deleted, created_at, client_message_id)
+       select v.room_type, v.room_id, v.stream_ms, v.stream_seq, v.kind, v.target_ms, v.target_seq, v.user_id, v.message, v.edited_at, v.deleted, v.created_at, v.client_message_id
        from jsonb_to_recordset(?::jsonb) as v(room_type text, room_id integer, stream_ms bigint, stream_seq integer, kind text,
                                               target_ms bigint, target_seq integer, user_id integer, message text,
-                                              edited_at timestamptz, deleted boolean, created_at timestamptz)
+                                              edited_at timestamptz, deleted boolean, created_at timestamptz, client_message_id text)
        where exists (select 1 from users u where u.id = v.user_id)
-       on conflict (room_type, room_id, stream_ms, stream_seq) do nothing
+       -- Either unique key: the room's stream id, or (a post only) the student's client message id.
+       on conflict do nothing
        returning id`,
       [JSON.stringify(rows)],
     );

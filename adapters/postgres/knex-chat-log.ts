@@ -2,7 +2,7 @@
 // Redis makes stream ids, so the wire and the client are the same in both modes.
 import type { Clock } from '../../application/ports/clock';
 import type { Knex } from 'knex';
-import type { ChatLog, NewChatMessage } from '../../application/ports/chat-log';
+import type { AppendedMessage, ChatLog, NewChatMessage } from '../../application/ports/chat-log';
 import type { ChatMessage } from '../../domain/chat/chat-message';
 import type { ChatRoom } from '../../domain/chat/chat-room';
 import { formatMessageId, messageTime, nextMessageId, type MessageId } from '../../domain/chat/message-id';
@@ -20,14 +20,25 @@ export class KnexChatLog implements ChatLog {
     this.archive = new KnexChatArchive(db);
   }
 
-  async append(room: ChatRoom, message: NewChatMessage): Promise<ChatMessage> {
-    const id = await this.db.transaction((trx) => this.appendEntry(trx, room, (id) => ({ room, id, userId: message.userId, message: message.message })));
-    return { id: formatMessageId(id), ...message, time: messageTime(id) };
+  async append(room: ChatRoom, { clientMessageID, ...message }: NewChatMessage): Promise<AppendedMessage> {
+    const { id, replayed } = await this.db.transaction(async (trx) => {
+      const entry = await this.appendEntry(trx, room, (id) => ({ room, id, userId: message.userId, message: message.message, clientMessageID }));
+      if (entry.stored || clientMessageID === undefined) return { id: entry.id, replayed: false };
+      // The unique index refused it: the student's post under this id is
+      // stored (and committed: the room lock orders every append of the room).
+      const known = await this.postedId(trx, room, message.userId, clientMessageID);
+      // None: the author's account is gone, and the entry with it.
+      return known ? { id: known, replayed: true } : { id: entry.id, replayed: false };
+    });
+    const asPosted = { id: formatMessageId(id), ...message, time: messageTime(id) };
+    // A replay answers the message in its current state.
+    if (replayed) return { message: (await this.archive.find(room, id)) ?? asPosted, replayed };
+    return { message: asPosted, replayed };
   }
 
   async change(room: ChatRoom, state: ChatMessage): Promise<ChatMessage> {
-    const event = await this.archive.recordState(room, state, (trx) =>
-      this.appendEntry(trx, room, (id) => ({ room, id, userId: state.userId, message: state.message, change: changeTo(state) })),
+    const event = await this.archive.recordState(room, state, async (trx) =>
+      (await this.appendEntry(trx, room, (id) => ({ room, id, userId: state.userId, message: state.message, change: changeTo(state) }))).id,
     );
     return { ...state, event: formatMessageId(event) };
   }
@@ -51,10 +62,17 @@ export class KnexChatLog implements ChatLog {
   // One writer per room at a time, committed before the next takes an id: a
   // poller can then never see a newer id while an older one is still
   // uncommitted (and skip it for good).
-  private async appendEntry(trx: Knex.Transaction, room: ChatRoom, entry: (id: MessageId) => ArchivedEntry): Promise<MessageId> {
+  private async appendEntry(trx: Knex.Transaction, room: ChatRoom, entry: (id: MessageId) => ArchivedEntry): Promise<{ id: MessageId; stored: boolean }> {
     await trx.raw('select pg_advisory_xact_lock(?, ?)', [ROOM_LOCK_CLASS[room.kind], room.id]);
     const next = nextMessageId(await this.archive.newestId(room, trx), this.now());
-    await this.archive.store([entry(next)], trx);
-    return next;
+    const stored = await this.archive.store([entry(next)], trx);
+    return { id: next, stored: stored === 1 };
+  }
+
+  private async postedId(trx: Knex.Transaction, room: ChatRoom, userId: number, clientMessageID: string): Promise<MessageId | null> {
+    const row = await trx('chat_messages')
+      .where({ room_type: room.kind, room_id: room.id, user_id: userId, client_message_id: clientMessageID })
+      .first('stream_ms', 'stream_seq');
+    return row ? { ms: Number(row.stream_ms), seq: row.stream_seq } : null;
   }
 }

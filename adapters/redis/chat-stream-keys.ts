@@ -24,6 +24,14 @@ export class ChatStreamKeys {
     return `${this.prefix}chat:dead:{${roomMember(room)}}`;
   }
 
+  /**
+   * A student's post under its client message id: the stream id it stored,
+   * kept for a day after the post (whatever trimming does to the entry).
+   */
+  posted(room: ChatRoom, userId: number, clientMessageID: string): string {
+    return `${this.prefix}chat:posted:{${roomMember(room)}}:${userId}:${clientMessageID}`;
+  }
+
   /** What SCAN matches to find every room's stream. */
   get streamPattern(): string {
     return `${this.prefix}chat:room:{*}`;

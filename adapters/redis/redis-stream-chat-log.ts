@@ -6,7 +6,7 @@
 // are stream entries too (after their state is stored in Postgres), so a
 // poller receives them in order; history reads skip them and lay the stored
 // state over the messages they answer.
-import type { ChatLog, NewChatMessage } from '../../application/ports/chat-log';
+import { CLIENT_MESSAGE_ID_TTL_MS, type AppendedMessage, type ChatLog, type NewChatMessage } from '../../application/ports/chat-log';
 import type { ChatMessage } from '../../domain/chat/chat-message';
 import type { ChatRoom } from '../../domain/chat/chat-room';
 import { compareMessageIds, formatMessageId, messageTime, parseMessageId, type MessageId } from '../../domain/chat/message-id';
@@ -19,11 +19,32 @@ import type { RedisConnection } from './redis-client';
 // projector sees its very first entry (also after Redis lost its data). The
 // room is queued for the projector right after, by a command of its own: the
 // queue lives in another slot on Redis Cluster.
-const APPEND = `
-local fresh = redis.call('EXISTS', KEYS[1]) == 0
-local id = redis.call('XADD', KEYS[1], '*', unpack(ARGV, 2))
-if fresh then redis.call('XGROUP', 'CREATE', KEYS[1], ARGV[1], '0') end
-return id
+const XADD_WITH_GROUP = `
+local function append(stream, group, fields)
+  local fresh = redis.call('EXISTS', stream) == 0
+  local id = redis.call('XADD', stream, '*', unpack(fields))
+  if fresh then redis.call('XGROUP', 'CREATE', stream, group, '0') end
+  return id
+end
+`;
+
+const APPEND = `${XADD_WITH_GROUP}
+return append(KEYS[1], ARGV[1], {unpack(ARGV, 2)})
+`;
+
+// A post with a client message id: the id it stored is kept beside the stream
+// (KEYS[2], the room's hash tag, so one slot), checked and written in the same
+// step as the XADD, so a burst of retries stores one entry. Answers the id and
+// 1 when the post was stored before (nothing written), 0 when stored now.
+// The key outlives the entry: trimming removes archived entries from the
+// stream within the day, and find() reads those from the archive, so the
+// archive needs no column for it. Lost with the rest if Redis loses its data.
+const APPEND_ONCE = `${XADD_WITH_GROUP}
+local known = redis.call('GET', KEYS[2])
+if known then return {known, 1} end
+local id = append(KEYS[1], ARGV[1], {unpack(ARGV, 3)})
+redis.call('SET', KEYS[2], id, 'PX', ARGV[2])
+return {id, 0}
 `;
 
 export interface RedisStreamChatLogOptions {
@@ -43,6 +64,7 @@ export class RedisStreamChatLog implements ChatLog {
   private readonly keys: ChatStreamKeys;
   private readonly queue: ChatArchiveQueue;
   private readonly appendScript;
+  private readonly appendOnceScript;
   private readonly archiveMemoryMs: number;
   private readonly now: () => number;
   // A room without a stream cannot gain archived messages (the projector only
@@ -59,13 +81,21 @@ export class RedisStreamChatLog implements ChatLog {
     this.keys = new ChatStreamKeys(prefix);
     this.queue = new ChatArchiveQueue(redis, this.keys);
     this.appendScript = defineScript(redis, 'studySwampChatAppendEntry', APPEND, 1);
+    this.appendOnceScript = defineScript(redis, 'studySwampChatAppendOnce', APPEND_ONCE, 2);
     this.archiveMemoryMs = options.archiveMemoryMs ?? 5_000;
     this.now = options.now ?? Date.now;
   }
 
-  async append(room: ChatRoom, message: NewChatMessage): Promise<ChatMessage> {
-    const id = await this.appendEntry(room, streamFields(message));
-    return { id: formatMessageId(id), ...message, time: messageTime(id) };
+  async append(room: ChatRoom, { clientMessageID, ...message }: NewChatMessage): Promise<AppendedMessage> {
+    const fields = streamFields(message);
+    const { id, replayed } =
+      clientMessageID === undefined
+        ? { id: await this.appendEntry(room, fields), replayed: false }
+        : await this.appendOnce(room, this.keys.posted(room, message.userId, clientMessageID), fields);
+    const asPosted = { id: formatMessageId(id), ...message, time: messageTime(id) };
+    // A replay answers the message in its current state; as posted if it is gone (an entry the archive refused).
+    if (replayed) return { message: (await this.find(room, id)) ?? asPosted, replayed };
+    return { message: asPosted, replayed };
   }
 
   async change(room: ChatRoom, state: ChatMessage): Promise<ChatMessage> {
@@ -127,13 +157,30 @@ export class RedisStreamChatLog implements ChatLog {
   }
 
   private async appendEntry(room: ChatRoom, fields: (string | number)[]): Promise<MessageId> {
-    const raw = (await this.appendScript([this.keys.stream(room)], [ARCHIVE_GROUP, ...fields])) as string;
+    const id = this.storedId((await this.appendScript([this.keys.stream(room)], [ARCHIVE_GROUP, ...fields])) as string);
+    await this.markForArchive(room, id);
+    return id;
+  }
+
+  private async appendOnce(room: ChatRoom, posted: string, fields: (string | number)[]): Promise<{ id: MessageId; replayed: boolean }> {
+    const [raw, replayed] = (await this.appendOnceScript([this.keys.stream(room), posted], [ARCHIVE_GROUP, CLIENT_MESSAGE_ID_TTL_MS, ...fields])) as [string, number];
+    const id = this.storedId(raw);
+    // A replay marks too: the first try's process may have died before its
+    // mark (the retry a load balancer sends then), and a mark again is harmless.
+    await this.markForArchive(room, id);
+    return { id, replayed: replayed === 1 };
+  }
+
+  private storedId(raw: string): MessageId {
     const id = parseMessageId(raw);
     if (!id) throw new Error(`Redis answered XADD with an unexpected id ${raw}`);
+    return id;
+  }
+
+  private async markForArchive(room: ChatRoom, id: MessageId): Promise<void> {
     // The entry is stored: a failed mark must not fail the post (the student
     // would send it again); the projector's rescan finds the room anyway.
     await this.queue.mark(room, id).catch(() => {});
-    return id;
   }
 
   /**

@@ -15,6 +15,8 @@ export interface PostChatMessageCommand {
   actingUserId: number;
   room: ChatRoom;
   message: string;
+  /** The client's id of this post, sent again on a retry: see ChatLog's NewChatMessage. */
+  clientMessageID?: string;
 }
 
 export interface PostingLimit {
@@ -37,8 +39,17 @@ export class PostingAllowance {
   }
 
   async consume(userId: number, room: ChatRoom): Promise<void> {
-    const decision = await this.limiter.consume(this.rule, `${room.kind}:${room.id}:user:${userId}`);
+    const decision = await this.limiter.consume(this.rule, this.key(userId, room));
     if (!decision.allowed) throw RateLimitedError.retryIn('You are sending messages too quickly', decision.retryAfterMs);
+  }
+
+  /** Gives back a consumed post that stored nothing (a retry answered with the message already stored). */
+  async giveBack(userId: number, room: ChatRoom): Promise<void> {
+    await this.limiter.reward(this.rule, this.key(userId, room));
+  }
+
+  private key(userId: number, room: ChatRoom): string {
+    return `${room.kind}:${room.id}:user:${userId}`;
   }
 }
 
@@ -63,8 +74,23 @@ export class PostChatMessage {
     this.verification.check(user);
     // Counted only for messages that would be stored, so typos that bounce do not use up the allowance.
     await this.allowance.consume(command.actingUserId, command.room);
-    const stored = await this.log.append(command.room, { userId: user.id, username: user.username, message: text });
-    this.telemetry.record({ kind: 'chat-message-posted', room: command.room.kind });
+    const { message: stored, replayed } = await this.log.append(command.room, {
+      userId: user.id,
+      username: user.username,
+      message: text,
+      clientMessageID: command.clientMessageID,
+    });
+    if (replayed) {
+      // A retry of a post already stored: nothing new is stored or counted,
+      // and the allowance gets its point back (a failure to give it back must
+      // not fail the answer the retry is waiting for). The room is announced
+      // again: the first try's server may have died between storing and
+      // announcing (the retry a load balancer sends then), and waiters that
+      // already have the message just go on waiting.
+      await this.allowance.giveBack(command.actingUserId, command.room).catch(() => {});
+    } else {
+      this.telemetry.record({ kind: 'chat-message-posted', room: command.room.kind });
+    }
     await this.signals.announce(roomTopic(command.room), stored.id);
     return stored;
   }

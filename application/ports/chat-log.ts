@@ -10,6 +10,23 @@ export interface NewChatMessage {
   username: string;
   /** Already checked and trimmed. */
   message: string;
+  /**
+   * The client's own id for this post, sent again when it retries. An append
+   * with the id of a message this student already stored in this room (within
+   * CLIENT_MESSAGE_ID_TTL_MS) stores nothing and answers that message, so a
+   * retried post is never a second message. Without one, every append stores.
+   */
+  clientMessageID?: string;
+}
+
+/** How long a log remembers a post's client message id, at least. */
+export const CLIENT_MESSAGE_ID_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** What an append answers. */
+export interface AppendedMessage {
+  message: ChatMessage;
+  /** True when nothing was written: the client message id named a message already stored, answered in its current state. */
+  replayed: boolean;
 }
 
 /**
@@ -20,7 +37,7 @@ export interface NewChatMessage {
  */
 export interface ChatLog {
   /** Stores the message; its id (and so its time) is the log's to give. */
-  append(room: ChatRoom, message: NewChatMessage): Promise<ChatMessage>;
+  append(room: ChatRoom, message: NewChatMessage): Promise<AppendedMessage>;
   /**
    * Records a message's new state (edited text, or deleted with text ''):
    * durably first, so history shows it whatever happens to the fast store,

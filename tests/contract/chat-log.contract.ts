@@ -49,7 +49,7 @@ export function chatLogContract(makeWorld: () => Promise<ChatLogWorld>) {
       const stored: ChatMessage[] = [];
       for (let i = 0; i < count; i += 1) {
         const author = i % 2 ? bob : alice;
-        stored.push(await world.log.append(room, { userId: author.id, username: author.username, message: `${label}${i}` }));
+        stored.push((await world.log.append(room, { userId: author.id, username: author.username, message: `${label}${i}` })).message);
       }
       return stored;
     }
@@ -80,7 +80,8 @@ export function chatLogContract(makeWorld: () => Promise<ChatLogWorld>) {
     it('answers a stored message with its id, time and author', async () => {
       const room = freshRoom();
       const before = Date.now();
-      const stored = await world.log.append(room, { userId: alice.id, username: alice.username, message: 'See you at Marston?' });
+      const { message: stored, replayed } = await world.log.append(room, { userId: alice.id, username: alice.username, message: 'See you at Marston?' });
+      expect(replayed).toBe(false);
       expect(stored).toMatchObject({ userId: alice.id, username: alice.username, message: 'See you at Marston?' });
       const id = parseMessageId(stored.id);
       expect(id).not.toBeNull();
@@ -158,9 +159,9 @@ export function chatLogContract(makeWorld: () => Promise<ChatLogWorld>) {
 
     it('gives concurrent posts distinct ids and loses none', async () => {
       const room = freshRoom();
-      const stored = await Promise.all(
-        Array.from({ length: 25 }, (_, i) => world.log.append(room, { userId: alice.id, username: alice.username, message: `c${i}` })),
-      );
+      const stored = (
+        await Promise.all(Array.from({ length: 25 }, (_, i) => world.log.append(room, { userId: alice.id, username: alice.username, message: `c${i}` })))
+      ).map((appended) => appended.message);
       expect(new Set(stored.map((m) => m.id)).size).toBe(25);
       const read = await world.log.latest(room, 50);
       expect(new Set(texts(read))).toEqual(new Set(stored.map((m) => m.message)));
@@ -291,7 +292,7 @@ export function chatLogContract(makeWorld: () => Promise<ChatLogWorld>) {
       const count = async () => (await counts.execute({ actingUserId: carol.id })).rooms[0];
 
       const [first, second] = await post(room, 2);
-      const mention = await world.log.append(room, { userId: alice.id, username: alice.username, message: `over to you, @${carol.username}` });
+      const { message: mention } = await world.log.append(room, { userId: alice.id, username: alice.username, message: `over to you, @${carol.username}` });
       await world.log.append(room, { userId: carol.id, username: carol.username, message: 'my own, never unread' });
       expect(await count()).toMatchObject({ unread: 3, mentions: 1, lastRead: null });
       await markers.mark(carol.id, room, cursor(first));
@@ -308,6 +309,66 @@ export function chatLogContract(makeWorld: () => Promise<ChatLogWorld>) {
       expect(await count()).toMatchObject({ unread: 100, mentions: 1 });
       await markers.mark(carol.id, room, cursor((await world.log.latest(room, 1))[0]));
       expect(await count()).toMatchObject({ unread: 0, mentions: 0 });
+    });
+
+    describe('a client message id (a retried post)', () => {
+      const keyed = (author: { id: number; username: string }, message: string, clientMessageID: string) => ({
+        userId: author.id,
+        username: author.username,
+        message,
+        clientMessageID,
+      });
+
+      it('answers the message already stored for the same student, room and key, and stores nothing', async () => {
+        const room = freshRoom();
+        const first = await world.log.append(room, keyed(alice, 'Did anyone get problem 3?', 'draft-1'));
+        expect(first.replayed).toBe(false);
+        const again = await world.log.append(room, keyed(alice, 'Did anyone get problem 3?', 'draft-1'));
+        expect(again).toEqual({ message: first.message, replayed: true });
+        // The key names the post: a different text under it still answers the one stored.
+        const changed = await world.log.append(room, keyed(alice, 'typo fixed', 'draft-1'));
+        expect(changed).toEqual({ message: first.message, replayed: true });
+        expect(await world.log.latest(room, 50)).toEqual([first.message]);
+        expect(await world.log.after(room, parseMessageId(FIRST_MESSAGE_ID)!, 50)).toEqual([first.message]);
+      });
+
+      it('stores exactly one message for a burst of ten parallel posts with one key', async () => {
+        const room = freshRoom('group');
+        const key = crypto.randomUUID();
+        const answers = await Promise.all(Array.from({ length: 10 }, () => world.log.append(room, keyed(bob, 'sent ten times at once', key))));
+        expect(answers.filter((a) => !a.replayed)).toHaveLength(1);
+        expect(new Set(answers.map((a) => a.message.id)).size).toBe(1);
+        expect(texts(await world.log.latest(room, 50))).toEqual(['sent ten times at once']);
+      });
+
+      it('keeps keys apart by student and by room, and stores every post without a key', async () => {
+        const room = freshRoom();
+        const other = freshRoom();
+        const mine = await world.log.append(room, keyed(alice, 'mine', 'same-key'));
+        const bobs = await world.log.append(room, keyed(bob, 'bob’s', 'same-key'));
+        const elsewhere = await world.log.append(other, keyed(alice, 'elsewhere', 'same-key'));
+        expect([mine.replayed, bobs.replayed, elsewhere.replayed]).toEqual([false, false, false]);
+        expect(texts(await world.log.latest(room, 50))).toEqual(['mine', 'bob’s']);
+        expect(texts(await world.log.latest(other, 50))).toEqual(['elsewhere']);
+
+        const plain = { userId: alice.id, username: alice.username, message: 'twice on purpose' };
+        const [one, two] = [await world.log.append(room, plain), await world.log.append(room, plain)];
+        expect([one.replayed, two.replayed]).toEqual([false, false]);
+        expect(one.message.id).not.toBe(two.message.id);
+        expect(texts(await world.log.latest(room, 50))).toEqual(['mine', 'bob’s', 'twice on purpose', 'twice on purpose']);
+      });
+
+      it('finds the message by its key after it left the fast store, in its current state', async () => {
+        const room = freshRoom();
+        const first = await world.log.append(room, keyed(alice, 'archived soon', 'kept-a-day'));
+        const later = await post(room, 9, 'later-');
+        await world.settle(); // for the Redis log: the keyed message is trimmed from the stream, only the archive has it
+        const edited = await world.log.change(room, { ...first.message, message: 'archived, then edited', editedAt: new Date(cursor(first.message).ms + 1_000) });
+        const again = await world.log.append(room, keyed(alice, 'archived soon', 'kept-a-day'));
+        const { event: _event, ...current } = edited;
+        expect(again).toEqual({ message: current, replayed: true });
+        expect(await world.log.latest(room, 50)).toEqual([current, ...later]);
+      });
     });
 
     it('stores each message once, however often it is archived', async () => {

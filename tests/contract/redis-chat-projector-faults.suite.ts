@@ -114,7 +114,7 @@ export function redisChatProjectorFaultsSuite(db: () => Knex, redis: () => { red
   async function post(log: RedisStreamChatLog, target: ChatRoom, count: number, label: string): Promise<ChatMessage[]> {
     const stored = [];
     for (let i = 0; i < count; i += 1) {
-      stored.push(await log.append(target, { userId: author.id, username: author.username, message: `${label}${i}` }));
+      stored.push((await log.append(target, { userId: author.id, username: author.username, message: `${label}${i}` })).message);
     }
     return stored;
   }

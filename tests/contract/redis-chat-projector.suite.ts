@@ -64,7 +64,7 @@ export function redisChatProjectorSuite(db: () => Knex, redis: () => { redis: Re
 
   async function post(log: RedisStreamChatLog, target: ChatRoom, count: number) {
     const stored = [];
-    for (let i = 0; i < count; i += 1) stored.push(await log.append(target, { userId: author.id, username: author.username, message: `n${i}` }));
+    for (let i = 0; i < count; i += 1) stored.push((await log.append(target, { userId: author.id, username: author.username, message: `n${i}` })).message);
     return stored;
   }
 

@@ -1,6 +1,7 @@
 // Course chat in Chromium: two students in two browser contexts chat by
-// polling, with spec 9's timestamps; a failed send keeps its text; older
-// messages page in; the panel fits a 360 px phone.
+// polling, with spec 9's timestamps; a failed send keeps its text, and sent
+// again after a lost answer it shows once; older messages page in; the panel
+// fits a 360 px phone.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatChatTime } from '../../web/src/lib/chat-time';
 import { expectNoHorizontalOverflow, signUpViaApi, snap, type E2eStudent } from './e2e-support';
@@ -151,6 +152,57 @@ test('a failed send keeps the text and says so; empty messages are not sent; a f
   await expect(messageItem(page, 'Polling is back')).toBeVisible({ timeout: 40_000 });
   expect((await latestMessages(page, courseId, student)).map((m) => m.message)).toEqual(['This must not be lost', 'Before the outage', 'Polling is back']);
   await classmateContext.close();
+});
+
+test('a send whose answer was lost after the server stored it shows once, for the sender and a classmate, when Enter is pressed again', async ({ browser }) => {
+  const contexts = [await browser.newContext(), await browser.newContext()];
+  const [pageA, pageB] = [await contexts[0].newPage(), await contexts[1].newPage()];
+  const sender = await signUpViaApi(pageA, 'Hana', 'Gator');
+  await signUpViaApi(pageB, 'Ivo', 'Gator');
+  const { courseId } = await joinCourse(pageA, 'ENC3246');
+  await joinCourse(pageB, 'ENC3246');
+  await pageA.goto(`/course/${courseId}`);
+  await pageB.goto(`/course/${courseId}`);
+  const input = messageInput(pageA);
+  await expect(input).toBeVisible();
+  await expect(messageInput(pageB)).toBeVisible();
+
+  // The first post reaches the server and is stored; its answer never reaches the browser (a flaky network).
+  const sent: { clientMessageID?: string }[] = [];
+  let loseAnswer = true;
+  await pageA.route('**/api/insert-course-message/', async (route) => {
+    sent.push(route.request().postDataJSON() as { clientMessageID?: string });
+    if (!loseAnswer) return route.continue();
+    loseAnswer = false;
+    const stored = await route.fetch();
+    expect(stored.status()).toBe(201);
+    await route.abort('connectionreset');
+  });
+  const text = 'Draft outline due Thursday, right?';
+  await input.fill(text);
+  await input.press('Enter');
+  await expect(chatPanel(pageA).getByRole('alert')).toHaveText('Could not reach Study Swamp. Your message was not sent; try again.');
+  await expect(input).toHaveValue(text);
+  // It was stored: the classmate's poll brings it.
+  await expect(messageItem(pageB, text)).toHaveCount(1);
+
+  // Enter again: the same post, answered with the message already stored.
+  await input.press('Enter');
+  await expect(input).toHaveValue('');
+  await expect(chatPanel(pageA).getByRole('alert')).toHaveCount(0);
+  // A later message shows on both sides, so anything the re-send stored would have arrived by then.
+  await postViaApi(pageB, courseId, 'Yes, Thursday at noon');
+  for (const page of [pageA, pageB]) {
+    await expect(messageItem(page, 'Yes, Thursday at noon')).toBeVisible();
+    await expect(messageItem(page, text)).toHaveCount(1);
+  }
+  expect((await latestMessages(pageA, courseId, sender)).map((m) => m.message)).toEqual([text, 'Yes, Thursday at noon']);
+  // Both tries carried the one id the client made for the post.
+  expect(sent).toHaveLength(2);
+  expect(sent[0].clientMessageID).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+  expect(sent[1].clientMessageID).toBe(sent[0].clientMessageID);
+  await snap(pageA, 'chat-03b-resent-after-lost-answer');
+  for (const context of contexts) await context.close();
 });
 
 test('older messages page in with "Load earlier messages", and new ones are announced while reading them', async ({ page, browser }) => {

@@ -2,7 +2,7 @@
 // Edits and deletes are entries too, and each message's current state is kept
 // beside them, as the real logs do.
 import type { Clock } from '../../application/ports/clock';
-import type { ChatLog, NewChatMessage } from '../../application/ports/chat-log';
+import { CLIENT_MESSAGE_ID_TTL_MS, type AppendedMessage, type ChatLog, type NewChatMessage } from '../../application/ports/chat-log';
 import type { ChatMessage } from '../../domain/chat/chat-message';
 import type { ChatRoom } from '../../domain/chat/chat-room';
 import { compareMessageIds, formatMessageId, messageTime, nextMessageId, type MessageId } from '../../domain/chat/message-id';
@@ -17,6 +17,8 @@ interface Room {
   entries: Entry[];
   /** Current states of changed messages, by id. */
   states: Map<string, ChatMessage>;
+  /** Client message ids ("userId clientMessageID") of posts, and the message each stored. */
+  posted: Map<string, { id: MessageId; until: number }>;
 }
 
 export class InMemoryChatLog implements ChatLog {
@@ -24,11 +26,16 @@ export class InMemoryChatLog implements ChatLog {
 
   constructor(private readonly now: Clock = () => Date.now()) {}
 
-  async append(room: ChatRoom, message: NewChatMessage): Promise<ChatMessage> {
+  async append(room: ChatRoom, { clientMessageID, ...message }: NewChatMessage): Promise<AppendedMessage> {
+    // Checked and written with no await between: a burst of retries stores once, as the real logs do.
+    const posted = clientMessageID === undefined ? undefined : `${message.userId} ${clientMessageID}`;
+    const known = posted === undefined ? undefined : this.room(room).posted.get(posted);
+    if (known && known.until > this.now()) return { message: (await this.find(room, known.id))!, replayed: true };
     const id = this.nextId(room);
     const stored: ChatMessage = { id: formatMessageId(id), ...message, time: messageTime(id) };
     this.room(room).entries.push({ id, item: stored });
-    return copy(stored);
+    if (posted !== undefined) this.room(room).posted.set(posted, { id, until: this.now() + CLIENT_MESSAGE_ID_TTL_MS });
+    return { message: copy(stored), replayed: false };
   }
 
   async change(room: ChatRoom, state: ChatMessage): Promise<ChatMessage> {
@@ -76,7 +83,7 @@ export class InMemoryChatLog implements ChatLog {
   private room(room: ChatRoom): Room {
     const key = `${room.kind}:${room.id}`;
     let found = this.rooms.get(key);
-    if (!found) this.rooms.set(key, (found = { entries: [], states: new Map() }));
+    if (!found) this.rooms.set(key, (found = { entries: [], states: new Map(), posted: new Map() }));
     return found;
   }
 }

@@ -19,15 +19,15 @@ const POST_ROUTES: Record<string, string[]> = {
   '/api/login/': ['username', 'password'],
   '/api/signup/': ['firstName', 'lastName', 'major', 'email', 'username', 'password', 'year', 'bio'],
   '/api/logout/': [],
-  '/api/filter-courses/': ['name', 'courseCode', 'term', 'page'],
+  '/api/filter-courses/': ['q', 'name', 'courseCode', 'term', 'page'],
   '/api/insert-course-member/': ['userID', 'courseID'],
   '/api/delete-course-member/': ['userID', 'courseID'],
   '/api/insert-course-members/': ['userID', 'term', 'classNumbers'],
-  '/api/insert-course-message/': ['userID', 'courseID', 'message'],
+  '/api/insert-course-message/': ['userID', 'courseID', 'message', 'clientMessageID'],
   '/api/insert-study-group/': ['courseID', 'name', 'description', 'userID', 'ownerID'],
   '/api/insert-study-group-member/': ['userID', 'studyGroupID'],
   '/api/delete-study-group-member/': ['userID', 'studyGroupID'],
-  '/api/insert-study-group-message/': ['userID', 'studyGroupID', 'message'],
+  '/api/insert-study-group-message/': ['userID', 'studyGroupID', 'message', 'clientMessageID'],
   '/api/edit-course-message/': ['userID', 'courseID', 'messageID', 'message'],
   '/api/edit-study-group-message/': ['userID', 'studyGroupID', 'messageID', 'message'],
   '/api/delete-course-message/': ['userID', 'courseID', 'messageID'],
@@ -81,10 +81,10 @@ function templates(ids: Ids): Record<string, Record<string, unknown>> {
     '/api/filter-courses/': { name: 'Programming', courseCode: 'COP', term: 'Fall 2025', page: 1 },
     '/api/insert-course-member/': { userID: ids.user, courseID: ids.course },
     '/api/insert-course-members/': { userID: ids.user, term: 'Fall 2025', classNumbers: [12345, 99999] },
-    '/api/insert-course-message/': { userID: ids.user, courseID: ids.course, message: 'hello' },
+    '/api/insert-course-message/': { userID: ids.user, courseID: ids.course, message: 'hello', clientMessageID: 'fuzz-course-post' },
     '/api/insert-study-group/': { courseID: ids.course, name: 'Fuzz group', description: 'Generated' },
     '/api/insert-study-group-member/': { userID: ids.user, studyGroupID: ids.group },
-    '/api/insert-study-group-message/': { userID: ids.user, studyGroupID: ids.group, message: 'hello' },
+    '/api/insert-study-group-message/': { userID: ids.user, studyGroupID: ids.group, message: 'hello', clientMessageID: crypto.randomUUID() },
     '/api/edit-course-message/': { userID: ids.user, courseID: ids.course, messageID: ids.courseMessage, message: 'edited' },
     '/api/edit-study-group-message/': { userID: ids.user, studyGroupID: ids.group, messageID: ids.groupMessage, message: 'edited' },
     '/api/mark-chat-read/': { kind: 'course', id: ids.course, messageID: ids.courseMessage },
@@ -255,6 +255,11 @@ function fuzzSuite(app: TestApp) {
     const gets = Object.values(API).filter((route) => route.method === 'GET').map((route) => route.path.replace(/\{\w+\}/g, '{id}'));
     expect(posts.filter((path) => !(path in POST_ROUTES))).toEqual([]);
     expect(gets.filter((path) => !GET_ROUTES.includes(path))).toEqual([]);
+    // And every field of each POST body, so a new field is fuzzed too.
+    for (const route of Object.values(API)) {
+      const shape = route.method === 'POST' && 'body' in route ? (route.body as { shape?: Record<string, unknown> } | undefined)?.shape : undefined;
+      if (shape) expect(new Set(POST_ROUTES[route.path]), route.path).toEqual(new Set(Object.keys(shape)));
+    }
   });
 
   it('answers valid bodies with one or two fields mutated, on every POST route, below 500 with the house error shape', async () => {

@@ -83,7 +83,7 @@ describe('EMAIL_VERIFICATION=required', () => {
     await p.world.membership.join(id, 1);
     await expect(p.createGroup.execute({ actingUserId: id, courseId: 1, name: 'Mine', description: 'D' })).rejects.toMatchObject({ code: 'EMAIL_NOT_VERIFIED', kind: 'forbidden' });
     await expect(p.post.execute({ actingUserId: id, room: { kind: 'course', id: 1 }, message: 'hi' })).rejects.toBeInstanceOf(EmailNotVerifiedError);
-    const own = await p.log.append({ kind: 'course', id: 1 }, { userId: id, username: 'newbie', message: 'from before' });
+    const { message: own } = await p.log.append({ kind: 'course', id: 1 }, { userId: id, username: 'newbie', message: 'from before' });
     await expect(p.edit.execute({ actingUserId: id, room: { kind: 'course', id: 1 }, messageId: own.id, message: 'changed' })).rejects.toBeInstanceOf(EmailNotVerifiedError);
     expect((await p.read.execute({ actingUserId: id, room: { kind: 'course', id: 1 } })).map((m) => m.message)).toEqual(['from before']);
     expect(await p.world.groups.listByCourse(1)).toHaveLength(1);

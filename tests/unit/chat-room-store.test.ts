@@ -3,22 +3,26 @@
 // sent, and a refused one keeps nothing typed from being lost. The poll: a
 // long poll in a loop, the one-second poll and back-off after errors, a
 // pause while the tab is hidden, and read marks at most every 2 s.
+import { webcrypto } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_MAX_LENGTH } from '../../domain/chat/chat-message';
 import { createChatRoomStore } from '../../web/src/features/chat/chat-room-store';
 import { stubDocument, stubNetwork, type Sent } from '../support/client-stubs';
 
-const posts: unknown[] = [];
+const posts: { message: string; clientMessageID?: string }[] = [];
 
-function stubServer(answer: (body: { message: string }) => { status: number; body: unknown }) {
+function stubServer(answer: (body: { message: string }) => { status: number; body: unknown } | 'network down') {
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     if (url.startsWith('/api/get-token/')) return new Response(JSON.stringify({ token: 'csrf' }), { status: 200 });
     const body = JSON.parse(String(init.body)) as { message: string };
     posts.push(body);
     const reply = answer(body);
+    if (reply === 'network down') throw new TypeError('Failed to fetch');
     return new Response(JSON.stringify(reply.body), { status: reply.status });
   });
 }
+
+const CLIENT_MESSAGE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 const stored = (message: string) => ({ status: 201, body: { id: '1000-0', user_id: 7, username: 'alberta', message, time: new Date(1000).toISOString() } });
 
@@ -33,7 +37,7 @@ describe('chat room store: send', () => {
     const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, []);
     const text = '😀'.repeat(MESSAGE_MAX_LENGTH);
     expect(await store.getState().send(`  ${text} `)).toBe(true);
-    expect(posts).toEqual([{ userID: 7, courseID: 3, message: text }]);
+    expect(posts).toEqual([{ userID: 7, courseID: 3, message: text, clientMessageID: expect.stringMatching(CLIENT_MESSAGE_ID) }]);
     expect(store.getState().messages.map((m) => m.message)).toEqual([text]);
     expect(store.getState().sendError).toBe('');
   });
@@ -52,6 +56,41 @@ describe('chat room store: send', () => {
     expect(await store.getState().send(' \n ')).toBe(false);
     expect(posts).toEqual([]);
     expect(store.getState().sendError).toBe('');
+  });
+
+  it('sends a re-sent draft under the post’s first client id, so a post stored before its answer failed is not stored twice; a new post gets a new one', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const answers: ('network down' | 'stored')[] = ['network down', 'network down', 'stored', 'stored', 'network down', 'stored'];
+    stubServer((body) => (answers.shift() === 'stored' ? stored(body.message) : 'network down'));
+    const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, []);
+    expect(await store.getState().send('Lab at 3?')).toBe(false);
+    expect(store.getState().sendError).toBe('Could not reach Study Swamp. Your message was not sent; try again.');
+    // Enter again, twice (the panel gave the text back, untrimmed as typed).
+    expect(await store.getState().send('Lab at 3? ')).toBe(false);
+    expect(await store.getState().send('Lab at 3?')).toBe(true);
+    expect(posts.map((p) => p.message)).toEqual(['Lab at 3?', 'Lab at 3?', 'Lab at 3?']);
+    expect(new Set(posts.map((p) => p.clientMessageID)).size).toBe(1);
+    expect(posts[0].clientMessageID).toMatch(CLIENT_MESSAGE_ID);
+
+    // After a success, the same words again are a new post.
+    expect(await store.getState().send('Lab at 3?')).toBe(true);
+    expect(posts[3].clientMessageID).not.toBe(posts[0].clientMessageID);
+    // A failed draft changed before it is sent again is another post too.
+    expect(await store.getState().send('See you there')).toBe(false);
+    expect(await store.getState().send('See you there, room 204')).toBe(true);
+    expect(posts[5].clientMessageID).not.toBe(posts[4].clientMessageID);
+    expect(new Set(posts.map((p) => p.clientMessageID)).size).toBe(4);
+  });
+
+  it('makes client ids without crypto.randomUUID (a page served over plain http)', async () => {
+    vi.stubGlobal('crypto', { getRandomValues: <T extends Uint8Array>(array: T) => webcrypto.getRandomValues(array) });
+    stubServer((body) => stored(body.message));
+    const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, []);
+    expect(await store.getState().send('one')).toBe(true);
+    expect(await store.getState().send('two')).toBe(true);
+    expect(posts[0].clientMessageID).toMatch(CLIENT_MESSAGE_ID);
+    expect(posts[1].clientMessageID).toMatch(CLIENT_MESSAGE_ID);
+    expect(posts[0].clientMessageID).not.toBe(posts[1].clientMessageID);
   });
 
   it('keeps today’s sentence for a refusal, and marks the room lost when the student is no longer a member', async () => {

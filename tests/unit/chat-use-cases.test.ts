@@ -45,10 +45,17 @@ async function world() {
   await membership.join(alice, 1);
   await membership.join(bob, 1);
   access.addGroup(7, alice);
+  const signals = new LocalChatSignals(new SignalHub(), new RoomNewest());
+  const announced: string[] = [];
+  const announce = signals.announce.bind(signals);
+  signals.announce = async (topic, newest) => {
+    announced.push(topic);
+    return announce(topic, newest);
+  };
   return {
     catalog, membership, access, log, limiter, alice, bob, carol,
-    users,
-    post: new PostChatMessage(access, log, users, new PostingAllowance(limiter), new LocalChatSignals(new SignalHub(), new RoomNewest()), new EmailVerificationPolicy(users, 'optional')),
+    users, announced,
+    post: new PostChatMessage(access, log, users, new PostingAllowance(limiter), signals, new EmailVerificationPolicy(users, 'optional')),
     read: new ReadChatMessages(access, log, new CachedFormerMembers(users)),
     page: new GetCoursePage(catalog, membership, log, new InMemoryStudyGroupRepository(users), new CachedFormerMembers(users)),
   };
@@ -113,6 +120,23 @@ describe('PostChatMessage', () => {
     await w.post.execute({ actingUserId: w.bob, room: course, message: 'bob is fine' });
   });
 
+  it('answers a retry under the same client message id with the stored message: nothing stored or charged, the room announced again', async () => {
+    const command = { actingUserId: w.alice, room: course, message: 'Lab at 3?', clientMessageID: 'draft-7' };
+    const stored = await w.post.execute(command);
+    expect(w.announced).toEqual(['course:1']);
+    for (let i = 0; i < 25; i += 1) expect(await w.post.execute(command)).toEqual(stored);
+    expect(await w.log.latest(course, 50)).toEqual([stored]);
+    // Each retry announces again: the first try's server may have died before it announced.
+    expect(w.announced).toEqual(Array(26).fill('course:1'));
+    // One post charged of the 20: 19 left.
+    for (let i = 0; i < 19; i += 1) await w.post.execute({ actingUserId: w.alice, room: course, message: `m${i}` });
+    await expect(w.post.execute({ actingUserId: w.alice, room: course, message: 'one too many' })).rejects.toBeInstanceOf(RateLimitedError);
+    // Another student's post under the same id is their own.
+    const bobs = await w.post.execute({ ...command, actingUserId: w.bob });
+    expect(bobs.id).not.toBe(stored.id);
+    expect(bobs.username).toBe('bob');
+  });
+
   it('does not count refused messages against the limit', async () => {
     for (let i = 0; i < 30; i += 1) await w.post.execute({ actingUserId: w.alice, room: course, message: '  ' }).catch(() => undefined);
     await w.post.execute({ actingUserId: w.alice, room: course, message: 'still allowed' });
@@ -127,7 +151,7 @@ describe('ReadChatMessages', () => {
 
   it('reads the latest 50, the ones after a cursor, and 50 before one', async () => {
     const stored = [];
-    for (let i = 0; i < 120; i += 1) stored.push(await w.log.append(course, { userId: w.bob, username: 'bob', message: `m${i}` }));
+    for (let i = 0; i < 120; i += 1) stored.push((await w.log.append(course, { userId: w.bob, username: 'bob', message: `m${i}` })).message);
     const read = (extra: { after?: string; before?: string }) => w.read.execute({ actingUserId: w.alice, room: course, ...extra });
     expect(await read({})).toEqual(stored.slice(70));
     expect(await read({ after: stored[117].id })).toEqual(stored.slice(118));

@@ -73,8 +73,17 @@ export const messagesQuery = z.object({
 const messageText = textField(100_000, { multiline: true });
 const messageIdField = z.string().check(z.regex(/^\d{1,16}-\d{1,10}$/, 'must be a message id such as "1732370700000-0"'));
 
-export const courseMessageBody = z.object({ userID: actingIds.userID, courseID: requestId, message: messageText });
-export const groupMessageBody = z.object({ userID: actingIds.userID, studyGroupID: requestId, message: messageText });
+// A post's own id, made by the client and sent again when it retries (idempotent posts).
+const clientMessageID = z.optional(
+  described(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a UUID or 1-64 letters, digits, _ or -')), {
+    description:
+      'The client’s own id for this post (a UUID, or 1-64 of A-Z a-z 0-9 _ -), sent again when it retries: ' +
+      'a post by the same student in the same room under an id already used (for at least 24 hours) stores nothing and is answered, 201, with the message first stored.',
+  }),
+);
+
+export const courseMessageBody = z.object({ userID: actingIds.userID, courseID: requestId, message: messageText, clientMessageID });
+export const groupMessageBody = z.object({ userID: actingIds.userID, studyGroupID: requestId, message: messageText, clientMessageID });
 export const editCourseMessageBody = z.object({ userID: actingIds.userID, courseID: requestId, messageID: messageIdField, message: messageText });
 export const editGroupMessageBody = z.object({ userID: actingIds.userID, studyGroupID: requestId, messageID: messageIdField, message: messageText });
 export const deleteCourseMessageBody = z.object({ userID: actingIds.userID, courseID: requestId, messageID: messageIdField });

@@ -44,11 +44,15 @@ export async function waitForMessages(
   return { messages: answer, activity: headers.get('X-Chat-Activity') === '1' };
 }
 
-/** Stores the message for the signed-in student; resolves to it as stored (id and time). */
-export function sendMessage(room: ChatRoom, userId: number, message: string): Promise<ChatMessage> {
+/**
+ * Stores the message for the signed-in student; resolves to it as stored (id
+ * and time). Sent again with the same clientMessageID, it resolves to the
+ * message the first try stored, and nothing is stored twice.
+ */
+export function sendMessage(room: ChatRoom, userId: number, message: string, clientMessageID: string): Promise<ChatMessage> {
   return room.kind === 'course'
-    ? apiClient.call(API.postCourseMessage, { body: { userID: userId, courseID: room.id, message } })
-    : apiClient.call(API.postGroupMessage, { body: { userID: userId, studyGroupID: room.id, message } });
+    ? apiClient.call(API.postCourseMessage, { body: { userID: userId, courseID: room.id, message, clientMessageID } })
+    : apiClient.call(API.postGroupMessage, { body: { userID: userId, studyGroupID: room.id, message, clientMessageID } });
 }
 
 /** The author's new text for their message; resolves to the message as edited. */

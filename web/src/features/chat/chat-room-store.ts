@@ -17,6 +17,7 @@ import { retryDelayMs } from '../../lib/retry-delay';
 import { useSessionStore } from '../../lib/session-store';
 import { deleteMessage, editMessage, EARLIER_PAGE_SIZE, fetchMessages, markRead, POLL_BATCH_LIMIT, sendMessage, waitForMessages } from './api';
 import { mergeMessages } from './merge-messages';
+import { newClientMessageID } from './client-message-id';
 import { coverUnread, lastReadOf, markedRead, refreshUnread, refreshUnreadSoon, roomsToWatch } from './unread-store';
 import { createWaker } from './waker';
 
@@ -94,6 +95,10 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
   let pendingMark: string | null = null;
   let lastMarkAt = -Infinity;
   let markTimer: ReturnType<typeof setTimeout> | undefined;
+  // The last post not known to be stored, and its id: a failed send may still
+  // have been stored (only its answer lost), so the same text sent again goes
+  // under the same id, and the server answers the message it already has.
+  let unsent: { text: string; clientMessageID: string } | null = null;
 
   return createStore<ChatRoomState>()((set, get) => {
     /** True when the refusal ends this room for the student (signed out, or no longer allowed in). */
@@ -270,8 +275,11 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
           return false;
         }
         set({ sending: true });
+        if (unsent?.text !== checked.text) unsent = { text: checked.text, clientMessageID: newClientMessageID() };
         try {
-          const stored = await sendMessage(room, userId, checked.text);
+          const stored = await sendMessage(room, userId, checked.text, unsent.clientMessageID);
+          unsent = null;
+          // Merged by id: a post the poll already brought (stored before its answer was lost) stays one.
           set((state) => ({ messages: mergeMessages(state.messages, [stored]), sending: false, sendError: '' }));
           return true;
         } catch (error) {
