@@ -212,6 +212,49 @@ test('the owner edits the group and its meetings; leaving returns home and drops
   await expect(page.getByRole('region', { name: 'Groups' }).getByRole('button', { name: /Calculus crew/ })).toHaveCount(0);
 });
 
+test('leaving goes home even when the group chat notices the departure before the leave call answers', async ({ page }) => {
+  await signUpViaApi(page, 'Lena', 'Gator', '/search-courses');
+  const { id: courseId } = await joinCourseViaApi(page, 'MAC2312');
+  const groupId = await createGroupViaApi(page, courseId, 'Series squad');
+  await page.goto(`/study-group/${groupId}`);
+  await expect(page.getByRole('region', { name: 'Group Chat' }).getByRole('textbox', { name: 'Message' })).toBeVisible();
+
+  // The leave call is stored at once, but its answer is held back until the
+  // chat's own poll has been refused (the order a slow network can give).
+  // (404 here: the group went with its last member.)
+  const chatRefused = page.waitForResponse((response) => response.url().includes('/api/select-study-group-messages/') && [403, 404].includes(response.status()));
+  await page.route('**/api/delete-study-group-member/', async (route) => {
+    const answer = await route.fetch();
+    await chatRefused;
+    // The student left here: the page waits for the leave's answer rather than saying they were removed.
+    await expect(page.getByRole('heading', { level: 1, name: 'Series squad' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'You are no longer a member of this group' })).toHaveCount(0);
+    await route.fulfill({ response: answer });
+  });
+  await page.getByRole('button', { name: 'Leave Group' }).click();
+  await page.getByRole('dialog', { name: 'Leave and delete the group?' }).getByRole('button', { name: 'Leave Group' }).click();
+  await expect(page).toHaveURL(new RegExp(`/\\?course=${courseId}$`));
+  await expect(page.getByRole('region', { name: 'Groups' }).getByRole('button', { name: /Series squad/ })).toHaveCount(0);
+});
+
+test('a leave whose answer is lost, after the chat was refused, shows the page as left', async ({ page }) => {
+  await signUpViaApi(page, 'Luis', 'Gator', '/search-courses');
+  const { id: courseId } = await joinCourseViaApi(page, 'MAC2312');
+  const groupId = await createGroupViaApi(page, courseId, 'Series club');
+  await page.goto(`/study-group/${groupId}`);
+  await expect(page.getByRole('region', { name: 'Group Chat' }).getByRole('textbox', { name: 'Message' })).toBeVisible();
+  const chatRefused = page.waitForResponse((response) => response.url().includes('/api/select-study-group-messages/') && [403, 404].includes(response.status()));
+  await page.route('**/api/delete-study-group-member/', async (route) => {
+    await route.fetch();
+    await chatRefused;
+    await route.abort('connectionreset');
+  });
+  await page.getByRole('button', { name: 'Leave Group' }).click();
+  await page.getByRole('dialog', { name: 'Leave and delete the group?' }).getByRole('button', { name: 'Leave Group' }).click();
+  await expect(page.getByRole('heading', { name: 'You are no longer a member of this group' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/study-group/${groupId}$`));
+});
+
 test('a member leaving from the dashboard’s group modal keeps the group listed, unmarked, with Join Group again', async ({ browser }) => {
   const ownerContext = await browser.newContext();
   const memberContext = await browser.newContext();

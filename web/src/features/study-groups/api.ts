@@ -77,10 +77,27 @@ export function useStudyGroupPage(groupId: number) {
   return useQuery(studyGroupPageQuery(groupId));
 }
 
+const LEAVE_STUDY_GROUP = ['leave-study-group'] as const;
+
+/**
+ * Groups whose chat was refused while this tab's own leave was under way: the
+ * leave's outcome decides what the page shows (home when it succeeds, the
+ * "no longer a member" notice when it fails), not the chat that heard first.
+ */
+const refusedWhileLeaving = new Set<number>();
+
+function markRemoved(client: QueryClient, groupId: number): void {
+  client.setQueryData(studyGroupPageQuery(groupId).queryKey, { kind: 'removed' });
+}
+
 /** For the group's chat when the server refuses it: the page says the student is out, without asking again. */
 export function useMarkRemovedFromGroup(groupId: number): () => void {
   const client = useQueryClient();
-  return () => client.setQueryData(studyGroupPageQuery(groupId).queryKey, { kind: 'removed' });
+  return () => {
+    const leaving = client.isMutating({ mutationKey: LEAVE_STUDY_GROUP, predicate: (mutation) => mutation.state.variables === groupId }) > 0;
+    if (leaving) refusedWhileLeaving.add(groupId);
+    else markRemoved(client, groupId);
+  };
 }
 
 /** The group's changes show in the course views (Groups panel, group modal) the next time they are read. */
@@ -117,9 +134,16 @@ export function useJoinStudyGroup(userId: number | undefined) {
 export function useLeaveStudyGroup() {
   const client = useQueryClient();
   return useMutation({
+    mutationKey: LEAVE_STUDY_GROUP,
     mutationFn: (groupId: number): Promise<Departure> => apiClient.call(API.departStudyGroup, { body: { studyGroupID: groupId } }),
-    onSuccess: () => refreshCourseViews(client),
-    onError: (error, groupId) => rereadWhenRightsLost(client, groupId, error),
+    onSuccess: (_answer, groupId) => {
+      refusedWhileLeaving.delete(groupId);
+      return refreshCourseViews(client);
+    },
+    onError: (error, groupId) => {
+      if (refusedWhileLeaving.delete(groupId)) markRemoved(client, groupId);
+      else rereadWhenRightsLost(client, groupId, error);
+    },
   });
 }
 
