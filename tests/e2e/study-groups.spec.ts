@@ -2,7 +2,7 @@
 // meeting; a classmate joins from the group modal and sees the meeting in
 // 12-hour time on the group page; the owner removes them, and the page is
 // closed to them. (The group chat is added to this story at the merge.)
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIResponse, type Locator, type Page, type Route } from '@playwright/test';
 import { createGroupViaApi, expectNoHorizontalOverflow, joinCourseViaApi, signUpViaApi, snap } from './e2e-support';
 
 /** Each member's shown name (capitalised words) and marks, in order; the button is named with the initials it shows, then the name. */
@@ -212,45 +212,42 @@ test('the owner edits the group and its meetings; leaving returns home and drops
   await expect(page.getByRole('region', { name: 'Groups' }).getByRole('button', { name: /Calculus crew/ })).toHaveCount(0);
 });
 
-test('leaving goes home even when the group chat notices the departure before the leave call answers', async ({ page }) => {
-  await signUpViaApi(page, 'Lena', 'Gator', '/search-courses');
+/**
+ * A student alone in a group opens its page and leaves it. The leave call is
+ * stored at once, but its answer reaches the page only after the group chat's
+ * own poll was refused (404: the group went with its last member), the order
+ * a slow network can give; `answer` then delivers or loses it.
+ */
+async function leaveAfterTheChatHears(page: Page, first: string, groupName: string, answer: (route: Route, stored: APIResponse) => Promise<void>) {
+  await signUpViaApi(page, first, 'Gator', '/search-courses');
   const { id: courseId } = await joinCourseViaApi(page, 'MAC2312');
-  const groupId = await createGroupViaApi(page, courseId, 'Series squad');
+  const groupId = await createGroupViaApi(page, courseId, groupName);
   await page.goto(`/study-group/${groupId}`);
   await expect(page.getByRole('region', { name: 'Group Chat' }).getByRole('textbox', { name: 'Message' })).toBeVisible();
-
-  // The leave call is stored at once, but its answer is held back until the
-  // chat's own poll has been refused (the order a slow network can give).
-  // (404 here: the group went with its last member.)
   const chatRefused = page.waitForResponse((response) => response.url().includes('/api/select-study-group-messages/') && [403, 404].includes(response.status()));
   await page.route('**/api/delete-study-group-member/', async (route) => {
-    const answer = await route.fetch();
+    const stored = await route.fetch();
     await chatRefused;
-    // The student left here: the page waits for the leave's answer rather than saying they were removed.
-    await expect(page.getByRole('heading', { level: 1, name: 'Series squad' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'You are no longer a member of this group' })).toHaveCount(0);
-    await route.fulfill({ response: answer });
+    await answer(route, stored);
   });
   await page.getByRole('button', { name: 'Leave Group' }).click();
   await page.getByRole('dialog', { name: 'Leave and delete the group?' }).getByRole('button', { name: 'Leave Group' }).click();
+  return { courseId, groupId };
+}
+
+test('leaving goes home even when the group chat notices the departure before the leave call answers', async ({ page }) => {
+  const { courseId } = await leaveAfterTheChatHears(page, 'Lena', 'Series squad', async (route, stored) => {
+    // The student left here: the page waits for the leave's answer rather than saying they were removed.
+    await expect(page.getByRole('heading', { level: 1, name: 'Series squad' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'You are no longer a member of this group' })).toHaveCount(0);
+    await route.fulfill({ response: stored });
+  });
   await expect(page).toHaveURL(new RegExp(`/\\?course=${courseId}$`));
   await expect(page.getByRole('region', { name: 'Groups' }).getByRole('button', { name: /Series squad/ })).toHaveCount(0);
 });
 
 test('a leave whose answer is lost, after the chat was refused, shows the page as left', async ({ page }) => {
-  await signUpViaApi(page, 'Luis', 'Gator', '/search-courses');
-  const { id: courseId } = await joinCourseViaApi(page, 'MAC2312');
-  const groupId = await createGroupViaApi(page, courseId, 'Series club');
-  await page.goto(`/study-group/${groupId}`);
-  await expect(page.getByRole('region', { name: 'Group Chat' }).getByRole('textbox', { name: 'Message' })).toBeVisible();
-  const chatRefused = page.waitForResponse((response) => response.url().includes('/api/select-study-group-messages/') && [403, 404].includes(response.status()));
-  await page.route('**/api/delete-study-group-member/', async (route) => {
-    await route.fetch();
-    await chatRefused;
-    await route.abort('connectionreset');
-  });
-  await page.getByRole('button', { name: 'Leave Group' }).click();
-  await page.getByRole('dialog', { name: 'Leave and delete the group?' }).getByRole('button', { name: 'Leave Group' }).click();
+  const { groupId } = await leaveAfterTheChatHears(page, 'Luis', 'Series club', (route) => route.abort('connectionreset'));
   await expect(page.getByRole('heading', { name: 'You are no longer a member of this group' })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/study-group/${groupId}$`));
 });
