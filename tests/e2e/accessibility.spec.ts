@@ -12,8 +12,8 @@
 // `pending` note; filling in its `open` (and `close`) is all it takes to audit it.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { BIG_COURSE, BIG_COURSE_SECTIONS } from './e2e-catalog';
-import { apiPost, fillSignUpForm, joinCourseViaApi, SCREEN_SIZES, signUpViaApi, snap, waitForMail, withdrawnSectionId } from './e2e-support';
+import { BIG_COURSE, BIG_COURSE_SECTIONS, WITHDRAWN_MEMBER } from './e2e-catalog';
+import { apiPost, fillSignUpForm, joinCourseViaApi, logInWithRequest, SCREEN_SIZES, signUpViaApi, snap, waitForMail, withdrawnSectionId } from './e2e-support';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 // Experimental in axe-core, so off unless asked for: the visible text of a control must be part of its name (WCAG 2.5.3).
@@ -23,13 +23,15 @@ interface Walk {
   visitor: Page;
   owner: Page;
   classmate: Page;
+  /** The seed's member of the section UF withdrew (tests/e2e/e2e-catalog.ts). */
+  withdrawnMember: Page;
   courseId: number;
   groupId: number;
   /** The owner's address, where their verification mail goes. */
   ownerEmail: string;
 }
 
-type Student = 'visitor' | 'owner' | 'classmate';
+type Student = 'visitor' | 'owner' | 'classmate' | 'withdrawnMember';
 
 interface Screen {
   name: string;
@@ -356,6 +358,18 @@ const SCREENS: Screen[] = [
     close: cancel,
   },
 
+  {
+    // Its member leaving a section UF withdrew is asked first: it cannot be joined again.
+    name: 'confirm-leave-withdrawn-course',
+    as: 'withdrawnMember',
+    open: async (_, page) => {
+      await page.goto(`/course/${await withdrawnSectionId(page.context().browser()!)}`);
+      await page.getByRole('button', { name: 'Leave Course' }).click();
+      await expect(page.getByRole('dialog', { name: 'Leave this section?' })).toBeVisible();
+    },
+    close: cancel,
+  },
+
   // The classmate: outside the course, then in it, then in the group.
   {
     // A section UF withdrew, opened from a shared link: no Join Course, the reason instead.
@@ -590,11 +604,13 @@ test('every screen has no accessibility violation at 1280 and 360 px', async ({ 
   const visitor = await newStudentPage(browser);
   const owner = await newStudentPage(browser);
   const classmate = await newStudentPage(browser);
+  const withdrawnMember = await newStudentPage(browser);
   try {
+    await logInWithRequest(withdrawnMember, WITHDRAWN_MEMBER.username, WITHDRAWN_MEMBER.password);
     // The owner's address stays unverified until the last screen, so every owner screen is audited with the banner.
     const { email: ownerEmail } = await signUpViaApi(owner, 'Olivia', 'Owner', '/', { verified: false });
     await signUpViaApi(classmate, 'Carla', 'Classmate', '/');
-    const walk: Walk = { visitor, owner, classmate, courseId: 0, groupId: 0, ownerEmail };
+    const walk: Walk = { visitor, owner, classmate, withdrawnMember, courseId: 0, groupId: 0, ownerEmail };
 
     for (const screen of SCREENS) {
       if (!screen.open) {
@@ -611,6 +627,6 @@ test('every screen has no accessibility violation at 1280 and 360 px', async ({ 
       });
     }
   } finally {
-    await Promise.all([visitor, owner, classmate].map((page) => page.context().close()));
+    await Promise.all([visitor, owner, classmate, withdrawnMember].map((page) => page.context().close()));
   }
 });

@@ -92,6 +92,24 @@ test('a section UF withdrew: its member keeps it and its chat; a newcomer reads 
   await expect(page.getByText(WITHDRAWN_MEMBER_MESSAGE)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Leave Course' })).toBeVisible();
 
+  // Leaving cannot be undone here, so it is asked first. Cancel keeps the section; a leave
+  // that fails (held back here: the seed's member stays for the other specs) says so in the dialog.
+  await page.getByRole('button', { name: 'Leave Course' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Leave this section?' });
+  await expect(confirm).toContainText('UF no longer offers this section, so you cannot join it again once you leave.');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText(WITHDRAWN_MEMBER_MESSAGE)).toBeVisible();
+  await page.route('**/api/delete-course-member/', (route) => route.abort('connectionreset'));
+  await page.getByRole('button', { name: 'Leave Course' }).click();
+  const leaving = page.waitForRequest('**/api/delete-course-member/');
+  await confirm.getByRole('button', { name: 'Leave Course' }).click();
+  expect((await leaving).postDataJSON()).toMatchObject({ courseID: withdrawnId });
+  await expect(confirm.getByRole('alert')).toContainText('Could not leave this course. Please try again.');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await page.unroute('**/api/delete-course-member/');
+  await expect(page.getByRole('button', { name: 'Leave Course' })).toBeVisible();
+
   // A classmate follows the same link: no Join Course, the reason instead, and a way to the sections on offer.
   const newcomer = await (await browser.newContext()).newPage();
   try {

@@ -7,10 +7,11 @@
 // shows the rest when they do not fit.
 import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { Course } from '../../../../adapters/http/contract/courses';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DisclosureButton } from '../../components/disclosure-button';
 import { Icon } from '../../components/icon';
 import { SectionSchedule } from './section-schedule';
-import { useCourseMembership, WITHDRAWN_TEXT } from './use-course-membership';
+import { LEAVE_FAILED_TEXT, useCourseMembership, WITHDRAWN_TEXT } from './use-course-membership';
 import styles from './course-header.module.css';
 
 interface CourseHeaderProps {
@@ -54,6 +55,8 @@ export function CourseHeader({ course, isMember, headingLevel, titleId, onBack, 
   const aboutRef = useRef<HTMLDivElement>(null);
   const aboutId = useId();
   const [expanded, setExpanded] = useState(false);
+  // Leaving a section UF withdrew cannot be undone (it cannot be joined again): asked first.
+  const [confirmingLeave, setConfirmingLeave] = useState(false);
   const cut = useCut(aboutRef, expanded);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const credits = creditsLabel(course.credits);
@@ -86,7 +89,8 @@ export function CourseHeader({ course, isMember, headingLevel, titleId, onBack, 
           <button
             type="button"
             className={`button button--danger-outline button--small ${styles.leave}`}
-            onClick={() => membership.leave(focusOnTitle)}
+            onClick={() => (course.withdrawn ? setConfirmingLeave(true) : membership.leave(focusOnTitle))}
+            aria-haspopup={course.withdrawn ? 'dialog' : undefined}
             disabled={membership.pending}
             aria-busy={membership.leaving}
           >
@@ -124,7 +128,24 @@ export function CourseHeader({ course, isMember, headingLevel, titleId, onBack, 
           Join Course
         </button>
       ) : null}
-      {membership.error ? (
+      {confirmingLeave ? (
+        <ConfirmDialog
+          title="Leave this section?"
+          message="UF no longer offers this section, so you cannot join it again once you leave. You also leave your study groups in it."
+          confirmLabel="Leave Course"
+          onConfirm={() =>
+            membership.leave(() => {
+              setConfirmingLeave(false);
+              focusOnTitle();
+            })
+          }
+          onClose={() => setConfirmingLeave(false)}
+          pending={membership.leaving}
+          error={membership.leaveError}
+          failedMessage={LEAVE_FAILED_TEXT}
+        />
+      ) : null}
+      {membership.error && !confirmingLeave ? (
         <p className={`form-error ${styles.error}`} role="alert">
           {membership.error}
         </p>

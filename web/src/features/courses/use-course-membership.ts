@@ -10,6 +10,8 @@ function joinError(error: unknown): string {
 /** What a student reads where a section UF withdrew would offer to join it. */
 export const WITHDRAWN_TEXT = 'This section is no longer offered: UF withdrew it, so it cannot be joined.';
 
+export const LEAVE_FAILED_TEXT = 'Could not leave this course. Please try again.';
+
 export function useCourseMembership(courseId: number) {
   const join = useJoinCourse();
   const leave = useLeaveCourse();
@@ -24,7 +26,9 @@ export function useCourseMembership(courseId: number) {
     joining: join.isPending,
     leaving: leave.isPending,
     pending: join.isPending || leave.isPending,
-    error: join.isError ? joinError(join.error) : leave.isError ? 'Could not leave this course. Please try again.' : null,
+    error: join.isError ? joinError(join.error) : leave.isError ? LEAVE_FAILED_TEXT : null,
+    /** The last leave's refusal itself, for a dialog that shows the server's reason. */
+    leaveError: leave.error,
     join: (onJoined?: () => void) => change(join, onJoined),
     leave: (onLeft?: () => void) => change(leave, onLeft),
   };
