@@ -45,7 +45,8 @@ export default defineConfig({
     cwd: root,
     url: `http://127.0.0.1:${port}/api/is-authenticated/`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A fresh PGlite data folder plus the e2e catalog can take most of a minute on a loaded 2-core machine.
+    timeout: 180_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
     // SIGTERM rather than Playwright's default SIGKILL, so serve.ts can drop its database.
