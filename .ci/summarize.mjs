@@ -1,6 +1,9 @@
 // Adds up the Vitest and Playwright JSON reports into one closing line, and
 // fails when a report is missing, a test failed, or any test was skipped.
-import { existsSync, readFileSync } from 'node:fs';
+// Also names the screenshots the e2e suite keeps (every screen at 1280 and
+// 360 px, by the accessibility walk), and fails when there are none.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 const [vitestFile, playwrightFile] = process.argv.slice(2);
 let passed = 0;
@@ -29,6 +32,12 @@ if (existsSync(playwrightFile)) {
   skipped += stats.skipped;
   if (stats.skipped) problems.push(`skipped: ${stats.skipped} Playwright test(s)`);
 } else problems.push(`missing report: ${playwrightFile} (the e2e suite did not run)`);
+
+const screenshotDir = path.join(path.dirname(playwrightFile), 'screenshots');
+const screenshots = existsSync(screenshotDir) ? readdirSync(screenshotDir).filter((name) => name.endsWith('.png')) : [];
+const audited = screenshots.filter((name) => /-(1280|360)\.png$/.test(name)).length;
+if (existsSync(playwrightFile) && audited === 0) problems.push(`missing artifacts: no screenshots of the screens in ${screenshotDir}`);
+else console.log(`artifacts: ${screenshots.length} screenshots in ${screenshotDir} (${audited} of screens at 1280 and 360 px)`);
 
 for (const line of problems.slice(0, 30)) console.log(line);
 console.log(`summary: ${passed} passed, ${failed} failed, ${skipped} skipped`);
