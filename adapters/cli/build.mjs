@@ -45,7 +45,17 @@ export async function isBuildCurrent(root = ROOT) {
 export async function buildAll({ log = console.log } = {}) {
   const started = performance.now();
   const [{ build: viteBuild }, { build: esbuild }] = await Promise.all([import('vite'), import('esbuild')]);
-  await viteBuild({ configFile: path.join(ROOT, 'web/vite.config.ts'), logLevel: 'warn' });
+  // Vite sets process.env.NODE_ENV to "production" when it is unset, and
+  // `npm start` runs the server in this same process after a build: without
+  // this, a fresh clone would start in production mode (and refuse to start
+  // without SESSION_SECRET). The operator's NODE_ENV, or none, is kept.
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await viteBuild({ configFile: path.join(ROOT, 'web/vite.config.ts'), logLevel: 'warn' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   await esbuild({
     entryPoints: { main: path.join(ROOT, 'adapters/main.ts') },
     outdir: path.join(DIST, 'server'),

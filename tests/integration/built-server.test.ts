@@ -2,13 +2,14 @@
 // by adapters/cli/start.mjs with no TypeScript loader (a .ts import would fail
 // to load there), and builds only when the build is missing or stale. `npm test`
 // builds before this suite runs.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isBuildCurrent } from '../../adapters/cli/build.mjs';
+import { isBuildCurrent, ROOT } from '../../adapters/cli/build.mjs';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import { HttpSession, newStudent } from '../support/http-session';
 
@@ -93,6 +94,34 @@ describe('the built server', () => {
       const identity = await rawGet(url, 'identity');
       expect(identity.headers['content-encoding']).toBeUndefined();
       expect(identity.body.equals(plain.body)).toBe(true);
+    }
+  });
+
+  it('starts a fresh clone as the README says: npm start builds first, then serves in development mode', { timeout: 180_000 }, async () => {
+    // The checkout's tracked files, with this one's node_modules (what `npm install` gives), and no dist/.
+    const clone = mkdtempSync(path.join(os.tmpdir(), 'ss-clone-'));
+    const cloneData = path.join(clone, 'data');
+    let fresh: AppProcess | undefined;
+    try {
+      const files = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
+      for (const file of files) {
+        mkdirSync(path.dirname(path.join(clone, file)), { recursive: true });
+        cpSync(path.join(ROOT, file), path.join(clone, file));
+      }
+      symlinkSync(path.join(ROOT, 'node_modules'), path.join(clone, 'node_modules'), 'dir');
+      // No NODE_ENV and no SESSION_SECRET, as on a student's or a maintainer's machine.
+      fresh = await startAppProcess({ DATA_DIR: cloneData, NODE_ENV: '', SESSION_SECRET: '' }, { built: true, root: clone });
+      expect(fresh.output()).toContain('building Study Swamp');
+      const answer = await fetch(`${fresh.url}/api/is-authenticated/`);
+      expect(await answer.json()).toMatchObject({ isAuthenticated: false });
+      const page = await fetch(`${fresh.url}/`);
+      expect(await page.text()).toContain('<div id="root">');
+      // Development mode: the visitor's cookie is not marked Secure (plain http on localhost works).
+      const token = await fetch(`${fresh.url}/api/get-token/`);
+      expect(token.headers.get('set-cookie')).not.toMatch(/;\s*secure/i);
+    } finally {
+      await fresh?.stop();
+      rmSync(clone, { recursive: true, force: true });
     }
   });
 });

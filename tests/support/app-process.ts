@@ -16,6 +16,8 @@ export interface AppProcess {
 
 export interface AppProcessOptions {
   built?: boolean;
+  /** The checkout to run in; this one by default. */
+  root?: string;
 }
 
 export async function startAppProcess(env: Record<string, string>, options: AppProcessOptions = {}): Promise<AppProcess> {
@@ -23,7 +25,7 @@ export async function startAppProcess(env: Record<string, string>, options: AppP
   // The built server must run without a loader the test runner may have put in NODE_OPTIONS.
   const { NODE_OPTIONS: _loader, ...inherited } = process.env;
   const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: root,
+    cwd: options.root ?? root,
     env: {
       ...(options.built ? inherited : process.env),
       NODE_ENV: 'test',
