@@ -3,6 +3,7 @@
 // "@Alice," and "(@alice)" mention alice, "bob@alice.edu", "@alice2" and
 // "@alice.smith" do not (usernames are letters, digits, ".", "_" and "-"; a
 // trailing "." ends a sentence).
+import { USERNAME_MAX_LENGTH } from '../user/sign-up-rules';
 
 /** Where a mention sits in the text: `start` at its "@", `end` after its last character; `username` as typed. */
 export interface MentionSpan {
@@ -35,7 +36,8 @@ export function findMentions(text: string, isUsername: (lowerCaseName: string) =
     if (at > 0 && BEFORE_MENTION.test(text[at - 1])) continue;
     let runEnd = at + 1;
     while (runEnd < text.length && USERNAME_CHAR.test(text[runEnd])) runEnd += 1;
-    for (let end = runEnd; end > at + 1; end -= 1) {
+    // No name is longer than sign-up allows: a long run costs no more than a short one.
+    for (let end = Math.min(runEnd, at + 1 + USERNAME_MAX_LENGTH); end > at + 1; end -= 1) {
       if (!mayEndAt(text, end)) continue;
       const username = text.slice(at + 1, end);
       if (isUsername(username.toLowerCase())) {

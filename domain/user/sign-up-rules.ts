@@ -34,7 +34,9 @@ export const EMAIL_TAKEN_MESSAGE = 'Email Address is already registered!';
 export const USERNAME_TAKEN_MESSAGE = 'That username is already taken';
 
 export const UFL_EMAIL = /^[^\s@]+@ufl\.edu$/i;
-export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;
+/** The longest username sign-up takes. */
+export const USERNAME_MAX_LENGTH = 30;
+export const USERNAME_PATTERN = new RegExp(`^[A-Za-z0-9._-]{3,${USERNAME_MAX_LENGTH}}$`);
 export const LIMITS = { name: 50, major: 100, bio: 500, email: 254, password: 72 } as const;
 
 const hasDigit = (value: string) => /\d/.test(value);

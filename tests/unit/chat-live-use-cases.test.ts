@@ -313,4 +313,13 @@ describe('mentions', () => {
       ['@alice', 'alice'],
     ]);
   });
+
+  it('reads no further after an "@" than a username can be long, so a long run of name characters costs no more than a short one', () => {
+    const asked: string[] = [];
+    const text = `@a${'.'.repeat(1999)} @${'b'.repeat(30)}`;
+    const spans = findMentions(text, (name) => (asked.push(name), name === 'b'.repeat(30)));
+    expect(spans.map((s) => s.username)).toEqual(['b'.repeat(30)]);
+    expect(asked.every((name) => name.length <= 30)).toBe(true);
+    expect(asked.length).toBeLessThanOrEqual(31);
+  });
 });
