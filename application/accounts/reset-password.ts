@@ -25,10 +25,10 @@ export class ResetPassword {
   async execute(command: { token: string; password: string }): Promise<number> {
     // A password the rules refuse does not use the link up.
     refuseBrokenRule(checkResetPassword(command));
-    const passwordHash = await this.hasher.hash(command.password);
+    // The link first: the call is public, and a made-up link must not cost a password hash.
     const userId = await this.tokens.consume(command.token, 'reset-password');
     if (userId === null || !(await this.users.findById(userId))) throw new LinkInvalidError(RESET_LINK_INVALID_MESSAGE);
-    await this.users.setPasswordHash(userId, passwordHash);
+    await this.users.setPasswordHash(userId, await this.hasher.hash(command.password));
     // The link reached the student at their address: that proves it as well as a verification link does.
     await this.users.markEmailVerified(userId);
     await this.sessions.destroyAllOf(userId);

@@ -1,7 +1,7 @@
 // Issue 14's use cases on in-memory adapters: the verification policy where
 // students join, post and create; the links; reset, change, profile, deletion
 // and claiming an address.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AddClasses } from '../../application/courses/add-classes';
 import { JoinCourse } from '../../application/courses/join-course';
 import { EditChatMessage } from '../../application/chat/edit-chat-message';
@@ -155,6 +155,16 @@ describe('password reset', () => {
     await world.requestReset.execute({ emailOrUsername: 'alice', clientAddress: '10.0.0.9' });
     world.clock.advance(HOUR);
     await expect(world.resetPassword.execute({ token: world.mailer.lastToken('alice@ufl.edu', 'reset-password'), password: 'late-1' })).rejects.toBeInstanceOf(LinkInvalidError);
+  });
+
+  it('spends no password hash on a link that does not work (the call is public and hashing is the costly part)', async () => {
+    const world = accountWorld();
+    await student(world, 'alice');
+    const hashes = vi.spyOn(world.hasher, 'hash');
+    for (const token of ['made-up', 'x'.repeat(43), '']) {
+      await expect(world.resetPassword.execute({ token, password: 'valid-pass-1' })).rejects.toBeInstanceOf(LinkInvalidError);
+    }
+    expect(hashes).not.toHaveBeenCalled();
   });
 });
 
