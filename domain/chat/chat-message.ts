@@ -28,7 +28,7 @@ export interface ChatMessage {
 }
 
 /** Where an item sits in its room's log: the event's id for an edit or delete, else the message's. */
-export function positionOf(item: ChatMessage): string {
+export function positionOf(item: Pick<ChatMessage, 'id' | 'event'>): string {
   return item.event ?? item.id;
 }
 

@@ -211,4 +211,27 @@ describe('chat room store: the long-poll loop', () => {
     await vi.advanceTimersByTimeAsync(5_000);
     expect(marks()).toHaveLength(2);
   });
+
+  it('sends a read still waiting for its turn when the chat closes, and reports again when it opens anew', async () => {
+    vi.useFakeTimers();
+    stubDocument();
+    const sent = stubNetwork();
+    const marked = () => sent.filter((r) => r.url.pathname === '/api/mark-chat-read/').map((r) => (r.body as { messageID: string }).messageID);
+    const store = createChatRoomStore({ kind: 'course', id: 4 }, 7, [item('1000-0', 'a'), item('2000-0', 'b'), item('3000-0', 'c')]);
+    let stop = store.getState().startPolling();
+    store.getState().read('1000-0');
+    await vi.advanceTimersByTimeAsync(0);
+    store.getState().read('2000-0');
+    // The student leaves the room within the 2 s: what they read is not lost.
+    stop();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(marked()).toEqual(['1000-0', '2000-0']);
+    // Opened again (React runs an effect twice in development): reads are still reported.
+    stop = store.getState().startPolling();
+    await vi.advanceTimersByTimeAsync(2_000);
+    store.getState().read('3000-0');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(marked()).toEqual(['1000-0', '2000-0', '3000-0']);
+    stop();
+  });
 });

@@ -8,7 +8,7 @@
 // product's design (spec 9), and a cache of "the latest 50" would fight it.
 import { createStore } from 'zustand/vanilla';
 import type { ChatMessage } from '../../../../adapters/http/contract/chat';
-import { checkMessageText } from '../../../../domain/chat/chat-message';
+import { checkMessageText, positionOf } from '../../../../domain/chat/chat-message';
 import type { ChatRoom } from '../../../../domain/chat/chat-room';
 import { compareMessageIdText, FIRST_MESSAGE_ID } from '../../../../domain/chat/message-id';
 import { NetworkError } from '../../lib/api-client';
@@ -83,9 +83,6 @@ function checkedText(draft: string): { text: string } | { problem: string } {
   }
 }
 
-/** Where a poller stands after an item: an edit's or delete's own id, else the message's. */
-const positionOf = (item: ChatMessage) => item.event ?? item.id;
-
 export function createChatRoomStore(room: ChatRoom, userId: number, initialMessages: ChatMessage[]) {
   // Only polls move the cursor: a sent message's id would skip messages
   // others posted just before it, which the next poll still has to bring.
@@ -118,7 +115,9 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
     function take(batch: ChatMessage[]): void {
       if (batch.length === 0) return;
       pollCursor = positionOf(batch[batch.length - 1]);
-      set((state) => ({ messages: mergeMessages(state.messages, batch) }));
+      // A poll that brings nothing new (the student's own message coming back) changes no state: no render.
+      const merged = mergeMessages(get().messages, batch);
+      if (merged !== get().messages) set({ messages: merged });
       if (batch.some((item) => item.user_id !== userId && item.event === undefined)) refreshUnreadSoon();
     }
 
@@ -239,7 +238,11 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
           controller?.abort();
           waker.wake();
           cover(false);
-          clearTimeout(markTimer);
+          // A read waiting for its 2 s turn goes now, or the badge would count it again.
+          if (markTimer !== undefined) {
+            clearTimeout(markTimer);
+            sendMark();
+          }
           document.removeEventListener('visibilitychange', onVisibilityChange);
         };
       },
