@@ -54,9 +54,9 @@ export class KnexChatArchive {
   /**
    * Inserts what is not there yet (a replayed entry, or a post whose student
    * already stored one under its client message id, changes nothing) and
-   * answers how many rows were new. An entry whose author's account is gone is
-   * skipped: deleting an account deletes its messages, and one such entry must
-   * not stop the projector for good.
+   * answers how many rows were new. An entry whose author's row is gone is
+   * skipped (a deleted account stays as a tombstone row, so only a row removed
+   * by hand does this): one such entry must not stop the projector for good.
    */
   async store(entries: ArchivedEntry[], db: Db = this.db): Promise<number> {
     if (entries.length === 0) return 0;

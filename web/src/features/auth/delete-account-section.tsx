@@ -1,6 +1,7 @@
 // Delete my account, on the profile page: a dialog asks for the password.
 import { useState } from 'react';
 import { ModalDialog } from '../../components/modal-dialog';
+import { ModalError } from '../../components/modal-error';
 import modalStyles from '../../components/modal-dialog.module.css';
 import { TextField } from '../../components/text-field';
 import { isApiError, messageForStudent } from '../../lib/api-error';
@@ -47,11 +48,7 @@ function ConfirmDeletion({ onClose }: { onClose: () => void }) {
       <form className={modalStyles.form} onSubmit={submit} noValidate>
         <p className={modalStyles.text}>This cannot be undone. Enter your password to confirm.</p>
         <TextField label="Password" type="password" autoComplete="current-password" data-autofocus {...field('password')} />
-        {failed ? (
-          <p className={`form-error ${modalStyles.error}`} role="alert">
-            {messageForStudent(remove.error, 'Your account could not be deleted. Please try again.')}
-          </p>
-        ) : null}
+        <ModalError error={failed ? remove.error : null} fallback="Your account could not be deleted. Please try again." />
         <div className={modalStyles.actions}>
           <button type="button" className="button button--outline" onClick={onClose}>
             Cancel
