@@ -1,17 +1,30 @@
 // UF's public Schedule of Courses API over HTTP (Node's fetch), as UF's own
 // pages call it: GET {UF_SOC_URL}/apix/soc/schedule?category=&term=&last-control-number=.
 // A 5xx, a 429, a time-out, a cut connection or an answer that is not a page
-// is SourceUnavailableError (the sync asks again); any other 4xx is final.
-import { SourceUnavailableError, type ScheduleOfCoursesSource, type SchedulePage, type ScheduleQuery } from '../../application/ports/schedule-of-courses-source';
+// is SourceUnavailableError (the sync asks again); any other 4xx is final; an
+// answer past UF_SOC_MAX_BODY_BYTES is SourceAnswerRefusedError: the body is
+// read as a stream and the connection closed at the limit, so a runaway answer
+// costs at most that much memory.
+import {
+  SourceAnswerRefusedError,
+  SourceUnavailableError,
+  type ScheduleOfCoursesSource,
+  type SchedulePage,
+  type ScheduleQuery,
+} from '../../application/ports/schedule-of-courses-source';
 import { flattenUfCourse, parseUfPage, termFromUfCode, ufCourseKey } from './uf-schedule-of-courses';
 
 /** UF answers a page in well under a second; a minute of silence is a hang. */
 export const UF_SOC_TIMEOUT_MS = 60_000;
 
+/** A page of UF's (50 rows) is about 0.1 MB; 20 MB is two hundred times that. */
+export const UF_SOC_MAX_BODY_BYTES = 20 * 1024 * 1024;
+
 export class HttpScheduleOfCourses implements ScheduleOfCoursesSource {
   constructor(
     private readonly baseUrl: string,
     private readonly timeoutMs = UF_SOC_TIMEOUT_MS,
+    private readonly maxBodyBytes = UF_SOC_MAX_BODY_BYTES,
   ) {}
 
   async page(query: ScheduleQuery): Promise<SchedulePage> {
@@ -34,11 +47,17 @@ export class HttpScheduleOfCourses implements ScheduleOfCoursesSource {
       if (response.status >= 500 || response.status === 429) throw new SourceUnavailableError(`HTTP ${response.status}`);
       throw new Error(`UF answered HTTP ${response.status} for ${url.pathname}${url.search}`);
     }
+    let text: string;
+    try {
+      text = await this.readBody(response);
+    } catch (error) {
+      throw error instanceof SourceAnswerRefusedError ? error : unavailable(error);
+    }
     let body: unknown;
     try {
-      body = await response.json();
+      body = JSON.parse(text);
     } catch (error) {
-      throw error instanceof SyntaxError ? new SourceUnavailableError(`not JSON: ${error.message}`) : unavailable(error);
+      throw new SourceUnavailableError(`not JSON: ${(error as Error).message}`);
     }
     let page;
     try {
@@ -55,6 +74,37 @@ export class HttpScheduleOfCourses implements ScheduleOfCoursesSource {
       retrievedRows: page.retrievedRows,
       totalRows: page.totalRows,
     };
+  }
+
+  /**
+   * The whole body as text, or SourceAnswerRefusedError as soon as it passes
+   * the limit (announced by Content-Length, or counted as it streams, after
+   * decompression): the stream is cancelled, which closes the connection.
+   * By hand rather than with raw-body: fetch's body is a web stream, and the
+   * point is to cancel it at the limit, not to pause it.
+   */
+  private async readBody(response: Response): Promise<string> {
+    const tooLarge = () =>
+      new SourceAnswerRefusedError(`is larger than ${this.maxBodyBytes / (1024 * 1024)} MB (a page is about 0.1 MB): stopped reading it`);
+    if (Number(response.headers.get('content-length')) > this.maxBodyBytes) {
+      await response.body?.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    if (!response.body) return '';
+    const reader = response.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > this.maxBodyBytes) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+    return Buffer.concat(chunks).toString('utf8');
   }
 }
 

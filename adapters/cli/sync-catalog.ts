@@ -1,10 +1,11 @@
-// `npm run catalog:sync -- --term 2258 [--category CWSP|UFOL|IA] [--dry-run] [--fresh]`:
-// syncs one term of the catalog from UF's Schedule of Courses (UF_SOC_URL)
-// into the configured database, with a progress bar on a terminal (cli-progress),
-// plain progress lines otherwise, and a summary.
+// `npm run catalog:sync -- --term 2258 [--category CWSP|UFOL|IA] [--dry-run] [--fresh]
+// [--allow-mass-withdraw] [--max-withdraw 20]`: syncs one term of the catalog
+// from UF's Schedule of Courses (UF_SOC_URL) into the configured database, with
+// a progress bar on a terminal (cli-progress), plain progress lines otherwise,
+// and a summary; a run the sync's guards stop says why and what to do.
 import { SingleBar } from 'cli-progress';
 import { parseArgs } from 'node:util';
-import { SyncInterruptedError, type SyncEvent, type SyncSummary } from '../../application/catalog/sync-catalog';
+import { SYNC_LIMITS, SyncInterruptedError, SyncStoppedError, type SyncEvent, type SyncSummary } from '../../application/catalog/sync-catalog';
 import { canonicalTerm, isTermName } from '../../domain/course/term';
 import { termFromUfCode, ufTermCode } from '../catalog/uf-schedule-of-courses';
 import { ConfigError, parseConfig } from '../config';
@@ -13,7 +14,9 @@ import { migrateToLatest } from '../database/migration-source';
 import { createLogger } from '../logger';
 
 const CATEGORIES = ['CWSP', 'UFOL', 'IA'];
-const USAGE = 'Usage: npm run catalog:sync -- --term 2258 [--category CWSP|UFOL|IA] [--dry-run] [--fresh]';
+const USAGE =
+  'Usage: npm run catalog:sync -- --term 2258 [--category CWSP|UFOL|IA] [--dry-run] [--fresh] [--allow-mass-withdraw] ' +
+  `[--max-withdraw PERCENT (default ${SYNC_LIMITS.maxWithdrawShare * 100})]`;
 
 class UsageError extends Error {}
 
@@ -24,6 +27,8 @@ function readArguments() {
       category: { type: 'string', default: 'CWSP' },
       'dry-run': { type: 'boolean', default: false },
       fresh: { type: 'boolean', default: false },
+      'allow-mass-withdraw': { type: 'boolean', default: false },
+      'max-withdraw': { type: 'string' },
     },
   });
   const given = values.term?.trim() ?? '';
@@ -32,7 +37,20 @@ function readArguments() {
   if (!term || !termCode) throw new UsageError(`--term must be a UF term code such as 2258 (Fall 2025) or a term such as "Fall 2025" (got ${JSON.stringify(given)})`);
   const category = values.category.toUpperCase();
   if (!CATEGORIES.includes(category)) throw new UsageError(`--category must be one of ${CATEGORIES.join(', ')} (got ${JSON.stringify(values.category)})`);
-  return { term, termCode, category, dryRun: values['dry-run'], fresh: values.fresh };
+  const maxWithdraw = values['max-withdraw']?.trim().replace(/\s*%$/, '');
+  const percent = maxWithdraw === undefined ? undefined : Number(maxWithdraw);
+  if (percent !== undefined && !(maxWithdraw !== '' && Number.isFinite(percent) && percent >= 0 && percent <= 100)) {
+    throw new UsageError(`--max-withdraw must be a percentage from 0 to 100 (got ${JSON.stringify(values['max-withdraw'])})`);
+  }
+  return {
+    term,
+    termCode,
+    category,
+    dryRun: values['dry-run'],
+    fresh: values.fresh,
+    allowMassWithdraw: values['allow-mass-withdraw'],
+    maxWithdrawShare: percent === undefined ? undefined : percent / 100,
+  };
 }
 
 /** A bar (pages, courses, sections, ETA) on a terminal; a line per page anywhere else (CI logs, files). */
@@ -89,6 +107,17 @@ function summaryLine(s: SyncSummary): string {
   );
 }
 
+/** What the operator can do after a guard stopped the run. */
+function whatNext(error: SyncStoppedError): string {
+  if (error.reason === 'mass-withdraw') {
+    return (
+      'If UF really dropped them, run the same command with --allow-mass-withdraw (it finishes this run and withdraws them); ' +
+      'if UF answered short, run it again later with --fresh.'
+    );
+  }
+  return 'The pages before it are kept. Check UF_SOC_URL and try again later; --fresh starts over.';
+}
+
 try {
   const args = readArguments();
   const config = parseConfig(process.env);
@@ -114,6 +143,7 @@ try {
   if (error instanceof UsageError) console.error(`${error.message}\n${USAGE}`);
   else if (error instanceof ConfigError) console.error(error.message);
   else if (error instanceof SyncInterruptedError) console.error(`Sync interrupted: ${error.message} The pages before it are kept; run the same command again to resume.`);
+  else if (error instanceof SyncStoppedError) console.error(`Sync stopped: ${error.message} ${whatNext(error)}`);
   else console.error(`Sync failed: ${(error as Error).message}`);
   process.exit(1);
 }

@@ -371,6 +371,17 @@ export class KnexCourseCatalog implements CourseCatalog {
     );
   }
 
+  async missingSections(term: string, source: string, present: number[]): Promise<{ listed: number; missing: number }> {
+    const [row] = await this.db('courses')
+      .where({ term, source })
+      .whereNull('withdrawn_at')
+      .select(
+        this.db.raw('count(*)::int as listed'),
+        this.db.raw('(count(*) filter (where not (class_number = any(?::int[]))))::int as missing', [present]),
+      );
+    return { listed: Number(row.listed), missing: Number(row.missing) };
+  }
+
   async withdrawMissing(term: string, source: string, present: number[], options: Pick<WriteOptions, 'dryRun'> = {}): Promise<number> {
     return this.write(options.dryRun, async (trx) => {
       const withdrawn: { course_group_id: number }[] = await trx('courses')

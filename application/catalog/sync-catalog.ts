@@ -5,12 +5,22 @@
 // complete run marks withdrawn the sections UF no longer lists. A section UF
 // answers without meeting times keeps the ones known. A second run
 // changes nothing; a dry run writes nothing.
+// UF's answer is trusted only so far (SyncStoppedError, each with a message):
+// a page too large to read (the source refuses it), more pages than any term
+// has, a control number answered again (a paging loop), and a complete answer
+// that would withdraw more than a set share of the term's sections (unless
+// allowed) stop the run before anything is withdrawn.
 import { parseCatalogRecord } from '../../domain/course/catalog-record';
 import type { CatalogEntry } from '../../domain/course/course';
 import { withKnownMeetings } from '../../domain/course/meet-times';
 import type { CatalogSyncState, SyncCounts, SyncRun } from '../ports/catalog-sync-state';
 import type { CourseCatalog } from '../ports/course-catalog';
-import { SourceUnavailableError, type ScheduleOfCoursesSource, type SchedulePage } from '../ports/schedule-of-courses-source';
+import {
+  SourceAnswerRefusedError,
+  SourceUnavailableError,
+  type ScheduleOfCoursesSource,
+  type SchedulePage,
+} from '../ports/schedule-of-courses-source';
 import type { Sleeper } from '../ports/sleeper';
 
 export interface SyncCommand {
@@ -22,7 +32,19 @@ export interface SyncCommand {
   dryRun?: boolean;
   /** Start from the first page even when an earlier run was interrupted. */
   fresh?: boolean;
+  /** Withdraw what a complete run finds missing even past `maxWithdrawShare`. */
+  allowMassWithdraw?: boolean;
+  /** The share (0 to 1) of the term's listed sections a run may withdraw; SYNC_LIMITS.maxWithdrawShare by default. */
+  maxWithdrawShare?: number;
 }
+
+/**
+ * How far UF's answer is believed. A whole term (CWSP, Spring 2025: 4,536
+ * rows at 50 a page) is about 91 pages: 1,000 pages is eleven times that, and
+ * only a source that never ends gets there. A term's sections come and go by
+ * a few percent between two syncs; a fifth gone at once is UF answering short.
+ */
+export const SYNC_LIMITS = { maxPages: 1_000, maxWithdrawShare: 0.2 };
 
 export interface RetryPolicy {
   /** Further attempts after the first, per page. */
@@ -63,6 +85,39 @@ export class SyncInterruptedError extends Error {
   }
 }
 
+export type SyncStopReason = 'answer-too-large' | 'page-limit' | 'repeated-control-number' | 'mass-withdraw';
+
+/**
+ * UF's answer is not one the sync trusts: the run stops, nothing is withdrawn,
+ * the pages written so far stay written and the run stays unfinished (the
+ * same command continues it; after a mass-withdraw stop, allowed, it withdraws).
+ */
+export class SyncStoppedError extends Error {
+  constructor(
+    readonly reason: SyncStopReason,
+    message: string,
+    readonly details: { controlNumber?: number; wouldWithdraw?: number; listed?: number } = {},
+  ) {
+    super(message);
+    this.name = 'SyncStoppedError';
+  }
+
+  get controlNumber(): number | undefined {
+    return this.details.controlNumber;
+  }
+
+  get wouldWithdraw(): number | undefined {
+    return this.details.wouldWithdraw;
+  }
+
+  get listed(): number | undefined {
+    return this.details.listed;
+  }
+}
+
+const NOTHING_WITHDRAWN = 'Nothing was withdrawn.';
+const percent = (share: number) => `${(Math.round(share * 1000) / 10).toFixed(1)} %`;
+
 const zeroCounts = (): SyncCounts => ({ added: 0, changed: 0, unchanged: 0, withdrawn: 0, rejected: 0, keptMeetTimes: 0 });
 
 export class SyncCatalog {
@@ -72,6 +127,7 @@ export class SyncCatalog {
     private readonly state: CatalogSyncState,
     private readonly sleep: Sleeper,
     private readonly retry: RetryPolicy = DEFAULT_RETRY,
+    private readonly limits: { maxPages: number } = SYNC_LIMITS,
   ) {}
 
   async execute(command: SyncCommand, onEvent: (event: SyncEvent) => void = () => {}): Promise<SyncSummary> {
@@ -85,13 +141,29 @@ export class SyncCatalog {
     const courses = new Set<string>();
     const rejections: string[] = [];
     let rowsPerPage = 0;
+    // Every control number asked for in this process: one answered again is a loop.
+    const asked = new Set<number>();
     onEvent({ kind: 'start', resumedFrom, pagesDone: run.pages });
 
     for (;;) {
       const controlNumber = run.nextControlNumber;
+      asked.add(controlNumber);
       const page = await this.fetch(command, controlNumber, onEvent);
       if (page.retrievedRows === 0) break;
-      if (page.nextControlNumber === controlNumber) throw new SyncInterruptedError(controlNumber, 'UF answered the same control number again');
+      if (asked.has(page.nextControlNumber)) {
+        throw new SyncStoppedError(
+          'repeated-control-number',
+          `UF answered control number ${page.nextControlNumber} again (the page at control number ${controlNumber} points back to it): its paging loops. Stopped; nothing was withdrawn.`,
+          { controlNumber: page.nextControlNumber },
+        );
+      }
+      if (run.pages >= this.limits.maxPages) {
+        throw new SyncStoppedError(
+          'page-limit',
+          `UF's answer for ${command.term} (${command.category}) went on past ${this.limits.maxPages.toLocaleString('en-US')} pages (a whole term is about 100): stopped at control number ${controlNumber}. ${NOTHING_WITHDRAWN}`,
+          { controlNumber },
+        );
+      }
       rowsPerPage = Math.max(rowsPerPage, page.retrievedRows);
 
       const entries = new Map<number, CatalogEntry>();
@@ -128,9 +200,25 @@ export class SyncCatalog {
     }
 
     // An answer with no section at all is UF failing, not every class cancelled: withdraw nothing then.
-    if (seen.size > 0) run.counts.withdrawn += await this.catalog.withdrawMissing(command.term, origin, [...seen], { dryRun });
+    if (seen.size > 0) {
+      if (!command.allowMassWithdraw) await this.refuseMassWithdraw(command, origin, [...seen]);
+      run.counts.withdrawn += await this.catalog.withdrawMissing(command.term, origin, [...seen], { dryRun });
+    }
     if (!dryRun) await this.state.finish(run);
     return { ...run.counts, pages: run.pages, courses: courses.size, sections: seen.size, resumedFrom, rejections, dryRun };
+  }
+
+  /** Stops the run when it would withdraw more than the allowed share of the term's listed sections. */
+  private async refuseMassWithdraw(command: SyncCommand, origin: string, seen: number[]): Promise<void> {
+    const maxShare = command.maxWithdrawShare ?? SYNC_LIMITS.maxWithdrawShare;
+    const { listed, missing } = await this.catalog.missingSections(command.term, origin, seen);
+    if (missing === 0 || missing / listed <= maxShare) return;
+    throw new SyncStoppedError(
+      'mass-withdraw',
+      `This run would withdraw ${missing} of the ${listed} sections ${command.term} (${command.category}) lists (${percent(missing / listed)}), ` +
+        `more than the ${Math.round(maxShare * 1000) / 10} % a run may withdraw: nothing was withdrawn.`,
+      { wouldWithdraw: missing, listed },
+    );
   }
 
   /** Gives the page's sections UF answered without meeting times the ones stored (withKnownMeetings); answers how many did. */
@@ -156,6 +244,11 @@ export class SyncCatalog {
       try {
         return await this.source.page({ termCode: command.termCode, category: command.category, controlNumber });
       } catch (error) {
+        if (error instanceof SourceAnswerRefusedError) {
+          throw new SyncStoppedError('answer-too-large', `UF's answer for the page at control number ${controlNumber} ${error.message}. ${NOTHING_WITHDRAWN}`, {
+            controlNumber,
+          });
+        }
         if (!(error instanceof SourceUnavailableError)) throw error;
         if (attempt >= attempts) throw new SyncInterruptedError(controlNumber, `${error.message}, ${attempts} attempts`);
         const waitMs = Math.min(this.retry.maxDelayMs, this.retry.firstDelayMs * 2 ** (attempt - 1));

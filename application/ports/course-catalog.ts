@@ -48,6 +48,11 @@ export interface CourseCatalog {
   /** Inserts or updates by (term, class number); a withdrawn section written again is back. */
   upsert(entries: CatalogEntry[], options?: WriteOptions): Promise<UpsertCounts>;
   /**
+   * The term's sections of this source on offer (not withdrawn), and how many
+   * of them withdrawMissing with the same `present` would withdraw.
+   */
+  missingSections(term: string, source: string, present: number[]): Promise<{ listed: number; missing: number }>;
+  /**
    * Marks withdrawn the term's sections of this source whose class number is
    * not in `present` (and not withdrawn already); answers how many.
    */

@@ -23,6 +23,7 @@ export interface SchedulePage {
 }
 
 export interface ScheduleOfCoursesSource {
+  /** One page; SourceUnavailableError when asking again may help, SourceAnswerRefusedError when it would not. */
   page(query: ScheduleQuery): Promise<SchedulePage>;
 }
 
@@ -31,5 +32,16 @@ export class SourceUnavailableError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'SourceUnavailableError';
+  }
+}
+
+/**
+ * The source answered something the sync will not read (an answer larger than
+ * any page could be): asking again would bring the same, so the run stops.
+ */
+export class SourceAnswerRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SourceAnswerRefusedError';
   }
 }

@@ -35,3 +35,30 @@ export function applyTextPolicy(value: string, options: TextPolicyOptions = {}):
 export function characterCount(text: string): number {
   return [...text].length;
 }
+
+export interface CleanTextOptions extends TextPolicyOptions {
+  /** The most characters (code points, as Postgres counts them) to keep; a longer text is cut and ends with "…". */
+  max: number;
+}
+
+const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const LINE_BREAKS_AND_TABS = /[\t\n\r]/g;
+const CONTROLS = /[\u0000-\u001F\u007F-\u009F]/g;
+const CONTROLS_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+
+/**
+ * The same policy for text that comes from elsewhere (UF's catalog) and is
+ * kept rather than refused: a broken surrogate becomes U+FFFD, control
+ * characters go (in a single-line text a line break or tab becomes a space),
+ * NFC, trimmed, and cut to `max` characters, never inside a character.
+ */
+export function cleanText(value: string, options: CleanTextOptions): string {
+  let text = value.replace(LONE_SURROGATES, '\uFFFD');
+  text = options.multiline
+    ? text.replace(/\r\n?/g, '\n').replace(CONTROLS_EXCEPT_LINE_BREAKS, '')
+    : text.replace(LINE_BREAKS_AND_TABS, ' ').replace(CONTROLS, '');
+  text = text.normalize('NFC').trim();
+  if (text.length <= options.max) return text;
+  const chars = [...text];
+  return chars.length <= options.max ? text : `${chars.slice(0, options.max - 1).join('')}…`;
+}

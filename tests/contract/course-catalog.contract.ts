@@ -218,8 +218,14 @@ export function courseCatalogContract(makeCatalog: () => Promise<CourseCatalog>)
 
       const [lovelace] = await catalog.findByClassNumbers('Spring 2026', [31002]);
       // 31002 and 31003 are gone from the answer; 31004 came from a file, outside the sync's scope.
+      expect(await catalog.missingSections('Spring 2026', 'uf-soc:CWSP', [31001])).toEqual({ listed: 3, missing: 2 });
+      expect(await catalog.missingSections('Spring 2026', 'uf-soc:CWSP', [31001, 31002, 31003, 99999])).toEqual({ listed: 3, missing: 0 });
+      expect(await catalog.missingSections('Spring 2026', '', [])).toEqual({ listed: 1, missing: 1 });
+      expect(await catalog.missingSections('Spring 2030', 'uf-soc:CWSP', [])).toEqual({ listed: 0, missing: 0 });
       expect(await catalog.withdrawMissing('Spring 2026', 'uf-soc:CWSP', [31001])).toBe(2);
       expect(await catalog.withdrawMissing('Spring 2026', 'uf-soc:CWSP', [31001])).toBe(0);
+      // Withdrawn sections are no longer listed.
+      expect(await catalog.missingSections('Spring 2026', 'uf-soc:CWSP', [])).toEqual({ listed: 1, missing: 1 });
       expect(await cards({ term: 'Spring 2026' })).toEqual(['EEL3111C#31001', 'EEL4514#31004']);
       expect(await cards({ q: 'lovelace' })).toEqual([]);
       expect(await catalog.findByClassNumbers('Spring 2026', [31002, 31001])).toHaveLength(1);

@@ -91,6 +91,11 @@ export class InMemoryCourseCatalog implements CourseCatalog {
     });
   }
 
+  async missingSections(term: string, source: string, present: number[]): Promise<{ listed: number; missing: number }> {
+    const listed = this.courses.filter((c) => c.term === term && c.source === source && !c.withdrawn);
+    return { listed: listed.length, missing: listed.filter((c) => !present.includes(c.classNumber)).length };
+  }
+
   async withdrawMissing(term: string, source: string, present: number[], options: Pick<WriteOptions, 'dryRun'> = {}): Promise<number> {
     return this.write(options.dryRun, () => {
       const gone = this.courses.filter((c) => c.term === term && c.source === source && !c.withdrawn && !present.includes(c.classNumber));

@@ -1,8 +1,10 @@
 // The UF sync end to end: the real Fall 2025 pages (../shared/data/uf-soc)
 // served as UF serves them by a replay server, synced into PGlite and
 // Postgres: whole-term paging, the merge of a course split across a page
-// boundary, retries, resuming, withdrawn sections, idempotence, dry runs; and
-// the CLI's output.
+// boundary, retries, resuming, withdrawn sections, idempotence, dry runs; the
+// guards against an answer UF should never give (an oversize body, pages that
+// never end, a paging loop, a term answer missing most sections, texts past
+// the catalog's limits); and the CLI's output.
 import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -10,7 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SyncCatalog, SyncInterruptedError, type SyncCommand } from '../../application/catalog/sync-catalog';
+import { SyncCatalog, SyncInterruptedError, SyncStoppedError, type SyncCommand } from '../../application/catalog/sync-catalog';
 import type { SyncRun } from '../../application/ports/catalog-sync-state';
 import { HttpScheduleOfCourses } from '../../adapters/catalog/http-schedule-of-courses';
 import { ufCourseKey } from '../../adapters/catalog/uf-schedule-of-courses';
@@ -18,12 +20,37 @@ import { KnexCatalogSyncState } from '../../adapters/postgres/knex-catalog-sync-
 import { KnexCourseCatalog } from '../../adapters/postgres/knex-course-catalog';
 import { toCourseQuery } from '../../domain/course/course-search';
 import { missingUfSocData, ufSocCourses } from '../support/uf-soc-data';
-import { UfSocReplayServer } from '../support/uf-soc-replay-server';
+import { OVERSIZE_BYTES, UfSocReplayServer } from '../support/uf-soc-replay-server';
+import { createTestDatabase } from '../support/test-services';
 import { hasPostgres, usePglite, usePostgres } from '../support/use-adapters';
 
 const missing = missingUfSocData('2258');
 const FALL: SyncCommand = { term: 'Fall 2025', termCode: '2258', category: 'CWSP' };
 const ROWS_PER_PAGE = 20;
+
+type UfCourse = Record<string, unknown>;
+type UfSection = { classNumber: number } & Record<string, unknown>;
+
+/** UF's answer without the sections of these class numbers (a course left with none is left out). */
+function without(courses: UfCourse[], classNumbers: Set<number>): UfCourse[] {
+  return courses
+    .map((c) => ({ ...c, sections: (c.sections as UfSection[]).filter((s) => !classNumbers.has(s.classNumber)) }))
+    .filter((c) => c.sections.length > 0);
+}
+
+/** The first `n` class numbers of the answer, in order. */
+function firstClassNumbers(courses: UfCourse[], n: number): Set<number> {
+  return new Set([...new Set(courses.flatMap((c) => (c.sections as UfSection[]).map((s) => s.classNumber)))].slice(0, n));
+}
+
+async function stopped(run: Promise<unknown>): Promise<SyncStoppedError> {
+  const error = await run.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(SyncStoppedError);
+  return error as SyncStoppedError;
+}
 
 function syncSuite(db: () => Knex) {
   const courses = missing ? [] : ufSocCourses('2258');
@@ -32,9 +59,9 @@ function syncSuite(db: () => Knex) {
   let replay: UfSocReplayServer;
   let waits: number[];
   const catalog = () => new KnexCourseCatalog(db());
-  const sync = (retries = 3) =>
+  const sync = (retries = 3, timeoutMs = 1_000) =>
     new SyncCatalog(
-      new HttpScheduleOfCourses(replay.url, 1_000),
+      new HttpScheduleOfCourses(replay.url, timeoutMs),
       catalog(),
       new KnexCatalogSyncState(db()),
       async (ms) => void waits.push(ms),
@@ -240,6 +267,142 @@ function syncSuite(db: () => Knex) {
     expect(await rowVersions()).toEqual(before);
     expect((await catalog().search(toCourseQuery({ q: 'dorr' }), 1)).courses).toHaveLength(1);
   });
+
+  const withdrawnCount = async () => Number((await db()('courses').whereNotNull('withdrawn_at').count({ n: '*' }))[0].n);
+
+  it('stops reading an answer past 20 MB and stops the run with a message, asking once; nothing withdrawn', async () => {
+    await sync().execute(FALL);
+    const second = replay.pageStarts[1];
+    replay.inject(second, 'oversize');
+    replay.requests.length = 0;
+    // Time enough to read 20 MB on a busy machine: the limit, not the time-out, must stop it.
+    const error = await stopped(sync(3, 30_000).execute(FALL));
+    expect(OVERSIZE_BYTES).toBeGreaterThan(20 * 1024 * 1024);
+    expect(error.message).toBe(`UF's answer for the page at control number ${second} is larger than 20 MB (a page is about 0.1 MB): stopped reading it. Nothing was withdrawn.`);
+    // Not asked again: a retry would read the same 20 MB.
+    expect(replay.requests).toEqual([0, second]);
+    expect(await count('courses')).toBe(sections);
+    expect(await withdrawnCount()).toBe(0);
+  });
+
+  it('stops after 1,000 pages of one term when UF keeps answering pages, with a message; nothing withdrawn', { timeout: 240_000 }, async () => {
+    replay.serveEndless();
+    const error = await stopped(sync().execute(FALL));
+    const pages = replay.pageStarts.length;
+    expect(replay.requests).toHaveLength(1_001);
+    expect(error.message).toBe(
+      `UF's answer for Fall 2025 (CWSP) went on past 1,000 pages (a whole term is about 100): stopped at control number ${replay.requests[1_000]}. Nothing was withdrawn.`,
+    );
+    expect(pages).toBeLessThan(20);
+    expect(await count('courses')).toBe(sections);
+    expect(await withdrawnCount()).toBe(0);
+  });
+
+  it('stops when UF answers a control number it answered before (its paging loops), naming it; nothing withdrawn', async () => {
+    await sync().execute(FALL);
+    const [, second, third] = replay.pageStarts;
+    replay.pointBack(third, second);
+    replay.requests.length = 0;
+    const error = await stopped(sync().execute(FALL));
+    expect(replay.requests).toEqual([0, second, third]);
+    expect(error.message).toBe(
+      `UF answered control number ${second} again (the page at control number ${third} points back to it): its paging loops. Stopped; nothing was withdrawn.`,
+    );
+    expect(error).toMatchObject({ reason: 'repeated-control-number', controlNumber: second });
+    expect(await withdrawnCount()).toBe(0);
+  });
+
+  it("stops before withdrawing more than 20 % of the term's sections, says how many, and goes on when allowed", async () => {
+    await sync().execute(FALL);
+    // At the limit: 26 of 133 sections (19.5 %) gone from UF's answer are withdrawn.
+    const atLimit = Math.floor(sections * 0.2);
+    replay.serve(without(courses, firstClassNumbers(courses, atLimit)), ROWS_PER_PAGE);
+    expect(await sync().execute(FALL)).toMatchObject({ withdrawn: atLimit });
+    replay.serve(courses, ROWS_PER_PAGE);
+    expect(await sync().execute(FALL)).toMatchObject({ changed: atLimit, withdrawn: 0 });
+    expect(await withdrawnCount()).toBe(0);
+
+    // One past: 27 (20.3 %) stops the run before it withdraws anything.
+    const onePast = atLimit + 1;
+    replay.serve(without(courses, firstClassNumbers(courses, onePast)), ROWS_PER_PAGE);
+    const error = await stopped(sync().execute(FALL));
+    expect(error.message).toBe(
+      `This run would withdraw ${onePast} of the ${sections} sections Fall 2025 (CWSP) lists (20.3 %), more than the 20 % a run may withdraw: nothing was withdrawn.`,
+    );
+    expect(error).toMatchObject({ reason: 'mass-withdraw', wouldWithdraw: onePast, listed: sections });
+    expect(await withdrawnCount()).toBe(0);
+    // A dry run says the same.
+    await stopped(sync().execute({ ...FALL, dryRun: true }));
+
+    // UF answering most of a term's sections missing: the same stop, whatever the share.
+    replay.serve(courses.slice(-3), ROWS_PER_PAGE);
+    const most = await stopped(sync().execute({ ...FALL, fresh: true }));
+    expect(most.message).toMatch(new RegExp(`^This run would withdraw \\d+ of the ${sections} sections Fall 2025 \\(CWSP\\) lists \\(9\\d\\.\\d %\\)`));
+    expect(await withdrawnCount()).toBe(0);
+    expect((await catalog().search(toCourseQuery({ q: 'dorr' }), 1)).courses).toHaveLength(1);
+
+    // Allowed: the same command continues the stopped run (one request past the end) and withdraws them.
+    replay.requests.length = 0;
+    const allowed = await sync().execute({ ...FALL, allowMassWithdraw: true });
+    expect(replay.requests).toHaveLength(1);
+    expect(allowed.withdrawn).toBe(most.wouldWithdraw);
+    expect(await withdrawnCount()).toBe(most.wouldWithdraw);
+    expect((await catalog().search(toCourseQuery({ q: 'dorr' }), 1)).courses).toEqual([]);
+  });
+
+  it("keeps a section whose texts are too long or carry control characters, capped at the catalog's limits, instead of failing the run", async () => {
+    const long = (text: string, n: number) => text.repeat(Math.ceil(n / text.length)).slice(0, n);
+    const [nlpCourse] = courses.filter((c) => c.code === 'CAI6307');
+    const [section] = nlpCourse.sections as UfSection[];
+    const hostile: UfCourse = {
+      ...nlpCourse,
+      name: `Natural\u0000 Language\u0007 Processing ${long('and more words ', 400)}`,
+      description: `Line one\r\nline two\u0000 with a broken \ud800 character. ${long('Padding text. ', 100_000)}`,
+      sections: [
+        {
+          ...section,
+          instructors: [{ name: `Bonnie\u0000 Dorr ${long('x', 500)}` }, ...Array.from({ length: 60 }, (_, i) => ({ name: `Teacher ${i}` }))],
+          meetTimes: [{ ...(section.meetTimes as UfCourse[])[0], meetBuilding: `LIT\u0000${long('B', 200)}`, meetRoom: `1\ud83d\ude00${long('0', 200)}` }],
+          deptName: long('Computer Science ', 1_000),
+        },
+      ],
+    };
+    // A course of a usual size whose texts carry a NUL, which no Postgres text or jsonb value can hold.
+    const [eceCourse] = courses.filter((c) => c.code !== 'CAI6307' && (c.sections as UfSection[]).length === 1);
+    const [eceSection] = eceCourse.sections as UfSection[];
+    const nul: UfCourse = {
+      ...eceCourse,
+      description: 'Signals\u0000 and systems.',
+      sections: [{ ...eceSection, instructors: [{ name: 'Ada\u0000 Lovelace' }] }],
+    };
+    replay.serve(
+      courses.map((c) => (c === nlpCourse ? hostile : c === eceCourse ? nul : c)),
+      ROWS_PER_PAGE,
+    );
+    const summary = await sync().execute(FALL);
+    expect(summary).toMatchObject({ added: sections, rejected: 0 });
+    const [ece] = await catalog().findByClassNumbers('Fall 2025', [eceSection.classNumber]);
+    expect(ece).toMatchObject({ description: 'Signals and systems.', instructors: ['Ada Lovelace'] });
+    const [nlp] = await catalog().findByClassNumbers('Fall 2025', [26564]);
+    const chars = (text: string) => [...text].length;
+    expect(nlp.name.startsWith('Natural Language Processing and more words')).toBe(true);
+    expect(chars(nlp.name)).toBe(300);
+    expect(nlp.name.endsWith('…')).toBe(true);
+    expect(nlp.description.startsWith('Line one\nline two with a broken \ufffd character. Padding text.')).toBe(true);
+    expect(chars(nlp.description)).toBe(2_000);
+    expect(nlp.instructors).toHaveLength(20);
+    expect(nlp.instructors[0].startsWith('Bonnie Dorr xxx')).toBe(true);
+    expect(chars(nlp.instructors[0])).toBe(100);
+    expect(chars(nlp.meetTimes[0].building)).toBe(40);
+    expect(nlp.meetTimes[0].building.startsWith('LIT' + 'B')).toBe(true);
+    // A cut never splits a character: the emoji is whole, and the room is 40 characters.
+    expect(nlp.meetTimes[0].room.startsWith('1\u{1F600}0')).toBe(true);
+    expect(chars(nlp.meetTimes[0].room)).toBe(40);
+    expect(chars(nlp.department)).toBe(200);
+    for (const text of [nlp.name, nlp.description, ...nlp.instructors, nlp.meetTimes[0].building, nlp.department]) expect(text).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F]/);
+    // Found as before.
+    expect((await catalog().search(toCourseQuery({ q: 'bonnie dorr' }), 1)).courses.map((c) => c.courseNumber)).toEqual(['CAI6307']);
+  });
 }
 
 describe.skipIf(missing)(`catalog sync from UF's Schedule of Courses on PGlite${missing ? ` (skipped: ${missing})` : ''}`, () => {
@@ -280,5 +443,41 @@ describe.skipIf(missing)(`npm run catalog:sync${missing ? ` (skipped: ${missing}
     expect(real).toContain('Done: 133 sections added, 0 changed, 0 unchanged, 0 withdrawn');
     const refused = await run('--term', 'autumn').catch((error: { code: number; stderr: string }) => error);
     expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('--term must be a UF term code') });
+  }, 180_000);
+
+  // On Postgres (the operator's database), which each of its four processes opens in a moment; the
+  // embedded mode's CLI runs are the test above.
+  it.skipIf(!hasPostgres())('stops a run that would withdraw most of a term, saying how many and which flag lets it through; the flag does', async () => {
+    const database = await createTestDatabase();
+    const env = { ...process.env, DATABASE_URL: database.url, REDIS_URL: '', UF_SOC_URL: replay.url, LOG_LEVEL: 'silent' };
+    const cwd = path.resolve(import.meta.dirname, '../..');
+    const run = (...args: string[]) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'adapters/cli/sync-catalog.ts', '--term', '2258', ...args], { cwd, env }).catch(
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+    const all = ufSocCourses('2258');
+    try {
+      replay.serve(all, 30);
+      const first = await run();
+      expect(first.stdout, first.stderr).toContain('Done: 133 sections added');
+      replay.serve(all.slice(-2), 30);
+
+      // The share a run may withdraw is the operator's to set (20 % by default, which the sync tests hold); past it, the run stops.
+      const stoppedRun = await run('--max-withdraw', '50');
+      expect(stoppedRun).toMatchObject({ code: 1 });
+      const said = /^Sync stopped: This run would withdraw (\d+) of the 133 sections Fall 2025 \(CWSP\) lists \(\d+\.\d %\), more than the 50 % a run may withdraw: nothing was withdrawn\. If UF really dropped them, run the same command with --allow-mass-withdraw \(it finishes this run and withdraws them\); if UF answered short, run it again later with --fresh\.$/m.exec(
+        stoppedRun.stderr,
+      );
+      expect(said, stoppedRun.stderr).not.toBeNull();
+      const gone = Number(said![1]);
+      expect(gone).toBeGreaterThan(100);
+      expect(await run('--max-withdraw', 'lots')).toMatchObject({ code: 1, stderr: expect.stringContaining('--max-withdraw must be a percentage from 0 to 100') });
+
+      const allowed = await run('--allow-mass-withdraw');
+      expect(allowed.stdout, allowed.stderr).toMatch(new RegExp(`Done: 0 sections added, 0 changed, ${133 - gone} unchanged, ${gone} withdrawn`));
+    } finally {
+      replay.serve(all, 30);
+      await database.drop();
+    }
   }, 180_000);
 });

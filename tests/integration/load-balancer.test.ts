@@ -8,10 +8,12 @@
 // message posted is read back once, and both servers serve before and after.
 // Two requests held in flight on the stopping server itself (where no
 // balancer retry could hide a cut) are answered, with Connection: close.
+// The metrics stay off the internet: the balancer refuses /metrics in every
+// spelling, while each app still serves them on its own port.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import { freePort, haproxyAvailable, startHaproxy, type Balancer } from '../support/haproxy';
-import { holdRequest } from '../support/held-request';
+import { holdRequest, sendRaw } from '../support/held-request';
 import { HttpSession, newStudent, type ApiResponse } from '../support/http-session';
 import { importShippedCatalog, TEST_SECRET } from '../support/test-app';
 import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix, type TestDatabase } from '../support/test-services';
@@ -62,6 +64,51 @@ describe.skipIf(!hasPostgres() || !hasRedis() || !haproxyAvailable())('two app s
     await Promise.all(apps.map((app) => app?.stop()));
     await clearRedisPrefix(prefix);
     await database?.drop();
+  });
+
+  it('refuses /metrics at the balancer in any spelling, while each app serves it on its own port', async () => {
+    const lb = Number(new URL(balancer.url).port);
+    // As a client could write it: case, a trailing slash, percent-encoding, dot
+    // segments, doubled slashes, a parameter, an absolute URL (which the app reads as /metrics).
+    const spellings = [
+      '/metrics',
+      '/metrics?format=text',
+      '/metrics/',
+      '/METRICS',
+      '/Metrics/',
+      '/%6detrics',
+      '/%6D%65trics',
+      '/metric%73',
+      '//metrics',
+      '/./metrics',
+      '/api/../metrics',
+      '/%2fmetrics',
+      '/metrics;x',
+      'http://127.0.0.1/metrics',
+      'HTTP://127.0.0.1/Metrics?x=1',
+    ];
+    const refused: string[] = [];
+    for (const method of ['GET', 'HEAD']) {
+      for (const target of spellings) {
+        const answer = await sendRaw(lb, method, target);
+        if (answer.status !== 403 || answer.body.includes('studyswamp_')) refused.push(`${method} ${target}: ${answer.status}`);
+      }
+    }
+    expect(refused, 'spellings the balancer let through').toEqual([]);
+
+    // The apps' own ports (a private network, Prometheus' side) still serve them.
+    for (const port of ports) {
+      for (const target of ['/metrics', '/metrics?format=text', 'http://127.0.0.1/metrics']) {
+        const direct = await sendRaw(port, 'GET', target);
+        expect(direct.status, `${port} ${target}`).toBe(200);
+        expect(direct.body).toContain('studyswamp_http_requests_total');
+      }
+    }
+
+    // Everything else passes: the pages, the API, the probes (status alone).
+    expect((await fetch(`${balancer.url}/search-courses`)).status).toBe(200);
+    expect((await fetch(`${balancer.url}/api/get-token/`)).status).toBe(200);
+    expect(await (await fetch(`${balancer.url}/readyz`)).json()).toEqual({ status: 'ready' });
   });
 
   it('keeps a chatting student unaware of a server stopping and coming back', { timeout: 180_000 }, async () => {

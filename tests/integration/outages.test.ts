@@ -56,14 +56,14 @@ describe.skipIf(!hasPostgres() || !hasRedis())('outages while running (Postgres 
     await db?.drop();
   });
 
-  it('answers the probes: /healthz alive, /readyz with every check ok, no session needed', async () => {
+  it('answers the probes: /healthz alive, /readyz ready, no session needed', async () => {
     const visitor = new HttpSession(server.url);
     const health = await visitor.get('/healthz');
     expect(health.status).toBe(200);
     expect(health.body).toEqual({ status: 'ok' });
     const ready = await visitor.get('/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', redis: 'ok' } });
+    expect(ready.body).toEqual({ status: 'ready' });
     expect(health.headers.getSetCookie()).toEqual([]);
     expect(ready.headers.getSetCookie()).toEqual([]);
   });
@@ -84,7 +84,9 @@ describe.skipIf(!hasPostgres() || !hasRedis())('outages while running (Postgres 
       expectServiceUnavailable(await timed(() => student.post('/api/filter-courses/', { courseCode: 'COP' })), 'filter-courses');
       const ready = await new HttpSession(server.url).get('/readyz');
       expect(ready.status).toBe(503);
-      expect(ready.body).toMatchObject({ error: 'SERVICE_UNAVAILABLE', checks: { database: 'ok', redis: expect.not.stringMatching(/^ok$/) } });
+      expect(ready.body).toEqual({ error: 'SERVICE_UNAVAILABLE', message: 'This server is not ready.', status: 'unavailable' });
+      // The outage's own words (the proxy's address, the client's error) stay in the log.
+      expect(JSON.stringify(ready.body)).not.toMatch(/127\.0\.0\.1|ECONN|closed|redis/i);
       expect((await new HttpSession(server.url).get('/healthz')).status).toBe(200);
       // The metrics count the failed Redis commands.
       expect(await dependencyErrors('redis')).toBeGreaterThan(failedBefore);
@@ -103,7 +105,8 @@ describe.skipIf(!hasPostgres() || !hasRedis())('outages while running (Postgres 
       expectServiceUnavailable(await timed(() => student.post('/api/filter-courses/', { courseCode: 'COP' })), 'filter-courses');
       const ready = await new HttpSession(server.url).get('/readyz');
       expect(ready.status).toBe(503);
-      expect(ready.body).toMatchObject({ checks: { redis: 'ok', database: expect.not.stringMatching(/^ok$/) } });
+      expect(ready.body).toEqual({ error: 'SERVICE_UNAVAILABLE', message: 'This server is not ready.', status: 'unavailable' });
+      expect(JSON.stringify(ready.body)).not.toMatch(/127\.0\.0\.1|ECONN|terminat|postgres|database/i);
       expect(await dependencyErrors('postgres')).toBeGreaterThan(failedBefore);
     } finally {
       await pgProxy.restore();

@@ -45,6 +45,25 @@ export async function holdRequest(
   };
 }
 
+/**
+ * One request written as given, request target untouched (fetch would
+ * normalise "/./metrics" or an absolute URL before sending), on a connection
+ * of its own; its answer once the server closes the connection.
+ */
+export async function sendRaw(port: number, method: string, target: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  const socket = net.connect(port, '127.0.0.1');
+  let received = '';
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+  const closed = new Promise<void>((resolve, reject) => {
+    socket.once('close', () => resolve());
+    socket.once('error', reject);
+  });
+  const lines = Object.entries({ Host: '127.0.0.1', Connection: 'close', ...headers }).map(([k, v]) => `${k}: ${v}\r\n`);
+  socket.write(`${method} ${target} HTTP/1.1\r\n${lines.join('')}\r\n`);
+  await closed;
+  return parseAnswer(received);
+}
+
 function waitFor(done: () => boolean, closed: Promise<void>): Promise<void> {
   return new Promise((resolve) => {
     let over = false;

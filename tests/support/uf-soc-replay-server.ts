@@ -3,12 +3,18 @@
 // [{COURSES, LASTCONTROLNUMBER, RETRIEVEDROWS, TOTALROWS}]), in pages of about
 // `rowsPerPage` rows (course codes), with an empty page past the end. The course
 // at each page boundary is split in two course objects, one on each page, as
-// UF does. Faults can be injected per page: 503, a hang, a connection cut mid-answer.
+// UF does. Faults can be injected per page: 503, a hang, a connection cut
+// mid-answer, an answer larger than any page (streamed, with no length
+// announced). And two ways UF's paging could go wrong for good: pages that
+// never end, and a page whose LASTCONTROLNUMBER points back to an earlier one.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 type Course = Record<string, unknown>;
-export type Fault = '503' | 'hang' | 'drop';
+export type Fault = '503' | 'hang' | 'drop' | 'oversize';
+
+/** The size of the 'oversize' answer: a valid page padded with whitespace, past the sync's 20 MB limit. */
+export const OVERSIZE_BYTES = 25 * 1024 * 1024;
 
 interface Page {
   start: number;
@@ -68,6 +74,10 @@ export class UfSocReplayServer {
   /** The courses whose sections the current pages split across a boundary. */
   splits: Course[] = [];
   private readonly faults = new Map<number, { fault: Fault; times: number }>();
+  /** Pages whose LASTCONTROLNUMBER is overridden: a loop in UF's paging. */
+  private readonly cursors = new Map<number, number>();
+  /** Past the last page, answer another one-row page each time, for ever. */
+  private endless = false;
 
   private constructor(
     private readonly server: Server,
@@ -92,9 +102,22 @@ export class UfSocReplayServer {
     return this.pages.map((p) => p.start);
   }
 
-  /** Serve these courses from now on (a later state of UF's catalog). */
+  /** Serve these courses from now on (a later state of UF's catalog), with no fault pending. */
   serve(courses: Course[], rowsPerPage = 50, splitAtBoundary = true): void {
     ({ pages: this.pages, splits: this.splits } = pagesOf(courses, rowsPerPage, splitAtBoundary));
+    this.cursors.clear();
+    this.faults.clear();
+    this.endless = false;
+  }
+
+  /** From now on the pages never end: past the last one, each request gets a one-row page pointing further on. */
+  serveEndless(): void {
+    this.endless = true;
+  }
+
+  /** The page at `controlNumber` answers LASTCONTROLNUMBER `next` (an earlier page's start: a loop). */
+  pointBack(controlNumber: number, next: number): void {
+    this.cursors.set(controlNumber, next);
   }
 
   /** The next `times` requests for the page at this control number fail this way. */
@@ -136,10 +159,32 @@ export class UfSocReplayServer {
     const ours = url.searchParams.get('term') === this.termCode;
     const total = ours ? this.pages.reduce((sum, p) => sum + p.rows, 0) : 0;
     const page = ours ? this.pages.find((p) => p.start >= controlNumber) : undefined;
+    const last = this.pages[this.pages.length - 1];
     const answer = page
-      ? [{ COURSES: page.courses, LASTCONTROLNUMBER: page.start + page.rows, RETRIEVEDROWS: page.rows, TOTALROWS: total }]
-      : [{ COURSES: [], LASTCONTROLNUMBER: controlNumber, RETRIEVEDROWS: 0, TOTALROWS: total }];
+      ? [{ COURSES: page.courses, LASTCONTROLNUMBER: this.cursors.get(page.start) ?? page.start + page.rows, RETRIEVEDROWS: page.rows, TOTALROWS: total }]
+      : ours && this.endless && last
+        ? [{ COURSES: last.courses.slice(-1), LASTCONTROLNUMBER: controlNumber + 1, RETRIEVEDROWS: 1, TOTALROWS: total }]
+        : [{ COURSES: [], LASTCONTROLNUMBER: controlNumber, RETRIEVEDROWS: 0, TOTALROWS: total }];
     const body = JSON.stringify(answer);
+    if (fault === 'oversize') {
+      // The page without its closing bracket, whitespace up to OVERSIZE_BYTES, then the bracket: one
+      // valid page, in chunks with no Content-Length, as fast as the client reads. A client that
+      // stops reading closes the connection, and the rest is never sent.
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const padding = Buffer.alloc(64 * 1024, ' ');
+      let sent = body.length - 1;
+      res.write(body.slice(0, -1));
+      const pump = () => {
+        while (sent < OVERSIZE_BYTES) {
+          if (res.destroyed) return;
+          sent += padding.length;
+          if (!res.write(padding)) return void res.once('drain', pump);
+        }
+        res.end(']');
+      };
+      pump();
+      return;
+    }
     if (fault === 'drop') {
       // Headers and half the body, then the connection goes.
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });

@@ -1,6 +1,6 @@
 // The one text policy every field passes at the edge.
 import { describe, expect, it } from 'vitest';
-import { applyTextPolicy } from '../../domain/text/text-policy';
+import { applyTextPolicy, cleanText } from '../../domain/text/text-policy';
 
 describe('applyTextPolicy', () => {
   it.each([
@@ -39,5 +39,25 @@ describe('applyTextPolicy', () => {
 
   it('leaves format characters to the fields that refuse them (emoji joiners are text)', () => {
     expect(applyTextPolicy('👩\u200D💻 studying')).toEqual({ ok: true, text: '👩\u200D💻 studying' });
+  });
+});
+
+describe('cleanText (text from elsewhere, kept rather than refused)', () => {
+  it('drops control characters, turns line breaks and tabs into spaces in a single-line text, and keeps them in a multi-line one', () => {
+    expect(cleanText(' a\u0000b\u001Bc\u007Fd\u0085e\tf\ng ', { max: 100 })).toBe('abcde f g');
+    expect(cleanText('a\r\nb\rc\td\u000Be\u0000', { max: 100, multiline: true })).toBe('a\nb\nc\tde');
+  });
+
+  it('turns a broken surrogate into U+FFFD, keeps paired ones, and normalises to NFC', () => {
+    expect(cleanText('x\uD800y\uDC00 🐊 Jose\u0301', { max: 100 })).toBe('x\uFFFDy\uFFFD 🐊 Jos\u00E9');
+  });
+
+  it('cuts at max characters counted as Postgres counts them, ending with an ellipsis, never inside a character', () => {
+    expect(cleanText('abcdef', { max: 6 })).toBe('abcdef');
+    expect(cleanText('abcdefg', { max: 6 })).toBe('abcde…');
+    expect(cleanText('🐊'.repeat(6), { max: 6 })).toBe('🐊'.repeat(6));
+    const cut = cleanText(`a${'🐊'.repeat(10)}`, { max: 6 });
+    expect(cut).toBe(`a${'🐊'.repeat(4)}…`);
+    expect([...cut]).toHaveLength(6);
   });
 });
