@@ -332,6 +332,8 @@ test('the group page and its modals fit a 360 px phone and work from the keyboar
 });
 
 test('a group at its size limit says Full and shows the refusal of a late join; a private one shows a classmate outside it only its owner and size', async ({ browser }) => {
+  // Three students, each signed up and verified through the mail: slower than one.
+  test.slow();
   const contexts = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
   const [ownerPage, memberPage, latePage] = await Promise.all(contexts.map((context) => context.newPage()));
   try {
