@@ -144,7 +144,7 @@ const USE_CASES = {
   getUnreadCounts: ({ resolve: r }: Needs) => new GetUnreadCounts(r(ReadMarkers), r(ChatLog), r(UserRepository), r(ChatSignals), r(Clock)),
   // Study groups.
   createStudyGroup: (needs: Needs) =>
-    new CreateStudyGroup(needs.resolve(CourseCatalog), needs.resolve(CourseMembership), needs.resolve(StudyGroupRepository), verification(needs)),
+    new CreateStudyGroup(needs.resolve(CourseCatalog), needs.resolve(CourseMembership), needs.resolve(StudyGroupRepository), verification(needs), needs.resolve(Clock)),
   joinStudyGroup: (needs: Needs) => new JoinStudyGroup(needs.resolve(CourseMembership), needs.resolve(StudyGroupRepository), verification(needs)),
   leaveStudyGroup: ({ resolve: r }: Needs) => new LeaveStudyGroup(r(StudyGroupRepository), r(MembershipChanges)),
   getStudyGroupPage: ({ resolve: r }: Needs) => new GetStudyGroupPage(r(StudyGroupRepository), r(ChatLog), r(FormerMembers)),

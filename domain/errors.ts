@@ -23,9 +23,14 @@ export const ERROR_KINDS = {
   NOT_GROUP_OWNER: 'forbidden',
   COURSE_NOT_FOUND: 'not-found',
   SECTION_WITHDRAWN: 'conflict',
+  TOO_MANY_SECTIONS: 'conflict',
   STUDY_GROUP_NOT_FOUND: 'not-found',
   MEETING_NOT_FOUND: 'not-found',
   USER_NOT_IN_GROUP: 'not-found',
+  GROUP_FULL: 'conflict',
+  TOO_MANY_GROUPS: 'conflict',
+  TOO_MANY_OWNED_GROUPS: 'conflict',
+  TOO_MANY_MEETINGS: 'conflict',
   RATE_LIMITED: 'rate-limited',
 } as const satisfies Record<string, ErrorKind>;
 

@@ -49,8 +49,10 @@ export function studyGroupRoutes(api: ApiRouter, useCases: UseCases): void {
   });
 
   api.on(API.updateStudyGroup, async ({ userId, body }) => {
-    const { studyGroupID, name, description } = body;
-    return studyGroupToWire(await useCases.updateStudyGroup.execute({ actingUserId: userId, groupId: studyGroupID, name, description, isPublic: body.public }));
+    const { studyGroupID, name, description, maxMembers } = body;
+    return studyGroupToWire(
+      await useCases.updateStudyGroup.execute({ actingUserId: userId, groupId: studyGroupID, name, description, isPublic: body.public, maxMembers }),
+    );
   });
 
   api.on(API.scheduleMeeting, async ({ userId, body }) => meetingToWire(await useCases.scheduleMeeting.execute(meetingCommand(userId, body))));

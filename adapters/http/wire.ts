@@ -5,7 +5,8 @@ import type { CourseCard, SearchCoursesResult } from '../../application/courses/
 import type { GroupDepartureResult } from '../../application/study-groups/leave-study-group';
 import type { ChatMessage } from '../../domain/chat/chat-message';
 import type { Course, MemberProfile } from '../../domain/course/course';
-import { groupSize, type Meeting, type StudyGroup } from '../../domain/study-group/study-group';
+import type { StudyGroupView } from '../../domain/study-group/group-view';
+import type { Meeting } from '../../domain/study-group/study-group';
 import type { ChatMessage as WireMessage } from './contract/chat';
 import type { CourseSection, Course as WireCourse, filterAnswer, SearchResultCourse } from './contract/courses';
 import type { Member } from './contract/members';
@@ -99,7 +100,8 @@ export function meetingToWire(meeting: Meeting): WireMeeting {
   return { id: meeting.id, day: meeting.day, time: meeting.time, location: meeting.location };
 }
 
-export function studyGroupToWire(group: StudyGroup): WireStudyGroup {
+/** A group as its use case shaped it for the student (groupAsSeenBy): withheld members and meetings stay out. */
+export function studyGroupToWire(group: StudyGroupView): WireStudyGroup {
   return {
     id: group.id,
     courseID: group.courseId,
@@ -107,9 +109,10 @@ export function studyGroupToWire(group: StudyGroup): WireStudyGroup {
     description: group.description,
     public: group.isPublic ? 1 : 0,
     owner: memberToWire(group.owner),
-    size: groupSize(group),
+    size: group.size,
     members: group.members.map(memberToWire),
     meetings: group.meetings.map(meetingToWire),
+    maxMembers: group.maxMembers,
   };
 }
 

@@ -1,7 +1,10 @@
 // Study groups, members and meetings in Postgres / PGlite. A departure locks
 // the group's row (SELECT ... FOR UPDATE) and applies the domain's departure
 // (the owner hand-over) in the same transaction, so two members leaving at
-// once are serialised and the group is never left without an owner.
+// once are serialised and the group is never left without an owner. The
+// limited writes count under the same kind of locks (the student's row, then
+// the group's) and apply the domain's rule (group-quotas.ts) before writing in
+// that transaction: a refusal rolls it back, and parallel calls queue.
 import type { Knex } from 'knex';
 import type {
   CourseGroupDeparture,
@@ -11,9 +14,18 @@ import type {
 } from '../../application/ports/study-group-repository';
 import type { MemberProfile } from '../../domain/course/course';
 import { applyDeparture, type Departure } from '../../domain/study-group/group-roles';
+import {
+  admitGroupCreation,
+  admitGroupMember,
+  admitMeeting,
+  admitSizeLimit,
+  CREATION_WINDOW_MS,
+  effectiveMaxMembers,
+} from '../../domain/study-group/group-quotas';
 import { compareMeetings, type MeetingDetails, type Weekday } from '../../domain/study-group/meeting-rules';
 import type { Meeting, StudyGroup } from '../../domain/study-group/study-group';
 import { memberProfileColumns, toMemberProfile, type MemberProfileRow } from './member-profile-row';
+import { countOf, lockStudent } from './student-lock';
 
 interface GroupRow {
   id: number;
@@ -22,6 +34,7 @@ interface GroupRow {
   name: string;
   description: string;
   is_public: boolean;
+  max_members: number | null;
 }
 
 interface MeetingRow {
@@ -32,10 +45,7 @@ interface MeetingRow {
   location: string;
 }
 
-const GROUP_COLUMNS = ['g.id', 'g.course_id', 'g.owner_id', 'g.name', 'g.description', 'g.is_public'];
-const FOREIGN_KEY_VIOLATION = '23503';
-
-const isForeignKeyViolation = (error: unknown) => (error as { code?: string }).code === FOREIGN_KEY_VIOLATION;
+const GROUP_COLUMNS = ['g.id', 'g.course_id', 'g.owner_id', 'g.name', 'g.description', 'g.is_public', 'g.max_members'];
 
 function toMeeting(row: MeetingRow): Meeting {
   return { id: row.id, day: row.day, time: row.time, location: row.location };
@@ -44,8 +54,16 @@ function toMeeting(row: MeetingRow): Meeting {
 export class KnexStudyGroupRepository implements StudyGroupRepository {
   constructor(private readonly db: Knex) {}
 
-  async create(group: NewStudyGroup): Promise<StudyGroup> {
+  async create(group: NewStudyGroup, now: Date): Promise<StudyGroup> {
     const groupId = await this.db.transaction(async (trx) => {
+      await lockStudent(trx, group.ownerId);
+      const creations = trx('study_group_creations').where('user_id', group.ownerId);
+      await creations.clone().andWhere('created_at', '<=', new Date(now.getTime() - CREATION_WINDOW_MS)).delete();
+      const createdAt: (Date | string)[] = await creations.clone().andWhere('course_id', group.courseId).pluck('created_at');
+      const recentCreations = createdAt.map((at) => new Date(at));
+      const owned = await countOf(trx('study_groups').where('owner_id', group.ownerId));
+      const joined = await countOf(trx('study_group_members').where('user_id', group.ownerId));
+      admitGroupCreation({ recentCreations, owned, joined }, now);
       const [{ id }] = await trx('study_groups')
         .insert({
           course_id: group.courseId,
@@ -56,6 +74,7 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
         })
         .returning('id');
       await trx('study_group_members').insert({ study_group_id: id, user_id: group.ownerId });
+      await trx('study_group_creations').insert({ user_id: group.ownerId, course_id: group.courseId, created_at: now });
       return id as number;
     });
     return (await this.findById(groupId))!;
@@ -80,17 +99,21 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
   }
 
   async addMember(groupId: number, userId: number): Promise<boolean> {
-    try {
-      await this.db('study_group_members')
-        .insert({ study_group_id: groupId, user_id: userId })
-        .onConflict(['study_group_id', 'user_id'])
-        .ignore();
+    return this.db.transaction(async (trx) => {
+      await lockStudent(trx, userId);
+      // Gone: its owner left alone between the use case's read and this call.
+      const group = await lockGroup(trx, groupId);
+      if (!group) return false;
+      const members = trx('study_group_members').where('study_group_id', groupId);
+      if (await members.clone().andWhere('user_id', userId).first('user_id')) return true;
+      admitGroupMember({
+        memberCount: await countOf(members.clone()),
+        maxMembers: effectiveMaxMembers(group.max_members),
+        joined: await countOf(trx('study_group_members').where('user_id', userId)),
+      });
+      await trx('study_group_members').insert({ study_group_id: groupId, user_id: userId });
       return true;
-    } catch (error) {
-      // The group was deleted (its owner left alone) between the read and this insert.
-      if (isForeignKeyViolation(error)) return false;
-      throw error;
-    }
+    });
   }
 
   async removeMember(groupId: number, userId: number): Promise<Departure | null> {
@@ -120,22 +143,26 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
   }
 
   async update(groupId: number, changes: StudyGroupChanges): Promise<boolean> {
-    const count = await this.db('study_groups')
-      .where('id', groupId)
-      .update({ name: changes.name, description: changes.description, is_public: changes.isPublic });
-    return count > 0;
+    return this.db.transaction(async (trx) => {
+      if (!(await lockGroup(trx, groupId))) return false;
+      const { maxMembers } = changes;
+      if (maxMembers !== undefined) admitSizeLimit(maxMembers, await countOf(trx('study_group_members').where('study_group_id', groupId)));
+      await trx('study_groups')
+        .where('id', groupId)
+        .update({ name: changes.name, description: changes.description, is_public: changes.isPublic, ...(maxMembers === undefined ? {} : { max_members: maxMembers }) });
+      return true;
+    });
   }
 
   async addMeeting(groupId: number, meeting: MeetingDetails): Promise<Meeting | null> {
-    try {
-      const [row] = await this.db('meetings')
+    return this.db.transaction(async (trx) => {
+      if (!(await lockGroup(trx, groupId))) return null;
+      admitMeeting(await countOf(trx('meetings').where('study_group_id', groupId)));
+      const [row] = await trx('meetings')
         .insert({ study_group_id: groupId, ...meeting })
         .returning(['id', 'study_group_id', 'day', 'time', 'location']);
       return toMeeting(row);
-    } catch (error) {
-      if (isForeignKeyViolation(error)) return null;
-      throw error;
-    }
+    });
   }
 
   async updateMeeting(groupId: number, meetingId: number, meeting: MeetingDetails): Promise<Meeting | null> {
@@ -180,6 +207,7 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
       name: row.name,
       description: row.description,
       isPublic: row.is_public,
+      maxMembers: effectiveMaxMembers(row.max_members),
       owner: owners.get(row.owner_id)!,
       members: membersOf.get(row.id) ?? [],
       meetings: meetingRows
@@ -188,6 +216,11 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
         .sort(compareMeetings),
     }));
   }
+}
+
+/** The group's row, locked for the rest of the transaction; undefined when there is no such group. */
+function lockGroup(trx: Knex.Transaction, groupId: number): Promise<Pick<GroupRow, 'id' | 'max_members'> | undefined> {
+  return trx('study_groups').where('id', groupId).forUpdate().first('id', 'max_members');
 }
 
 /** Inside a transaction that holds the group's row lock: the domain's departure, on these tables. */

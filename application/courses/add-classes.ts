@@ -1,5 +1,7 @@
 // "Add my classes": join every section of one term whose class number the
-// student typed, and say for each number what happened.
+// student typed, and say for each number what happened. All or nothing: when
+// the new sections would take the student past the sections one student may
+// be in per term, none is joined (409 TOO_MANY_SECTIONS says how many fit).
 import type { ClassNumberOutcome } from '../../domain/course/class-numbers';
 import { MAX_CLASS_NUMBERS } from '../../domain/course/class-numbers';
 import type { Course } from '../../domain/course/course';
@@ -44,22 +46,13 @@ export class AddClasses {
     if (numbers.length > MAX_CLASS_NUMBERS) throw new ValidationError(`Enter at most ${MAX_CLASS_NUMBERS} class numbers at a time.`, 'classNumbers');
     await this.verification.requireVerified(command.actingUserId);
     const term = canonicalTerm(command.term);
-    const [sections, memberOf] = await Promise.all([
-      this.catalog.findByClassNumbers(term, numbers),
-      this.membership.courseIdsOf(command.actingUserId),
-    ]);
-    const results: ClassNumberResult[] = [];
-    for (const classNumber of numbers) {
-      const course = sections.find((s) => s.classNumber === classNumber) ?? null;
-      if (!course) {
-        results.push({ classNumber, outcome: 'not-found', course });
-      } else if (memberOf.includes(course.id)) {
-        results.push({ classNumber, outcome: 'already-member', course });
-      } else {
-        await this.membership.join(command.actingUserId, course.id);
-        results.push({ classNumber, outcome: 'joined', course });
-      }
-    }
+    const sections = await this.catalog.findByClassNumbers(term, numbers);
+    const found = numbers.map((classNumber) => sections.find((s) => s.classNumber === classNumber) ?? null);
+    const joined = new Set(await this.membership.joinAll(command.actingUserId, found.filter((c) => c !== null).map((c) => c.id)));
+    const results = numbers.map((classNumber, index): ClassNumberResult => {
+      const course = found[index];
+      return { classNumber, course, outcome: course === null ? 'not-found' : joined.has(course.id) ? 'joined' : 'already-member' };
+    });
     return { term, results, userCourseIds: await this.membership.courseIdsOf(command.actingUserId) };
   }
 }

@@ -1,6 +1,7 @@
 import { LATEST_MESSAGES, type ChatMessage } from '../../domain/chat/chat-message';
 import type { Course, MemberProfile } from '../../domain/course/course';
-import { isGroupMember, type StudyGroup } from '../../domain/study-group/study-group';
+import { groupsAsSeenBy, type StudyGroupView } from '../../domain/study-group/group-view';
+import { isGroupMember } from '../../domain/study-group/study-group';
 import type { ChatLog } from '../ports/chat-log';
 import type { CourseCatalog } from '../ports/course-catalog';
 import type { CourseMembership } from '../ports/course-membership';
@@ -17,16 +18,16 @@ export interface CoursePageView {
   members: MemberProfile[];
   /** The chat's latest messages, oldest first; members only. */
   messages: ChatMessage[];
-  /** Every group of the course, public and private (members, meetings); members only. */
-  groups: StudyGroup[];
+  /** Every group of the course, public and private, as the student may see each (groupsAsSeenBy); members only. */
+  groups: StudyGroupView[];
   /** The ids of those groups the student belongs to. */
   memberGroupIds: number[];
 }
 
 /**
  * Any signed-in student sees a course's header (and may join it); who is in
- * it, its groups with their members and meetings, and its chat are for its
- * members only.
+ * it, its groups and its chat are for its members only, and a private group's
+ * members and meetings for the group's own members.
  */
 export class GetCoursePage {
   constructor(
@@ -47,6 +48,6 @@ export class GetCoursePage {
       this.studyGroups.listByCourse(courseId),
     ]);
     const memberGroupIds = groups.filter((g) => isGroupMember(g, userId)).map((g) => g.id);
-    return { course, userId, isMember, members, messages, groups, memberGroupIds };
+    return { course, userId, isMember, members, messages, groups: groupsAsSeenBy(groups, userId), memberGroupIds };
   }
 }

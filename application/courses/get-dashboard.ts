@@ -1,5 +1,5 @@
 import type { Course } from '../../domain/course/course';
-import type { StudyGroup } from '../../domain/study-group/study-group';
+import { groupsAsSeenBy, type StudyGroupView } from '../../domain/study-group/group-view';
 import type { CourseMembership } from '../ports/course-membership';
 import type { StudyGroupRepository } from '../ports/study-group-repository';
 
@@ -8,7 +8,7 @@ export interface DashboardView {
   /** In the order the student joined them. */
   courses: Course[];
   /** The student's own groups in every course, in the order they joined them. */
-  groups: StudyGroup[];
+  groups: StudyGroupView[];
 }
 
 /** The signed-in student's courses and study groups. */
@@ -20,6 +20,6 @@ export class GetDashboard {
 
   async execute(userId: number): Promise<DashboardView> {
     const [courses, groups] = await Promise.all([this.membership.coursesOf(userId), this.studyGroups.listByMember(userId)]);
-    return { userId, courses, groups };
+    return { userId, courses, groups: groupsAsSeenBy(groups, userId) };
   }
 }

@@ -14,6 +14,8 @@ export interface StudyGroupChanges {
   name: string;
   description: string;
   isPublic: boolean;
+  /** The owner's size limit, members and owner together; left out: unchanged. */
+  maxMembers?: number;
 }
 
 export interface CourseGroupDeparture extends Departure {
@@ -24,17 +26,28 @@ export interface CourseGroupDeparture extends Departure {
  * Study groups, their members and their meetings. Membership changes that
  * decide ownership run atomically (one transaction in the Knex adapter, under
  * a lock on the group), so concurrent departures never leave a group without
- * an owner or an owner outside the group.
+ * an owner or an owner outside the group. The writes that the limits of
+ * domain/study-group/group-quotas.ts bound decide with counts read under a
+ * lock on the student and/or the group, in the transaction that writes, and
+ * throw the rule's refusal with nothing written: parallel calls cannot pass a
+ * limit together.
  */
 export interface StudyGroupRepository {
-  /** Creates the group with its owner as the first member. */
-  create(group: NewStudyGroup): Promise<StudyGroup>;
+  /**
+   * Creates the group with its owner as the first member, unless the owner
+   * may not start another now (admitGroupCreation: owned, joined, and
+   * started in this course in the 24 hours before `now`).
+   */
+  create(group: NewStudyGroup, now: Date): Promise<StudyGroup>;
   findById(groupId: number): Promise<StudyGroup | null>;
   /** Every group of the course, oldest first. */
   listByCourse(courseId: number): Promise<StudyGroup[]>;
   /** The student's groups in every course, in the order they joined them. */
   listByMember(userId: number): Promise<StudyGroup[]>;
-  /** Idempotent. False when the group no longer exists. */
+  /**
+   * Idempotent. False when the group no longer exists. A new member must fit
+   * the group's size limit and their own limit of groups (admitGroupMember).
+   */
   addMember(groupId: number, userId: number): Promise<boolean>;
   /**
    * The student leaves (or is removed): the owner's place passes to the
@@ -45,9 +58,9 @@ export interface StudyGroupRepository {
   removeMember(groupId: number, userId: number): Promise<Departure | null>;
   /** The student leaves every group of the course, under the same rules, in one transaction. */
   removeMemberFromCourseGroups(userId: number, courseId: number): Promise<CourseGroupDeparture[]>;
-  /** False when there is no such group. */
+  /** False when there is no such group. A size limit must hold the members the group has (admitSizeLimit). */
   update(groupId: number, changes: StudyGroupChanges): Promise<boolean>;
-  /** Null when there is no such group. */
+  /** Null when there is no such group. Refused past the meetings a group may have (admitMeeting). */
   addMeeting(groupId: number, meeting: MeetingDetails): Promise<Meeting | null>;
   /** Null when the group has no meeting with that id. */
   updateMeeting(groupId: number, meetingId: number, meeting: MeetingDetails): Promise<Meeting | null>;

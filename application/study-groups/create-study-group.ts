@@ -1,9 +1,10 @@
 import { assertMayCreateIn } from '../../domain/study-group/group-roles';
-import type { StudyGroup } from '../../domain/study-group/study-group';
+import { groupAsSeenBy, type StudyGroupView } from '../../domain/study-group/group-view';
 import { normaliseStudyGroupDetails } from '../../domain/study-group/study-group-rules';
 import type { EmailVerificationPolicy } from '../accounts/email-verification';
 import { requireCourse } from '../courses/course-access';
 import type { CourseCatalog } from '../ports/course-catalog';
+import type { Clock } from '../ports/clock';
 import type { CourseMembership } from '../ports/course-membership';
 import type { StudyGroupRepository } from '../ports/study-group-repository';
 
@@ -15,20 +16,25 @@ export interface CreateStudyGroupCommand {
   description: string;
 }
 
-/** A course member starts a group in the course and owns it; new groups are public. */
+/**
+ * A course member starts a group in the course and owns it; new groups are
+ * public. The repository refuses a student past their group limits.
+ */
 export class CreateStudyGroup {
   constructor(
     private readonly catalog: CourseCatalog,
     private readonly membership: CourseMembership,
     private readonly groups: StudyGroupRepository,
     private readonly verification: EmailVerificationPolicy,
+    private readonly now: Clock = () => Date.now(),
   ) {}
 
-  async execute(command: CreateStudyGroupCommand): Promise<StudyGroup> {
+  async execute(command: CreateStudyGroupCommand): Promise<StudyGroupView> {
     await requireCourse(this.catalog, command.courseId);
     await this.verification.requireVerified(command.actingUserId);
     assertMayCreateIn(await this.membership.isMember(command.actingUserId, command.courseId));
     const details = normaliseStudyGroupDetails(command);
-    return this.groups.create({ ...details, courseId: command.courseId, ownerId: command.actingUserId, isPublic: true });
+    const group = await this.groups.create({ ...details, courseId: command.courseId, ownerId: command.actingUserId, isPublic: true }, new Date(this.now()));
+    return groupAsSeenBy(group, command.actingUserId);
   }
 }

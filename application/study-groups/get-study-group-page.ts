@@ -1,5 +1,5 @@
 import { LATEST_MESSAGES, type ChatMessage } from '../../domain/chat/chat-message';
-import type { StudyGroup } from '../../domain/study-group/study-group';
+import { groupAsSeenBy, type StudyGroupView } from '../../domain/study-group/group-view';
 import { withFormerMembers } from '../chat/former-authors';
 import type { ChatLog } from '../ports/chat-log';
 import type { FormerMembers } from '../ports/former-members';
@@ -8,7 +8,7 @@ import { requireMemberGroup } from './study-group-access';
 
 export interface StudyGroupPageView {
   userId: number;
-  group: StudyGroup;
+  group: StudyGroupView;
   /** The group chat's latest messages, oldest first. */
   messages: ChatMessage[];
 }
@@ -24,6 +24,6 @@ export class GetStudyGroupPage {
   async execute(command: { actingUserId: number; groupId: number }): Promise<StudyGroupPageView> {
     const group = await requireMemberGroup(this.groups, command.groupId, command.actingUserId);
     const messages = await withFormerMembers(this.formerMembers, await this.chat.latest({ kind: 'group', id: group.id }, LATEST_MESSAGES));
-    return { userId: command.actingUserId, group, messages };
+    return { userId: command.actingUserId, group: groupAsSeenBy(group, command.actingUserId), messages };
   }
 }

@@ -1,6 +1,8 @@
-import type { StudyGroup } from '../../domain/study-group/study-group';
+import { groupAsSeenBy, type StudyGroupView } from '../../domain/study-group/group-view';
 import { StudyGroupNotFoundError } from '../../domain/study-group/study-group-errors';
 import { normaliseStudyGroupDetails } from '../../domain/study-group/study-group-rules';
+import { refuseBrokenRule } from '../../domain/errors';
+import { checkSizeLimit } from '../../domain/study-group/group-quotas';
 import type { StudyGroupRepository } from '../ports/study-group-repository';
 import { requireGroup, requireOwnedGroup, type OwnerCommand } from './study-group-access';
 
@@ -9,17 +11,20 @@ export interface UpdateStudyGroupCommand extends OwnerCommand {
   description: string;
   /** Unchanged when left out. */
   isPublic?: boolean;
+  /** The size limit, members and owner together (2..the cap, and no fewer than the members now); unchanged when left out. */
+  maxMembers?: number;
 }
 
-/** The owner renames the group, rewrites its description or makes it public or private. */
+/** The owner renames the group, rewrites its description, makes it public or private, or sets its size limit. */
 export class UpdateStudyGroup {
   constructor(private readonly groups: StudyGroupRepository) {}
 
-  async execute(command: UpdateStudyGroupCommand): Promise<StudyGroup> {
+  async execute(command: UpdateStudyGroupCommand): Promise<StudyGroupView> {
     const group = await requireOwnedGroup(this.groups, command);
     const details = normaliseStudyGroupDetails(command);
-    const updated = await this.groups.update(group.id, { ...details, isPublic: command.isPublic ?? group.isPublic });
+    refuseBrokenRule(command.maxMembers === undefined ? null : checkSizeLimit(command.maxMembers));
+    const updated = await this.groups.update(group.id, { ...details, isPublic: command.isPublic ?? group.isPublic, maxMembers: command.maxMembers });
     if (!updated) throw new StudyGroupNotFoundError(group.id);
-    return requireGroup(this.groups, group.id);
+    return groupAsSeenBy(await requireGroup(this.groups, group.id), command.actingUserId);
   }
 }

@@ -17,3 +17,12 @@ export class SectionWithdrawnError extends DomainError {
     super('SECTION_WITHDRAWN', `${course.courseNumber} #${course.classNumber} is no longer offered: UF withdrew this section, so it cannot be joined.`);
   }
 }
+
+/** Joining would take the student past the sections one student may be in for one term. */
+export class TooManySectionsError extends DomainError {
+  constructor(term: string, limit: number, inTerm: number) {
+    const left = Math.max(0, limit - inTerm);
+    const room = left === 0 ? 'Leave one to join another.' : `You can join ${left} more.`;
+    super('TOO_MANY_SECTIONS', `You can be in at most ${limit} sections in ${term}; you are in ${inTerm}. ${room}`, { term, limit });
+  }
+}

@@ -42,3 +42,28 @@ export class UserNotInGroupError extends DomainError {
     super('USER_NOT_IN_GROUP', `Student ${userId} is not a member of this group.`);
   }
 }
+
+export class GroupFullError extends DomainError {
+  constructor(maxMembers: number) {
+    super('GROUP_FULL', `This group is full: it takes at most ${maxMembers} members.`, { maxMembers });
+  }
+}
+
+/** The student is in as many groups as anyone may be, in every course together. */
+export class TooManyGroupsError extends DomainError {
+  constructor(limit: number) {
+    super('TOO_MANY_GROUPS', `You can be in at most ${limit} study groups. Leave one to join or start another.`, { limit });
+  }
+}
+
+export class TooManyOwnedGroupsError extends DomainError {
+  constructor(limit: number) {
+    super('TOO_MANY_OWNED_GROUPS', `You can own at most ${limit} study groups. Leave one you own to start another.`, { limit });
+  }
+}
+
+export class TooManyMeetingsError extends DomainError {
+  constructor(limit: number) {
+    super('TOO_MANY_MEETINGS', `A group can have at most ${limit} weekly meetings. Delete one to add another.`, { limit });
+  }
+}

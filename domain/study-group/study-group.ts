@@ -23,6 +23,8 @@ export interface StudyGroup {
   members: MemberProfile[];
   /** Sunday..Saturday, then by time. */
   meetings: Meeting[];
+  /** The most members the group takes, the owner included: the owner's size limit, or the default cap (group-quotas.ts). */
+  maxMembers: number;
 }
 
 /** The count the product shows as "size": the members other than the owner. */

@@ -5,6 +5,8 @@ import type { CourseMembership } from '../../application/ports/course-membership
 import type { UserRepository } from '../../application/ports/user-repository';
 import type { User } from '../../domain/user/user';
 import { toCourseQuery } from '../../domain/course/course-search';
+import { SECTIONS_PER_TERM } from '../../domain/course/section-quota';
+import { DomainError } from '../../domain/errors';
 import { CATALOG_FIXTURE } from './course-catalog.contract';
 
 export interface MembershipWorld {
@@ -40,7 +42,26 @@ export function courseMembershipContract(makeWorld: () => Promise<MembershipWorl
       };
       alice = await make(`alice${Date.now() % 100000}`);
       bob = await make(`bob${Date.now() % 100000}`);
+      makeStudent = make;
     });
+
+    let makeStudent: (username: string) => Promise<User>;
+    let made = 0;
+    const fresh = () => makeStudent(`term${(made += 1)}_${Date.now() % 100000}`);
+
+    /** Sections of Fall 2025 (the fixture's 14 ZOO sections) and one of Spring 2025. */
+    const termSections = async () => {
+      await world.catalog.upsert(CATALOG_FIXTURE.slice(4));
+      const fall = await world.catalog.findByClassNumbers('Fall 2025', Array.from({ length: 14 }, (_, i) => 12000 + i));
+      const [spring] = await world.catalog.findByClassNumbers('Spring 2025', [21002]);
+      return { fall: fall.sort((a, b) => a.classNumber - b.classNumber).map((c) => c.id), spring: spring.id };
+    };
+
+    const refusal = (promise: Promise<unknown>) =>
+      promise.then(
+        () => null,
+        (error: unknown) => (error instanceof DomainError ? error.code : error),
+      );
 
     it('joins idempotently and reports membership', async () => {
       const { membership } = world;
@@ -77,6 +98,41 @@ export function courseMembershipContract(makeWorld: () => Promise<MembershipWorl
       expect(await membership.isMember(bob.id, courseIds[0])).toBe(false);
       expect((await membership.coursesOf(bob.id)).map((c) => c.id)).toEqual([courseIds[2], courseIds[1]]);
       expect((await membership.membersOf(courseIds[0])).map((m) => m.id)).toEqual([alice.id]);
+    });
+
+    it(`joins ${SECTIONS_PER_TERM} sections of a term and refuses one more, with nothing written`, async () => {
+      const { membership } = world;
+      const { fall, spring } = await termSections();
+      const student = await fresh();
+      for (const id of fall.slice(0, SECTIONS_PER_TERM)) await membership.join(student.id, id);
+      expect(await refusal(membership.join(student.id, fall[SECTIONS_PER_TERM]))).toBe('TOO_MANY_SECTIONS');
+      expect(await membership.isMember(student.id, fall[SECTIONS_PER_TERM])).toBe(false);
+      // Joining one again is no join; another term counts apart.
+      await membership.join(student.id, fall[0]);
+      await membership.join(student.id, spring);
+      expect(await membership.courseIdsOf(student.id)).toHaveLength(SECTIONS_PER_TERM + 1);
+    });
+
+    it('joins a list all or none, skipping sections already joined and ids that name none', async () => {
+      const { membership } = world;
+      const { fall } = await termSections();
+      const student = await fresh();
+      expect(await membership.joinAll(student.id, fall.slice(0, 10))).toEqual(fall.slice(0, 10));
+      expect(await refusal(membership.joinAll(student.id, fall.slice(9, 13)))).toBe('TOO_MANY_SECTIONS');
+      expect(await membership.courseIdsOf(student.id)).toEqual([...fall.slice(0, 10)].sort((a, b) => a - b));
+      expect(await membership.joinAll(student.id, [fall[11], fall[0], 9_999_999, fall[10], fall[11]])).toEqual([fall[11], fall[10]]);
+      expect((await membership.coursesOf(student.id)).map((c) => c.id).slice(-2)).toEqual([fall[11], fall[10]]);
+      expect(await membership.joinAll(student.id, [])).toEqual([]);
+    });
+
+    it('lets no parallel burst of joins past the limit', async () => {
+      const { membership } = world;
+      const { fall } = await termSections();
+      const student = await fresh();
+      const outcomes = await Promise.all(fall.map((id) => refusal(membership.join(student.id, id))));
+      expect(outcomes.filter((o) => o === null)).toHaveLength(SECTIONS_PER_TERM);
+      expect(outcomes.filter((o) => o === 'TOO_MANY_SECTIONS')).toHaveLength(fall.length - SECTIONS_PER_TERM);
+      expect(await membership.courseIdsOf(student.id)).toHaveLength(SECTIONS_PER_TERM);
     });
   });
 }

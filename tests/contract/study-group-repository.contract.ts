@@ -6,6 +6,8 @@ import type { CourseCatalog } from '../../application/ports/course-catalog';
 import type { StudyGroupRepository } from '../../application/ports/study-group-repository';
 import type { UserRepository } from '../../application/ports/user-repository';
 import { toCourseQuery } from '../../domain/course/course-search';
+import { DomainError } from '../../domain/errors';
+import { CREATION_WINDOW_MS, GROUP_QUOTAS } from '../../domain/study-group/group-quotas';
 import type { StudyGroup } from '../../domain/study-group/study-group';
 import type { User } from '../../domain/user/user';
 import { CATALOG_FIXTURE } from './course-catalog.contract';
@@ -41,8 +43,19 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
       return result.user;
     };
 
-    const newGroup = (owner: User, courseId = courseIds[0], name = 'Exam prep') =>
-      world.groups.create({ courseId, ownerId: owner.id, name, description: 'Weekly problem sets', isPublic: true });
+    // Each start a day after the last, so that no test meets the daily limit but the one about it.
+    let day = 0;
+    const nextDay = () => new Date(Date.UTC(2025, 0, 1) + (day += 1) * CREATION_WINDOW_MS);
+    const newGroup = (owner: User, courseId = courseIds[0], name = 'Exam prep', at = nextDay()) =>
+      world.groups.create({ courseId, ownerId: owner.id, name, description: 'Weekly problem sets', isPublic: true }, at);
+
+    /** The refusal's code, or null when the call went through. */
+    const refusal = (promise: Promise<unknown>) =>
+      promise.then(
+        () => null,
+        (error: unknown) => (error instanceof DomainError ? error.code : error),
+      );
+    const count = (outcomes: unknown[], outcome: unknown) => outcomes.filter((o) => o === outcome).length;
 
     const memberIds = (group: StudyGroup | null) => group?.members.map((m) => m.id);
 
@@ -68,6 +81,7 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
         name: 'Exam prep',
         description: 'Weekly problem sets',
         isPublic: true,
+        maxMembers: 50,
         owner: {
           id: owner.id,
           username: owner.username,
@@ -208,6 +222,85 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
       expect(await world.groups.deleteMeeting(group.id, sunday!.id)).toBe(false);
       expect((await world.groups.findById(group.id))?.meetings.map((m) => m.id)).toEqual([saturday!.id, mondayEarly!.id, mondayLate!.id]);
       expect((await world.groups.findById(other.id))?.meetings).toEqual([]);
+    });
+
+    describe('limits', () => {
+      it(`starts ${GROUP_QUOTAS.createdPerCoursePerDay} groups in a course in 24 hours, counting deleted ones, then refuses with a wait`, async () => {
+        const owner = await student();
+        const start = nextDay();
+        const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+        const made: StudyGroup[] = [];
+        for (let i = 0; i < GROUP_QUOTAS.createdPerCoursePerDay; i += 1) made.push(await newGroup(owner, courseIds[0], `G${i}`, at(i)));
+        await world.groups.removeMember(made[0].id, owner.id);
+        const refused = await newGroup(owner, courseIds[0], 'Too soon', at(60)).catch((error: DomainError & { retryAfterSeconds: number }) => error);
+        expect(refused).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 23 * 3600 });
+        expect((await world.groups.listByMember(owner.id)).map((g) => g.name)).toEqual(['G1', 'G2', 'G3', 'G4']);
+        // Another course counts apart; 24 hours after the first start, one more fits, and only one.
+        expect(await refusal(newGroup(owner, courseIds[1], 'Elsewhere', at(61)))).toBeNull();
+        expect(await refusal(newGroup(owner, courseIds[0], 'Next day', at(24 * 60)))).toBeNull();
+        expect(await refusal(newGroup(owner, courseIds[0], 'Still one too many', at(24 * 60)))).toBe('RATE_LIMITED');
+      });
+
+      it(`lets an owner own ${GROUP_QUOTAS.owned} groups, and be in ${GROUP_QUOTAS.joined}`, async () => {
+        const [owner, other, joiner] = [await student(), await student(), await student()];
+        for (let i = 0; i < GROUP_QUOTAS.owned; i += 1) await newGroup(owner, courseIds[i % 3], `Owned ${i}`);
+        expect(await refusal(newGroup(owner))).toBe('TOO_MANY_OWNED_GROUPS');
+        expect((await world.groups.listByMember(owner.id)).length).toBe(GROUP_QUOTAS.owned);
+
+        const groups = [...(await world.groups.listByMember(owner.id))];
+        for (let i = 0; groups.length <= GROUP_QUOTAS.joined; i += 1) groups.push(await newGroup(other, courseIds[i % 3], `Other ${i}`));
+        for (const group of groups.slice(0, GROUP_QUOTAS.joined - 1)) expect(await world.groups.addMember(group.id, joiner.id)).toBe(true);
+        expect(await refusal(newGroup(joiner))).toBeNull();
+        expect(await refusal(world.groups.addMember(groups[GROUP_QUOTAS.joined].id, joiner.id))).toBe('TOO_MANY_GROUPS');
+        expect(await refusal(newGroup(joiner))).toBe('TOO_MANY_GROUPS');
+        expect(memberIds(await world.groups.findById(groups[GROUP_QUOTAS.joined].id))).toEqual([other.id]);
+        // Joining a group one is in is no join.
+        expect(await world.groups.addMember(groups[0].id, joiner.id)).toBe(true);
+      });
+
+      it('takes members up to the size limit, which cannot go below the members there are', async () => {
+        const [owner, a, b, c] = [await student(), await student(), await student(), await student()];
+        const group = await newGroup(owner);
+        expect(group.maxMembers).toBe(GROUP_QUOTAS.members);
+        expect(await world.groups.update(group.id, { name: 'Small', description: 'x', isPublic: true, maxMembers: 3 })).toBe(true);
+        expect(await world.groups.addMember(group.id, a.id)).toBe(true);
+        expect(await world.groups.addMember(group.id, b.id)).toBe(true);
+        expect(await refusal(world.groups.addMember(group.id, c.id))).toBe('GROUP_FULL');
+        expect(await refusal(world.groups.update(group.id, { name: 'Smaller', description: 'x', isPublic: false, maxMembers: 2 }))).toBe('VALIDATION_FAILED');
+        expect(await world.groups.findById(group.id)).toMatchObject({ name: 'Small', isPublic: true, maxMembers: 3 });
+        expect(await world.groups.update(group.id, { name: 'Kept', description: 'x', isPublic: true })).toBe(true);
+        expect(await world.groups.findById(group.id)).toMatchObject({ name: 'Kept', maxMembers: 3 });
+        expect(memberIds(await world.groups.findById(group.id))).toEqual([owner.id, a.id, b.id]);
+      });
+
+      it(`holds ${GROUP_QUOTAS.meetings} meetings`, async () => {
+        const group = await newGroup(await student());
+        for (let i = 0; i < GROUP_QUOTAS.meetings; i += 1) await world.groups.addMeeting(group.id, { day: 'Monday', time: '10:00:00', location: `Room ${i}` });
+        expect(await refusal(world.groups.addMeeting(group.id, { day: 'Monday', time: '10:00:00', location: 'One too many' }))).toBe('TOO_MANY_MEETINGS');
+        expect((await world.groups.findById(group.id))?.meetings).toHaveLength(GROUP_QUOTAS.meetings);
+      });
+
+      it('lets no parallel burst past a limit', async () => {
+        const at = nextDay();
+        const starter = await student();
+        const starts = await Promise.all(Array.from({ length: 8 }, (_, i) => refusal(newGroup(starter, courseIds[2], `Burst ${i}`, at))));
+        expect([count(starts, null), count(starts, 'RATE_LIMITED')]).toEqual([5, 3]);
+        expect(await world.groups.listByMember(starter.id)).toHaveLength(5);
+
+        const owner = await student();
+        const joiners = await Promise.all(Array.from({ length: 6 }, () => student()));
+        const group = await newGroup(owner);
+        await world.groups.update(group.id, { name: 'Four', description: 'x', isPublic: true, maxMembers: 4 });
+        const joins = await Promise.all(joiners.map((joiner) => refusal(world.groups.addMember(group.id, joiner.id))));
+        expect([count(joins, null), count(joins, 'GROUP_FULL')]).toEqual([3, 3]);
+        expect((await world.groups.findById(group.id))?.members).toHaveLength(4);
+
+        const meetings = await Promise.all(
+          Array.from({ length: GROUP_QUOTAS.meetings + 4 }, (_, i) => refusal(world.groups.addMeeting(group.id, { day: 'Friday', time: '09:00:00', location: `Burst ${i}` }))),
+        );
+        expect([count(meetings, null), count(meetings, 'TOO_MANY_MEETINGS')]).toEqual([GROUP_QUOTAS.meetings, 4]);
+        expect((await world.groups.findById(group.id))?.meetings).toHaveLength(GROUP_QUOTAS.meetings);
+      });
     });
   });
 }

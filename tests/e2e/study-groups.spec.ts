@@ -3,7 +3,7 @@
 // 12-hour time on the group page; the owner removes them, and the page is
 // closed to them. (The group chat is added to this story at the merge.)
 import { expect, test, type APIResponse, type Locator, type Page, type Route } from '@playwright/test';
-import { createGroupViaApi, expectNoHorizontalOverflow, joinCourseViaApi, signUpViaApi, snap } from './e2e-support';
+import { apiPost, createGroupViaApi, expectNoHorizontalOverflow, joinCourseViaApi, signUpViaApi, snap } from './e2e-support';
 
 /** Each member's shown name (capitalised words) and marks, in order; the button is named with the initials it shows, then the name. */
 async function expectMembers(region: Locator, expected: [initials: string, name: string, marks: string][]): Promise<void> {
@@ -329,4 +329,63 @@ test('the group page and its modals fit a 360 px phone and work from the keyboar
   await expect(member).toHaveText('RG', { useInnerText: true });
   await expectNoHorizontalOverflow(page, '/study-group/{id}');
   await snap(page, 'groups-07-phone-page');
+});
+
+test('a group at its size limit says Full and shows the refusal of a late join; a private one shows a classmate outside it only its owner and size', async ({ browser }) => {
+  // Three students, each signed up and verified through the mail: slower than one.
+  test.slow();
+  const contexts = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
+  const [ownerPage, memberPage, latePage] = await Promise.all(contexts.map((context) => context.newPage()));
+  try {
+    await signUpViaApi(ownerPage, 'Ola', 'Gator', '/search-courses');
+    const { id: courseId } = await joinCourseViaApi(ownerPage, 'BSC2011');
+    const groupId = await createGroupViaApi(ownerPage, courseId, 'Cell bio pair', 'Two of us, flash cards');
+
+    // The owner sets the size limit in Update Group; the form checks it before sending.
+    await ownerPage.goto(`/study-group/${groupId}`);
+    await ownerPage.getByRole('button', { name: 'Edit group' }).click();
+    const edit = ownerPage.getByRole('dialog', { name: 'Update Group' });
+    await expect(edit.getByLabel('Size limit')).toHaveValue('50');
+    await edit.getByLabel('Size limit').fill('1');
+    await edit.getByRole('button', { name: 'Update Group' }).click();
+    await expect(edit.getByText('Choose a size limit from 2 to 50 members.')).toBeVisible();
+    await edit.getByLabel('Size limit').fill('2');
+    await edit.getByRole('button', { name: 'Update Group' }).click();
+    await expect(edit).toBeHidden();
+
+    // A classmate opens the group while there is room; another fills it first.
+    await signUpViaApi(latePage, 'Lee', 'Gator', '/search-courses');
+    await joinCourseViaApi(latePage, 'BSC2011');
+    await latePage.goto(`/course/${courseId}`);
+    const groups = latePage.getByRole('region', { name: 'Groups' });
+    await groups.getByRole('button', { name: /Cell bio pair/ }).click();
+    const modal = latePage.getByRole('dialog', { name: 'Cell bio pair' });
+    await expect(modal.getByRole('button', { name: 'Join Group' })).toBeVisible();
+    await signUpViaApi(memberPage, 'Max', 'Gator', '/search-courses');
+    await joinCourseViaApi(memberPage, 'BSC2011');
+    await apiPost(memberPage, '/api/insert-study-group-member/', { studyGroupID: groupId });
+    await modal.getByRole('button', { name: 'Join Group' }).click();
+    await expect(modal.getByRole('alert')).toHaveText('This group is full: it takes at most 2 members.');
+
+    // Read again, the group says Full, in the list and in its modal, with no Join Group.
+    await latePage.reload();
+    await expect(groups.getByRole('button', { name: /Cell bio pair/ })).toContainText('Full');
+    await groups.getByRole('button', { name: /Cell bio pair/ }).click();
+    await expect(modal.getByText('Full: this group takes at most 2 members.')).toBeVisible();
+    await expect(modal.getByRole('button', { name: 'Join Group' })).toHaveCount(0);
+    await expect(modal.getByRole('list', { name: 'People' }).getByRole('listitem')).toHaveCount(2);
+    await snap(latePage, 'groups-05-full');
+
+    // Made private, it shows the classmate outside it its owner and size only.
+    await apiPost(ownerPage, '/api/update-study-group/', { studyGroupID: groupId, name: 'Cell bio pair', description: 'Two of us, flash cards', public: 0 });
+    await latePage.reload();
+    await groups.getByRole('button', { name: /Cell bio pair/ }).click();
+    await expect(modal.getByText('This group is private')).toBeVisible();
+    await expect(modal.getByText('Run by Ola Gator · 2 members. Only its members see who is in it and when it meets.')).toBeVisible();
+    await expect(modal.getByRole('heading', { name: 'People' })).toHaveCount(0);
+    await expect(modal.getByRole('heading', { name: 'Schedule' })).toHaveCount(0);
+    await snap(latePage, 'groups-06-private-outsider');
+  } finally {
+    await Promise.all(contexts.map((context) => context.close()));
+  }
 });

@@ -2,6 +2,7 @@ import type { CourseCatalog } from '../../application/ports/course-catalog';
 import type { CourseMembership } from '../../application/ports/course-membership';
 import type { UserRepository } from '../../application/ports/user-repository';
 import type { Course, MemberProfile } from '../../domain/course/course';
+import { admitSections } from '../../domain/course/section-quota';
 
 export class InMemoryCourseMembership implements CourseMembership {
   // Insertion order is join order.
@@ -12,8 +13,28 @@ export class InMemoryCourseMembership implements CourseMembership {
     private readonly users: UserRepository,
   ) {}
 
+  /** The join in progress: the next starts when it has settled (the Knex adapter's lock on the student). */
+  private joins: Promise<unknown> = Promise.resolve();
+
   async join(userId: number, courseId: number): Promise<void> {
-    if (!(await this.isMember(userId, courseId))) this.memberships.push({ userId, courseId });
+    await this.joinAll(userId, [courseId]);
+  }
+
+  joinAll(userId: number, courseIds: number[]): Promise<number[]> {
+    const result = this.joins.then(async () => {
+      const mine = this.memberships.filter((m) => m.userId === userId).map((m) => m.courseId);
+      const sections = await Promise.all([...new Set(courseIds)].filter((id) => !mine.includes(id)).map((id) => this.catalog.findById(id)));
+      const fresh = sections.filter((s): s is Course => s !== null);
+      const termOf = new Map((await Promise.all(mine.map((id) => this.catalog.findById(id)))).filter((c) => c !== null).map((c) => [c.id, c.term]));
+      for (const term of new Set(fresh.map((s) => s.term))) {
+        const inTerm = mine.filter((id) => termOf.get(id) === term).length;
+        admitSections(term, inTerm, fresh.filter((s) => s.term === term).length);
+      }
+      for (const section of fresh) this.memberships.push({ userId, courseId: section.id });
+      return fresh.map((s) => s.id);
+    });
+    this.joins = result.catch(() => undefined);
+    return result;
   }
 
   async leave(userId: number, courseId: number): Promise<void> {

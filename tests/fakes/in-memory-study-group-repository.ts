@@ -1,6 +1,7 @@
-// Study groups in memory, for unit tests. Departures run one at a time (the
-// in-memory counterpart of the Knex adapter's row lock), each applying the
-// domain's departure to the records.
+// Study groups in memory, for unit tests. Departures and the limited writes
+// run one at a time (the in-memory counterpart of the Knex adapter's row
+// locks), each applying the domain's rule (departure, group quotas) to the
+// records before it changes them.
 import type {
   CourseGroupDeparture,
   NewStudyGroup,
@@ -10,11 +11,20 @@ import type {
 import type { UserRepository } from '../../application/ports/user-repository';
 import type { MemberProfile } from '../../domain/course/course';
 import { applyDeparture, type Departure } from '../../domain/study-group/group-roles';
+import {
+  admitGroupCreation,
+  admitGroupMember,
+  admitMeeting,
+  admitSizeLimit,
+  CREATION_WINDOW_MS,
+  effectiveMaxMembers,
+} from '../../domain/study-group/group-quotas';
 import { compareMeetings, type MeetingDetails } from '../../domain/study-group/meeting-rules';
 import type { Meeting, StudyGroup } from '../../domain/study-group/study-group';
 
 interface GroupRecord extends NewStudyGroup {
   id: number;
+  sizeLimit: number | null;
 }
 
 interface MemberRecord {
@@ -27,18 +37,31 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
   // Insertion order is join order.
   private readonly members: MemberRecord[] = [];
   private readonly meetings: (Meeting & { groupId: number })[] = [];
+  private readonly creations: { userId: number; courseId: number; at: Date }[] = [];
   private nextGroupId = 1;
   private nextMeetingId = 1;
-  /** The departure in progress: the next one starts when it has settled. */
-  private departures: Promise<unknown> = Promise.resolve();
+  /** The departure or limited write in progress: the next one starts when it has settled. */
+  private writes: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly users: UserRepository) {}
 
-  async create(group: NewStudyGroup): Promise<StudyGroup> {
-    const record = { ...group, id: this.nextGroupId++ };
-    this.groups.push(record);
-    this.members.push({ groupId: record.id, userId: group.ownerId });
-    return this.toGroup(record);
+  create(group: NewStudyGroup, now: Date): Promise<StudyGroup> {
+    return this.oneAtATime(async () => {
+      removeWhere(this.creations, (c) => c.userId === group.ownerId && c.at.getTime() <= now.getTime() - CREATION_WINDOW_MS);
+      admitGroupCreation(
+        {
+          recentCreations: this.creations.filter((c) => c.userId === group.ownerId && c.courseId === group.courseId).map((c) => c.at),
+          owned: this.groups.filter((g) => g.ownerId === group.ownerId).length,
+          joined: this.groupIdsOf(group.ownerId).length,
+        },
+        now,
+      );
+      const record = { ...group, id: this.nextGroupId++, sizeLimit: null };
+      this.groups.push(record);
+      this.members.push({ groupId: record.id, userId: group.ownerId });
+      this.creations.push({ userId: group.ownerId, courseId: group.courseId, at: now });
+      return this.toGroup(record);
+    });
   }
 
   async findById(groupId: number): Promise<StudyGroup | null> {
@@ -55,10 +78,16 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
     return Promise.all(records.map((g) => this.toGroup(g)));
   }
 
-  async addMember(groupId: number, userId: number): Promise<boolean> {
-    if (!this.group(groupId)) return false;
-    if (!this.memberIds(groupId).includes(userId)) this.members.push({ groupId, userId });
-    return true;
+  addMember(groupId: number, userId: number): Promise<boolean> {
+    return this.oneAtATime(async () => {
+      const group = this.group(groupId);
+      if (!group) return false;
+      const memberIds = this.memberIds(groupId);
+      if (memberIds.includes(userId)) return true;
+      admitGroupMember({ memberCount: memberIds.length, maxMembers: effectiveMaxMembers(group.sizeLimit), joined: this.groupIdsOf(userId).length });
+      this.members.push({ groupId, userId });
+      return true;
+    });
   }
 
   removeMember(groupId: number, userId: number): Promise<Departure | null> {
@@ -79,17 +108,28 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
     });
   }
 
-  async update(groupId: number, changes: StudyGroupChanges): Promise<boolean> {
-    const group = this.group(groupId);
-    if (group) Object.assign(group, changes);
-    return Boolean(group);
+  update(groupId: number, changes: StudyGroupChanges): Promise<boolean> {
+    return this.oneAtATime(async () => {
+      const group = this.group(groupId);
+      if (!group) return false;
+      const { maxMembers, ...details } = changes;
+      if (maxMembers !== undefined) {
+        admitSizeLimit(maxMembers, this.memberIds(groupId).length);
+        group.sizeLimit = maxMembers;
+      }
+      Object.assign(group, details);
+      return true;
+    });
   }
 
-  async addMeeting(groupId: number, meeting: MeetingDetails): Promise<Meeting | null> {
-    if (!this.group(groupId)) return null;
-    const record = { ...meeting, id: this.nextMeetingId++, groupId };
-    this.meetings.push(record);
-    return toMeeting(record);
+  addMeeting(groupId: number, meeting: MeetingDetails): Promise<Meeting | null> {
+    return this.oneAtATime(async () => {
+      if (!this.group(groupId)) return null;
+      admitMeeting(this.meetings.filter((m) => m.groupId === groupId).length);
+      const record = { ...meeting, id: this.nextMeetingId++, groupId };
+      this.meetings.push(record);
+      return toMeeting(record);
+    });
   }
 
   async updateMeeting(groupId: number, meetingId: number, meeting: MeetingDetails): Promise<Meeting | null> {
@@ -113,9 +153,13 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
     return this.members.filter((m) => m.groupId === groupId).map((m) => m.userId);
   }
 
+  private groupIdsOf(userId: number): number[] {
+    return this.members.filter((m) => m.userId === userId).map((m) => m.groupId);
+  }
+
   private oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-    const result = this.departures.then(work);
-    this.departures = result.catch(() => undefined);
+    const result = this.writes.then(work);
+    this.writes = result.catch(() => undefined);
     return result;
   }
 
@@ -143,6 +187,7 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
       name: record.name,
       description: record.description,
       isPublic: record.isPublic,
+      maxMembers: effectiveMaxMembers(record.sizeLimit),
       owner,
       members,
       meetings,

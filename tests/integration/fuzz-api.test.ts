@@ -33,7 +33,7 @@ const POST_ROUTES: Record<string, string[]> = {
   '/api/delete-course-message/': ['userID', 'courseID', 'messageID'],
   '/api/delete-study-group-message/': ['userID', 'studyGroupID', 'messageID'],
   '/api/mark-chat-read/': ['kind', 'id', 'messageID'],
-  '/api/update-study-group/': ['ownerID', 'studyGroupID', 'name', 'description', 'public'],
+  '/api/update-study-group/': ['ownerID', 'studyGroupID', 'name', 'description', 'public', 'maxMembers'],
   '/api/insert-study-group-meeting/': ['ownerID', 'studyGroupID', 'day', 'time', 'location'],
   '/api/update-study-group-meeting/': ['ownerID', 'meetingID', 'studyGroupID', 'day', 'time', 'location'],
   '/api/delete-study-group-meeting/': ['ownerID', 'meetingID', 'studyGroupID'],
@@ -88,7 +88,7 @@ function templates(ids: Ids): Record<string, Record<string, unknown>> {
     '/api/edit-course-message/': { userID: ids.user, courseID: ids.course, messageID: ids.courseMessage, message: 'edited' },
     '/api/edit-study-group-message/': { userID: ids.user, studyGroupID: ids.group, messageID: ids.groupMessage, message: 'edited' },
     '/api/mark-chat-read/': { kind: 'course', id: ids.course, messageID: ids.courseMessage },
-    '/api/update-study-group/': { ownerID: ids.user, studyGroupID: ids.group, name: 'Fuzz', description: 'Group', public: 1 },
+    '/api/update-study-group/': { ownerID: ids.user, studyGroupID: ids.group, name: 'Fuzz', description: 'Group', public: 1, maxMembers: 10 },
     '/api/insert-study-group-meeting/': { ownerID: ids.user, studyGroupID: ids.group, day: 'Monday', time: '10:00', location: 'Lab' },
     '/api/update-study-group-meeting/': { ownerID: ids.user, meetingID: ids.meeting, studyGroupID: ids.group, day: 'Tuesday', time: '11:30', location: 'Library' },
     // The account calls with a wrong password or an unknown link: mutations reach the checks behind validation, never end the fuzz student.

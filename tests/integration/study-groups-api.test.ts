@@ -3,7 +3,8 @@
 // nothing changed), the hand-over, deletion, leaving a course, private groups,
 // meeting validation, the dashboard and course page, and the calendar file.
 // Over 300 lines: one suite per run mode, whose cases share the app and the four students it sets up.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { INFRA } from '../../adapters/container';
 import { HttpSession, newStudent, type ApiResponse } from '../support/http-session';
 import { parseCalendar } from '../support/parse-calendar';
 import { describeOnEveryMode, type TestApp } from '../support/test-app';
@@ -51,6 +52,13 @@ function studyGroupsApiSuite(app: TestApp) {
     for (const actor of ['owner', 'member', 'classmate'] as const) {
       expect((await sessions[actor].post('/api/insert-course-member/', { courseID: courseId })).status).toBe(200);
     }
+  });
+
+  // The suite starts far more groups as one owner in one course than a student
+  // may in a day (that limit has its own suite): each test starts with none
+  // counted. A test starts at most three.
+  beforeEach(async () => {
+    await app.server.resolve(INFRA.Knex)('study_group_creations').delete();
   });
 
   const owner = () => sessions.owner;
@@ -225,6 +233,7 @@ function studyGroupsApiSuite(app: TestApp) {
         size: 0,
         members: [res.body.owner],
         meetings: [],
+        maxMembers: 50,
       });
       expect(JSON.stringify(res.body)).not.toMatch(/email|password/i);
     });

@@ -51,7 +51,7 @@ async function participation(mode: EmailVerificationMode) {
   const owner = await student(world, 'owner');
   await world.users.markEmailVerified(owner.id);
   await world.membership.join(owner.id, 1);
-  const group = await world.groups.create({ courseId: 1, ownerId: owner.id, name: 'G', description: 'D', isPublic: true });
+  const group = await world.groups.create({ courseId: 1, ownerId: owner.id, name: 'G', description: 'D', isPublic: true }, new Date());
   return {
     world,
     log,
@@ -194,7 +194,7 @@ describe('change password, profile, deletion', () => {
     const p = await participation('optional');
     const alice = await student(p.world, 'alice');
     await p.world.membership.join(alice.id, 1);
-    const owned = await p.world.groups.create({ courseId: 1, ownerId: alice.id, name: 'A', description: 'D', isPublic: true });
+    const owned = await p.world.groups.create({ courseId: 1, ownerId: alice.id, name: 'A', description: 'D', isPublic: true }, new Date());
     const bob = await student(p.world, 'bob');
     await p.world.membership.join(bob.id, 1);
     await p.world.groups.addMember(owned.id, bob.id);

@@ -58,7 +58,7 @@ async function world() {
     return result.user.id;
   };
   const [alice, bob, carol] = [await student('alice'), await student('bob'), await student('carol')];
-  const group = await groups.create({ courseId: 1, ownerId: alice, name: 'Exam prep', description: 'Sets', isPublic: true });
+  const group = await groups.create({ courseId: 1, ownerId: alice, name: 'Exam prep', description: 'Sets', isPublic: true }, new Date());
   await groups.addMember(group.id, bob);
   store.addGroup(group.id, alice);
   store.joinGroup(group.id, bob);

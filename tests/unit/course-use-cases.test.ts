@@ -3,6 +3,7 @@
 // section UF withdrew, on the in-memory adapters.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EmailVerificationPolicy } from '../../application/accounts/email-verification';
+import { AddClasses } from '../../application/courses/add-classes';
 import { JoinCourse } from '../../application/courses/join-course';
 import { ListCourseSections } from '../../application/courses/list-course-sections';
 import { SearchCourses } from '../../application/courses/search-courses';
@@ -101,5 +102,21 @@ describe('joining a section UF withdrew', () => {
     // Joining again changes nothing for a member (joining is idempotent).
     expect(await join.execute({ actingUserId: STUDENT, courseId: gone.id })).toEqual({ courseId: gone.id, isMember: true });
     expect(await membership.courseIdsOf(STUDENT)).toEqual([gone.id]);
+  });
+
+  it('Add my classes joins the numbers all or none within the sections a student may have in a term', async () => {
+    const catalog = new InMemoryCourseCatalog();
+    const membership = new InMemoryCourseMembership(catalog, new InMemoryUserRepository());
+    await catalog.upsert(algebra);
+    const verification = new EmailVerificationPolicy(new InMemoryUserRepository(), 'optional');
+    const add = (classNumbers: number[]) => new AddClasses(catalog, membership, verification).execute({ actingUserId: STUDENT, term: 'Fall 2025', classNumbers });
+    const outcomes = async (classNumbers: number[]) => (await add(classNumbers)).results.map((r) => r.outcome);
+    expect(await outcomes([20_001, 20_002, 20_003, 20_004, 20_005, 20_006, 20_007, 20_008, 20_009, 20_010])).toEqual(Array(10).fill('joined'));
+    await expect(add([20_011, 20_012, 20_013])).rejects.toMatchObject({ code: 'TOO_MANY_SECTIONS', kind: 'conflict' });
+    expect(await membership.courseIdsOf(STUDENT)).toHaveLength(10);
+    expect(await outcomes([20_001, 99_999, 20_011, 20_012])).toEqual(['already-member', 'not-found', 'joined', 'joined']);
+    const join = new JoinCourse(catalog, membership, verification);
+    const [thirteenth] = await catalog.findByClassNumbers('Fall 2025', [20_013]);
+    await expect(join.execute({ actingUserId: STUDENT, courseId: thirteenth.id })).rejects.toMatchObject({ code: 'TOO_MANY_SECTIONS' });
   });
 });

@@ -12,6 +12,7 @@ const group: StudyGroup = {
   name: 'Exam 2; the big one, really',
   description: 'Bring notes\nand snacks \\ coffee',
   isPublic: true,
+  maxMembers: 50,
   owner,
   members: [owner],
   meetings: [

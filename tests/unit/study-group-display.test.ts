@@ -2,7 +2,7 @@
 // (names: tests/unit/display-name.test.ts).
 import { describe, expect, it } from 'vitest';
 import { formatTime12, formatTime24 } from '../../web/src/lib/time-of-day';
-import { memberCountLabel } from '../../web/src/features/study-groups/display-name';
+import { isGroupFull, memberCountLabel } from '../../web/src/features/study-groups/display-name';
 
 describe('meeting times', () => {
   it.each([
@@ -29,5 +29,13 @@ describe('member counts', () => {
     const group = (size: number) => ({ size });
     expect(memberCountLabel(group(0))).toBe('1 member');
     expect(memberCountLabel(group(1))).toBe('2 members');
+  });
+});
+
+describe('a full group', () => {
+  it('is full when its members, the owner included, reach its size limit', () => {
+    expect(isGroupFull({ size: 1, maxMembers: 3 })).toBe(false);
+    expect(isGroupFull({ size: 2, maxMembers: 3 })).toBe(true);
+    expect(isGroupFull({ size: 49, maxMembers: 50 })).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { studyGroupPageQuery } from '../../web/src/features/study-groups/api';
 
 const owner = { id: 7, username: 'olivia', first_name: 'olivia', last_name: 'owner', major: 'CS', year: '2', bio: '', verified: true } as const;
-const group = { id: 5, courseID: 3, name: 'Exam 2 prep', description: 'Problem sets', public: 1, owner, size: 0, members: [owner], meetings: [] };
+const group = { id: 5, courseID: 3, name: 'Exam 2 prep', description: 'Problem sets', public: 1, owner, size: 0, members: [owner], meetings: [], maxMembers: 50 };
 const pageAnswer = { id: 7, studyGroup: group, studyGroupMembers: [owner], studyGroupMeetings: [], studyGroupMessages: [] };
 
 /** Each GET of the page answers the next of `answers`. */

@@ -24,6 +24,7 @@ const group = (ownerId: number, memberIds: number[], isPublic = true): StudyGrou
   owner: person(ownerId),
   members: memberIds.map(person),
   meetings: [],
+  maxMembers: 50,
 });
 
 describe('group name and description', () => {

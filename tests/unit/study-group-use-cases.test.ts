@@ -51,6 +51,8 @@ describe('study-group use cases', () => {
   let cancel: CancelMeeting;
   let leaveCourse: LeaveCourse;
   let coursePage: GetCoursePage;
+  let dashboard: GetDashboard;
+  let clock: number;
 
   beforeEach(async () => {
     const users = new InMemoryUserRepository();
@@ -78,7 +80,8 @@ describe('study-group use cases', () => {
 
     const verification = new EmailVerificationPolicy(users, 'optional');
     const formerMembers = new CachedFormerMembers(users);
-    create = new CreateStudyGroup(catalog, membership, groups, verification);
+    clock = Date.UTC(2025, 9, 1, 12);
+    create = new CreateStudyGroup(catalog, membership, groups, verification, () => clock);
     join = new JoinStudyGroup(membership, groups, verification);
     leave = new LeaveStudyGroup(groups, changes);
     chat = new InMemoryChatLog();
@@ -89,6 +92,7 @@ describe('study-group use cases', () => {
     cancel = new CancelMeeting(groups);
     leaveCourse = new LeaveCourse(catalog, membership, changes, groups);
     coursePage = new GetCoursePage(catalog, membership, chat, groups, formerMembers);
+    dashboard = new GetDashboard(membership, groups);
   });
 
   const newGroup = async () => {
@@ -249,5 +253,34 @@ describe('study-group use cases', () => {
     });
     // Groups carry their members' profiles and meetings: not for students outside the course.
     expect(await coursePage.execute(ids.outsider, courseId)).toMatchObject({ isMember: false, groups: [], memberGroupIds: [], members: [] });
+  });
+
+  it('shows a classmate outside a private group its name, size and owner’s name, never its members or meetings', async () => {
+    const groupId = await newGroup();
+    await schedule.execute({ actingUserId: ids.owner, groupId, day: 'Thursday', time: '21:15', location: 'Apartment 4B' });
+    await update.execute({ actingUserId: ids.owner, groupId, name: 'Exam prep', description: 'Sets', isPublic: false });
+    const seen = (await coursePage.execute(ids.classmate, courseId)).groups.find((g) => g.id === groupId);
+    expect(seen).toMatchObject({ name: 'Exam prep', size: 1, members: [], meetings: [], withheld: true, owner: { id: ids.owner, bio: '', major: '' } });
+    for (const viewer of [ids.owner, ids.member]) {
+      const whole = (await coursePage.execute(viewer, courseId)).groups.find((g) => g.id === groupId);
+      expect(whole).toMatchObject({ size: 1, withheld: false, meetings: [{ location: 'Apartment 4B' }] });
+      expect(whole?.members.map((m) => m.id)).toEqual([ids.owner, ids.member]);
+      expect((await dashboard.execute(viewer)).groups).toEqual([whole]);
+      expect((await page.execute({ actingUserId: viewer, groupId })).group).toEqual(whole);
+    }
+  });
+
+  it('starts 5 groups a day in a course by the clock, and refuses a full group and a 21st meeting', async () => {
+    for (let i = 0; i < 5; i += 1) await create.execute({ actingUserId: ids.owner, courseId, name: `G${i}`, description: 'x' });
+    await expect(create.execute({ actingUserId: ids.owner, courseId, name: 'G5', description: 'x' })).rejects.toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 24 * 3600 });
+    clock += 24 * 3600 * 1000;
+    const next = await create.execute({ actingUserId: ids.owner, courseId, name: 'Next day', description: 'x' });
+    const limited = await update.execute({ actingUserId: ids.owner, groupId: next.id, name: 'Pair', description: 'x', maxMembers: 2 });
+    expect(limited).toMatchObject({ maxMembers: 2, size: 0 });
+    await expect(update.execute({ actingUserId: ids.owner, groupId: next.id, name: 'Pair', description: 'x', maxMembers: 1 })).rejects.toMatchObject({ field: 'maxMembers' });
+    await join.execute({ actingUserId: ids.member, groupId: next.id });
+    await expect(join.execute({ actingUserId: ids.classmate, groupId: next.id })).rejects.toMatchObject({ code: 'GROUP_FULL', kind: 'conflict' });
+    for (let i = 0; i < 20; i += 1) await schedule.execute({ actingUserId: ids.owner, groupId: next.id, day: 'Monday', time: '10:00', location: `R${i}` });
+    await expect(schedule.execute({ actingUserId: ids.owner, groupId: next.id, day: 'Monday', time: '10:00', location: 'R20' })).rejects.toMatchObject({ code: 'TOO_MANY_MEETINGS' });
   });
 });

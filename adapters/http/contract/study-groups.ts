@@ -27,10 +27,15 @@ export const studyGroup = described(
     owner: member,
     /** The members other than the owner (the product shows size + 1). */
     size: z.int(),
-    /** Everyone, the owner included, in the order they joined. */
+    /**
+     * Everyone, the owner included, in the order they joined. Empty in a
+     * private group's answer to a student outside it (size still counts them).
+     */
     members: z.array(member),
-    /** Sunday..Saturday, then by time. */
+    /** Sunday..Saturday, then by time. Empty, like members, for a student outside a private group. */
     meetings: z.array(meeting),
+    /** The most members it takes, the owner included: the owner's size limit, or the default cap. Full when size + 1 reaches it. */
+    maxMembers: z.int(),
   }),
   { id: 'StudyGroup' },
 );
@@ -78,6 +83,8 @@ export const updateStudyGroupBody = z.object({
   description,
   /** Left out: unchanged. */
   public: z.optional(publicFlag),
+  /** The size limit, the owner included (2..the cap, and no fewer than the members now); left out: unchanged. */
+  maxMembers: z.optional(z.int({ error: 'must be a whole number' })),
 });
 
 const meetingFields = {

@@ -4,6 +4,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MAX_CLASS_NUMBERS, parseClassNumbers } from '../../../../domain/course/class-numbers';
 import { SelectField } from '../../components/select-field';
+import { messageForStudent } from '../../lib/api-error';
 import { TextField } from '../../components/text-field';
 import { useAddClasses, type AddClassesAnswer } from './api';
 import styles from './add-classes-panel.module.css';
@@ -77,7 +78,7 @@ export function AddClassesPanel({ terms, defaultTerm }: AddClassesPanelProps) {
       <div aria-live="polite">
         {add.isError ? (
           <p className="form-error" role="alert">
-            Could not add your classes. Please try again.
+            {messageForStudent(add.error, 'Could not add your classes. Please try again.')}
           </p>
         ) : null}
         {add.data ? (

@@ -1,10 +1,11 @@
 // Join and Leave for one course's buttons (a search card, a course header):
 // one change at a time, and the line to show when the last one failed.
-import { isApiError } from '../../lib/api-error';
+import { isApiError, messageForStudent } from '../../lib/api-error';
 import { useJoinCourse, useLeaveCourse } from './api';
 
 function joinError(error: unknown): string {
-  return isApiError(error, 'SECTION_WITHDRAWN') ? WITHDRAWN_TEXT : 'Could not join this course. Please try again.';
+  // Other refusals (too many sections this term, an unverified address) in the server's words.
+  return isApiError(error, 'SECTION_WITHDRAWN') ? WITHDRAWN_TEXT : messageForStudent(error, 'Could not join this course. Please try again.');
 }
 
 /** What a student reads where a section UF withdrew would offer to join it. */

@@ -36,6 +36,8 @@ export interface MeetingFields {
 
 export interface GroupFields extends StudyGroupDetails {
   isPublic: boolean;
+  /** The size limit, the owner included; left out: unchanged. */
+  maxMembers?: number;
 }
 
 /** Refusals that mean the student lost their place while the page was open: the page is read again. */
@@ -180,7 +182,14 @@ export function useUpdateStudyGroup(groupId: number, ownerId: number) {
   return useGroupPageMutation(groupId, {
     mutationFn: (fields: GroupFields) =>
       apiClient.call(API.updateStudyGroup, {
-        body: { ownerID: ownerId, studyGroupID: groupId, name: fields.name, description: fields.description, public: fields.isPublic ? 1 : 0 },
+        body: {
+          ownerID: ownerId,
+          studyGroupID: groupId,
+          name: fields.name,
+          description: fields.description,
+          public: fields.isPublic ? 1 : 0,
+          maxMembers: fields.maxMembers,
+        },
       }),
     update: (_group, saved: StudyGroup) => saved,
   });

@@ -8,7 +8,7 @@ import type { StudyGroup } from '../../../../adapters/http/contract/study-groups
 import { Icon } from '../../components/icon';
 import { useSessionStore } from '../../lib/session-store';
 import { CreateStudyGroupModal } from './create-study-group-modal';
-import { memberCountLabel } from './display-name';
+import { isGroupFull, memberCountLabel } from './display-name';
 import styles from './groups-panel.module.css';
 import { StudyGroupModal } from './study-group-modal';
 
@@ -89,6 +89,8 @@ export function GroupsPanel({ courseId, groups, memberGroupIds, isCourseMember, 
                     <span className={`${styles.badge} ${styles.private}`}>
                       <Icon name="lock" size={12} /> Private
                     </span>
+                  ) : !memberGroupIds.includes(group.id) && isGroupFull(group) ? (
+                    <span className={styles.badge}>Full</span>
                   ) : null}
                   {badge?.(group.id)}
                 </span>

@@ -1,5 +1,7 @@
 // A group as the course view shows it: name, description, People, Schedule,
-// and what the student can do: Join Group, or View Group and Leave Group.
+// and what the student can do: Join Group (or "Full"), or View Group and Leave
+// Group. A private group the student is not in comes without its people and
+// meetings (the server keeps them to its members): its owner and size instead.
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { StudyGroup } from '../../../../adapters/http/contract/study-groups';
@@ -12,6 +14,7 @@ import { memberInitials, memberName } from '../../lib/member-name';
 import { useSessionStore } from '../../lib/session-store';
 import { formatTime24 } from '../../lib/time-of-day';
 import { useJoinStudyGroup, useLeaveStudyGroup } from './api';
+import { isGroupFull, memberCountLabel } from './display-name';
 import { PrivateGroupNote } from './private-group-note';
 import styles from './study-group-modal.module.css';
 
@@ -52,32 +55,7 @@ export function StudyGroupModal({ group, isMember, isCourseMember, onLeft, onClo
         {!group.public ? <PrivateGroupNote /> : null}
         <p className={styles.description}>{group.description}</p>
 
-        <h3 className={styles.heading}>People</h3>
-        <ul className={styles.people} aria-label="People">
-          {group.members.map((member) => (
-            <li key={member.id} title={memberName(member)}>
-              <InitialsAvatar id={member.id} initials={memberInitials(member)} />
-              <span className="visually-hidden">
-                {memberName(member)}
-                {member.id === group.owner.id ? ' (owner)' : ''}
-              </span>
-            </li>
-          ))}
-        </ul>
-
-        <h3 className={styles.heading}>Schedule</h3>
-        {group.meetings.length === 0 ? (
-          <p className="panel__muted">No meetings scheduled yet.</p>
-        ) : (
-          <ul className={styles.schedule}>
-            {group.meetings.map((meeting) => (
-              <li key={meeting.id}>
-                <span className={styles.day}>{meeting.day}</span> <span className={styles.time}>{formatTime24(meeting.time)}</span>{' '}
-                <span className={styles.location}>@ {meeting.location}</span>
-              </li>
-            ))}
-          </ul>
-        )}
+        {!group.public && !isMember ? <WithheldDetails group={group} /> : <GroupDetails group={group} />}
 
         <ModalError error={join.error ?? leave.error} fallback={`Could not ${join.error ? 'join' : 'leave'} this group. Please try again.`} />
         <div className={modal.actions}>
@@ -92,18 +70,63 @@ export function StudyGroupModal({ group, isMember, isCourseMember, onLeft, onClo
             </>
           ) : !isCourseMember ? (
             <p className={styles.note}>Join this course to join its groups.</p>
-          ) : group.public ? (
+          ) : !group.public ? (
+            <p className={styles.note}>
+              <Icon name="lock" size={16} /> This group is private
+            </p>
+          ) : isGroupFull(group) ? (
+            <p className={styles.note}>Full: this group takes at most {group.maxMembers} members.</p>
+          ) : (
             <button type="button" className="button button--primary" onClick={() => act('join')} aria-disabled={pending}>
               {join.isPending ? <span className="button__spinner" aria-hidden="true" /> : null}
               Join Group
             </button>
-          ) : (
-            <p className={styles.note}>
-              <Icon name="lock" size={16} /> This group is private
-            </p>
           )}
         </div>
       </div>
     </ModalDialog>
+  );
+}
+
+/** A private group seen from outside: who runs it and how many are in it, nothing more. */
+function WithheldDetails({ group }: { group: StudyGroup }) {
+  return (
+    <p className={styles.withheld}>
+      Run by {memberName(group.owner)} · {memberCountLabel(group)}. Only its members see who is in it and when it meets.
+    </p>
+  );
+}
+
+/** People and Schedule, for a public group or a member. */
+function GroupDetails({ group }: { group: StudyGroup }) {
+  return (
+    <>
+      <h3 className={styles.heading}>People</h3>
+      <ul className={styles.people} aria-label="People">
+        {group.members.map((member) => (
+          <li key={member.id} title={memberName(member)}>
+            <InitialsAvatar id={member.id} initials={memberInitials(member)} />
+            <span className="visually-hidden">
+              {memberName(member)}
+              {member.id === group.owner.id ? ' (owner)' : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+
+      <h3 className={styles.heading}>Schedule</h3>
+      {group.meetings.length === 0 ? (
+        <p className="panel__muted">No meetings scheduled yet.</p>
+      ) : (
+        <ul className={styles.schedule}>
+          {group.meetings.map((meeting) => (
+            <li key={meeting.id}>
+              <span className={styles.day}>{meeting.day}</span> <span className={styles.time}>{formatTime24(meeting.time)}</span>{' '}
+              <span className={styles.location}>@ {meeting.location}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
