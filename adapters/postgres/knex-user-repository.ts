@@ -153,6 +153,8 @@ export class KnexUserRepository implements UserRepository {
           await trx('users').where({ id }).update({ email_pending: false, email_verified_at: trx.fn.now() });
           return { verified: true, displaced: holder?.id ?? null };
         }
+        // A claim took this holder's address while its link was on the way: the claim was first.
+        if (own.email_canonical === releasedEmail(id)) return { verified: false, reason: 'claim-lost' };
         await trx('users')
           .where({ id })
           .update({ email_verified_at: trx.raw('coalesce(email_verified_at, now())') });

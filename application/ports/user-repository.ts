@@ -46,7 +46,9 @@ export interface UserRepository {
    * account waiting to claim its address takes it, atomically, as
    * `claimOnProof` says: from an unverified holder (answered as `displaced`),
    * or not at all when the holder verified first or another claim took it
-   * (`claim-lost`).
+   * (`claim-lost`). A holder whose address a claim took a moment before gets
+   * `claim-lost` too: of the accounts proving one address at once, exactly
+   * one is verified.
    */
   markEmailVerified(id: number): Promise<AddressProof>;
   /** True when the account waits to claim an address that another account has verified (it can never have it). */

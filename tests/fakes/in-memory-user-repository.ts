@@ -57,6 +57,7 @@ export class InMemoryUserRepository implements UserRepository {
     const row = this.live((r) => r.id === id);
     if (!row) return { verified: false, reason: 'no-account' };
     if (!row.emailPending) {
+      if (row.emailCanonical === `released:${id}`) return { verified: false, reason: 'claim-lost' };
       row.verifiedAt ??= this.now();
       return { verified: true, displaced: null };
     }
