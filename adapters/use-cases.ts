@@ -3,6 +3,7 @@
 // so handing a use case the wrong port does not compile.
 import { AccountMailing } from '../application/accounts/account-mailing';
 import { AccountRemoval } from '../application/accounts/account-removal';
+import { AddressVerification } from '../application/accounts/address-verification';
 import { ChangePassword } from '../application/accounts/change-password';
 import { DeleteAccount } from '../application/accounts/delete-account';
 import { EmailVerificationPolicy } from '../application/accounts/email-verification';
@@ -78,9 +79,11 @@ const postingAllowance = ({ resolve: r, config }: Needs) => new PostingAllowance
 /** EMAIL_VERIFICATION: what joining, posting and creating groups ask of an unverified account. */
 const verification = ({ resolve: r, config }: Needs) => new EmailVerificationPolicy(r(UserRepository), config.accounts.emailVerification);
 const loginGuard = ({ resolve: r }: Needs) => new LoginGuard(r(RateLimiter), r(Sleeper), r(Telemetry));
-const accountMailing = ({ resolve: r, config }: Needs) => new AccountMailing(r(AccountTokens), r(Mailer), config.accounts.publicUrl);
+const accountMailing = ({ resolve: r, config }: Needs) => new AccountMailing(r(AccountTokens), r(Mailer), r(RateLimiter), config.accounts.publicUrl);
 const accountRemoval = ({ resolve: r }: Needs) =>
   new AccountRemoval(r(UserRepository), r(CourseMembership), r(StudyGroupRepository), r(MembershipChanges), r(SessionStore), r(AccountTokens), r(FormerMembers));
+/** A link reached the address: verified, or claimed from the account that held it unverified (which is deleted). */
+const addressVerification = (needs: Needs) => new AddressVerification(needs.resolve(UserRepository), accountRemoval(needs));
 const passwordConfirmation = (needs: Needs) => new PasswordConfirmation(needs.resolve(UserRepository), needs.resolve(PasswordHasher), loginGuard(needs));
 
 const USE_CASES = {
@@ -92,16 +95,16 @@ const USE_CASES = {
       needs.resolve(PasswordHasher),
       new ClientThrottle(needs.resolve(RateLimiter)),
       accountMailing(needs),
-      accountRemoval(needs),
       needs.resolve(Clock),
     ),
   logIn: (needs: Needs) => new LogIn(needs.resolve(UserRepository), needs.resolve(PasswordHasher), loginGuard(needs)),
   getUser: ({ resolve: r }: Needs) => new GetUser(r(UserRepository)),
-  verifyEmail: ({ resolve: r }: Needs) => new VerifyEmail(r(AccountTokens), r(UserRepository)),
+  verifyEmail: (needs: Needs) => new VerifyEmail(needs.resolve(AccountTokens), addressVerification(needs)),
   resendVerification: (needs: Needs) => new ResendVerification(needs.resolve(UserRepository), needs.resolve(RateLimiter), accountMailing(needs)),
   requestPasswordReset: (needs: Needs) =>
-    new RequestPasswordReset(needs.resolve(UserRepository), needs.resolve(AccountTokens), needs.resolve(RateLimiter), accountMailing(needs)),
-  resetPassword: ({ resolve: r }: Needs) => new ResetPassword(r(AccountTokens), r(UserRepository), r(PasswordHasher), r(SessionStore)),
+    new RequestPasswordReset(needs.resolve(UserRepository), needs.resolve(RateLimiter), accountMailing(needs)),
+  resetPassword: (needs: Needs) =>
+    new ResetPassword(needs.resolve(AccountTokens), needs.resolve(UserRepository), needs.resolve(PasswordHasher), needs.resolve(SessionStore), addressVerification(needs)),
   changePassword: (needs: Needs) =>
     new ChangePassword(passwordConfirmation(needs), needs.resolve(UserRepository), needs.resolve(PasswordHasher), needs.resolve(SessionStore), needs.resolve(AccountTokens)),
   updateProfile: ({ resolve: r }: Needs) => new UpdateProfile(r(UserRepository)),

@@ -16,6 +16,7 @@ export const ERROR_KINDS = {
   EMAIL_NOT_VERIFIED: 'forbidden',
   WRONG_PASSWORD: 'forbidden',
   LINK_INVALID: 'invalid',
+  EMAIL_CLAIM_LOST: 'conflict',
   FORBIDDEN: 'forbidden',
   NOT_COURSE_MEMBER: 'forbidden',
   GROUP_PRIVATE: 'forbidden',

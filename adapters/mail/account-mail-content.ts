@@ -1,5 +1,8 @@
 // What the account mails say: a subject, a plain-text part and an HTML part,
-// each naming the product. The HTML part escapes everything it shows.
+// each naming the product. A mail holds the product's words and the link,
+// nothing a sign-up typed (its names could be "Click here" or an address of
+// another site, mailed to whoever owns the UF mailbox). The HTML part escapes
+// everything it shows.
 import escapeHtml from 'escape-html';
 import type { AccountMail } from '../../application/ports/mailer';
 
@@ -38,13 +41,13 @@ const WORDING: Record<AccountMail['kind'], Wording> = {
 
 export function accountMailContent(mail: AccountMail): MailContent {
   const words = WORDING[mail.kind];
-  const text = [`Hi ${mail.to.name},`, '', words.lead, '', mail.link, '', words.validity, '', words.ignore, '', `-- ${PRODUCT_NAME}`, ''].join('\n');
+  const text = ['Hello,', '', words.lead, '', mail.link, '', words.validity, '', words.ignore, '', `-- ${PRODUCT_NAME}`, ''].join('\n');
   const link = escapeHtml(mail.link);
   const html = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>${escapeHtml(words.subject)}</title></head>
 <body style="font-family: Arial, sans-serif; color: #1b2a22; line-height: 1.5;">
-<p>Hi ${escapeHtml(mail.to.name)},</p>
+<p>Hello,</p>
 <p>${escapeHtml(words.lead)}</p>
 <p><a href="${link}" style="display: inline-block; padding: 10px 16px; background: #1f6f43; color: #ffffff; text-decoration: none; border-radius: 6px;">${escapeHtml(words.button)}</a></p>
 <p>Or copy this address into your browser:<br><a href="${link}">${link}</a></p>

@@ -23,7 +23,7 @@ export class NodemailerMailer implements Mailer {
 
   async send(mail: AccountMail): Promise<void> {
     const content = accountMailContent(mail);
-    const info = await this.transport.sendMail({ from: this.from, to: { name: mail.to.name, address: mail.to.email }, ...content });
+    const info = await this.transport.sendMail({ from: this.from, to: mail.to.email, ...content });
     await this.delivered(info, mail);
   }
 

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { CreateUserResult, UserRepository } from '../../application/ports/user-repository';
+import type { AddressProof, CreateUserResult, UserRepository } from '../../application/ports/user-repository';
+import { claimOnProof } from '../../domain/user/address-claim';
 import { canonicalName, type CanonicalName } from '../../domain/user/canonical-name';
 import type { NewUser, Profile, User, UserCredentials } from '../../domain/user/user';
 import { yearOfRow } from './member-profile-row';
@@ -34,13 +35,18 @@ export function toUser(row: Omit<UserRow, 'password_hash'>): User {
 }
 
 const UNIQUE_VIOLATION = '23505';
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === UNIQUE_VIOLATION;
 
 /**
- * The canonical username and email a tombstone holds: with ":" (no valid
- * username has one) and without "@" (every valid address has one), so the
- * unique indexes stay satisfied and no sign-up or lookup can ever match them.
+ * The canonical email a tombstone holds, and the one of an account whose
+ * address a claim took: without "@" (every valid address has one), so the
+ * unique index stays satisfied and no sign-up or lookup can ever match it.
+ * (Tombstones of accounts deleted before usernames stayed reserved hold
+ * `deleted:<id>` as their canonical username too: with ":", which no valid
+ * username has.)
  */
-const tombstoneName = (id: number) => `deleted:${id}`;
+const tombstoneEmail = (id: number) => `deleted:${id}`;
+const releasedEmail = (id: number) => `released:${id}`;
 
 export class KnexUserRepository implements UserRepository {
   constructor(private readonly db: Knex) {}
@@ -50,15 +56,19 @@ export class KnexUserRepository implements UserRepository {
     return this.db('users').whereNull('deleted_at');
   }
 
-  async create(user: NewUser): Promise<CreateUserResult> {
+  async create(user: NewUser, options: { claim?: boolean } = {}): Promise<CreateUserResult> {
     const usernameCanonical = canonicalName(user.username);
     const emailCanonical = canonicalName(user.email);
-    // Check first for a friendly answer; the unique indexes settle races.
-    const taken: { email_canonical: string }[] = await this.db('users')
-      .select('email_canonical')
-      .where('email_canonical', emailCanonical)
-      .orWhere('username_canonical', usernameCanonical);
-    if (taken.some((r) => r.email_canonical === emailCanonical)) return { created: false, conflict: 'email' };
+    const claim = options.claim === true;
+    // Check first for a friendly answer; the unique indexes settle races. Every row counts
+    // for the username (tombstones keep theirs); only holders count for the email.
+    const taken: { email_canonical: string; email_pending: boolean }[] = await this.db('users')
+      .select('email_canonical', 'email_pending')
+      .where('username_canonical', usernameCanonical)
+      .modify((query) => {
+        if (!claim) void query.orWhere((holder) => holder.where('email_canonical', emailCanonical).where('email_pending', false));
+      });
+    if (taken.some((r) => !claim && r.email_canonical === emailCanonical && !r.email_pending)) return { created: false, conflict: 'email' };
     if (taken.length > 0) return { created: false, conflict: 'username' };
     try {
       const [row] = await this.db('users')
@@ -69,6 +79,7 @@ export class KnexUserRepository implements UserRepository {
           username_canonical: usernameCanonical,
           email: user.email,
           email_canonical: emailCanonical,
+          email_pending: claim,
           password_hash: user.passwordHash,
           major: user.major,
           year: user.year === '' ? null : Number(user.year),
@@ -77,9 +88,8 @@ export class KnexUserRepository implements UserRepository {
         .returning(PUBLIC_COLUMNS);
       return { created: true, user: toUser(row) };
     } catch (error) {
-      const pgError = error as { code?: string; constraint?: string };
-      if (pgError.code !== UNIQUE_VIOLATION) throw error;
-      return { created: false, conflict: pgError.constraint === 'users_email_canonical_unique' ? 'email' : 'username' };
+      if (!isUniqueViolation(error)) throw error;
+      return { created: false, conflict: (error as { constraint?: string }).constraint === 'users_email_canonical_unique' ? 'email' : 'username' };
     }
   }
 
@@ -89,21 +99,21 @@ export class KnexUserRepository implements UserRepository {
   }
 
   findCredentialsByUsername(username: CanonicalName): Promise<UserCredentials | null> {
-    return this.credentialsWhere('username_canonical', username);
+    return this.credentialsWhere({ username_canonical: username });
   }
 
   findCredentialsByEmail(email: CanonicalName): Promise<UserCredentials | null> {
-    return this.credentialsWhere('email_canonical', email);
+    return this.credentialsWhere({ email_canonical: email, email_pending: false });
   }
 
   findCredentialsById(id: number): Promise<UserCredentials | null> {
-    return this.credentialsWhere('id', id);
+    return this.credentialsWhere({ id });
   }
 
-  private async credentialsWhere(column: string, value: string | number): Promise<UserCredentials | null> {
+  private async credentialsWhere(match: Record<string, string | number | boolean>): Promise<UserCredentials | null> {
     const row: UserRow | undefined = await this.live()
       .select([...PUBLIC_COLUMNS, 'password_hash'])
-      .where(column, value)
+      .where(match)
       .first();
     return row ? { user: toUser(row), passwordHash: row.password_hash } : null;
   }
@@ -111,18 +121,62 @@ export class KnexUserRepository implements UserRepository {
   async findClaimable(email: CanonicalName, createdBefore: Date): Promise<number | null> {
     const row: { id: number } | undefined = await this.live()
       .select('id')
-      .where('email_canonical', email)
+      .where({ email_canonical: email, email_pending: false })
       .whereNull('email_verified_at')
       .where('created_at', '<=', createdBefore)
       .first();
     return row?.id ?? null;
   }
 
-  async markEmailVerified(id: number): Promise<boolean> {
-    const updated = await this.live()
-      .where({ id })
-      .update({ email_verified_at: this.db.raw('coalesce(email_verified_at, now())') });
-    return updated > 0;
+  async markEmailVerified(id: number): Promise<AddressProof> {
+    try {
+      return await this.db.transaction(async (trx): Promise<AddressProof> => {
+        const own: { email_canonical: string; email_pending: boolean } | undefined = await trx('users')
+          .select('email_canonical', 'email_pending')
+          .where({ id })
+          .whereNull('deleted_at')
+          .forUpdate()
+          .first();
+        if (!own) return { verified: false, reason: 'no-account' };
+        if (own.email_pending) {
+          // The holder's row is locked until this commits: its own verification waits, then finds the address gone.
+          const holder: { id: number; email_verified_at: Date | string | null } | undefined = await trx('users')
+            .select('id', 'email_verified_at')
+            .where({ email_canonical: own.email_canonical, email_pending: false })
+            .whereNull('deleted_at')
+            .forUpdate()
+            .first();
+          const outcome = claimOnProof(holder ? { emailVerified: holder.email_verified_at !== null } : null);
+          if (outcome === 'lost') return { verified: false, reason: 'claim-lost' };
+          if (holder) await trx('users').where({ id: holder.id }).update({ email_canonical: releasedEmail(holder.id) });
+          // A claim that took the address a moment ago (its holder row was not ours to lock) breaks the unique index: lost.
+          await trx('users').where({ id }).update({ email_pending: false, email_verified_at: trx.fn.now() });
+          return { verified: true, displaced: holder?.id ?? null };
+        }
+        // A claim took this holder's address while its link was on the way: the claim was first.
+        if (own.email_canonical === releasedEmail(id)) return { verified: false, reason: 'claim-lost' };
+        await trx('users')
+          .where({ id })
+          .update({ email_verified_at: trx.raw('coalesce(email_verified_at, now())') });
+        return { verified: true, displaced: null };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) return { verified: false, reason: 'claim-lost' };
+      throw error;
+    }
+  }
+
+  async claimLost(id: number): Promise<boolean> {
+    const row = await this.db('users as claimer')
+      .join('users as holder', (on) => {
+        on.on('holder.email_canonical', 'claimer.email_canonical').andOnVal('holder.email_pending', false);
+      })
+      .where({ 'claimer.id': id, 'claimer.email_pending': true })
+      .whereNull('claimer.deleted_at')
+      .whereNull('holder.deleted_at')
+      .whereNotNull('holder.email_verified_at')
+      .first('claimer.id');
+    return row !== undefined;
   }
 
   async setPasswordHash(id: number, passwordHash: string): Promise<void> {
@@ -151,10 +205,11 @@ export class KnexUserRepository implements UserRepository {
         .update({
           first_name: '',
           last_name: '',
+          // The canonical username stays: the name stays reserved.
           username: '',
-          username_canonical: tombstoneName(id),
           email: '',
-          email_canonical: tombstoneName(id),
+          email_canonical: tombstoneEmail(id),
+          email_pending: false,
           // No hash verifies against this, and no lookup reaches a tombstone anyway.
           password_hash: '',
           major: '',

@@ -1,6 +1,6 @@
 // Forgot password: a reset link to the account with this address or username.
 // The answer is the same whether or not the account exists, and so is the
-// work behind it (a lookup, a counter, a token's statements; the mail itself
+// work behind it (a lookup, the counters, a token's statements; the mail itself
 // is sent in the background by the mailer), so neither the answer nor its
 // timing tells who has an account. Throttled per client address (a refusal
 // says so, for everyone alike) and per account (silently: a refusal there
@@ -8,7 +8,6 @@
 import { RateLimitedError, refuseBrokenRule } from '../../domain/errors';
 import { checkResetRequest, RESET_REQUESTED_MESSAGE } from '../../domain/user/account-rules';
 import { canonicalName } from '../../domain/user/canonical-name';
-import type { AccountTokens } from '../ports/account-tokens';
 import type { RateLimiter, RateRule } from '../ports/rate-limiter';
 import type { UserRepository } from '../ports/user-repository';
 import type { AccountMailing } from './account-mailing';
@@ -31,7 +30,6 @@ export interface RequestPasswordResetCommand {
 export class RequestPasswordReset {
   constructor(
     private readonly users: UserRepository,
-    private readonly tokens: AccountTokens,
     private readonly limiter: RateLimiter,
     private readonly mailing: AccountMailing,
   ) {}
@@ -46,8 +44,9 @@ export class RequestPasswordReset {
     const name = canonicalName(typed);
     const credentials = typed.includes('@') ? await this.users.findCredentialsByEmail(name) : await this.users.findCredentialsByUsername(name);
     const byAccount = await this.limiter.consume(RESET_RULES.account, credentials ? `user:${credentials.user.id}` : `name:${name}`);
+    // Beyond the cap of mails to one address, nothing is sent either (AccountMailing).
     if (credentials && byAccount.allowed) await this.mailing.sendPasswordReset(credentials.user);
-    else await this.tokens.rehearse('reset-password');
+    else await this.mailing.rehearse('reset-password', name);
     return { message: RESET_REQUESTED_MESSAGE };
   }
 }

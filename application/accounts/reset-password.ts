@@ -5,13 +5,16 @@ import type { AccountTokens } from '../ports/account-tokens';
 import type { PasswordHasher } from '../ports/password-hasher';
 import type { SessionStore } from '../ports/session-store';
 import type { UserRepository } from '../ports/user-repository';
+import type { AddressVerification } from './address-verification';
 
 export const RESET_LINK_INVALID_MESSAGE = 'This reset link has expired or was already used. Ask for a new one.';
 
 /**
  * A new password through a reset link (once, within the hour): the rules are
  * sign-up's, and every session of the account ends, so whoever held it is out.
- * The address counts as verified from then on.
+ * The address counts as verified from then on (an account waiting to claim
+ * its address takes it, as with a verification link; if another account
+ * verified it first, the new password stands and the address stays unverified).
  */
 export class ResetPassword {
   constructor(
@@ -19,6 +22,7 @@ export class ResetPassword {
     private readonly users: UserRepository,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionStore,
+    private readonly verification: AddressVerification,
   ) {}
 
   /** Answers the account's id. */
@@ -30,7 +34,7 @@ export class ResetPassword {
     if (userId === null || !(await this.users.findById(userId))) throw new LinkInvalidError(RESET_LINK_INVALID_MESSAGE);
     await this.users.setPasswordHash(userId, await this.hasher.hash(command.password));
     // The link reached the student at their address: that proves it as well as a verification link does.
-    await this.users.markEmailVerified(userId);
+    await this.verification.proved(userId);
     await this.sessions.destroyAllOf(userId);
     return userId;
   }

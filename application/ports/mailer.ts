@@ -2,10 +2,9 @@
 // the adapters write it (plain text and HTML, with the product's name) and
 // deliver it: over SMTP, into an outbox folder, or into memory for tests.
 
+/** The address only: a mail names nobody, since whoever signed up with an address may not own the mailbox. */
 export interface MailRecipient {
   email: string;
-  /** How the mail greets them ("Alice Gator", through the display rule). */
-  name: string;
 }
 
 export type AccountMail =

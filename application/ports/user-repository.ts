@@ -5,22 +5,34 @@ export type CreateUserResult =
   | { created: true; user: User }
   | { created: false; conflict: 'email' | 'username' };
 
+/** What a link that reached the account's address did (domain/user/address-claim.ts). */
+export type AddressProof =
+  /** `displaced`: the account that held the address without verifying it; the address is no longer its, and the caller deletes it. */
+  | { verified: true; displaced: number | null }
+  | { verified: false; reason: 'no-account' | 'claim-lost' };
+
 /**
- * Accounts. A deleted account keeps its row as a tombstone (its id stays the
- * author of its chat messages) with every personal field erased and its email
- * and username free for a new account; no lookup below finds it, and
- * `deletedAmong` says it is gone.
+ * Accounts. An account holds its address, or (signed up to claim an address
+ * another account holds unverified) waits to take it when its link is opened;
+ * only holders are found by address. A deleted account keeps its row as a
+ * tombstone (its id stays the author of its chat messages) with every
+ * personal field erased and its email free for a new account; its canonical
+ * username stays, so nobody can take the name shown beside its old messages.
+ * No lookup below finds a tombstone, and `deletedAmong` says it is gone.
  */
 export interface UserRepository {
   /**
-   * Creates the user (unverified) unless another account has the same canonical email or
-   * canonical username (domain/user/canonical-name.ts); the email is reported first.
+   * Creates the user (unverified) unless another account holds the same canonical email or
+   * has the same canonical username (domain/user/canonical-name.ts; a deleted account's
+   * username counts); the email is reported first. With `claim`, the account only waits for
+   * the address (another account may hold it, and other claims may wait for it): only the
+   * username must be free.
    */
-  create(user: NewUser): Promise<CreateUserResult>;
+  create(user: NewUser, options?: { claim?: boolean }): Promise<CreateUserResult>;
   findById(id: number): Promise<User | null>;
   /** The account whose canonical username this is (login). */
   findCredentialsByUsername(username: CanonicalName): Promise<UserCredentials | null>;
-  /** The account whose canonical email this is (a password reset asked for by address). */
+  /** The account holding this canonical email (a password reset asked for by address); never one waiting to claim it. */
   findCredentialsByEmail(email: CanonicalName): Promise<UserCredentials | null>;
   findCredentialsById(id: number): Promise<UserCredentials | null>;
   /**
@@ -29,8 +41,18 @@ export interface UserRepository {
    * address); null otherwise.
    */
   findClaimable(email: CanonicalName, createdBefore: Date): Promise<number | null>;
-  /** The account's address is verified (idempotent). False when there is no such account. */
-  markEmailVerified(id: number): Promise<boolean>;
+  /**
+   * A link reached the account's address: it is verified (idempotent). An
+   * account waiting to claim its address takes it, atomically, as
+   * `claimOnProof` says: from an unverified holder (answered as `displaced`),
+   * or not at all when the holder verified first or another claim took it
+   * (`claim-lost`). A holder whose address a claim took a moment before gets
+   * `claim-lost` too: of the accounts proving one address at once, exactly
+   * one is verified.
+   */
+  markEmailVerified(id: number): Promise<AddressProof>;
+  /** True when the account waits to claim an address that another account has verified (it can never have it). */
+  claimLost(id: number): Promise<boolean>;
   setPasswordHash(id: number, passwordHash: string): Promise<void>;
   /** The profile as given (already checked and normalised); null when there is no such account. */
   updateProfile(id: number, profile: Profile): Promise<User | null>;

@@ -1,5 +1,6 @@
-// Refusals of the account features of issue 14: an address not yet verified,
-// a password confirmation that failed, a mailed link that no longer works.
+// Refusals of the account features: an address not yet verified, a password
+// confirmation that failed, a mailed link that no longer works, a claim on an
+// address that another account verified first.
 import { DomainError } from '../errors';
 
 export const EMAIL_NOT_VERIFIED_MESSAGE =
@@ -23,5 +24,15 @@ export class WrongPasswordError extends DomainError {
 export class LinkInvalidError extends DomainError {
   constructor(message: string) {
     super('LINK_INVALID', message);
+  }
+}
+
+export const EMAIL_CLAIM_LOST_MESSAGE =
+  'Another account verified this UF email address first, so the address stays with that account. If it is yours, log in to that account (Forgot password can help); you can delete this account from Edit profile.';
+
+/** This account signed up with an address another account held unverified, and that account verified it first. */
+export class EmailClaimLostError extends DomainError {
+  constructor() {
+    super('EMAIL_CLAIM_LOST', EMAIL_CLAIM_LOST_MESSAGE);
   }
 }

@@ -1,6 +1,6 @@
 // One behaviour for every Mailer adapter: the mail reaches its address from
 // MAIL_FROM, names the product, and has a plain-text and an HTML part, each
-// with the link; what the student typed is escaped in the HTML.
+// with the link, which the HTML escapes.
 import { describe, expect, it } from 'vitest';
 import type { AccountMail, Mailer } from '../../application/ports/mailer';
 
@@ -23,8 +23,8 @@ export const FROM_ADDRESS = 'no-reply@swamp.example.edu';
 export function mailerContract(makeMailer: () => Promise<MailerUnderTest>) {
   describe('Mailer contract', () => {
     const cases: AccountMail[] = [
-      { kind: 'verify-email', to: { email: 'alice@ufl.edu', name: 'Alice Gator' }, link: 'https://swamp.example.edu/verify-email?token=abc_DEF-123' },
-      { kind: 'reset-password', to: { email: 'bob@ufl.edu', name: 'Bob Gator' }, link: 'https://swamp.example.edu/reset-password?token=xyz' },
+      { kind: 'verify-email', to: { email: 'alice@ufl.edu' }, link: 'https://swamp.example.edu/verify-email?token=abc_DEF-123' },
+      { kind: 'reset-password', to: { email: 'bob@ufl.edu' }, link: 'https://swamp.example.edu/reset-password?token=xyz' },
     ];
     for (const mail of cases) {
       it(`delivers a ${mail.kind} mail with a text and an HTML part, each with the link`, async () => {
@@ -34,19 +34,17 @@ export function mailerContract(makeMailer: () => Promise<MailerUnderTest>) {
         expect(got.from).toContain(FROM_ADDRESS);
         expect(got.subject).toContain('Study Swamp');
         expect(got.text).toContain(mail.link);
-        expect(got.text).toContain(`Hi ${mail.to.name},`);
+        expect(got.text).toMatch(/^Hello,$/m);
         expect(got.html).toContain(`href="${mail.link}"`);
         expect(got.html).toContain('Study Swamp');
       });
     }
 
-    it('escapes the name in the HTML part', async () => {
+    it('escapes the link in the HTML part', async () => {
       const { mailer, delivered } = await makeMailer();
-      await mailer.send({ kind: 'verify-email', to: { email: 'eve@ufl.edu', name: 'Eve <script>alert(1)</script> & Co' }, link: 'https://swamp.example.edu/verify-email?token=a&b=c' });
+      await mailer.send({ kind: 'verify-email', to: { email: 'eve@ufl.edu' }, link: 'https://swamp.example.edu/verify-email?token=a&b="c"' });
       const [got] = (await delivered()).filter((m) => m.to.includes('eve@ufl.edu'));
-      expect(got.html).not.toContain('<script>');
-      expect(got.html).toContain('Eve &lt;script&gt;alert(1)&lt;/script&gt; &amp; Co');
-      expect(got.html).toContain('href="https://swamp.example.edu/verify-email?token=a&amp;b=c"');
+      expect(got.html).toContain('href="https://swamp.example.edu/verify-email?token=a&amp;b=&quot;c&quot;"');
     });
   });
 }

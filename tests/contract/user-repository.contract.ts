@@ -112,10 +112,65 @@ export function userRepositoryContract(makeRepository: () => UserRepository) {
     it('marks an address verified, once and for good', async () => {
       const repo = makeRepository();
       const user = await created(repo);
-      expect(await repo.markEmailVerified(user.id)).toBe(true);
-      expect(await repo.markEmailVerified(user.id)).toBe(true);
+      expect(await repo.markEmailVerified(user.id)).toEqual({ verified: true, displaced: null });
+      expect(await repo.markEmailVerified(user.id)).toEqual({ verified: true, displaced: null });
       expect((await repo.findById(user.id))?.emailVerified).toBe(true);
-      expect(await repo.markEmailVerified(999_999)).toBe(false);
+      expect(await repo.markEmailVerified(999_999)).toEqual({ verified: false, reason: 'no-account' });
+    });
+
+    it('lets claims wait beside the holder of an address, found by no address lookup; the first verified takes it', async () => {
+      const repo = makeRepository();
+      const holder = await created(repo);
+      expect(await repo.create(newUser({ email: holder.email.toUpperCase() }))).toEqual({ created: false, conflict: 'email' });
+      const claim = (username: string) => repo.create(newUser({ email: holder.email, username }), { claim: true });
+      const [a, b] = [await claim(`claimA${n}`), await claim(`claimB${n}`)];
+      if (!a.created || !b.created) throw new Error('not created');
+      expect(a.user).toMatchObject({ email: holder.email, emailVerified: false });
+      // Only the username must be free for a claim.
+      expect(await claim(holder.username)).toEqual({ created: false, conflict: 'username' });
+      expect((await repo.findCredentialsByEmail(canonicalName(holder.email)))?.user.id).toBe(holder.id);
+      expect(await repo.findClaimable(canonicalName(holder.email), new Date(Date.now() + HOUR))).toBe(holder.id);
+      expect(await repo.claimLost(a.user.id)).toBe(false);
+      expect(await repo.claimLost(holder.id)).toBe(false);
+
+      expect(await repo.markEmailVerified(b.user.id)).toEqual({ verified: true, displaced: holder.id });
+      expect((await repo.findCredentialsByEmail(canonicalName(holder.email)))?.user.id).toBe(b.user.id);
+      expect(await repo.findById(holder.id)).toMatchObject({ id: holder.id });
+      // The displaced holder's own link, opened a moment later, verifies nothing: the claim was first.
+      expect(await repo.markEmailVerified(holder.id)).toEqual({ verified: false, reason: 'claim-lost' });
+      expect((await repo.findById(holder.id))?.emailVerified).toBe(false);
+      expect(await repo.markEmailVerified(a.user.id)).toEqual({ verified: false, reason: 'claim-lost' });
+      expect(await repo.claimLost(a.user.id)).toBe(true);
+      expect((await repo.findById(a.user.id))?.emailVerified).toBe(false);
+      // The address is the claim's now, also once the displaced account is deleted.
+      await repo.markDeleted(holder.id);
+      expect(await repo.create(newUser({ email: holder.email }))).toEqual({ created: false, conflict: 'email' });
+    });
+
+    it('lets a holder that verifies first keep its address, and a claim take an address nobody holds', async () => {
+      const repo = makeRepository();
+      const holder = await created(repo);
+      const lost = await repo.create(newUser({ email: holder.email }), { claim: true });
+      const free = await repo.create(newUser({ email: `gone${n}@ufl.edu` }), { claim: true });
+      if (!lost.created || !free.created) throw new Error('not created');
+      expect(await repo.markEmailVerified(holder.id)).toEqual({ verified: true, displaced: null });
+      expect(await repo.markEmailVerified(lost.user.id)).toEqual({ verified: false, reason: 'claim-lost' });
+      expect(await repo.markEmailVerified(free.user.id)).toEqual({ verified: true, displaced: null });
+      expect((await repo.findCredentialsByEmail(canonicalName(free.user.email)))?.user.id).toBe(free.user.id);
+    });
+
+    it('gives the address to exactly one of a holder and two claims verifying at the same moment', async () => {
+      const repo = makeRepository();
+      for (let round = 0; round < 5; round++) {
+        const holder = await created(repo);
+        const claims = await Promise.all([1, 2].map(() => repo.create(newUser({ email: holder.email }), { claim: true })));
+        const ids = [holder.id, ...claims.map((c) => (c.created ? c.user.id : 0))];
+        const proofs = await Promise.all(ids.map((id) => repo.markEmailVerified(id)));
+        const winners = ids.filter((_id, i) => proofs[i].verified);
+        expect(winners, JSON.stringify(proofs)).toHaveLength(1);
+        expect((await repo.findCredentialsByEmail(canonicalName(holder.email)))?.user.id).toBe(winners[0]);
+        if (winners[0] !== holder.id) expect(proofs[ids.indexOf(winners[0])]).toEqual({ verified: true, displaced: holder.id });
+      }
     });
 
     it('changes the password hash', async () => {
@@ -148,7 +203,7 @@ export function userRepositoryContract(makeRepository: () => UserRepository) {
       expect(await repo.findClaimable(canonicalName('nobody@ufl.edu'), later)).toBeNull();
     });
 
-    it('turns a deleted account into a tombstone: found by no lookup, its email and username free, known as deleted', async () => {
+    it('turns a deleted account into a tombstone: found by no lookup, its email free, its username reserved, known as deleted', async () => {
       const repo = makeRepository();
       const gone = await created(repo);
       const stays = await created(repo);
@@ -160,10 +215,14 @@ export function userRepositoryContract(makeRepository: () => UserRepository) {
       expect(await repo.findCredentialsByEmail(canonicalName(gone.email))).toBeNull();
       expect(await repo.findCredentialsByUsername(canonicalName(`deleted:${gone.id}`))).toBeNull();
       expect(await repo.findClaimable(canonicalName(gone.email), new Date(Date.now() + HOUR))).toBeNull();
-      expect(await repo.markEmailVerified(gone.id)).toBe(false);
+      expect(await repo.markEmailVerified(gone.id)).toEqual({ verified: false, reason: 'no-account' });
       expect([...(await repo.deletedAmong([gone.id, stays.id, 999_999]))]).toEqual([gone.id]);
       expect((await repo.deletedAmong([])).size).toBe(0);
-      const again = await repo.create(newUser({ email: gone.email, username: gone.username }));
+      for (const username of [gone.username, gone.username.toUpperCase()]) {
+        expect(await repo.create(newUser({ username })), username).toEqual({ created: false, conflict: 'username' });
+        expect(await repo.create(newUser({ username }), { claim: true }), username).toEqual({ created: false, conflict: 'username' });
+      }
+      const again = await repo.create(newUser({ email: gone.email }));
       expect(again.created).toBe(true);
       expect(await repo.findById(stays.id)).toEqual(stays);
     });

@@ -4,6 +4,7 @@
 // over SMTP to the e2e server's own SMTP peer (serve.ts), and the tests read it
 // from there as a student reads their inbox.
 import { expect, test, type Browser } from '@playwright/test';
+import { EMAIL_CLAIM_LOST_MESSAGE } from '../../domain/user/account-errors';
 import { apiPost, expectNoHorizontalOverflow, fillSignUpForm, joinCourseViaApi, signUpViaApi, waitForMail } from './e2e-support';
 
 const BANNER = 'Check your UF email to verify your account';
@@ -149,4 +150,17 @@ test('the account screens fit a phone', async ({ page }) => {
   expect(resend!.x).toBeGreaterThan(text!.x + text!.width - 1);
   expect(resend!.y).toBeLessThan(text!.y + text!.height);
   expect((await banner.boundingBox())!.height).toBeLessThan(80);
+});
+
+test('a link whose address another account verified first says so, on a phone', async ({ page }) => {
+  // Making the real case takes an account 24 hours old; the server's answer to it is tested in tests/integration/accounts-api.test.ts.
+  await page.route('**/api/verify-email/', (route) => route.fulfill({ status: 409, json: { error: 'EMAIL_CLAIM_LOST', message: EMAIL_CLAIM_LOST_MESSAGE } }));
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signUpViaApi(page, 'Cleo', 'Claimant', '/verify-email?token=claimed', { verified: false });
+  await expect(page.getByRole('heading', { level: 1, name: 'This address belongs to another account' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(EMAIL_CLAIM_LOST_MESSAGE);
+  // Neither trying the link again nor a new link can help: the page offers neither.
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(page.getByText('Ask for a new link:')).toHaveCount(0);
+  await expectNoHorizontalOverflow(page, 'the lost claim at 360 px');
 });

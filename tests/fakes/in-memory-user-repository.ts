@@ -1,5 +1,6 @@
 import type { Clock } from '../../application/ports/clock';
-import type { CreateUserResult, UserRepository } from '../../application/ports/user-repository';
+import type { AddressProof, CreateUserResult, UserRepository } from '../../application/ports/user-repository';
+import { claimOnProof } from '../../domain/user/address-claim';
 import { canonicalName, type CanonicalName } from '../../domain/user/canonical-name';
 import type { NewUser, Profile, User, UserCredentials } from '../../domain/user/user';
 
@@ -7,6 +8,8 @@ type Row = Omit<User, 'emailVerified'> & {
   passwordHash: string;
   usernameCanonical: string;
   emailCanonical: string;
+  /** Waits to claim the address (another account may hold it). */
+  emailPending: boolean;
   createdAt: number;
   verifiedAt: number | null;
   deleted: boolean;
@@ -17,12 +20,13 @@ export class InMemoryUserRepository implements UserRepository {
 
   constructor(private readonly now: Clock = () => Date.now()) {}
 
-  async create(user: NewUser): Promise<CreateUserResult> {
+  async create(user: NewUser, options: { claim?: boolean } = {}): Promise<CreateUserResult> {
     const usernameCanonical = canonicalName(user.username);
     const emailCanonical = canonicalName(user.email);
-    if (this.rows.some((r) => r.emailCanonical === emailCanonical)) return { created: false, conflict: 'email' };
+    const emailPending = options.claim === true;
+    if (!emailPending && this.holderOf(emailCanonical)) return { created: false, conflict: 'email' };
     if (this.rows.some((r) => r.usernameCanonical === usernameCanonical)) return { created: false, conflict: 'username' };
-    const row: Row = { ...user, id: this.rows.length + 1, usernameCanonical, emailCanonical, createdAt: this.now(), verifiedAt: null, deleted: false };
+    const row: Row = { ...user, id: this.rows.length + 1, usernameCanonical, emailCanonical, emailPending, createdAt: this.now(), verifiedAt: null, deleted: false };
     this.rows.push(row);
     return { created: true, user: publicUser(row) };
   }
@@ -37,7 +41,7 @@ export class InMemoryUserRepository implements UserRepository {
   }
 
   async findCredentialsByEmail(email: CanonicalName): Promise<UserCredentials | null> {
-    return credentials(this.live((r) => r.emailCanonical === email));
+    return credentials(this.holderOf(email));
   }
 
   async findCredentialsById(id: number): Promise<UserCredentials | null> {
@@ -45,15 +49,28 @@ export class InMemoryUserRepository implements UserRepository {
   }
 
   async findClaimable(email: CanonicalName, createdBefore: Date): Promise<number | null> {
-    const row = this.live((r) => r.emailCanonical === email && r.verifiedAt === null && r.createdAt <= createdBefore.getTime());
-    return row?.id ?? null;
+    const row = this.holderOf(email);
+    return row && row.verifiedAt === null && row.createdAt <= createdBefore.getTime() ? row.id : null;
   }
 
-  async markEmailVerified(id: number): Promise<boolean> {
+  async markEmailVerified(id: number): Promise<AddressProof> {
     const row = this.live((r) => r.id === id);
-    if (!row) return false;
-    row.verifiedAt ??= this.now();
-    return true;
+    if (!row) return { verified: false, reason: 'no-account' };
+    if (!row.emailPending) {
+      if (row.emailCanonical === `released:${id}`) return { verified: false, reason: 'claim-lost' };
+      row.verifiedAt ??= this.now();
+      return { verified: true, displaced: null };
+    }
+    const holder = this.holderOf(row.emailCanonical);
+    if (claimOnProof(holder ? { emailVerified: holder.verifiedAt !== null } : null) === 'lost') return { verified: false, reason: 'claim-lost' };
+    if (holder) holder.emailCanonical = `released:${holder.id}`;
+    Object.assign(row, { emailPending: false, verifiedAt: this.now() });
+    return { verified: true, displaced: holder?.id ?? null };
+  }
+
+  async claimLost(id: number): Promise<boolean> {
+    const row = this.live((r) => r.id === id && r.emailPending);
+    return row !== undefined && this.holderOf(row.emailCanonical)?.verifiedAt != null;
   }
 
   async setPasswordHash(id: number, passwordHash: string): Promise<void> {
@@ -71,9 +88,9 @@ export class InMemoryUserRepository implements UserRepository {
   async markDeleted(id: number): Promise<void> {
     const row = this.live((r) => r.id === id);
     if (!row) return;
-    const tombstone = `deleted:${id}`;
+    // The canonical username stays: the name stays reserved.
     Object.assign(row, { firstName: '', lastName: '', username: '', email: '', major: '', year: '', bio: '', passwordHash: '' });
-    Object.assign(row, { usernameCanonical: tombstone, emailCanonical: tombstone, deleted: true });
+    Object.assign(row, { emailCanonical: `deleted:${id}`, emailPending: false, deleted: true });
   }
 
   async deletedAmong(ids: readonly number[]): Promise<Set<number>> {
@@ -83,12 +100,17 @@ export class InMemoryUserRepository implements UserRepository {
   private live(match: (row: Row) => boolean): Row | undefined {
     return this.rows.find((r) => !r.deleted && match(r));
   }
+
+  /** The account holding the address (not one waiting to claim it). */
+  private holderOf(email: string): Row | undefined {
+    return this.live((r) => r.emailCanonical === email && !r.emailPending);
+  }
 }
 
 function credentials(row: Row | undefined): UserCredentials | null {
   return row ? { user: publicUser(row), passwordHash: row.passwordHash } : null;
 }
 
-function publicUser({ passwordHash: _hash, usernameCanonical: _u, emailCanonical: _e, createdAt: _c, verifiedAt, deleted: _d, ...user }: Row): User {
+function publicUser({ passwordHash: _hash, usernameCanonical: _u, emailCanonical: _e, emailPending: _p, createdAt: _c, verifiedAt, deleted: _d, ...user }: Row): User {
   return { ...user, emailVerified: verifiedAt !== null };
 }

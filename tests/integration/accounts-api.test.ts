@@ -1,7 +1,8 @@
 // Issue 14 over HTTP on both run modes, with a real SMTP server as the mail
 // peer: verification links, Resend, what EMAIL_VERIFICATION=required refuses,
-// password reset and change, the profile, deleting an account, and claiming
-// an address an account never verified.
+// password reset and change, the profile, deleting an account (its username
+// stays reserved), claiming an address an account never verified, and what
+// the mails say (nothing the sign-up chose).
 // Over 300 lines: every acceptance line of the issue, each against both run modes, sharing one SMTP peer.
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -38,6 +39,14 @@ async function latestLink(student: Student, count = 1): Promise<string> {
   const mails = await sink.waitFor(student.form.email, count);
   return tokenOf(mails[mails.length - 1]);
 }
+
+/** The account looks 25 hours old: an address it never verified may now be claimed. */
+async function age(app: TestApp, student: Student): Promise<void> {
+  await knexOf(app)('users').where({ id: student.id }).update({ created_at: new Date(Date.now() - 25 * 3_600_000) });
+}
+
+/** Every mail the app queued so far has reached the sink (or failed). */
+const mailsSettled = (app: TestApp) => app.server.resolve(INFRA.Mailer).idle();
 
 async function verify(student: Student): Promise<void> {
   const res = await new HttpSession(student.session.baseUrl).post('/api/verify-email/', { token: await latestLink(student) });
@@ -263,32 +272,136 @@ function optionalSuite(app: TestApp) {
     expect(groupPage.studyGroupMessages[0]).toMatchObject({ message: 'group bye', formerMember: true });
     expect(JSON.stringify(page)).not.toContain(leaving.form.username);
 
-    // The address and the username are free again.
-    expect((await new HttpSession(app.url).signUp({ ...newStudent(), email: leaving.form.email, username: leaving.form.username })).body.isAuthenticated).toBe(true);
+    // The address is free again; the username stays reserved, in any case (a compatibility spelling is no username at all).
+    for (const username of [leaving.form.username, leaving.form.username.toUpperCase()]) {
+      const taken = await new HttpSession(app.url).signUp(newStudent({ username }));
+      expect(taken.body, username).toMatchObject({ isAuthenticated: false, field: 'username', msg: 'That username is already taken' });
+    }
+    const fullWidth = [...leaving.form.username].map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join('');
+    const twin = await new HttpSession(app.url).signUp(newStudent({ username: fullWidth }));
+    expect(twin.status).toBe(400);
+    expect(twin.body.field).toBe('username');
+    expect((await new HttpSession(app.url).signUp({ ...newStudent(), email: leaving.form.email })).body.isAuthenticated).toBe(true);
   });
 
-  it('lets a new sign-up claim an address whose account never verified it after 24 hours; its posts become "Former member"', async () => {
+  it('lets a new sign-up claim an address its account never verified after 24 hours; the old account keeps it until the new one opens its link', async () => {
     const stale = await signUp(app);
     await stale.session.post('/api/insert-course-member/', { courseID: courseId });
     const posted = (await stale.session.post('/api/insert-course-message/', { courseID: courseId, message: 'who am I' })).body.id;
-    const claim = () => new HttpSession(app.url).signUp(newStudent({ email: stale.form.email.toUpperCase() }));
+    await sink.waitFor(stale.form.email);
+    const claim = (overrides: Record<string, string> = {}) => new HttpSession(app.url).signUp(newStudent({ email: stale.form.email.toUpperCase(), ...overrides }));
     expect((await claim()).body).toMatchObject({ isAuthenticated: false, field: 'email', msg: 'Email Address is already registered!' });
 
-    await knexOf(app)('users').where({ id: stale.id }).update({ created_at: new Date(Date.now() - 25 * 3_600_000) });
-    const claimed = await claim();
+    await age(app, stale);
+    // The old account's username is still its own, and nothing changes.
+    expect((await claim({ username: stale.form.username.toUpperCase() })).body).toMatchObject({ isAuthenticated: false, field: 'username' });
+    const claimer = new HttpSession(app.url);
+    const claimed = await claimer.signUp(newStudent({ email: stale.form.email.toUpperCase() }));
     expect(claimed.body.isAuthenticated).toBe(true);
+    expect(claimed.body.user).toMatchObject({ email: stale.form.email, emailVerified: false });
     expect(claimed.body.user.id).not.toBe(stale.id);
-    expect((await stale.session.get('/api/dashboard/')).status).toBe(401);
+
+    // Until the new account opens its link, the old one is untouched: still signed in, signs in again, its post under its name.
     const reader = await signUp(app);
     await reader.session.post('/api/insert-course-member/', { courseID: courseId });
-    const messages = (await reader.session.get(`/api/course/${courseId}/`)).body.courseMessages;
-    expect(messages.find((m: { id: string }) => m.id === posted)).toMatchObject({ formerMember: true, username: '' });
+    const postOf = async () => ((await reader.session.get(`/api/course/${courseId}/`)).body.courseMessages as { id: string; formerMember?: boolean }[]).find((m) => m.id === posted);
+    expect((await stale.session.get('/api/is-authenticated/')).body.user).toMatchObject({ id: stale.id, email: stale.form.email });
+    expect((await new HttpSession(app.url).logIn(stale.form.username, stale.form.password)).status).toBe(200);
+    expect((await stale.session.get('/api/dashboard/')).body.courses.map((c: { id: number }) => c.id)).toEqual([courseId]);
+    expect(await postOf()).toMatchObject({ username: stale.form.username });
+    expect((await postOf())?.formerMember).not.toBe(true);
+
+    // The link went to the address; opening it gives the address to the new account and retires the old one.
+    const [, claimMail] = await sink.waitFor(stale.form.email, 2);
+    expect((await new HttpSession(app.url).post('/api/verify-email/', { token: tokenOf(claimMail) })).body).toEqual({ emailVerified: true });
+    expect((await claimer.get('/api/is-authenticated/')).body.user).toMatchObject({ email: stale.form.email, emailVerified: true });
+    expect((await stale.session.get('/api/dashboard/')).status).toBe(401);
+    expect((await new HttpSession(app.url).logIn(stale.form.username, stale.form.password)).status).toBe(401);
+    expect(await postOf()).toMatchObject({ formerMember: true, username: '' });
+    // The address is the new account's: a reset by address reaches it, and no further sign-up can claim it.
+    await new HttpSession(app.url).post('/api/request-password-reset/', { emailOrUsername: stale.form.email });
+    const [, , reset] = await sink.waitFor(stale.form.email, 3);
+    expect((await new HttpSession(app.url).post('/api/reset-password/', { token: tokenOf(reset), password: 'mine-now-77' })).status).toBe(200);
+    expect((await new HttpSession(app.url).logIn(claimed.body.user.username, 'mine-now-77')).status).toBe(200);
+    expect((await claim()).body).toMatchObject({ isAuthenticated: false, field: 'email' });
 
     // A verified address is never claimed, however old.
     const kept = await signUp(app);
     await verify(kept);
-    await knexOf(app)('users').where({ id: kept.id }).update({ created_at: new Date(Date.now() - 48 * 3_600_000) });
+    await age(app, kept);
     expect((await new HttpSession(app.url).signUp(newStudent({ email: kept.form.email }))).body.isAuthenticated).toBe(false);
+  });
+
+  it('keeps the address with the old account when it verifies first; the new account is told at its next attempt', async () => {
+    const stale = await signUp(app);
+    await sink.waitFor(stale.form.email);
+    await age(app, stale);
+    const claimer = await signUp(app, { email: stale.form.email });
+    const [oldMail, claimMail] = await sink.waitFor(stale.form.email, 2);
+    expect((await stale.session.post('/api/verify-email/', { token: tokenOf(oldMail) })).body).toEqual({ emailVerified: true });
+
+    const lost = await new HttpSession(app.url).post('/api/verify-email/', { token: tokenOf(claimMail) });
+    expect(lost.status).toBe(409);
+    expect(lost.body).toMatchObject({ error: 'EMAIL_CLAIM_LOST', message: expect.stringContaining('Another account verified this UF email address first') });
+    const resend = await claimer.session.post('/api/resend-verification/');
+    expect(resend.status).toBe(409);
+    expect(resend.body.error).toBe('EMAIL_CLAIM_LOST');
+    await mailsSettled(app);
+    expect(sink.to(stale.form.email)).toHaveLength(2);
+
+    expect((await stale.session.get('/api/is-authenticated/')).body.user).toMatchObject({ id: stale.id, emailVerified: true });
+    expect((await claimer.session.get('/api/is-authenticated/')).body.user).toMatchObject({ id: claimer.id, emailVerified: false });
+  });
+
+  it('lets the first of two claims whose link is opened win', async () => {
+    const stale = await signUp(app);
+    await sink.waitFor(stale.form.email);
+    await age(app, stale);
+    const first = await signUp(app, { email: stale.form.email });
+    await sink.waitFor(stale.form.email, 2);
+    const second = await signUp(app, { email: stale.form.email });
+    const [, firstMail, secondMail] = await sink.waitFor(stale.form.email, 3);
+
+    expect((await new HttpSession(app.url).post('/api/verify-email/', { token: tokenOf(secondMail) })).body).toEqual({ emailVerified: true });
+    expect((await second.session.get('/api/is-authenticated/')).body.user.emailVerified).toBe(true);
+    const late = await new HttpSession(app.url).post('/api/verify-email/', { token: tokenOf(firstMail) });
+    expect(late.body.error).toBe('EMAIL_CLAIM_LOST');
+    expect((await first.session.get('/api/is-authenticated/')).body.user.emailVerified).toBe(false);
+    expect((await stale.session.get('/api/is-authenticated/')).body).toEqual({ isAuthenticated: false });
+  });
+
+  it('sends at most 10 account mails an hour to one address, whichever account asks', async () => {
+    const stale = await signUp(app);
+    await age(app, stale);
+    const email = stale.form.email;
+    const claimers = [await signUp(app, { email }), await signUp(app, { email })];
+    // 3 sign-up mails, and Resend: 3 for the old account, 3 for one claimer, then 1 of the other's.
+    for (const [who, times] of [[stale, 3], [claimers[0], 3], [claimers[1], 1]] as const) {
+      for (let i = 0; i < times; i++) expect((await who.session.post('/api/resend-verification/')).body.sent).toBe(true);
+    }
+    const refused = await claimers[1].session.post('/api/resend-verification/');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ error: 'RATE_LIMITED', message: expect.stringMatching(/^Too many emails to this address\. Try again in \d+ minutes\.$/) });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Past the limit a sign-up still works and a reset request answers as ever; no mail goes.
+    const third = await signUp(app, { email });
+    expect((await new HttpSession(app.url).post('/api/request-password-reset/', { emailOrUsername: third.form.username })).status).toBe(200);
+    await mailsSettled(app);
+    expect(sink.to(email)).toHaveLength(10);
+  });
+
+  it('mails nothing the sign-up chose: no names or username, in the verification or the reset mail', async () => {
+    const chosen = { firstName: 'Click here', lastName: 'Visit evil.example', username: 'www.evil-example.com' };
+    const student = await signUp(app, chosen);
+    await new HttpSession(app.url).post('/api/request-password-reset/', { emailOrUsername: student.form.username });
+    const mails = await sink.waitFor(student.form.email, 2);
+    expect(mails.map((m) => m.subject).sort()).toEqual(['Reset your Study Swamp password', 'Verify your UF email address for Study Swamp']);
+    for (const mail of mails) {
+      expect(mail.toHeader).toBe(student.form.email);
+      const everything = [mail.subject, mail.toHeader, mail.text, mail.html].join('\n').replaceAll(student.form.email, '').toLowerCase();
+      for (const text of ['click here', 'visit', 'evil', 'albert']) expect(everything, `${mail.subject}: ${text}`).not.toContain(text);
+      expect(mail.text).toContain(mail.link);
+    }
   });
 
   it('refuses bad input on every account call with a 4xx and changes nothing', async () => {
@@ -363,12 +476,20 @@ function requiredSuite(app: TestApp) {
     expect((await student.session.post('/api/insert-course-message/', { courseID: courseId, message: 'hi' })).status).toBe(201);
   });
 
-  it('claims the address of an account that never verified after 24 hours (it has no posts to keep)', async () => {
+  it('claims the address of an account that never verified once the new link is opened; the old username stays reserved', async () => {
     const stale = await signUp(app);
-    await knexOf(app)('users').where({ id: stale.id }).update({ created_at: new Date(Date.now() - 25 * 3_600_000) });
-    const claimed = await new HttpSession(app.url).signUp(newStudent({ email: stale.form.email, username: stale.form.username }));
-    expect(claimed.body.isAuthenticated).toBe(true);
+    await age(app, stale);
+    expect((await new HttpSession(app.url).signUp(newStudent({ email: stale.form.email, username: stale.form.username }))).body).toMatchObject({ field: 'username' });
+    const claimer = await signUp(app, { email: stale.form.email });
+    // Until then it is an unverified account like any other.
+    const courseId = (await claimer.session.post('/api/filter-courses/', { courseCode: 'COP3502C' })).body.courses[0].id as number;
+    expect((await claimer.session.post('/api/insert-course-member/', { courseID: courseId })).body.error).toBe('EMAIL_NOT_VERIFIED');
+    expect((await stale.session.get('/api/is-authenticated/')).body.user.id).toBe(stale.id);
+
+    const [, claimMail] = await sink.waitFor(stale.form.email, 2);
+    expect((await claimer.session.post('/api/verify-email/', { token: tokenOf(claimMail) })).body).toEqual({ emailVerified: true });
     expect((await stale.session.get('/api/is-authenticated/')).body).toEqual({ isAuthenticated: false });
+    expect((await new HttpSession(app.url).signUp(newStudent({ username: stale.form.username }))).body).toMatchObject({ field: 'username' });
   });
 }
 

@@ -6,7 +6,6 @@ import { expect, it } from 'vitest';
 import { migrationSource } from '../../adapters/database/migration-source';
 import { KnexSessionStore } from '../../adapters/postgres/knex-session-store';
 import { KnexUserRepository } from '../../adapters/postgres/knex-user-repository';
-import { canonicalName } from '../../domain/user/canonical-name';
 import { describeMigration } from '../support/migration-databases';
 
 const MIGRATION = '20261126000000_accounts';
@@ -25,8 +24,8 @@ describeMigration('accounts migration', MIGRATION, (database) => {
 
     await db.migrate.up({ migrationSource });
     const users = new KnexUserRepository(db);
+    // Verified, so never claimable (the repository's claim lookup needs a later migration's column, so it is not asked here).
     expect((await users.findById(alice.id))?.emailVerified).toBe(true);
-    expect(await users.findClaimable(canonicalName('alice@ufl.edu'), new Date(Date.now() + 86_400_000))).toBeNull();
     expect(await new KnexSessionStore(db).destroyAllOf(alice.id)).toEqual(['alice-laptop']);
     expect(await users.updateProfile(alice.id, { firstName: 'A', lastName: 'G', major: '', year: '', bio: '' })).toMatchObject({ year: '', major: '' });
 

@@ -3,6 +3,7 @@
 import type { EmailVerificationMode } from '../../application/accounts/email-verification';
 import { AccountMailing } from '../../application/accounts/account-mailing';
 import { AccountRemoval } from '../../application/accounts/account-removal';
+import { AddressVerification } from '../../application/accounts/address-verification';
 import { ChangePassword } from '../../application/accounts/change-password';
 import { DeleteAccount } from '../../application/accounts/delete-account';
 import { EmailVerificationPolicy } from '../../application/accounts/email-verification';
@@ -45,8 +46,9 @@ export function accountWorld(mode: EmailVerificationMode = 'optional') {
   const formerMembers = new CachedFormerMembers(users, clock.now);
   const throttle = new ClientThrottle(limiter);
   const guard = new LoginGuard(limiter, async () => {});
-  const mailing = new AccountMailing(tokens, mailer, PUBLIC_URL);
+  const mailing = new AccountMailing(tokens, mailer, limiter, PUBLIC_URL);
   const removal = new AccountRemoval(users, membership, groups, new NoOpMembershipChanges(), sessions, tokens, formerMembers);
+  const addressVerification = new AddressVerification(users, removal);
   const confirmation = new PasswordConfirmation(users, hasher, guard);
   return {
     clock,
@@ -62,12 +64,12 @@ export function accountWorld(mode: EmailVerificationMode = 'optional') {
     formerMembers,
     throttle,
     verification: new EmailVerificationPolicy(users, mode),
-    signUp: new SignUp(users, hasher, throttle, mailing, removal, clock.now),
+    signUp: new SignUp(users, hasher, throttle, mailing, clock.now),
     logIn: new LogIn(users, hasher, guard),
-    verifyEmail: new VerifyEmail(tokens, users),
+    verifyEmail: new VerifyEmail(tokens, addressVerification),
     resend: new ResendVerification(users, limiter, mailing),
-    requestReset: new RequestPasswordReset(users, tokens, limiter, mailing),
-    resetPassword: new ResetPassword(tokens, users, hasher, sessions),
+    requestReset: new RequestPasswordReset(users, limiter, mailing),
+    resetPassword: new ResetPassword(tokens, users, hasher, sessions, addressVerification),
     changePassword: new ChangePassword(confirmation, users, hasher, sessions, tokens),
     updateProfile: new UpdateProfile(users),
     deleteAccount: new DeleteAccount(confirmation, removal),

@@ -11,6 +11,8 @@ const ARRIVAL_TIMEOUT_MS = 15_000;
 export interface ReceivedMail {
   /** The envelope's recipients, lower-cased. */
   to: string[];
+  /** The To header as written (a display name, if the sender gave one, and the address). */
+  toHeader: string;
   from: string;
   subject: string;
   text: string;
@@ -46,6 +48,7 @@ export class SmtpSink {
             const text = parsed.text ?? '';
             mails.push({
               to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+              toHeader: addressesOf(parsed.to),
               from: addressesOf(parsed.from),
               subject: parsed.subject ?? '',
               text,

@@ -1,8 +1,10 @@
 // The in-process parts of the account adapters: which authors are former
-// members (remembered, asked once for a crowd), and mail sent in the background.
+// members (remembered, asked once for a crowd), what a mail says, and mail
+// sent in the background.
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { CachedFormerMembers } from '../../adapters/chat/cached-former-members';
+import { accountMailContent } from '../../adapters/mail/account-mail-content';
 import { BackgroundMailer } from '../../adapters/mail/background-mailer';
 import type { AccountMail, Mailer } from '../../application/ports/mailer';
 import { ManualClock } from '../support/test-clock';
@@ -49,8 +51,21 @@ describe('CachedFormerMembers', () => {
   });
 });
 
+describe('accountMailContent', () => {
+  it('says the same to every address, the link aside: nothing the account typed reaches the mail', () => {
+    for (const kind of ['verify-email', 'reset-password'] as const) {
+      const link = `https://swamp.example.edu/${kind}?token=abc`;
+      const [alice, bob] = [accountMailContent({ kind, to: { email: 'alice@ufl.edu' }, link }), accountMailContent({ kind, to: { email: 'bob@ufl.edu' }, link })];
+      expect(bob).toEqual(alice);
+      expect(alice.text).toMatch(/^Hello,\r?\n/);
+      expect(alice.text).toContain(link);
+      expect(accountMailContent({ kind, to: { email: 'alice@ufl.edu' }, link: 'https://other.example/x' }).text.replace('https://other.example/x', link)).toBe(alice.text);
+    }
+  });
+});
+
 describe('BackgroundMailer', () => {
-  const mail: AccountMail = { kind: 'verify-email', to: { email: 'a@ufl.edu', name: 'A' }, link: 'https://x.example/verify-email?token=t' };
+  const mail: AccountMail = { kind: 'verify-email', to: { email: 'a@ufl.edu' }, link: 'https://x.example/verify-email?token=t' };
 
   it('answers at once and sends behind; a failure is logged and counted, never thrown at the caller', async () => {
     let release: () => void = () => {};

@@ -1,6 +1,6 @@
 // Issue 14's use cases on in-memory adapters: the verification policy where
 // students join, post and create; the links; reset, change, profile, deletion
-// and claiming an address.
+// claiming an address, and the cap on mails to one address.
 import { describe, expect, it, vi } from 'vitest';
 import { AddClasses } from '../../application/courses/add-classes';
 import { JoinCourse } from '../../application/courses/join-course';
@@ -13,7 +13,8 @@ import { LocalChatSignals } from '../../adapters/chat/local-chat-signals';
 import { RoomNewest } from '../../adapters/chat/room-newest';
 import { SignalHub } from '../../adapters/chat/signal-hub';
 import type { EmailVerificationMode } from '../../application/accounts/email-verification';
-import { EmailNotVerifiedError, LinkInvalidError, WrongPasswordError } from '../../domain/user/account-errors';
+import { ADDRESS_MAIL_RULE } from '../../application/accounts/account-mailing';
+import { EmailClaimLostError, EmailNotVerifiedError, LinkInvalidError, WrongPasswordError } from '../../domain/user/account-errors';
 import { canonicalName } from '../../domain/user/canonical-name';
 import { RateLimitedError, ValidationError } from '../../domain/errors';
 import { InMemoryChatLog } from '../fakes/in-memory-chat-log';
@@ -38,6 +39,20 @@ async function student(world: AccountWorld, name: string) {
   const result = await world.signUp.execute(form(name));
   if (!result.ok) throw new Error(result.message);
   return result.user;
+}
+
+/** An account that never verified stale@ufl.edu, `hours` on, and sign-ups waiting to claim that address, each with its link. */
+async function staleAddress(claimants: string[], hours = 24) {
+  const world = accountWorld();
+  const stale = await student(world, 'stale');
+  world.clock.advance(hours * HOUR);
+  const claims: { id: number; link: string }[] = [];
+  for (const name of claimants) {
+    const result = await world.signUp.execute({ ...form(name), email: 'stale@ufl.edu' });
+    if (!result.ok) throw new Error(result.message);
+    claims.push({ id: result.user.id, link: world.mailer.lastToken('stale@ufl.edu', 'verify-email') });
+  }
+  return { world, stale, claims };
 }
 
 /** The places a student joins, posts and creates, in one world with a course (id 1) and a group in it. */
@@ -107,7 +122,7 @@ describe('verification links', () => {
   it('mails one link at sign-up; it verifies once; a resend replaces it; three resends an hour', async () => {
     const world = accountWorld();
     const user = await student(world, 'alice');
-    expect(world.mailer.sent.map((m) => [m.kind, m.to.email, m.to.name])).toEqual([['verify-email', 'alice@ufl.edu', 'Alice Gator']]);
+    expect(world.mailer.sent.map((m) => [m.kind, m.to])).toEqual([['verify-email', { email: 'alice@ufl.edu' }]]);
     expect(world.mailer.sent[0].link.startsWith(`${PUBLIC_URL}/verify-email?token=`)).toBe(true);
     const first = world.mailer.lastToken('alice@ufl.edu', 'verify-email');
     for (let i = 0; i < 3; i++) expect(await world.resend.execute({ actingUserId: user.id })).toEqual({ sent: true, emailVerified: false });
@@ -211,7 +226,7 @@ describe('change password, profile, deletion', () => {
     expect(message).toMatchObject({ message: 'bye', userId: alice.id, username: '', formerMember: true });
   });
 
-  it('claims an address its account never verified once 24 hours have passed, not before, and never a verified one', async () => {
+  it('lets a sign-up wait for an address its account never verified after 24 hours; the old account keeps it until the new link is opened', async () => {
     const world = accountWorld();
     const stale = await student(world, 'stale');
     const kept = await student(world, 'kept');
@@ -219,14 +234,77 @@ describe('change password, profile, deletion', () => {
     const again = (email: string, username = 'newcomer') => world.signUp.execute({ ...form(username), email });
     expect(await again('stale@ufl.edu')).toMatchObject({ ok: false, field: 'email' });
     world.clock.advance(24 * HOUR);
-    // A username of someone else stops the claim before anything is deleted.
+    // The old account's username is its own; the name of someone else is refused as ever.
+    expect(await again('stale@ufl.edu', 'STALE')).toMatchObject({ ok: false, field: 'username' });
     expect(await again('stale@ufl.edu', 'kept')).toMatchObject({ ok: false, field: 'username' });
-    expect(await world.users.findById(stale.id)).not.toBeNull();
-    const claimed = await again('STALE@ufl.edu', 'stale');
-    expect(claimed).toMatchObject({ ok: true, user: { username: 'stale', email: 'stale@ufl.edu', emailVerified: false } });
+    const claimed = await again('STALE@ufl.edu');
+    if (!claimed.ok) throw new Error(claimed.message);
+    expect(claimed.user).toMatchObject({ username: 'newcomer', email: 'stale@ufl.edu', emailVerified: false });
+    await world.sessions.set('stale-laptop', { userId: stale.id }, HOUR);
+
+    // Untouched until the link is opened: found, signs in, holds the address, its session lives.
+    expect(await world.users.findById(stale.id)).toMatchObject({ email: 'stale@ufl.edu', emailVerified: false });
+    expect((await world.logIn.execute({ username: 'stale', password: 'chomp-chomp-42', clientAddress: 'x' })).id).toBe(stale.id);
+    expect((await world.users.findCredentialsByEmail(canonicalName('stale@ufl.edu')))?.user.id).toBe(stale.id);
+    expect(await world.users.claimLost(claimed.user.id)).toBe(false);
+
+    expect(await world.verifyEmail.execute({ token: world.mailer.lastToken('stale@ufl.edu', 'verify-email') })).toBe(claimed.user.id);
+    expect(await world.users.findById(claimed.user.id)).toMatchObject({ emailVerified: true });
     expect(await world.users.findById(stale.id)).toBeNull();
+    expect(await world.sessions.get('stale-laptop')).toBeNull();
     expect([...(await world.formerMembers.among([stale.id]))]).toEqual([stale.id]);
-    expect(await again('kept@ufl.edu')).toMatchObject({ ok: false, field: 'email' });
-    expect(await world.users.findCredentialsByEmail(canonicalName('kept@ufl.edu'))).not.toBeNull();
+    expect((await world.users.findCredentialsByEmail(canonicalName('stale@ufl.edu')))?.user.id).toBe(claimed.user.id);
+    // The retired account's name stays reserved; a verified address is never claimed.
+    expect(await again('other@ufl.edu', 'stale')).toMatchObject({ ok: false, field: 'username' });
+    expect(await again('kept@ufl.edu', 'keeper')).toMatchObject({ ok: false, field: 'email' });
+  });
+
+  it('keeps the address with the old account if it verifies first: the claim is lost, told at the next link or Resend', async () => {
+    const { world, stale, claims } = await staleAddress(['claimant'], 25);
+    const [claim] = claims;
+    // The old account asks for a new link (its first expired) and opens it first.
+    await world.resend.execute({ actingUserId: stale.id });
+    expect(await world.verifyEmail.execute({ token: world.mailer.lastToken('stale@ufl.edu', 'verify-email') })).toBe(stale.id);
+    expect(await world.users.claimLost(claim.id)).toBe(true);
+    await expect(world.verifyEmail.execute({ token: claim.link })).rejects.toBeInstanceOf(EmailClaimLostError);
+    const sent = world.mailer.sent.length;
+    await expect(world.resend.execute({ actingUserId: claim.id })).rejects.toMatchObject({ code: 'EMAIL_CLAIM_LOST', kind: 'conflict' });
+    expect(world.mailer.sent).toHaveLength(sent);
+    expect(await world.users.findById(stale.id)).toMatchObject({ emailVerified: true });
+    expect(await world.users.findById(claim.id)).toMatchObject({ emailVerified: false });
+  });
+
+  it('gives the address to the first of two claims whose link is opened; a reset link proves the mailbox as well', async () => {
+    const { world, stale, claims } = await staleAddress(['first', 'second']);
+    // The second claimer forgot its password: the reset link reached the mailbox, so it takes the address.
+    await world.requestReset.execute({ emailOrUsername: 'second', clientAddress: '10.0.0.9' });
+    expect(await world.resetPassword.execute({ token: world.mailer.lastToken('stale@ufl.edu', 'reset-password'), password: 'second-pass-1' })).toBe(claims[1].id);
+    expect(await world.users.findById(claims[1].id)).toMatchObject({ emailVerified: true });
+    expect(await world.users.findById(stale.id)).toBeNull();
+    await expect(world.verifyEmail.execute({ token: claims[0].link })).rejects.toBeInstanceOf(EmailClaimLostError);
+    // A reset by address reaches the holder only.
+    await world.requestReset.execute({ emailOrUsername: 'stale@ufl.edu', clientAddress: '10.0.0.9' });
+    expect(await world.tokens.consume(world.mailer.lastToken('stale@ufl.edu', 'reset-password'), 'reset-password')).toBe(claims[1].id);
+  });
+
+  it('takes an address nobody holds any more when the claim\'s link is opened', async () => {
+    const { world, stale, claims } = await staleAddress(['claimant']);
+    await world.deleteAccount.execute({ actingUserId: stale.id, password: 'chomp-chomp-42', clientAddress: 'x' });
+    expect(await world.verifyEmail.execute({ token: claims[0].link })).toBe(claims[0].id);
+    expect((await world.users.findCredentialsByEmail(canonicalName('stale@ufl.edu')))?.user.id).toBe(claims[0].id);
+  });
+
+  it(`mails one address at most ${ADDRESS_MAIL_RULE.points} times an hour, whichever accounts ask; sign-up and reset go on without a mail`, async () => {
+    const { world, stale, claims } = await staleAddress(['one', 'two']);
+    const ids = [stale.id, ...claims.map((c) => c.id)];
+    // 3 sign-up mails, then Resend: 3 each for the first two accounts and 1 for the third make 10.
+    for (const [id, times] of [[ids[0], 3], [ids[1], 3], [ids[2], 1]]) {
+      for (let i = 0; i < times; i++) expect(await world.resend.execute({ actingUserId: id })).toEqual({ sent: true, emailVerified: false });
+    }
+    expect(world.mailer.sent).toHaveLength(ADDRESS_MAIL_RULE.points);
+    await expect(world.resend.execute({ actingUserId: ids[2] })).rejects.toMatchObject({ code: 'RATE_LIMITED', message: 'Too many emails to this address. Try again in 60 minutes.' });
+    expect((await world.signUp.execute({ ...form('three'), email: 'stale@ufl.edu' })).ok).toBe(true);
+    await world.requestReset.execute({ emailOrUsername: 'stale', clientAddress: '10.0.0.9' });
+    expect(world.mailer.sent).toHaveLength(ADDRESS_MAIL_RULE.points);
   });
 });

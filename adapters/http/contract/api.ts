@@ -66,16 +66,19 @@ export const API = {
   verifyEmail: route({
     method: 'POST',
     path: '/api/verify-email/',
-    summary: 'Open the link mailed after sign-up: the address is verified (the link works once, for 24 hours)',
+    summary:
+      'Open the link mailed after sign-up: the address is verified (the link works once, for 24 hours); 409 EMAIL_CLAIM_LOST when the account waited for an address another account verified first',
     body: accounts.verifyEmailBody,
     answer: accounts.verifyEmailAnswer,
     public: true,
+    refusals: { 409: errorAnswer },
   }),
   resendVerification: route({
     method: 'POST',
     path: '/api/resend-verification/',
-    summary: 'Mail a new verification link (at most 3 an hour; the older link stops working)',
+    summary: 'Mail a new verification link (at most 3 an hour; the older link stops working); 409 EMAIL_CLAIM_LOST as for the link',
     answer: accounts.resendVerificationAnswer,
+    refusals: { 409: errorAnswer },
   }),
   requestPasswordReset: route({
     method: 'POST',

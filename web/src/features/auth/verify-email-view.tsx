@@ -1,6 +1,7 @@
 // What the verification link opens: it sends the token once and says how it
-// went (verified, or a link that no longer works, with Resend for a student
-// signed in to an unverified account).
+// went (verified; a link that no longer works, with Resend for a student
+// signed in to an unverified account; or, for an account that signed up with
+// an address another account held, that the other account verified it first).
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { isApiError, messageForStudent } from '../../lib/api-error';
@@ -51,13 +52,14 @@ export function VerifyEmailView({ token }: { token: string }) {
       </AuthPage>
     );
   }
+  const claimLost = isApiError(verify.error, 'EMAIL_CLAIM_LOST');
   const linkFailed = !token || isApiError(verify.error, 'LINK_INVALID');
   return (
-    <AuthPage title="This link does not work" switchLine={home}>
+    <AuthPage title={claimLost ? 'This address belongs to another account' : 'This link does not work'} switchLine={home}>
       <p className="form-error" role="alert">
-        {linkFailed ? messageForStudent(verify.error, NO_LONGER_WORKS) : 'Could not reach Study Swamp. Please try again.'}
+        {linkFailed || claimLost ? messageForStudent(verify.error, NO_LONGER_WORKS) : 'Could not reach Study Swamp. Please try again.'}
       </p>
-      {!linkFailed ? (
+      {!linkFailed && !claimLost ? (
         <button type="button" className="button button--outline" onClick={() => verify.mutate(token)}>
           Try again
         </button>
