@@ -3,6 +3,7 @@
 import type { UseCases } from '../use-cases';
 import type { ApiRouter, RouteAnswer } from './api-router';
 import { API } from './contract/api';
+import { countedClient } from './client-network';
 import { sessionUserId } from './session';
 
 export function accountRoutes(api: ApiRouter, useCases: UseCases): void {
@@ -16,7 +17,7 @@ export function accountRoutes(api: ApiRouter, useCases: UseCases): void {
 
   api.on(API.resendVerification, ({ userId }) => resendVerification.execute({ actingUserId: userId }));
 
-  api.on(API.requestPasswordReset, ({ ctx, body }) => requestPasswordReset.execute({ emailOrUsername: body.emailOrUsername, clientAddress: ctx.ip }));
+  api.on(API.requestPasswordReset, ({ ctx, body }) => requestPasswordReset.execute({ emailOrUsername: body.emailOrUsername, clientAddress: countedClient(ctx) }));
 
   api.on(API.resetPassword, async ({ ctx, body }) => {
     const userId = await resetPassword.execute({ token: body.token, password: body.password });
@@ -26,7 +27,7 @@ export function accountRoutes(api: ApiRouter, useCases: UseCases): void {
   });
 
   api.on(API.changePassword, async ({ ctx, userId, body }) => {
-    await changePassword.execute({ actingUserId: userId, currentPassword: body.currentPassword, newPassword: body.newPassword, clientAddress: ctx.ip });
+    await changePassword.execute({ actingUserId: userId, currentPassword: body.currentPassword, newPassword: body.newPassword, clientAddress: countedClient(ctx) });
     // Every session of the account has ended, this one too: it goes on under a new id (its data, CSRF token included, kept).
     await ctx.session!.regenerate();
     return { passwordChanged: true } satisfies RouteAnswer<typeof API.changePassword>;
@@ -38,7 +39,7 @@ export function accountRoutes(api: ApiRouter, useCases: UseCases): void {
   });
 
   api.on(API.deleteAccount, async ({ ctx, userId, body }) => {
-    await deleteAccount.execute({ actingUserId: userId, password: body.password, clientAddress: ctx.ip });
+    await deleteAccount.execute({ actingUserId: userId, password: body.password, clientAddress: countedClient(ctx) });
     ctx.session = null;
     return { isAuthenticated: false, accountDeleted: true } satisfies RouteAnswer<typeof API.deleteAccount>;
   });

@@ -4,6 +4,7 @@ import { DomainError } from '../../domain/errors';
 import type { UseCases } from '../use-cases';
 import type { ApiRouter, RouteAnswer } from './api-router';
 import { API } from './contract/api';
+import { countedClient } from './client-network';
 import { issueCsrfToken, rotateCsrfToken } from './csrf';
 import { sessionUserId, type CookieAttributes } from './session';
 
@@ -11,7 +12,7 @@ import { sessionUserId, type CookieAttributes } from './session';
 export function authRoutes(api: ApiRouter, { signUp, logIn, getUser, clientThrottle }: UseCases, cookie: CookieAttributes): void {
   // Signed-in students get their session's token; visitors a cookie-held one, new ones throttled per address.
   api.on(API.getToken, async ({ ctx }) => {
-    const token = await issueCsrfToken(ctx, cookie, () => clientThrottle.anonymousToken(ctx.ip));
+    const token = await issueCsrfToken(ctx, cookie, () => clientThrottle.anonymousToken(countedClient(ctx)));
     return { token } satisfies RouteAnswer<typeof API.getToken>;
   });
 
@@ -23,13 +24,13 @@ export function authRoutes(api: ApiRouter, { signUp, logIn, getUser, clientThrot
   });
 
   api.on(API.logIn, async ({ ctx, body }) => {
-    const user = await logIn.execute({ ...body, clientAddress: ctx.ip }).catch(withLoginFields);
+    const user = await logIn.execute({ ...body, clientAddress: countedClient(ctx) }).catch(withLoginFields);
     await startSession(ctx, user.id, cookie);
     return { isAuthenticated: true, user } satisfies RouteAnswer<typeof API.logIn>;
   });
 
   api.on(API.signUp, async ({ ctx, body }) => {
-    const result = await signUp.execute({ ...body, clientAddress: ctx.ip });
+    const result = await signUp.execute({ ...body, clientAddress: countedClient(ctx) });
     if (!result.ok) return { isAuthenticated: false, msg: result.message, field: result.field } satisfies RouteAnswer<typeof API.signUp>;
     await startSession(ctx, result.user.id, cookie);
     return { isAuthenticated: true, user: result.user } satisfies RouteAnswer<typeof API.signUp>;

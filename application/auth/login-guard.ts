@@ -7,6 +7,9 @@
 // counters also hold attempts still in flight: 30 parallel guesses are 30
 // consumptions, and only the ones within the limits go on to bcrypt. A success
 // then gives back what it consumed (and clears its pair), so only failures stay.
+//
+// A client address here is the client as the edge counts it: its network (an
+// IPv6 /64, an IPv4 address), so rotating addresses inside one gains nothing.
 import type { CanonicalName } from '../../domain/user/canonical-name';
 import { RateLimitedError } from '../../domain/errors';
 import type { RateLimiter, RateRule } from '../ports/rate-limiter';
