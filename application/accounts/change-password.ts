@@ -1,5 +1,6 @@
 import { refuseBrokenRule } from '../../domain/errors';
 import { checkPasswordChange } from '../../domain/user/account-rules';
+import type { TrustedDevice } from '../auth/login-guard';
 import type { AccountTokens } from '../ports/account-tokens';
 import type { PasswordHasher } from '../ports/password-hasher';
 import type { SessionStore } from '../ports/session-store';
@@ -11,6 +12,8 @@ export interface ChangePasswordCommand {
   currentPassword: string;
   newPassword: string;
   clientAddress: string;
+  /** The browser's valid device cookies (the login guard's). */
+  devices?: readonly TrustedDevice[];
 }
 
 /**
@@ -29,7 +32,7 @@ export class ChangePassword {
 
   async execute(command: ChangePasswordCommand): Promise<void> {
     refuseBrokenRule(checkPasswordChange(command));
-    await this.confirmation.confirm(command.actingUserId, command.currentPassword, command.clientAddress, 'currentPassword');
+    await this.confirmation.confirm(command.actingUserId, command.currentPassword, command.clientAddress, 'currentPassword', command.devices);
     await this.users.setPasswordHash(command.actingUserId, await this.hasher.hash(command.newPassword));
     await this.tokens.revoke(command.actingUserId, 'reset-password');
     await this.sessions.destroyAllOf(command.actingUserId);

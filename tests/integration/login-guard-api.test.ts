@@ -1,9 +1,14 @@
 // The login guard over HTTP on both run modes, behind a trusted proxy
 // (TRUST_PROXY: each HttpSession's X-Forwarded-For is its client address):
-// clients counted by network (an IPv6 /64) in every per-address limit.
+// clients counted by network (an IPv6 /64) in every per-address limit; and
+// device cookies, so a shared address a stranger got blocked does not lock
+// out a student whose browser signed in before.
 import { describe, expect, it } from 'vitest';
-import { HttpSession, newStudent } from '../support/http-session';
+import { canonicalName } from '../../domain/user/canonical-name';
+import { HttpSession, newStudent, type ApiResponse } from '../support/http-session';
 import { describeOnEveryMode, type TestApp } from '../support/test-app';
+
+const DAY_SECONDS = 24 * 60 * 60;
 
 let networkCounter = 0;
 /** An IPv6 /64 no other test in this file uses: its addresses are `${prefix}:<interface id>`. */
@@ -18,11 +23,22 @@ function browserAt(app: TestApp, address: string): HttpSession {
   return browser;
 }
 
+const deviceCookies = (browser: HttpSession) => [...browser.cookies.keys()].filter((name) => name.startsWith('ss.device.'));
+const setCookieLine = (res: ApiResponse, prefix: string) => res.headers.getSetCookie().find((line) => line.startsWith(prefix));
+
 async function signedUp(app: TestApp, overrides: Record<string, string> = {}): Promise<Record<string, string>> {
   const form = newStudent(overrides);
   const res = await new HttpSession(app.url).signUp(form);
   expect(res.body.isAuthenticated, JSON.stringify(res.body)).toBe(true);
   return form;
+}
+
+/** 10 wrong passwords for the student (their pair is then blocked) and 90 for made-up names: the address is blocked too. */
+async function strangerBlocks(app: TestApp, address: string, username: string): Promise<void> {
+  const stranger = browserAt(app, address);
+  for (let i = 0; i < 10; i++) expect((await stranger.logIn(username, `wrong-${i}`)).status).toBe(401);
+  for (let i = 0; i < 90; i++) expect((await stranger.logIn(`nobody-${i}`, `wrong-${i}`)).status).toBe(401);
+  expect((await stranger.logIn(username, 'wrong-again')).status).toBe(429);
 }
 
 function loginGuardSuite(app: TestApp) {
@@ -85,6 +101,98 @@ function loginGuardSuite(app: TestApp) {
       }
       expect(await mint(300)).toBe(429);
     });
+  });
+
+  describe('device cookies', () => {
+    it("lets a student's browser that signed in before through an address a stranger's 100 failures blocked; a new browser there is held", async () => {
+      const student = await signedUp(app);
+      const campus = `${nextNetwork()}::1`;
+      const laptop = browserAt(app, campus);
+      const firstLogin = await laptop.logIn(student.username, student.password);
+      expect(firstLogin.status).toBe(200);
+      const line = setCookieLine(firstLogin, 'ss.device.');
+      expect(line).toBeDefined();
+      expect(line).toMatch(/; httponly/i);
+      expect(line).toMatch(/; samesite=lax/i);
+      expect(line).not.toMatch(/; secure/i); // tests run without COOKIE_SECURE, like development
+      const expires = new Date(/expires=([^;]+)/i.exec(line!)![1]).getTime();
+      expect((expires - Date.now()) / 1000).toBeGreaterThan(179 * DAY_SECONDS);
+      expect((expires - Date.now()) / 1000).toBeLessThanOrEqual(180 * DAY_SECONDS + 5);
+      const [cookieName] = deviceCookies(laptop);
+      const firstValue = laptop.cookies.get(cookieName);
+      expect((await laptop.post('/api/logout/')).status).toBe(200);
+
+      await strangerBlocks(app, campus, student.username);
+
+      // A browser that never signed in as the student meets the limits: held, right password and all.
+      const newBrowser = browserAt(app, campus);
+      const held = await newBrowser.logIn(student.username, student.password);
+      expect(held.status).toBe(429);
+      expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0);
+
+      // The student's own browser goes through at once, and gets a new device cookie.
+      const back = await laptop.logIn(student.username, student.password);
+      expect(back.status).toBe(200);
+      expect(back.body).toMatchObject({ isAuthenticated: true, user: { username: student.username } });
+      expect(laptop.cookies.get(cookieName)).toBeDefined();
+      expect(laptop.cookies.get(cookieName)).not.toBe(firstValue);
+      // Still signed in from there: changing the password checks it through the same guard, and the device passes.
+      const changed = await laptop.post('/api/change-password/', { currentPassword: student.password, newPassword: 'a-fresh-swamp-password' });
+      expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+      // The old cookie (a copy) is still a signed device cookie of this account.
+      const copy = browserAt(app, campus);
+      copy.cookies.set(cookieName, firstValue!);
+      expect((await copy.logIn(student.username, 'a-fresh-swamp-password')).status).toBe(200);
+    }, 60_000);
+
+    it('keeps one cookie per account: two students on one browser both get through; a third account does not', async () => {
+      const [first, second, third] = [await signedUp(app), await signedUp(app), await signedUp(app)];
+      const dorm = `${nextNetwork()}::1`;
+      const shared = browserAt(app, dorm);
+      for (const student of [first, second]) {
+        expect((await shared.logIn(student.username, student.password)).status).toBe(200);
+        await shared.post('/api/logout/');
+      }
+      expect(deviceCookies(shared)).toHaveLength(2);
+
+      await strangerBlocks(app, dorm, first.username);
+      for (const student of [first, second]) {
+        expect((await shared.logIn(student.username.toUpperCase(), student.password)).status, student.username).toBe(200);
+        await shared.post('/api/logout/');
+      }
+      expect((await shared.logIn(third.username, third.password)).status).toBe(429);
+    }, 60_000);
+
+    it('locks a device cookie after 10 failures with it; a tampered or borrowed cookie counts for nothing', async () => {
+      const student = await signedUp(app);
+      const other = await signedUp(app);
+      const home = browserAt(app, `${nextNetwork()}::1`);
+      expect((await home.logIn(student.username, student.password)).status).toBe(200);
+      await home.post('/api/logout/');
+      const [cookieName] = deviceCookies(home);
+      const value = home.cookies.get(cookieName)!;
+
+      // 10 failures with the cookie are answered; the 11th try, the right password too, is refused.
+      for (let i = 0; i < 10; i++) expect((await home.logIn(student.username, `wrong-${i}`)).status).toBe(401);
+      const locked = await home.logIn(student.username, student.password);
+      expect(locked.status).toBe(429);
+      expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(3000);
+      expect(Number(locked.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
+      // The account is not locked: the student gets in from another browser at another address.
+      expect((await browserAt(app, `${nextNetwork()}::1`).logIn(student.username, student.password)).status).toBe(200);
+
+      // A blocked address, then the same cookie with one character of its signature changed: an untrusted browser.
+      const blocked = `${nextNetwork()}::1`;
+      await strangerBlocks(app, blocked, other.username);
+      const forged = browserAt(app, blocked);
+      const last = value.at(-1) === 'A' ? 'B' : 'A';
+      forged.cookies.set(cookieName, `${value.slice(0, -1)}${last}`);
+      expect((await forged.logIn(student.username, student.password)).status).toBe(429);
+      // The student's cookie under the other account's cookie name, for the other account: no use either.
+      const borrowed = browserAt(app, blocked);
+      borrowed.cookies.set(`ss.device.${Buffer.from(canonicalName(other.username)).toString('base64url')}`, value);
+      expect((await borrowed.logIn(other.username, other.password)).status).toBe(429);
+    }, 60_000);
   });
 }
 
