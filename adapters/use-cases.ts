@@ -58,6 +58,7 @@ interface Needs {
 const {
   UserRepository,
   PasswordHasher,
+  CommonPasswords,
   RateLimiter,
   CourseCatalog,
   CourseMembership,
@@ -93,6 +94,7 @@ const USE_CASES = {
       new ClientThrottle(needs.resolve(RateLimiter)),
       accountMailing(needs),
       accountRemoval(needs),
+      needs.resolve(CommonPasswords),
       needs.resolve(Clock),
     ),
   logIn: (needs: Needs) => new LogIn(needs.resolve(UserRepository), needs.resolve(PasswordHasher), loginGuard(needs)),
@@ -101,9 +103,16 @@ const USE_CASES = {
   resendVerification: (needs: Needs) => new ResendVerification(needs.resolve(UserRepository), needs.resolve(RateLimiter), accountMailing(needs)),
   requestPasswordReset: (needs: Needs) =>
     new RequestPasswordReset(needs.resolve(UserRepository), needs.resolve(AccountTokens), needs.resolve(RateLimiter), accountMailing(needs)),
-  resetPassword: ({ resolve: r }: Needs) => new ResetPassword(r(AccountTokens), r(UserRepository), r(PasswordHasher), r(SessionStore)),
+  resetPassword: ({ resolve: r }: Needs) => new ResetPassword(r(AccountTokens), r(UserRepository), r(PasswordHasher), r(SessionStore), r(CommonPasswords)),
   changePassword: (needs: Needs) =>
-    new ChangePassword(passwordConfirmation(needs), needs.resolve(UserRepository), needs.resolve(PasswordHasher), needs.resolve(SessionStore), needs.resolve(AccountTokens)),
+    new ChangePassword(
+      passwordConfirmation(needs),
+      needs.resolve(UserRepository),
+      needs.resolve(PasswordHasher),
+      needs.resolve(SessionStore),
+      needs.resolve(AccountTokens),
+      needs.resolve(CommonPasswords),
+    ),
   updateProfile: ({ resolve: r }: Needs) => new UpdateProfile(r(UserRepository)),
   deleteAccount: (needs: Needs) => new DeleteAccount(passwordConfirmation(needs), accountRemoval(needs)),
   // Courses and the catalog.

@@ -5,9 +5,11 @@ import type { User } from '../../domain/user/user';
 import type { AccountMailing } from '../accounts/account-mailing';
 import type { AccountRemoval } from '../accounts/account-removal';
 import type { Clock } from '../ports/clock';
+import type { CommonPasswords } from '../ports/common-passwords';
 import type { PasswordHasher } from '../ports/password-hasher';
 import type { UserRepository } from '../ports/user-repository';
 import type { ClientThrottle } from './client-throttle';
+import { refuseCommonPassword } from './new-password';
 
 export type SignUpResult =
   | { ok: true; user: User }
@@ -27,6 +29,7 @@ export class SignUp {
     private readonly throttle: ClientThrottle,
     private readonly mailing: AccountMailing,
     private readonly removal: AccountRemoval,
+    private readonly commonPasswords: CommonPasswords,
     private readonly now: Clock = () => Date.now(),
   ) {}
 
@@ -35,10 +38,12 @@ export class SignUp {
    * address held by an account that never verified it, 24 hours or more after
    * that sign-up, is claimed: that account is deleted (its messages stay as
    * "Former member") and this one created. Throws RateLimitedError when the
-   * address signed up too often; a form that breaks a rule is not counted.
+   * address signed up too often; a form that breaks a rule (a common password
+   * included) is not counted.
    */
   async execute({ clientAddress, ...form }: SignUpCommand): Promise<SignUpResult> {
     refuseBrokenRule(checkSignUp(form));
+    await refuseCommonPassword(this.commonPasswords, form.password, 'password');
     await this.throttle.signUp(clientAddress);
 
     const passwordHash = await this.hasher.hash(form.password);

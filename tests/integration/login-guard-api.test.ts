@@ -1,14 +1,21 @@
 // The login guard over HTTP on both run modes, behind a trusted proxy
 // (TRUST_PROXY: each HttpSession's X-Forwarded-For is its client address):
-// clients counted by network (an IPv6 /64) in every per-address limit; and
-// device cookies, so a shared address a stranger got blocked does not lock
-// out a student whose browser signed in before.
-import { describe, expect, it } from 'vitest';
+// clients counted by network (an IPv6 /64) in every per-address limit; device
+// cookies, so a shared address a stranger got blocked does not lock out a
+// student whose browser signed in before; and the rules for a new password.
+import { afterAll, describe, expect, it } from 'vitest';
+import { TOKENS } from '../../application/ports/tokens';
 import { canonicalName } from '../../domain/user/canonical-name';
 import { HttpSession, newStudent, type ApiResponse } from '../support/http-session';
+import { SmtpSink, type ReceivedMail } from '../support/smtp-sink';
 import { describeOnEveryMode, type TestApp } from '../support/test-app';
 
+const sink = await SmtpSink.start();
+afterAll(() => sink.close());
+
 const DAY_SECONDS = 24 * 60 * 60;
+const SHORT_MESSAGE = 'Choose a password of at least 8 characters.';
+const COMMON_MESSAGE = 'That password is too common; choose another.';
 
 let networkCounter = 0;
 /** An IPv6 /64 no other test in this file uses: its addresses are `${prefix}:<interface id>`. */
@@ -194,6 +201,61 @@ function loginGuardSuite(app: TestApp) {
       expect((await borrowed.logIn(other.username, other.password)).status).toBe(429);
     }, 60_000);
   });
+
+  describe('new passwords', () => {
+    const tokenOf = (mail: ReceivedMail) => new URL(mail.link).searchParams.get('token')!;
+
+    it('refuses a sign-up with a password under 8 characters or among the 10,000 most common, naming the field; nothing is created', async () => {
+      const form = newStudent({ password: 'gator12' });
+      const short = await new HttpSession(app.url).signUp(form);
+      expect(short.status).toBe(400);
+      expect(short.body).toMatchObject({ error: 'VALIDATION_FAILED', field: 'password', message: SHORT_MESSAGE });
+      for (const common of ['password1', 'Sunshine', 'BASEBALL']) {
+        const res = await new HttpSession(app.url).signUp({ ...form, password: common });
+        expect(res.status, common).toBe(400);
+        expect(res.body).toMatchObject({ error: 'VALIDATION_FAILED', field: 'password', message: COMMON_MESSAGE });
+      }
+      // Nothing was created: the same username and address sign up with a good password.
+      expect((await new HttpSession(app.url).signUp({ ...form, password: 'gators-in-the-swamp' })).body.isAuthenticated).toBe(true);
+    });
+
+    it('refuses a short or common password at reset and change, and the link and the old password still work', async () => {
+      const form = await signedUp(app);
+      const student = new HttpSession(app.url);
+      expect((await student.logIn(form.username, form.password)).status).toBe(200);
+
+      for (const [newPassword, message] of [['short-1', SHORT_MESSAGE], ['iloveyou', COMMON_MESSAGE]]) {
+        const res = await student.post('/api/change-password/', { currentPassword: form.password, newPassword });
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ error: 'VALIDATION_FAILED', field: 'newPassword', message });
+      }
+      expect((await new HttpSession(app.url).logIn(form.username, form.password)).status).toBe(200);
+
+      await new HttpSession(app.url).post('/api/request-password-reset/', { emailOrUsername: form.username });
+      const [, mail] = await sink.waitFor(form.email, 2);
+      const visitor = new HttpSession(app.url);
+      for (const [password, message] of [['2short', SHORT_MESSAGE], ['Football1', COMMON_MESSAGE]]) {
+        const res = await visitor.post('/api/reset-password/', { token: tokenOf(mail), password });
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ error: 'VALIDATION_FAILED', field: 'password', message });
+      }
+      expect((await visitor.post('/api/reset-password/', { token: tokenOf(mail), password: 'swamp-reset-password' })).status).toBe(200);
+      expect((await new HttpSession(app.url).logIn(form.username, 'swamp-reset-password')).status).toBe(200);
+    });
+
+    it('still signs in an existing account whose password is short or common', async () => {
+      const form = await signedUp(app);
+      const users = app.server.resolve(TOKENS.UserRepository);
+      const hasher = app.server.resolve(TOKENS.PasswordHasher);
+      const { user } = (await users.findCredentialsByUsername(canonicalName(form.username)))!;
+      for (const old of ['abc', 'password']) {
+        await users.setPasswordHash(user.id, await hasher.hash(old));
+        const res = await new HttpSession(app.url).logIn(form.username, old);
+        expect(res.status, old).toBe(200);
+        expect(res.body.user.username).toBe(form.username);
+      }
+    });
+  });
 }
 
-describeOnEveryMode('login guard API', loginGuardSuite);
+describeOnEveryMode('login guard API', loginGuardSuite, { env: { SMTP_URL: sink.url, PUBLIC_URL: 'https://swamp.example.edu' } });
