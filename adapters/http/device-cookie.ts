@@ -11,10 +11,11 @@
 // session secret. Nothing is stored on the server but the failures counted per
 // nonce. A login with a valid cookie gets a new one (a new nonce). The
 // attributes are the session cookie's (HttpOnly, SameSite=Lax, Secure as
-// configured), for 180 days, sent to the API only.
+// configured), for 180 days, sent to the API only. Only the cookie of the
+// account being tried is read (one HMAC), however many a browser holds.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'koa';
-import type { TrustedDevice } from '../../application/auth/login-guard';
+import type { BrowserDevices, TrustedDevice } from '../../application/auth/login-guard';
 import type { CanonicalName } from '../../domain/user/canonical-name';
 import type { CookieAttributes } from './session';
 
@@ -22,8 +23,6 @@ export const DEVICE_COOKIE_PREFIX = 'ss.device.';
 export const DEVICE_COOKIE_MAX_AGE_MS = 180 * 24 * 60 * 60 * 1000;
 /** The cookie goes with API calls only, not with every page and asset. */
 export const DEVICE_COOKIE_PATH = '/api/';
-/** Device cookies read from one request at most: each costs an HMAC, and a browser holds one per account that signed in on it. */
-export const DEVICE_COOKIES_READ = 20;
 
 const NONCE = /^[A-Za-z0-9_-]{22}$/;
 const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
@@ -39,19 +38,15 @@ export class DeviceCookies {
     this.key = createHmac('sha256', sessionSecret).update('study-swamp device cookies').digest();
   }
 
-  /** Every valid device cookie the request brings, for any account (the guard uses the one of the account being logged into). */
-  presented(ctx: Context): TrustedDevice[] {
-    const devices: TrustedDevice[] = [];
-    let read = 0;
-    for (const pair of ctx.get('Cookie').split(';')) {
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq).trim();
-      if (eq < 0 || !name.startsWith(DEVICE_COOKIE_PREFIX)) continue;
-      if (++read > DEVICE_COOKIES_READ) break;
-      const device = this.read(name, pair.slice(eq + 1).trim());
-      if (device) devices.push(device);
-    }
-    return devices;
+  /** The request's device cookies, for the guard to ask for the one of the account being logged into. */
+  presented(ctx: Context): BrowserDevices {
+    return {
+      trustedFor: (account) => {
+        const name = this.nameFor(account);
+        const value = ctx.cookies.get(name, { signed: false });
+        return value === undefined ? null : this.read(name, value);
+      },
+    };
   }
 
   /** Gives the browser a new device cookie for the account (a fresh nonce), in place of the one it had for it. */
@@ -62,7 +57,11 @@ export class DeviceCookies {
 
   /** The cookie for the account with this nonce: `ss.device.<account>` = `<nonce>.<signature>`. */
   cookieFor(account: CanonicalName, nonce: string): { name: string; value: string } {
-    return { name: DEVICE_COOKIE_PREFIX + Buffer.from(account).toString('base64url'), value: `${nonce}.${this.signature(account, nonce)}` };
+    return { name: this.nameFor(account), value: `${nonce}.${this.signature(account, nonce)}` };
+  }
+
+  private nameFor(account: CanonicalName): string {
+    return DEVICE_COOKIE_PREFIX + Buffer.from(account).toString('base64url');
   }
 
   /** The device a cookie stands for; null when it is not a device cookie this server signed. */

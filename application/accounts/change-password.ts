@@ -1,6 +1,6 @@
 import { refuseBrokenRule } from '../../domain/errors';
 import { checkPasswordChange } from '../../domain/user/account-rules';
-import type { TrustedDevice } from '../auth/login-guard';
+import type { BrowserDevices } from '../auth/login-guard';
 import { refuseCommonPassword } from '../auth/new-password';
 import type { AccountTokens } from '../ports/account-tokens';
 import type { CommonPasswords } from '../ports/common-passwords';
@@ -14,8 +14,8 @@ export interface ChangePasswordCommand {
   currentPassword: string;
   newPassword: string;
   clientAddress: string;
-  /** The browser's valid device cookies (the login guard's). */
-  devices?: readonly TrustedDevice[];
+  /** The browser's device cookies (the login guard's). */
+  devices?: BrowserDevices;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { refuseBrokenRule } from '../../domain/errors';
 import { checkAccountDeletion } from '../../domain/user/account-rules';
-import type { TrustedDevice } from '../auth/login-guard';
+import type { BrowserDevices } from '../auth/login-guard';
 import type { AccountRemoval } from './account-removal';
 import type { PasswordConfirmation } from './password-confirmation';
 
@@ -11,7 +11,7 @@ export class DeleteAccount {
     private readonly removal: AccountRemoval,
   ) {}
 
-  async execute(command: { actingUserId: number; password: string; clientAddress: string; devices?: readonly TrustedDevice[] }): Promise<void> {
+  async execute(command: { actingUserId: number; password: string; clientAddress: string; devices?: BrowserDevices }): Promise<void> {
     refuseBrokenRule(checkAccountDeletion(command));
     await this.confirmation.confirm(command.actingUserId, command.password, command.clientAddress, 'password', command.devices);
     await this.removal.remove(command.actingUserId);

@@ -4,12 +4,12 @@ import { checkLogin, InvalidCredentialsError, type LoginInput } from '../../doma
 import type { User } from '../../domain/user/user';
 import type { PasswordHasher } from '../ports/password-hasher';
 import type { UserRepository } from '../ports/user-repository';
-import type { LoginGuard, TrustedDevice } from './login-guard';
+import type { BrowserDevices, LoginGuard } from './login-guard';
 
 export interface LogInCommand extends LoginInput {
   clientAddress: string;
-  /** The browser's valid device cookies, for any account. */
-  devices?: readonly TrustedDevice[];
+  /** The browser's device cookies (the login guard's). */
+  devices?: BrowserDevices;
 }
 
 // A hash of a random password, so unknown usernames cost one bcrypt compare too

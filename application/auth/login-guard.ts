@@ -15,8 +15,9 @@
 //
 // Device cookies (OWASP "Slow Down Online Guessing Attacks with Device
 // Cookies"): a successful login gives the browser a signed cookie for that
-// account (the edge signs and checks it, and hands the valid ones here as
-// TrustedDevices). An attempt that presents one for the account it names is
+// account (the edge signs and checks it, and answers here, as BrowserDevices,
+// the valid one a browser holds for an account). An attempt that presents one
+// for the account it names is
 // counted on that cookie's nonce alone, past the address, pair and username
 // limits; 10 failures with it lock that cookie for the rest of the hour. Every
 // other attempt is an untrusted browser's and meets the limits below.
@@ -68,6 +69,14 @@ export interface TrustedDevice {
   nonce: string;
 }
 
+/** The device cookies a request's browser brings: the valid one it holds for an account, if any. */
+export interface BrowserDevices {
+  trustedFor(account: CanonicalName): TrustedDevice | null;
+}
+
+/** A caller with no browser (or a browser with no device cookie). */
+export const NO_DEVICES: BrowserDevices = { trustedFor: () => null };
+
 /** An attempt the guard let through: report a success to give its points back. */
 export interface AdmittedAttempt {
   succeeded(): Promise<void>;
@@ -94,15 +103,15 @@ export class LoginGuard {
   ) {}
 
   /**
-   * Counts one attempt for this username from this client (its network). With
-   * a device cookie of this account among `devices`, only that cookie's count
-   * applies. Otherwise throws RateLimitedError when the address or the pair is
+   * Counts one attempt for this username from this client (its network). When
+   * the browser brings a device cookie of this account, only that cookie's
+   * count applies. Otherwise throws RateLimitedError when the address or the pair is
    * over its limit (nothing else is then counted), or waits the username's
    * delay, if any; and answers the admitted attempt.
    */
-  async admit(username: CanonicalName, clientAddress: string, devices: readonly TrustedDevice[] = []): Promise<AdmittedAttempt> {
-    const device = devices.find((presented) => presented.account === username);
-    if (device) return this.admitDevice(device);
+  async admit(username: CanonicalName, clientAddress: string, devices: BrowserDevices = NO_DEVICES): Promise<AdmittedAttempt> {
+    const device = devices.trustedFor(username);
+    if (device?.account === username) return this.admitDevice(device);
 
     const { limiter } = this;
     const address = await limiter.consume(LOGIN_RULES.address, clientAddress);

@@ -3,7 +3,7 @@
 // windows and blocks (RateLimiterMemory reads Date.now and expires by timer).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LogIn } from '../../application/auth/log-in';
-import { LOGIN_POLICY, LOGIN_RULES, LoginGuard, pairBlockMs, usernameDelayMs, type TrustedDevice } from '../../application/auth/login-guard';
+import { LOGIN_POLICY, LOGIN_RULES, LoginGuard, pairBlockMs, usernameDelayMs, type BrowserDevices, type TrustedDevice } from '../../application/auth/login-guard';
 import type { PasswordHasher } from '../../application/ports/password-hasher';
 import type { RateLimiter } from '../../application/ports/rate-limiter';
 import { InMemoryRateLimiter } from '../fakes/in-memory-rate-limiter';
@@ -28,6 +28,9 @@ class CountingHasher implements PasswordHasher {
 
 type Outcome = 'ok' | 'wrong' | { refusedForSeconds: number };
 
+/** A browser holding these device cookies (each valid, for its account). */
+const browserWith = (devices: TrustedDevice[]): BrowserDevices => ({ trustedFor: (account) => devices.find((d) => d.account === account) ?? null });
+
 async function world(limiter: RateLimiter = new InMemoryRateLimiter()) {
   const users = new InMemoryUserRepository();
   const hasher = new CountingHasher();
@@ -38,7 +41,7 @@ async function world(limiter: RateLimiter = new InMemoryRateLimiter()) {
   }
   const attempt = async (username: string, password: string, clientAddress: string, devices: TrustedDevice[] = []): Promise<Outcome> => {
     try {
-      await logIn.execute({ username, password, clientAddress, devices });
+      await logIn.execute({ username, password, clientAddress, devices: browserWith(devices) });
       return 'ok';
     } catch (error) {
       if (error instanceof InvalidCredentialsError) return 'wrong';
@@ -187,6 +190,9 @@ describe('login guard', () => {
       // Only for its own account: Albert's cookie does nothing for Libby, or for a spelling of another name.
       expect(await w.attempt('libby', 'libby-pw', '10.0.1.1', [device('albert')])).toMatchObject({ refusedForSeconds: expect.any(Number) });
       expect(await w.attempt('libby', 'libby-pw', '10.0.1.1', [device('albert'), device('LIBBY')])).toBe('ok');
+      // A cookie answered for another account than the one tried is not used.
+      const confused: BrowserDevices = { trustedFor: () => device('albert') };
+      await expect(w.logIn.execute({ username: 'neighbour', password: 'neighbour-pw', clientAddress: '10.0.1.1', devices: confused })).rejects.toBeInstanceOf(RateLimitedError);
     });
 
     it("counts failures with a device cookie on the cookie alone, and locks it after 10 for the rest of the hour", async () => {
