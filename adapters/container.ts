@@ -45,6 +45,7 @@ import { RedisSessionStore } from './redis/redis-session-store';
 import { RedisStreamChatLog } from './redis/redis-stream-chat-log';
 import { RedisSubscriber } from './redis/redis-subscriber';
 import { BcryptPasswordHasher } from './security/bcrypt-password-hasher';
+import { PackagedCommonPasswords } from './security/packaged-common-passwords';
 import { CachedSessionStore } from './session/cached-session-store';
 import { useCasesOf, type Resolve, type UseCases } from './use-cases';
 
@@ -122,6 +123,8 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
   // The login guard's hold: a real timer.
   register(c, TOKENS.Sleeper, () => (ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   register(c, TOKENS.PasswordHasher, () => new BcryptPasswordHasher(config.bcryptCost));
+  // Read on the first new password (sign-up, reset, change), not at start-up.
+  register(c, TOKENS.CommonPasswords, () => new PackagedCommonPasswords());
   register(c, TOKENS.UserRepository, (r) => new KnexUserRepository(r(INFRA.Knex)));
   register(c, TOKENS.AccountTokens, (r) => new KnexAccountTokens(r(INFRA.Knex), r(TOKENS.Clock)));
   // Who of the chat's authors deleted their account, remembered in-process.

@@ -59,6 +59,7 @@ interface Needs {
 const {
   UserRepository,
   PasswordHasher,
+  CommonPasswords,
   RateLimiter,
   CourseCatalog,
   CourseMembership,
@@ -95,6 +96,7 @@ const USE_CASES = {
       needs.resolve(PasswordHasher),
       new ClientThrottle(needs.resolve(RateLimiter)),
       accountMailing(needs),
+      needs.resolve(CommonPasswords),
       needs.resolve(Clock),
     ),
   logIn: (needs: Needs) => new LogIn(needs.resolve(UserRepository), needs.resolve(PasswordHasher), loginGuard(needs)),
@@ -104,9 +106,23 @@ const USE_CASES = {
   requestPasswordReset: (needs: Needs) =>
     new RequestPasswordReset(needs.resolve(UserRepository), needs.resolve(RateLimiter), accountMailing(needs)),
   resetPassword: (needs: Needs) =>
-    new ResetPassword(needs.resolve(AccountTokens), needs.resolve(UserRepository), needs.resolve(PasswordHasher), needs.resolve(SessionStore), addressVerification(needs)),
+    new ResetPassword(
+      needs.resolve(AccountTokens),
+      needs.resolve(UserRepository),
+      needs.resolve(PasswordHasher),
+      needs.resolve(SessionStore),
+      addressVerification(needs),
+      needs.resolve(CommonPasswords),
+    ),
   changePassword: (needs: Needs) =>
-    new ChangePassword(passwordConfirmation(needs), needs.resolve(UserRepository), needs.resolve(PasswordHasher), needs.resolve(SessionStore), needs.resolve(AccountTokens)),
+    new ChangePassword(
+      passwordConfirmation(needs),
+      needs.resolve(UserRepository),
+      needs.resolve(PasswordHasher),
+      needs.resolve(SessionStore),
+      needs.resolve(AccountTokens),
+      needs.resolve(CommonPasswords),
+    ),
   updateProfile: ({ resolve: r }: Needs) => new UpdateProfile(r(UserRepository)),
   deleteAccount: (needs: Needs) => new DeleteAccount(passwordConfirmation(needs), accountRemoval(needs)),
   // Courses and the catalog.

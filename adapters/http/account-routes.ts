@@ -3,9 +3,12 @@
 import type { UseCases } from '../use-cases';
 import type { ApiRouter, RouteAnswer } from './api-router';
 import { API } from './contract/api';
+import { countedClient } from './client-network';
+import type { DeviceCookies } from './device-cookie';
 import { sessionUserId } from './session';
 
-export function accountRoutes(api: ApiRouter, useCases: UseCases): void {
+/** `devices`: the login guard's device cookies, which confirming the password with (change, delete) counts on like a login. */
+export function accountRoutes(api: ApiRouter, useCases: UseCases, devices: DeviceCookies): void {
   const { verifyEmail, resendVerification, requestPasswordReset, resetPassword, changePassword, updateProfile, deleteAccount } = useCases;
 
   // The link may be opened in any browser, signed in or not: the token alone says whose address it is.
@@ -16,7 +19,7 @@ export function accountRoutes(api: ApiRouter, useCases: UseCases): void {
 
   api.on(API.resendVerification, ({ userId }) => resendVerification.execute({ actingUserId: userId }));
 
-  api.on(API.requestPasswordReset, ({ ctx, body }) => requestPasswordReset.execute({ emailOrUsername: body.emailOrUsername, clientAddress: ctx.ip }));
+  api.on(API.requestPasswordReset, ({ ctx, body }) => requestPasswordReset.execute({ emailOrUsername: body.emailOrUsername, clientAddress: countedClient(ctx) }));
 
   api.on(API.resetPassword, async ({ ctx, body }) => {
     const userId = await resetPassword.execute({ token: body.token, password: body.password });
@@ -26,7 +29,7 @@ export function accountRoutes(api: ApiRouter, useCases: UseCases): void {
   });
 
   api.on(API.changePassword, async ({ ctx, userId, body }) => {
-    await changePassword.execute({ actingUserId: userId, currentPassword: body.currentPassword, newPassword: body.newPassword, clientAddress: ctx.ip });
+    await changePassword.execute({ actingUserId: userId, currentPassword: body.currentPassword, newPassword: body.newPassword, clientAddress: countedClient(ctx), devices: devices.presented(ctx) });
     // Every session of the account has ended, this one too: it goes on under a new id (its data, CSRF token included, kept).
     await ctx.session!.regenerate();
     return { passwordChanged: true } satisfies RouteAnswer<typeof API.changePassword>;
@@ -38,7 +41,7 @@ export function accountRoutes(api: ApiRouter, useCases: UseCases): void {
   });
 
   api.on(API.deleteAccount, async ({ ctx, userId, body }) => {
-    await deleteAccount.execute({ actingUserId: userId, password: body.password, clientAddress: ctx.ip });
+    await deleteAccount.execute({ actingUserId: userId, password: body.password, clientAddress: countedClient(ctx), devices: devices.presented(ctx) });
     ctx.session = null;
     return { isAuthenticated: false, accountDeleted: true } satisfies RouteAnswer<typeof API.deleteAccount>;
   });

@@ -18,6 +18,7 @@ import { chatRoutes } from './chat-routes';
 import { CookieSigner } from './cookie-signer';
 import { courseRoutes } from './course-routes';
 import { csrfProtection } from './csrf';
+import { DeviceCookies } from './device-cookie';
 import { errorHandler } from './error-handler';
 import { healthEndpoints, type ReadinessProbe } from './health';
 import { HttpError } from './http-error';
@@ -165,8 +166,9 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', strict: true, onerror: bodyError }));
 
   const api = new ApiRouter();
-  authRoutes(api, deps.useCases, cookieAttributes(deps.cookieSecure));
-  accountRoutes(api, deps.useCases);
+  const devices = new DeviceCookies(deps.sessionSecret, cookieAttributes(deps.cookieSecure));
+  authRoutes(api, deps.useCases, cookieAttributes(deps.cookieSecure), devices);
+  accountRoutes(api, deps.useCases, devices);
   courseRoutes(api, deps.useCases);
   chatRoutes(api, deps.useCases);
   studyGroupRoutes(api, deps.useCases);

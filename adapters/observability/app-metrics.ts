@@ -54,7 +54,7 @@ export class AppMetrics implements Telemetry {
     this.chatPosted = new Counter({ name: `${PREFIX}chat_messages_posted_total`, help: 'Chat messages stored, by room kind.', labelNames: ['room'], registers });
     this.loginRefused = new Counter({
       name: `${PREFIX}login_refused_total`,
-      help: 'Login attempts refused by the login guard, by the limit that refused (address, pair, pair-blocked: the attempt that blocked its pair).',
+      help: 'Login attempts refused by the login guard, by the limit that refused (address, pair, pair-blocked: the attempt that blocked its pair, device: a locked device cookie).',
       labelNames: ['limit'],
       registers,
     });

@@ -1,6 +1,9 @@
 import { refuseBrokenRule } from '../../domain/errors';
 import { checkPasswordChange } from '../../domain/user/account-rules';
+import type { BrowserDevices } from '../auth/login-guard';
+import { refuseCommonPassword } from '../auth/new-password';
 import type { AccountTokens } from '../ports/account-tokens';
+import type { CommonPasswords } from '../ports/common-passwords';
 import type { PasswordHasher } from '../ports/password-hasher';
 import type { SessionStore } from '../ports/session-store';
 import type { UserRepository } from '../ports/user-repository';
@@ -11,6 +14,8 @@ export interface ChangePasswordCommand {
   currentPassword: string;
   newPassword: string;
   clientAddress: string;
+  /** The browser's device cookies (the login guard's). */
+  devices?: BrowserDevices;
 }
 
 /**
@@ -25,11 +30,13 @@ export class ChangePassword {
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionStore,
     private readonly tokens: AccountTokens,
+    private readonly commonPasswords: CommonPasswords,
   ) {}
 
   async execute(command: ChangePasswordCommand): Promise<void> {
     refuseBrokenRule(checkPasswordChange(command));
-    await this.confirmation.confirm(command.actingUserId, command.currentPassword, command.clientAddress, 'currentPassword');
+    await refuseCommonPassword(this.commonPasswords, command.newPassword, 'newPassword');
+    await this.confirmation.confirm(command.actingUserId, command.currentPassword, command.clientAddress, 'currentPassword', command.devices);
     await this.users.setPasswordHash(command.actingUserId, await this.hasher.hash(command.newPassword));
     await this.tokens.revoke(command.actingUserId, 'reset-password');
     await this.sessions.destroyAllOf(command.actingUserId);

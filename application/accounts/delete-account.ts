@@ -1,5 +1,6 @@
 import { refuseBrokenRule } from '../../domain/errors';
 import { checkAccountDeletion } from '../../domain/user/account-rules';
+import type { BrowserDevices } from '../auth/login-guard';
 import type { AccountRemoval } from './account-removal';
 import type { PasswordConfirmation } from './password-confirmation';
 
@@ -10,9 +11,9 @@ export class DeleteAccount {
     private readonly removal: AccountRemoval,
   ) {}
 
-  async execute(command: { actingUserId: number; password: string; clientAddress: string }): Promise<void> {
+  async execute(command: { actingUserId: number; password: string; clientAddress: string; devices?: BrowserDevices }): Promise<void> {
     refuseBrokenRule(checkAccountDeletion(command));
-    await this.confirmation.confirm(command.actingUserId, command.password, command.clientAddress, 'password');
+    await this.confirmation.confirm(command.actingUserId, command.password, command.clientAddress, 'password', command.devices);
     await this.removal.remove(command.actingUserId);
   }
 }

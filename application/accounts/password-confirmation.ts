@@ -6,7 +6,7 @@ import { NotAuthenticatedError } from '../../domain/errors';
 import { canonicalName } from '../../domain/user/canonical-name';
 import { WrongPasswordError } from '../../domain/user/account-errors';
 import type { UserCredentials } from '../../domain/user/user';
-import type { LoginGuard } from '../auth/login-guard';
+import { NO_DEVICES, type BrowserDevices, type LoginGuard } from '../auth/login-guard';
 import type { PasswordHasher } from '../ports/password-hasher';
 import type { UserRepository } from '../ports/user-repository';
 
@@ -18,10 +18,10 @@ export class PasswordConfirmation {
   ) {}
 
   /** The account, when `password` is its password; WrongPasswordError naming `field` otherwise, RateLimitedError past the guard's limits. */
-  async confirm(userId: number, password: string, clientAddress: string, field: string): Promise<UserCredentials> {
+  async confirm(userId: number, password: string, clientAddress: string, field: string, devices: BrowserDevices = NO_DEVICES): Promise<UserCredentials> {
     const credentials = await this.users.findCredentialsById(userId);
     if (!credentials) throw new NotAuthenticatedError('Your account no longer exists.');
-    const attempt = await this.guard.admit(canonicalName(credentials.user.username), clientAddress);
+    const attempt = await this.guard.admit(canonicalName(credentials.user.username), clientAddress, devices);
     if (!(await this.hasher.verify(password, credentials.passwordHash))) throw new WrongPasswordError(field);
     await attempt.succeeded();
     return credentials;

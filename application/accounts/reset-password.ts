@@ -1,7 +1,9 @@
 import { refuseBrokenRule } from '../../domain/errors';
 import { LinkInvalidError } from '../../domain/user/account-errors';
 import { checkResetPassword } from '../../domain/user/account-rules';
+import { refuseCommonPassword } from '../auth/new-password';
 import type { AccountTokens } from '../ports/account-tokens';
+import type { CommonPasswords } from '../ports/common-passwords';
 import type { PasswordHasher } from '../ports/password-hasher';
 import type { SessionStore } from '../ports/session-store';
 import type { UserRepository } from '../ports/user-repository';
@@ -23,12 +25,14 @@ export class ResetPassword {
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionStore,
     private readonly verification: AddressVerification,
+    private readonly commonPasswords: CommonPasswords,
   ) {}
 
   /** Answers the account's id. */
   async execute(command: { token: string; password: string }): Promise<number> {
     // A password the rules refuse does not use the link up.
     refuseBrokenRule(checkResetPassword(command));
+    await refuseCommonPassword(this.commonPasswords, command.password, 'password');
     // The link first: the call is public, and a made-up link must not cost a password hash.
     const userId = await this.tokens.consume(command.token, 'reset-password');
     if (userId === null || !(await this.users.findById(userId))) throw new LinkInvalidError(RESET_LINK_INVALID_MESSAGE);

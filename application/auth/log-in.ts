@@ -4,10 +4,12 @@ import { checkLogin, InvalidCredentialsError, type LoginInput } from '../../doma
 import type { User } from '../../domain/user/user';
 import type { PasswordHasher } from '../ports/password-hasher';
 import type { UserRepository } from '../ports/user-repository';
-import type { LoginGuard } from './login-guard';
+import type { BrowserDevices, LoginGuard } from './login-guard';
 
 export interface LogInCommand extends LoginInput {
   clientAddress: string;
+  /** The browser's device cookies (the login guard's). */
+  devices?: BrowserDevices;
 }
 
 // A hash of a random password, so unknown usernames cost one bcrypt compare too
@@ -33,7 +35,7 @@ export class LogIn {
 
     // One canonical name for the counters and the lookup: no spelling finds the account without being counted against it.
     const username = canonicalName(command.username);
-    const attempt = await this.guard.admit(username, command.clientAddress);
+    const attempt = await this.guard.admit(username, command.clientAddress, command.devices);
 
     const credentials = await this.users.findCredentialsByUsername(username);
     const matches = credentials

@@ -1,12 +1,26 @@
 // The login guard: rate-limiter-flexible's login-protection design (consecutive
 // failures per username + client address, slow brute force per address) plus a
 // progressive delay per username, so that no burst gets more guesses than the
-// limits allow and nobody can lock another student out.
+// limits allow and nobody can lock another student out; and OWASP's device
+// cookies, so that a shared address (a campus NAT) a stranger got blocked does
+// not lock out the students behind it whose browsers signed in before.
 //
 // Every attempt is counted atomically BEFORE its password is checked, so the
 // counters also hold attempts still in flight: 30 parallel guesses are 30
 // consumptions, and only the ones within the limits go on to bcrypt. A success
 // then gives back what it consumed (and clears its pair), so only failures stay.
+//
+// A client address here is the client as the edge counts it: its network (an
+// IPv6 /64, an IPv4 address), so rotating addresses inside one gains nothing.
+//
+// Device cookies (OWASP "Slow Down Online Guessing Attacks with Device
+// Cookies"): a successful login gives the browser a signed cookie for that
+// account (the edge signs and checks it, and answers here, as BrowserDevices,
+// the valid one a browser holds for an account). An attempt that presents one
+// for the account it names is
+// counted on that cookie's nonce alone, past the address, pair and username
+// limits; 10 failures with it lock that cookie for the rest of the hour. Every
+// other attempt is an untrusted browser's and meets the limits below.
 import type { CanonicalName } from '../../domain/user/canonical-name';
 import { RateLimitedError } from '../../domain/errors';
 import type { RateLimiter, RateRule } from '../ports/rate-limiter';
@@ -30,6 +44,8 @@ export const LOGIN_POLICY = {
   usernameDelayMaxMs: 8_000,
   /** Failures per client address in an hour (password spraying across usernames); 429 until the hour ends. */
   addressFailures: 100,
+  /** Failures with one device cookie in an hour (from its first failure) before that cookie is refused for the rest of the hour. */
+  deviceFailures: 10,
 } as const;
 
 export const LOGIN_RULES = {
@@ -40,7 +56,26 @@ export const LOGIN_RULES = {
   /** Failures per canonical username (never refuses: only delays). */
   username: { name: 'login-username', points: 1_000_000, windowMs: HOUR },
   address: { name: 'login-address', points: LOGIN_POLICY.addressFailures, windowMs: HOUR },
+  /** Failures per device cookie (its nonce), in place of the three above for a trusted browser. */
+  device: { name: 'login-device', points: LOGIN_POLICY.deviceFailures, windowMs: HOUR },
 } satisfies Record<string, RateRule>;
+
+/**
+ * A browser's device cookie, its signature checked by the edge: the account
+ * (canonical username) it was issued to at a successful login, and its nonce.
+ */
+export interface TrustedDevice {
+  account: CanonicalName;
+  nonce: string;
+}
+
+/** The device cookies a request's browser brings: the valid one it holds for an account, if any. */
+export interface BrowserDevices {
+  trustedFor(account: CanonicalName): TrustedDevice | null;
+}
+
+/** A caller with no browser (or a browser with no device cookie). */
+export const NO_DEVICES: BrowserDevices = { trustedFor: () => null };
 
 /** An attempt the guard let through: report a success to give its points back. */
 export interface AdmittedAttempt {
@@ -68,12 +103,16 @@ export class LoginGuard {
   ) {}
 
   /**
-   * Counts one attempt for this username from this address. Throws
-   * RateLimitedError when the address or the pair is over its limit (nothing
-   * else is then counted); otherwise waits the username's delay, if any, and
-   * answers the admitted attempt.
+   * Counts one attempt for this username from this client (its network). When
+   * the browser brings a device cookie of this account, only that cookie's
+   * count applies. Otherwise throws RateLimitedError when the address or the pair is
+   * over its limit (nothing else is then counted), or waits the username's
+   * delay, if any; and answers the admitted attempt.
    */
-  async admit(username: CanonicalName, clientAddress: string): Promise<AdmittedAttempt> {
+  async admit(username: CanonicalName, clientAddress: string, devices: BrowserDevices = NO_DEVICES): Promise<AdmittedAttempt> {
+    const device = devices.trustedFor(username);
+    if (device?.account === username) return this.admitDevice(device);
+
     const { limiter } = this;
     const address = await limiter.consume(LOGIN_RULES.address, clientAddress);
     if (!address.allowed) {
@@ -114,6 +153,16 @@ export class LoginGuard {
         ]);
       },
     };
+  }
+
+  /** A trusted browser: its cookie's failures are its only limit, and a success clears them. */
+  private async admitDevice({ nonce }: TrustedDevice): Promise<AdmittedAttempt> {
+    const decision = await this.limiter.consume(LOGIN_RULES.device, nonce);
+    if (!decision.allowed) {
+      this.telemetry.record({ kind: 'login-refused', limit: 'device' });
+      throw tooManyFailures(decision.retryAfterMs);
+    }
+    return { succeeded: () => this.limiter.reset(LOGIN_RULES.device, nonce) };
   }
 }
 

@@ -5,9 +5,11 @@ import { checkSignUp, EMAIL_TAKEN_MESSAGE, normaliseSignUp, USERNAME_TAKEN_MESSA
 import type { User } from '../../domain/user/user';
 import type { AccountMailing } from '../accounts/account-mailing';
 import type { Clock } from '../ports/clock';
+import type { CommonPasswords } from '../ports/common-passwords';
 import type { PasswordHasher } from '../ports/password-hasher';
 import type { UserRepository } from '../ports/user-repository';
 import type { ClientThrottle } from './client-throttle';
+import { refuseCommonPassword } from './new-password';
 
 export type SignUpResult =
   | { ok: true; user: User }
@@ -23,6 +25,7 @@ export class SignUp {
     private readonly hasher: PasswordHasher,
     private readonly throttle: ClientThrottle,
     private readonly mailing: AccountMailing,
+    private readonly commonPasswords: CommonPasswords,
     private readonly now: Clock = () => Date.now(),
   ) {}
 
@@ -33,10 +36,11 @@ export class SignUp {
    * address and takes it only when its link is opened (until then the other
    * account is untouched; domain/user/address-claim.ts). Throws
    * RateLimitedError when the address signed up too often; a form that breaks
-   * a rule is not counted.
+   * a rule (a common password included) is not counted.
    */
   async execute({ clientAddress, ...form }: SignUpCommand): Promise<SignUpResult> {
     refuseBrokenRule(checkSignUp(form));
+    await refuseCommonPassword(this.commonPasswords, form.password, 'password');
     await this.throttle.signUp(clientAddress);
 
     const passwordHash = await this.hasher.hash(form.password);

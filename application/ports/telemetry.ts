@@ -5,8 +5,8 @@
 import type { RoomKind } from '../../domain/chat/chat-room';
 
 export type TelemetryEvent =
-  /** The login guard refused an attempt: the address's hourly limit, the pair's limit, or the attempt that blocked the pair. */
-  | { kind: 'login-refused'; limit: 'address' | 'pair' | 'pair-blocked' }
+  /** The login guard refused an attempt: the address's hourly limit, the pair's limit, the attempt that blocked the pair, or a locked device cookie. */
+  | { kind: 'login-refused'; limit: 'address' | 'pair' | 'pair-blocked' | 'device' }
   /** The guard held an attempt before evaluating it (the per-username slow-down). */
   | { kind: 'login-held'; delayMs: number }
   | { kind: 'chat-message-posted'; room: RoomKind };

@@ -3,6 +3,7 @@
 // and a token passed where another port is expected does not compile.
 import type { AccountTokens } from './account-tokens';
 import type { CatalogSyncState } from './catalog-sync-state';
+import type { CommonPasswords } from './common-passwords';
 import type { ChatLog } from './chat-log';
 import type { ChatRoomAccess } from './chat-room-access';
 import type { ChatSignals } from './chat-signals';
@@ -46,6 +47,7 @@ export function tokensOf<Handles>() {
 export interface Ports {
   UserRepository: UserRepository;
   PasswordHasher: PasswordHasher;
+  CommonPasswords: CommonPasswords;
   RateLimiter: RateLimiter;
   SessionStore: SessionStore;
   AccountTokens: AccountTokens;
@@ -69,6 +71,7 @@ export interface Ports {
 export const TOKENS = tokensOf<Ports>()([
   'UserRepository',
   'PasswordHasher',
+  'CommonPasswords',
   'RateLimiter',
   'SessionStore',
   'AccountTokens',

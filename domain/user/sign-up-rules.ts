@@ -4,6 +4,8 @@
 // rules of the spec, so they name the field the student must fix.
 // The profile page (checkProfile) and every new password (checkNewPassword)
 // run the same rules for their fields, so there is no second copy to keep in step.
+// A new password must also not be among the most common ones: the server checks
+// that against its list (too large to send to the client), after these rules.
 import { isYear, type Profile, type Year } from './user';
 
 export interface SignUpInput {
@@ -38,6 +40,11 @@ export const UFL_EMAIL = /^[^\s@]+@ufl\.edu$/i;
 export const USERNAME_MAX_LENGTH = 30;
 export const USERNAME_PATTERN = new RegExp(`^[A-Za-z0-9._-]{3,${USERNAME_MAX_LENGTH}}$`);
 export const LIMITS = { name: 50, major: 100, bio: 500, email: 254, password: 72 } as const;
+/** The fewest characters a new password may have (sign-up, reset, change); a password set before the rule still signs in. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_TOO_SHORT_MESSAGE = `Choose a password of at least ${PASSWORD_MIN_LENGTH} characters.`;
+/** A new password among the most common ones: the server checks it (the list is not in the client). */
+export const PASSWORD_TOO_COMMON_MESSAGE = 'That password is too common; choose another.';
 
 const hasDigit = (value: string) => /\d/.test(value);
 
@@ -77,6 +84,7 @@ const RULES: Rule[] = [
     (i) => !USERNAME_PATTERN.test(i.username.trim()),
     'Username must be 3-30 letters, digits, ".", "_" or "-"',
   ],
+  ['password', (i) => [...i.password].length < PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE],
   // bcrypt only reads the first 72 bytes; longer passwords would be silently truncated.
   [
     'password',
@@ -136,7 +144,7 @@ export function normaliseProfile(input: ProfileInput): Profile {
   };
 }
 
-/** A new password (reset, change) follows sign-up's password rules: not empty, at most 72 bytes. */
+/** A new password (reset, change) follows sign-up's password rules: not empty, at least 8 characters, at most 72 bytes. */
 export function checkNewPassword(password: string): string | null {
   const asSignUp = { password } as SignUpInput;
   for (const [field, failed, message] of RULES) {

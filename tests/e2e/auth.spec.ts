@@ -41,6 +41,20 @@ test('a student signs up, reads the user menu, logs out and logs back in', async
   await expect(page.getByText('Please enter a valid UFL email')).toBeVisible();
 
   await page.getByLabel('Email Address').fill(student.email);
+  // A short password is refused in the browser (nothing is sent); a common one by the server, under the same field.
+  const signUps: string[] = [];
+  page.on('request', (request) => void (request.url().endsWith('/api/signup/') && signUps.push(request.url())));
+  await page.getByLabel('Password').fill('gator12');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Choose a password of at least 8 characters.')).toBeVisible();
+  expect(signUps).toEqual([]);
+  await page.getByLabel('Password').fill('Password1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('That password is too common; choose another.')).toBeVisible();
+  await expect(page.getByLabel('Password')).toBeFocused();
+  expect(signUps).toHaveLength(1);
+
+  await page.getByLabel('Password').fill(student.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();

@@ -6,7 +6,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, pathOf, type ApiRoute } from '../../adapters/http/contract/api';
 import type { RunningServer } from '../../adapters/server';
-import { HttpSession } from '../support/http-session';
+import { HttpSession, newStudent } from '../support/http-session';
 import { embeddedTarget, startTestApp } from '../support/test-app';
 
 /** node:http, since fetch refuses TRACE. */
@@ -123,6 +123,17 @@ describe('the HTTP surface in production', () => {
     const cookies = res.headers.getSetCookie().filter((cookie) => cookie.startsWith('ss.csrf'));
     expect(cookies.map((cookie) => cookie.split('=')[0])).toEqual(['ss.csrf', 'ss.csrf.sig']);
     for (const cookie of cookies) expect(cookie).toMatch(/;\s*secure/i);
+  });
+
+  it("sends a sign-up's session and device cookies Secure", async () => {
+    const browser = new HttpSession(server.url);
+    const https = { headers: { 'X-Forwarded-Proto': 'https' } };
+    const { token } = (await browser.get('/api/get-token/', https)).body;
+    const res = await browser.post('/api/signup/', newStudent(), { ...https, csrf: token });
+    expect(res.body.isAuthenticated).toBe(true);
+    const names = res.headers.getSetCookie().map((cookie) => cookie.split('=')[0]);
+    expect(names).toEqual(expect.arrayContaining(['ss.sid', expect.stringMatching(/^ss\.device\./)]));
+    for (const cookie of res.headers.getSetCookie()) expect(cookie).toMatch(/;\s*secure/i);
   });
 
   it('refuses the API over plain HTTP with a clear 403, since its cookies are Secure (a TLS proxy not saying so, say)', async () => {

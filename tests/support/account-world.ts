@@ -19,6 +19,7 @@ import { LoginGuard } from '../../application/auth/login-guard';
 import { SignUp } from '../../application/auth/sign-up';
 import { CachedFormerMembers } from '../../adapters/chat/cached-former-members';
 import { BcryptPasswordHasher } from '../../adapters/security/bcrypt-password-hasher';
+import { PackagedCommonPasswords } from '../../adapters/security/packaged-common-passwords';
 import { InMemoryAccountTokens } from '../fakes/in-memory-account-tokens';
 import { InMemoryCourseCatalog } from '../fakes/in-memory-course-catalog';
 import { InMemoryCourseMembership } from '../fakes/in-memory-course-membership';
@@ -50,6 +51,7 @@ export function accountWorld(mode: EmailVerificationMode = 'optional') {
   const removal = new AccountRemoval(users, membership, groups, new NoOpMembershipChanges(), sessions, tokens, formerMembers);
   const addressVerification = new AddressVerification(users, removal);
   const confirmation = new PasswordConfirmation(users, hasher, guard);
+  const commonPasswords = new PackagedCommonPasswords();
   return {
     clock,
     users,
@@ -64,13 +66,13 @@ export function accountWorld(mode: EmailVerificationMode = 'optional') {
     formerMembers,
     throttle,
     verification: new EmailVerificationPolicy(users, mode),
-    signUp: new SignUp(users, hasher, throttle, mailing, clock.now),
+    signUp: new SignUp(users, hasher, throttle, mailing, commonPasswords, clock.now),
     logIn: new LogIn(users, hasher, guard),
     verifyEmail: new VerifyEmail(tokens, addressVerification),
     resend: new ResendVerification(users, limiter, mailing),
     requestReset: new RequestPasswordReset(users, limiter, mailing),
-    resetPassword: new ResetPassword(tokens, users, hasher, sessions, addressVerification),
-    changePassword: new ChangePassword(confirmation, users, hasher, sessions, tokens),
+    resetPassword: new ResetPassword(tokens, users, hasher, sessions, addressVerification, commonPasswords),
+    changePassword: new ChangePassword(confirmation, users, hasher, sessions, tokens, commonPasswords),
     updateProfile: new UpdateProfile(users),
     deleteAccount: new DeleteAccount(confirmation, removal),
   };

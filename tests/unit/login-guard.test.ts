@@ -3,12 +3,13 @@
 // windows and blocks (RateLimiterMemory reads Date.now and expires by timer).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LogIn } from '../../application/auth/log-in';
-import { LOGIN_POLICY, LOGIN_RULES, LoginGuard, pairBlockMs, usernameDelayMs } from '../../application/auth/login-guard';
+import { LOGIN_POLICY, LOGIN_RULES, LoginGuard, pairBlockMs, usernameDelayMs, type BrowserDevices, type TrustedDevice } from '../../application/auth/login-guard';
 import type { PasswordHasher } from '../../application/ports/password-hasher';
 import type { RateLimiter } from '../../application/ports/rate-limiter';
 import { InMemoryRateLimiter } from '../fakes/in-memory-rate-limiter';
 import { InMemoryUserRepository } from '../fakes/in-memory-user-repository';
 import { RateLimitedError } from '../../domain/errors';
+import { canonicalName } from '../../domain/user/canonical-name';
 import { InvalidCredentialsError } from '../../domain/user/login-rules';
 
 const MINUTE = 60_000;
@@ -27,6 +28,9 @@ class CountingHasher implements PasswordHasher {
 
 type Outcome = 'ok' | 'wrong' | { refusedForSeconds: number };
 
+/** A browser holding these device cookies (each valid, for its account). */
+const browserWith = (devices: TrustedDevice[]): BrowserDevices => ({ trustedFor: (account) => devices.find((d) => d.account === account) ?? null });
+
 async function world(limiter: RateLimiter = new InMemoryRateLimiter()) {
   const users = new InMemoryUserRepository();
   const hasher = new CountingHasher();
@@ -35,9 +39,9 @@ async function world(limiter: RateLimiter = new InMemoryRateLimiter()) {
   for (const username of ['albert', 'libby', 'neighbour']) {
     await users.create({ firstName: 'A', lastName: 'G', username, email: `${username}@ufl.edu`, major: 'M', year: '1', bio: '', passwordHash: await hasher.hash(`${username}-pw`) });
   }
-  const attempt = async (username: string, password: string, clientAddress: string): Promise<Outcome> => {
+  const attempt = async (username: string, password: string, clientAddress: string, devices: TrustedDevice[] = []): Promise<Outcome> => {
     try {
-      await logIn.execute({ username, password, clientAddress });
+      await logIn.execute({ username, password, clientAddress, devices: browserWith(devices) });
       return 'ok';
     } catch (error) {
       if (error instanceof InvalidCredentialsError) return 'wrong';
@@ -45,7 +49,7 @@ async function world(limiter: RateLimiter = new InMemoryRateLimiter()) {
       throw error;
     }
   };
-  const fail = (username: string, clientAddress: string) => attempt(username, 'not-the-password', clientAddress);
+  const fail = (username: string, clientAddress: string, devices: TrustedDevice[] = []) => attempt(username, 'not-the-password', clientAddress, devices);
   return { logIn, hasher, sleeps, limiter, attempt, fail };
 }
 
@@ -165,5 +169,60 @@ describe('login guard', () => {
     const b = await world(broken);
     await expect(b.logIn.execute({ username: 'albert', password: 'albert-pw', clientAddress: '10.0.0.10' })).rejects.toBe(outage);
     expect(b.hasher.verified).toBe(0);
+  });
+
+  describe('device cookies', () => {
+    const device = (account: string, nonce = `nonce-of-${account}`): TrustedDevice => ({ account: canonicalName(account), nonce });
+    /** A stranger's 100 failures from one address: 10 for Albert (the pair is blocked), 90 for others (the address is). */
+    const strangerBlocks = async (address: string) => {
+      for (let i = 0; i < 10; i++) await w.fail('albert', address);
+      for (let i = 0; i < 90; i++) await w.fail(`guess${i}`, address);
+      expect(await w.attempt('albert', 'albert-pw', address)).toMatchObject({ refusedForSeconds: expect.any(Number) });
+      expect(await w.attempt('libby', 'libby-pw', address)).toMatchObject({ refusedForSeconds: expect.any(Number) });
+    };
+
+    it("lets a browser with the account's device cookie through a blocked address and pair, unheld", async () => {
+      for (let i = 0; i < 40; i++) await w.fail('albert', `10.3.0.${i}`); // the username's hold is up to 2 s
+      await strangerBlocks('10.0.1.1');
+      const sleeps = w.sleeps.length;
+      expect(await w.attempt('albert', 'albert-pw', '10.0.1.1', [device('albert')])).toBe('ok');
+      expect(w.sleeps).toHaveLength(sleeps);
+      // Only for its own account: Albert's cookie does nothing for Libby, or for a spelling of another name.
+      expect(await w.attempt('libby', 'libby-pw', '10.0.1.1', [device('albert')])).toMatchObject({ refusedForSeconds: expect.any(Number) });
+      expect(await w.attempt('libby', 'libby-pw', '10.0.1.1', [device('albert'), device('LIBBY')])).toBe('ok');
+      // A cookie answered for another account than the one tried is not used.
+      const confused: BrowserDevices = { trustedFor: () => device('albert') };
+      await expect(w.logIn.execute({ username: 'neighbour', password: 'neighbour-pw', clientAddress: '10.0.1.1', devices: confused })).rejects.toBeInstanceOf(RateLimitedError);
+    });
+
+    it("counts failures with a device cookie on the cookie alone, and locks it after 10 for the rest of the hour", async () => {
+      const laptop = [device('albert')];
+      const outcomes = await Promise.all(Array.from({ length: 30 }, () => w.fail('albert', '10.0.1.2', laptop)));
+      expect(outcomes.filter((o) => o === 'wrong')).toHaveLength(LOGIN_POLICY.deviceFailures);
+      expect(w.hasher.verified).toBe(LOGIN_POLICY.deviceFailures);
+      // Nothing counted on the address, the pair or the username.
+      expect(await w.limiter.get(LOGIN_RULES.address, '10.0.1.2')).toBeNull();
+      expect(await w.limiter.get(LOGIN_RULES.username, 'albert')).toBeNull();
+      expect(w.sleeps).toEqual([]);
+
+      const locked = await w.attempt('albert', 'albert-pw', '10.0.1.2', laptop);
+      expect(locked).toMatchObject({ refusedForSeconds: expect.any(Number) });
+      expect((locked as { refusedForSeconds: number }).refusedForSeconds).toBeGreaterThan(3500);
+      // The account is not locked: another browser (no cookie), from the same address too, gets in.
+      expect(await w.attempt('albert', 'albert-pw', '10.0.1.2')).toBe('ok');
+      // Another cookie of the account (another browser) is not locked either.
+      expect(await w.attempt('albert', 'albert-pw', '10.0.1.2', [device('albert', 'phone')])).toBe('ok');
+      vi.advanceTimersByTime(60 * MINUTE);
+      expect(await w.attempt('albert', 'albert-pw', '10.0.1.2', laptop)).toBe('ok');
+    });
+
+    it("clears a device cookie's failures with a success", async () => {
+      const laptop = [device('albert')];
+      for (let i = 0; i < 9; i++) expect(await w.fail('albert', '10.0.1.3', laptop)).toBe('wrong');
+      expect(await w.attempt('albert', 'albert-pw', '10.0.1.3', laptop)).toBe('ok');
+      expect(await w.limiter.get(LOGIN_RULES.device, 'nonce-of-albert')).toBeNull();
+      for (let i = 0; i < 10; i++) expect(await w.fail('albert', '10.0.1.3', laptop)).toBe('wrong');
+      expect(await w.fail('albert', '10.0.1.3', laptop)).toMatchObject({ refusedForSeconds: expect.any(Number) });
+    });
   });
 });

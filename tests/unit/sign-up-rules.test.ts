@@ -8,7 +8,7 @@ const valid: SignUpInput = {
   major: 'Computer Science',
   email: 'albert@ufl.edu',
   username: 'albert.gator',
-  password: 'secret',
+  password: 'secret-swamp',
   year: '2',
   bio: '',
 };
@@ -138,6 +138,14 @@ describe('profile rules (issue 14): sign-up\'s, with major and year clearable', 
     expect(checkNewPassword('')).toBe('Please enter password');
     expect(checkNewPassword('é'.repeat(37))).toBe('Password must be at most 72 bytes');
     expect(checkNewPassword('chomp-chomp-42')).toBeNull();
+  });
+
+  it('asks a new password for at least 8 characters (code points: an emoji is one)', () => {
+    for (const short of ['x', 'gator12', '🐊🐊🐊🐊🐊🐊🐊']) {
+      expect(checkNewPassword(short), short).toBe('Choose a password of at least 8 characters.');
+      expect(checkSignUp({ ...valid, password: short })).toEqual({ field: 'password', message: 'Choose a password of at least 8 characters.' });
+    }
+    for (const enough of ['gator123', '🐊🐊🐊🐊🐊🐊🐊🐊', '        ']) expect(checkNewPassword(enough), enough).toBeNull();
   });
 });
 
