@@ -2,8 +2,8 @@
 import { DomainError } from '../errors';
 
 export class NotCourseMemberError extends DomainError {
-  constructor() {
-    super('NOT_COURSE_MEMBER', 'Join the course first to create or join its study groups.');
+  constructor(message = 'Join the course first to create or join its study groups.') {
+    super('NOT_COURSE_MEMBER', message);
   }
 }
 
@@ -40,5 +40,12 @@ export class MeetingNotFoundError extends DomainError {
 export class UserNotInGroupError extends DomainError {
   constructor(userId: number) {
     super('USER_NOT_IN_GROUP', `Student ${userId} is not a member of this group.`);
+  }
+}
+
+/** A next-page cursor of a course's groups that no answer gave. */
+export class InvalidGroupsCursorError extends DomainError {
+  constructor() {
+    super('INVALID_CURSOR', 'A groups cursor is the nextStudyGroupsCursor of an earlier answer, sent back as it came.');
   }
 }

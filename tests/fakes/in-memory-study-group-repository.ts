@@ -3,6 +3,8 @@
 // domain's departure to the records.
 import type {
   CourseGroupDeparture,
+  CourseGroupsPage,
+  CourseGroupsQuery,
   NewStudyGroup,
   StudyGroupChanges,
   StudyGroupRepository,
@@ -20,6 +22,8 @@ interface GroupRecord extends NewStudyGroup {
 interface MemberRecord {
   groupId: number;
   userId: number;
+  /** Join order, as the Knex adapter's seq column. */
+  seq: number;
 }
 
 export class InMemoryStudyGroupRepository implements StudyGroupRepository {
@@ -29,6 +33,7 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
   private readonly meetings: (Meeting & { groupId: number })[] = [];
   private nextGroupId = 1;
   private nextMeetingId = 1;
+  private nextSeq = 1;
   /** The departure in progress: the next one starts when it has settled. */
   private departures: Promise<unknown> = Promise.resolve();
 
@@ -37,7 +42,7 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
   async create(group: NewStudyGroup): Promise<StudyGroup> {
     const record = { ...group, id: this.nextGroupId++ };
     this.groups.push(record);
-    this.members.push({ groupId: record.id, userId: group.ownerId });
+    this.members.push({ groupId: record.id, userId: group.ownerId, seq: this.nextSeq++ });
     return this.toGroup(record);
   }
 
@@ -46,7 +51,34 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
     return record ? this.toGroup(record) : null;
   }
 
-  async listByCourse(courseId: number): Promise<StudyGroup[]> {
+  async listCourseGroups({ courseId, viewerId, after, limit }: CourseGroupsQuery): Promise<CourseGroupsPage> {
+    const own = this.members
+      .filter((m) => m.userId === viewerId && this.group(m.groupId)?.courseId === courseId)
+      .sort((a, b) => b.seq - a.seq);
+    const memberGroupIds = own.map((m) => m.groupId);
+    const listed = [
+      ...own.map((m) => ({ group: this.group(m.groupId)!, at: { part: 'own' as const, lastJoin: m.seq } })),
+      ...this.groups
+        .filter((g) => g.courseId === courseId && !memberGroupIds.includes(g.id))
+        .sort((a, b) => a.id - b.id)
+        .map((group) => ({ group, at: { part: 'others' as const, lastId: group.id } })),
+    ];
+    const start = !after
+      ? 0
+      : after.part === 'own'
+        ? listed.findIndex((entry) => entry.at.part === 'others' || entry.at.lastJoin < after.lastJoin)
+        : listed.findIndex((entry) => entry.at.part === 'others' && entry.at.lastId > after.lastId);
+    const rest = start < 0 ? [] : listed.slice(start);
+    const page = rest.slice(0, limit);
+    return {
+      groups: await Promise.all(page.map((entry) => this.toGroup(entry.group))),
+      next: rest.length > limit ? page[page.length - 1]?.at ?? after : null,
+      memberGroupIds,
+    };
+  }
+
+  /** For tests: every group of the course, oldest first (no port lists a whole course). */
+  async groupsOfCourse(courseId: number): Promise<StudyGroup[]> {
     return Promise.all(this.groups.filter((g) => g.courseId === courseId).map((g) => this.toGroup(g)));
   }
 
@@ -57,7 +89,7 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
 
   async addMember(groupId: number, userId: number): Promise<boolean> {
     if (!this.group(groupId)) return false;
-    if (!this.memberIds(groupId).includes(userId)) this.members.push({ groupId, userId });
+    if (!this.memberIds(groupId).includes(userId)) this.members.push({ groupId, userId, seq: this.nextSeq++ });
     return true;
   }
 

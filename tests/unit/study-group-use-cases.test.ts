@@ -114,7 +114,7 @@ describe('study-group use cases', () => {
       code: 'VALIDATION_FAILED',
       message: 'Please enter a title and description',
     });
-    expect(await groups.listByCourse(courseId)).toEqual([]);
+    expect(await groups.groupsOfCourse(courseId)).toEqual([]);
   });
 
   it('joins a public group once; a private one and outsiders are refused', async () => {
