@@ -1,4 +1,4 @@
-// /course/{courseID}: a course as a page of its own, with every group of the
+// /course/{courseID}: a course as a page of its own, with the groups of the
 // course for members and Join Course for everyone else (unless UF withdrew it). A new id is a new
 // course: it starts from "loading", not from the previous one.
 import { useParams } from 'react-router-dom';

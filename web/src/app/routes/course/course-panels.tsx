@@ -5,7 +5,7 @@ import type { Course } from '../../../../../adapters/http/contract/courses';
 import { useTabs } from '../../../components/tabs';
 import { ChatPanel } from '../../../features/chat/chat-panel';
 import { UnreadBadge } from '../../../features/chat/unread-badge';
-import { useRefreshCoursePage, type CoursePageAnswer } from '../../../features/courses/api';
+import { useMoreCourseGroups, useRefreshCoursePage, type CoursePageAnswer } from '../../../features/courses/api';
 import { StudentsPanel } from '../../../features/courses/students-panel';
 import { GroupsPanel } from '../../../features/study-groups/groups-panel';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -28,6 +28,7 @@ export function CoursePanels({ course, page, headingLevel }: CoursePanelsProps) 
   const userId = useSessionStore((state) => state.currentUser?.id);
   // A chat the student lost shows once the course page is asked for again (group changes refresh it themselves).
   const refresh = useRefreshCoursePage(course.id);
+  const moreGroups = useMoreCourseGroups(course.id);
   const tabs = useTabs(SECTIONS, { label: 'Course sections', enabled: useMediaQuery('sm-down') });
 
   return (
@@ -51,6 +52,7 @@ export function CoursePanels({ course, page, headingLevel }: CoursePanelsProps) 
           <GroupsPanel
             courseId={course.id}
             groups={page.courseStudyGroups}
+            more={moreGroups}
             memberGroupIds={page.userStudyGroupIDs}
             isCourseMember={page.isMember}
             headingLevel={headingLevel}
