@@ -13,6 +13,7 @@ import { CachedFormerMembers } from '../../adapters/chat/cached-former-members';
 import { GetCoursePage } from '../../application/courses/get-course-page';
 import { GetDashboard } from '../../application/courses/get-dashboard';
 import { LeaveCourse } from '../../application/courses/leave-course';
+import { COURSE_GROUPS_PAGE_SIZE, ListCourseGroups } from '../../application/courses/list-course-groups';
 import type { MembershipChanges } from '../../application/ports/membership-changes';
 import { CancelMeeting } from '../../application/study-groups/cancel-meeting';
 import { CreateStudyGroup } from '../../application/study-groups/create-study-group';
@@ -51,6 +52,7 @@ describe('study-group use cases', () => {
   let cancel: CancelMeeting;
   let leaveCourse: LeaveCourse;
   let coursePage: GetCoursePage;
+  let listCourseGroups: ListCourseGroups;
 
   beforeEach(async () => {
     const users = new InMemoryUserRepository();
@@ -89,6 +91,7 @@ describe('study-group use cases', () => {
     cancel = new CancelMeeting(groups);
     leaveCourse = new LeaveCourse(catalog, membership, changes, groups);
     coursePage = new GetCoursePage(catalog, membership, chat, groups, formerMembers);
+    listCourseGroups = new ListCourseGroups(catalog, membership, groups);
   });
 
   const newGroup = async () => {
@@ -249,5 +252,22 @@ describe('study-group use cases', () => {
     });
     // Groups carry their members' profiles and meetings: not for students outside the course.
     expect(await coursePage.execute(ids.outsider, courseId)).toMatchObject({ isMember: false, groups: [], memberGroupIds: [], members: [] });
+  });
+
+  it('gives the course page the first page of groups, the student’s own first, and the next pages to course members only', async () => {
+    const others: number[] = [];
+    for (let i = 0; i < COURSE_GROUPS_PAGE_SIZE + 2; i += 1) others.push((await create.execute({ actingUserId: ids.classmate, courseId, name: `G${i}`, description: 'x' })).id);
+    const own = await create.execute({ actingUserId: ids.member, courseId, name: 'Mine', description: 'x' });
+    const first = await coursePage.execute(ids.member, courseId);
+    expect(first.groups.map((g) => g.id)).toEqual([own.id, ...others.slice(0, COURSE_GROUPS_PAGE_SIZE - 1)]);
+    expect(first.memberGroupIds).toEqual([own.id]);
+    expect(first.nextGroups).not.toBeNull();
+    expect((await coursePage.execute(ids.outsider, courseId)).nextGroups).toBeNull();
+
+    const next = await listCourseGroups.execute({ actingUserId: ids.member, courseId, after: first.nextGroups });
+    expect(next).toEqual({ groups: expect.any(Array), next: null, memberGroupIds: [own.id] });
+    expect(next.groups.map((g) => g.id)).toEqual(others.slice(COURSE_GROUPS_PAGE_SIZE - 1));
+    await expect(listCourseGroups.execute({ actingUserId: ids.outsider, courseId, after: null })).rejects.toMatchObject({ code: 'NOT_COURSE_MEMBER' });
+    await expect(listCourseGroups.execute({ actingUserId: ids.member, courseId: 999, after: null })).rejects.toMatchObject({ code: 'COURSE_NOT_FOUND' });
   });
 });
