@@ -12,7 +12,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { API, type AnswerOf } from '../../../../adapters/http/contract/api';
 import type { CourseFilters, SearchResultCourse } from '../../../../adapters/http/contract/courses';
 import { apiClient } from '../../lib/api-client';
@@ -102,34 +102,19 @@ export function coursePageQuery(courseId: number) {
   });
 }
 
+/** The course page, and its later pages of groups for the Groups panel (one observer of the query: a second would read every page again when it mounts). */
 export function useCoursePage(courseId: number) {
-  const { data, isFetching, isError, isFetchNextPageError, refetch } = useInfiniteQuery(coursePageQuery(courseId));
-  // A later page of groups that failed is the Groups panel's to show, not the page's.
-  return { data, isFetching, isError: isError && !isFetchNextPageError, refetch };
-}
-
-export interface MoreCourseGroups {
-  /** A later page of the course's groups exists. */
-  hasMore: boolean;
-  loading: boolean;
-  /** The last try to load one failed. */
-  failed: boolean;
-  /** Loads the next page, unless one is on its way. */
-  loadMore: () => void;
-}
-
-/** The course's later pages of groups, for the Groups panel's "Load more groups". */
-export function useMoreCourseGroups(courseId: number): MoreCourseGroups {
-  const { hasNextPage, isFetchingNextPage, isFetching, isFetchNextPageError, fetchNextPage } = useInfiniteQuery(coursePageQuery(courseId));
-  return {
-    hasMore: hasNextPage,
-    loading: isFetchingNextPage,
-    failed: isFetchNextPageError,
+  const { data, isFetching, isError, isFetchNextPageError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = useInfiniteQuery(coursePageQuery(courseId));
+  const loadMore = useCallback(() => {
     // Not while the pages are read again (after a change to the groups): the next cursor comes with them.
-    loadMore: useCallback(() => {
-      if (!isFetching) void fetchNextPage({ cancelRefetch: false });
-    }, [isFetching, fetchNextPage]),
-  };
+    if (!isFetching) void fetchNextPage({ cancelRefetch: false });
+  }, [isFetching, fetchNextPage]);
+  const moreGroups = useMemo(
+    () => ({ hasMore: hasNextPage, loading: isFetchingNextPage, failed: isFetchNextPageError, loadMore }),
+    [hasNextPage, isFetchingNextPage, isFetchNextPageError, loadMore],
+  );
+  // A later page of groups that failed is the Groups panel's to show, not the page's.
+  return { data, isFetching, isError: isError && !isFetchNextPageError, refetch, moreGroups };
 }
 
 /** Asks for the course page again, e.g. after a change to its groups or chat access. */

@@ -17,9 +17,12 @@ import { StudyGroupModal } from './study-group-modal';
 
 /** The later pages of the course's groups. */
 export interface MoreGroups {
+  /** A later page exists. */
   hasMore: boolean;
   loading: boolean;
+  /** The last try to load one failed. */
   failed: boolean;
+  /** Loads the next page, unless one is on its way. */
   loadMore: () => void;
 }
 
@@ -49,20 +52,20 @@ function ownFirst(groups: StudyGroup[], memberGroupIds: number[]): StudyGroup[] 
  */
 function LoadMoreGroups({ more, loaded }: { more: MoreGroups; loaded: number }) {
   const markRef = useRef<HTMLDivElement>(null);
-  const loadMore = useRef(more.loadMore);
-  loadMore.current = more.loadMore;
+  const { loadMore } = more;
   const automatic = more.hasMore && !more.loading && !more.failed;
 
-  // Watched again after each page: a mark still in view (a short page) then loads the next one too.
+  // Watched again after each page, and whenever loadMore changes (it ignores calls while the
+  // pages are read again): a mark still in view then asks for the next page too.
   useEffect(() => {
     const mark = markRef.current;
     if (!automatic || !mark || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) loadMore.current();
+      if (entries.some((entry) => entry.isIntersecting)) loadMore();
     });
     observer.observe(mark);
     return () => observer.disconnect();
-  }, [automatic, loaded]);
+  }, [automatic, loaded, loadMore]);
 
   if (!more.hasMore) return null;
   return (
@@ -70,7 +73,7 @@ function LoadMoreGroups({ more, loaded }: { more: MoreGroups; loaded: number }) 
       <div ref={markRef} className={styles.mark} aria-hidden="true" />
       {more.failed ? <ErrorLine>Could not load more groups.</ErrorLine> : null}
       {/* Not disabled while loading: the button keeps the keyboard's focus for the next page. */}
-      <button type="button" className="button button--outline button--small" onClick={more.loadMore} aria-disabled={more.loading} aria-busy={more.loading}>
+      <button type="button" className="button button--outline button--small" onClick={loadMore} aria-disabled={more.loading} aria-busy={more.loading}>
         {more.loading ? <span className="button__spinner" aria-hidden="true" /> : null}
         {more.loading ? 'Loading more groups...' : 'Load more groups'}
       </button>
