@@ -33,6 +33,7 @@ import { GetDashboard } from '../application/courses/get-dashboard';
 import { GetSearchPage } from '../application/courses/get-search-page';
 import { JoinCourse } from '../application/courses/join-course';
 import { LeaveCourse } from '../application/courses/leave-course';
+import { ListCourseGroups } from '../application/courses/list-course-groups';
 import { ListCourseSections } from '../application/courses/list-course-sections';
 import { SearchCourses } from '../application/courses/search-courses';
 import { TOKENS, type Token } from '../application/ports/tokens';
@@ -128,6 +129,7 @@ const USE_CASES = {
   // Courses and the catalog.
   getDashboard: ({ resolve: r }: Needs) => new GetDashboard(r(CourseMembership), r(StudyGroupRepository)),
   getCoursePage: ({ resolve: r }: Needs) => new GetCoursePage(r(CourseCatalog), r(CourseMembership), r(ChatLog), r(StudyGroupRepository), r(FormerMembers)),
+  listCourseGroups: ({ resolve: r }: Needs) => new ListCourseGroups(r(CourseCatalog), r(CourseMembership), r(StudyGroupRepository)),
   getSearchPage: ({ resolve: r }: Needs) => new GetSearchPage(r(CourseCatalog), r(CourseMembership)),
   searchCourses: ({ resolve: r }: Needs) => new SearchCourses(r(CourseCatalog), r(CourseMembership)),
   listCourseSections: ({ resolve: r }: Needs) => new ListCourseSections(r(CourseCatalog), r(CourseMembership)),

@@ -1,7 +1,9 @@
 // Dashboard, course page, catalog search and course membership (spec section 7).
+import { InvalidGroupsCursorError } from '../../domain/study-group/study-group-errors';
 import type { UseCases } from '../use-cases';
 import type { ApiRouter, RouteAnswer } from './api-router';
 import { API } from './contract/api';
+import { formatCourseGroupsCursor, parseCourseGroupsCursor } from './course-groups-cursor';
 import { courseToWire, memberToWire, messageToWire, resultPageToWire, sectionToWire, studyGroupToWire } from './wire';
 
 export function courseRoutes(api: ApiRouter, useCases: UseCases): void {
@@ -24,8 +26,26 @@ export function courseRoutes(api: ApiRouter, useCases: UseCases): void {
       courseMembers: view.members.map(memberToWire),
       courseStudyGroups: view.groups.map(studyGroupToWire),
       userStudyGroupIDs: view.memberGroupIds,
+      nextStudyGroupsCursor: view.nextGroups && formatCourseGroupsCursor(view.nextGroups),
     } satisfies RouteAnswer<typeof API.coursePage>;
   });
+
+  api.on(
+    API.courseStudyGroups,
+    async ({ userId, params, query }) => {
+      const after = query.after === undefined ? null : parseCourseGroupsCursor(query.after);
+      if (query.after !== undefined && !after) throw new InvalidGroupsCursorError();
+      const page = await useCases.listCourseGroups.execute({ actingUserId: userId, courseId: params.courseID, after });
+      return {
+        courseID: params.courseID,
+        courseStudyGroups: page.groups.map(studyGroupToWire),
+        userStudyGroupIDs: page.memberGroupIds,
+        nextStudyGroupsCursor: page.next && formatCourseGroupsCursor(page.next),
+      } satisfies RouteAnswer<typeof API.courseStudyGroups>;
+    },
+    // `after` sent twice (or as anything but one string) is a bad cursor like any other.
+    { invalidQuery: () => new InvalidGroupsCursorError() },
+  );
 
   api.on(API.searchCourses, async ({ userId, query }) => {
     const view = await useCases.getSearchPage.execute({ userId, page: query.page ?? 1 });

@@ -8,11 +8,13 @@
 import type { Knex } from 'knex';
 import type {
   CourseGroupDeparture,
+  CourseGroupsPage,
+  CourseGroupsPosition,
+  CourseGroupsQuery,
   NewStudyGroup,
   StudyGroupChanges,
   StudyGroupRepository,
 } from '../../application/ports/study-group-repository';
-import type { MemberProfile } from '../../domain/course/course';
 import { applyDeparture, type Departure } from '../../domain/study-group/group-roles';
 import {
   admitGroupCreation,
@@ -85,8 +87,38 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
     return group ?? null;
   }
 
-  async listByCourse(courseId: number): Promise<StudyGroup[]> {
-    return this.hydrate(await this.db('study_groups as g').where('g.course_id', courseId).orderBy('g.id').select(GROUP_COLUMNS));
+  async listCourseGroups({ courseId, viewerId, after, limit }: CourseGroupsQuery): Promise<CourseGroupsPage> {
+    // The student's own groups in the course, all of them (as many as one student
+    // may be in): their ids answer memberGroupIds and stay out of the others.
+    const own: (GroupRow & { seq: number | string })[] = await this.db('study_group_members as m')
+      .join('study_groups as g', 'g.id', 'm.study_group_id')
+      .where({ 'm.user_id': viewerId, 'g.course_id': courseId })
+      .orderBy('m.seq', 'desc')
+      .select(...GROUP_COLUMNS, 'm.seq');
+    const memberGroupIds = own.map((row) => row.id);
+    const rows: GroupRow[] = [];
+    if (!after || after.part === 'own') {
+      const rest = after ? own.filter((row) => Number(row.seq) < after.lastJoin) : own;
+      if (rest.length > limit) {
+        const page = rest.slice(0, limit);
+        return { groups: await this.hydrate(page), next: { part: 'own', lastJoin: Number(page[page.length - 1].seq) }, memberGroupIds };
+      }
+      rows.push(...rest);
+    }
+    // The others, oldest first, on the (course_id, id) index: one more than the
+    // room left tells whether a page follows.
+    const lastId = after?.part === 'others' ? after.lastId : 0;
+    const room = limit - rows.length;
+    const others: GroupRow[] = await this.db('study_groups as g')
+      .where('g.course_id', courseId)
+      .andWhere('g.id', '>', lastId)
+      .whereNotIn('g.id', memberGroupIds)
+      .orderBy('g.id')
+      .limit(room + 1)
+      .select(GROUP_COLUMNS);
+    rows.push(...others.slice(0, room));
+    const next: CourseGroupsPosition | null = others.length > room ? { part: 'others', lastId: room > 0 ? others[room - 1].id : lastId } : null;
+    return { groups: await this.hydrate(rows), next, memberGroupIds };
   }
 
   async listByMember(userId: number): Promise<StudyGroup[]> {
@@ -179,28 +211,30 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
     return deleted.length > 0;
   }
 
-  /** Members, owners and meetings of many groups in three queries. */
+  /**
+   * Members and meetings of many groups in two queries, side by side. The
+   * owner is always a member (create and the hand-over keep it so); an owner
+   * not among them would be read on its own.
+   */
   private async hydrate(rows: GroupRow[]): Promise<StudyGroup[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
-    const [memberRows, ownerRows, meetingRows] = await Promise.all([
+    const [memberRows, meetingRows] = await Promise.all([
       this.db('study_group_members as m')
         .join('users as u', 'u.id', 'm.user_id')
         .whereIn('m.study_group_id', ids)
         .orderBy('m.seq')
         .select('m.study_group_id', ...memberProfileColumns('u')) as Promise<(MemberProfileRow & { study_group_id: number })[]>,
-      this.db('users as u')
-        .whereIn('u.id', [...new Set(rows.map((row) => row.owner_id))])
-        .select(memberProfileColumns('u')) as Promise<MemberProfileRow[]>,
       this.db('meetings').whereIn('study_group_id', ids).select('id', 'study_group_id', 'day', 'time', 'location') as Promise<MeetingRow[]>,
     ]);
-    const owners = new Map(ownerRows.map((row) => [row.id, toMemberProfile(row)]));
-    const membersOf = new Map<number, MemberProfile[]>();
-    for (const row of memberRows) {
-      const list = membersOf.get(row.study_group_id) ?? [];
-      list.push(toMemberProfile(row));
-      membersOf.set(row.study_group_id, list);
+    const membersOf = groupBy(memberRows, (row) => row.study_group_id, toMemberProfile);
+    const owners = new Map([...membersOf.values()].flat().map((member) => [member.id, member]));
+    const missingOwners = [...new Set(rows.map((row) => row.owner_id))].filter((id) => !owners.has(id));
+    if (missingOwners.length > 0) {
+      const ownerRows: MemberProfileRow[] = await this.db('users as u').whereIn('u.id', missingOwners).select(memberProfileColumns('u'));
+      for (const row of ownerRows) owners.set(row.id, toMemberProfile(row));
     }
+    const meetingsOf = groupBy(meetingRows, (row) => row.study_group_id, toMeeting);
     return rows.map((row) => ({
       id: row.id,
       courseId: row.course_id,
@@ -210,10 +244,7 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
       maxMembers: effectiveMaxMembers(row.max_members),
       owner: owners.get(row.owner_id)!,
       members: membersOf.get(row.id) ?? [],
-      meetings: meetingRows
-        .filter((meeting) => meeting.study_group_id === row.id)
-        .map(toMeeting)
-        .sort(compareMeetings),
+      meetings: (meetingsOf.get(row.id) ?? []).sort(compareMeetings),
     }));
   }
 }
@@ -221,6 +252,17 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
 /** The group's row, locked for the rest of the transaction; undefined when there is no such group. */
 function lockGroup(trx: Knex.Transaction, groupId: number): Promise<Pick<GroupRow, 'id' | 'max_members'> | undefined> {
   return trx('study_groups').where('id', groupId).forUpdate().first('id', 'max_members');
+}
+
+/** The rows' values by group, each list in the rows' order. */
+function groupBy<Row, Value>(rows: Row[], groupOf: (row: Row) => number, value: (row: Row) => Value): Map<number, Value[]> {
+  const byGroup = new Map<number, Value[]>();
+  for (const row of rows) {
+    const list = byGroup.get(groupOf(row));
+    if (list) list.push(value(row));
+    else byGroup.set(groupOf(row), [value(row)]);
+  }
+  return byGroup;
 }
 
 /** Inside a transaction that holds the group's row lock: the domain's departure, on these tables. */

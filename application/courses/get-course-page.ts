@@ -1,14 +1,14 @@
 import { LATEST_MESSAGES, type ChatMessage } from '../../domain/chat/chat-message';
 import type { Course, MemberProfile } from '../../domain/course/course';
-import { groupsAsSeenBy, type StudyGroupView } from '../../domain/study-group/group-view';
-import { isGroupMember } from '../../domain/study-group/study-group';
+import type { StudyGroupView } from '../../domain/study-group/group-view';
 import type { ChatLog } from '../ports/chat-log';
 import type { CourseCatalog } from '../ports/course-catalog';
 import type { CourseMembership } from '../ports/course-membership';
 import type { FormerMembers } from '../ports/former-members';
 import { withFormerMembers } from '../chat/former-authors';
-import type { StudyGroupRepository } from '../ports/study-group-repository';
+import type { CourseGroupsPosition, StudyGroupRepository } from '../ports/study-group-repository';
 import { requireCourse } from './course-access';
+import { COURSE_GROUPS_PAGE_SIZE, readCourseGroups } from './list-course-groups';
 
 export interface CoursePageView {
   course: Course;
@@ -18,10 +18,12 @@ export interface CoursePageView {
   members: MemberProfile[];
   /** The chat's latest messages, oldest first; members only. */
   messages: ChatMessage[];
-  /** Every group of the course, public and private, as the student may see each (groupsAsSeenBy); members only. */
+  /** The first page of the course's groups, the student's own first, each as the student may see it (groupsAsSeenBy); members only. */
   groups: StudyGroupView[];
-  /** The ids of those groups the student belongs to. */
+  /** The ids of every group of the course the student belongs to. */
   memberGroupIds: number[];
+  /** Where the next page of groups starts (ListCourseGroups); null when the first page holds them all. */
+  nextGroups: CourseGroupsPosition | null;
 }
 
 /**
@@ -36,18 +38,20 @@ export class GetCoursePage {
     private readonly chat: ChatLog,
     private readonly studyGroups: StudyGroupRepository,
     private readonly formerMembers: FormerMembers,
+    /** Groups on the page (the benchmark passes more to show what an unpaged page cost). */
+    private readonly groupsPageSize = COURSE_GROUPS_PAGE_SIZE,
   ) {}
 
   async execute(userId: number, courseId: number): Promise<CoursePageView> {
     const course = await requireCourse(this.catalog, courseId);
     const isMember = await this.membership.isMember(userId, courseId);
-    if (!isMember) return { course, userId, isMember, members: [], messages: [], groups: [], memberGroupIds: [] };
-    const [members, messages, groups] = await Promise.all([
+    if (!isMember) return { course, userId, isMember, members: [], messages: [], groups: [], memberGroupIds: [], nextGroups: null };
+    const [members, messages, groupsPage] = await Promise.all([
       this.membership.membersOf(courseId),
       this.chat.latest({ kind: 'course', id: courseId }, LATEST_MESSAGES).then((latest) => withFormerMembers(this.formerMembers, latest)),
-      this.studyGroups.listByCourse(courseId),
+      readCourseGroups(this.studyGroups, courseId, userId, null, this.groupsPageSize),
     ]);
-    const memberGroupIds = groups.filter((g) => isGroupMember(g, userId)).map((g) => g.id);
-    return { course, userId, isMember, members, messages, groups: groupsAsSeenBy(groups, userId), memberGroupIds };
+    const { groups, memberGroupIds, next: nextGroups } = groupsPage;
+    return { course, userId, isMember, members, messages, groups, memberGroupIds, nextGroups };
   }
 }

@@ -23,6 +23,33 @@ export interface CourseGroupDeparture extends Departure {
 }
 
 /**
+ * Where a page of a course's groups starts: just past the last group the
+ * page before listed. The list is the student's own groups, most recently
+ * joined first (`own`: `lastJoin` is that group's place in the join order),
+ * then the course's other groups, oldest first (`others`: `lastId`, 0 before
+ * the first).
+ */
+export type CourseGroupsPosition = { part: 'own'; lastJoin: number } | { part: 'others'; lastId: number };
+
+export interface CourseGroupsQuery {
+  courseId: number;
+  /** The student the list is for: their groups come first. */
+  viewerId: number;
+  /** Null: the first page. */
+  after: CourseGroupsPosition | null;
+  /** At most this many groups. */
+  limit: number;
+}
+
+export interface CourseGroupsPage {
+  groups: StudyGroup[];
+  /** Where the next page starts; null when this page ends the list. */
+  next: CourseGroupsPosition | null;
+  /** Every group of the course the student is in (not only this page's), most recently joined first. */
+  memberGroupIds: number[];
+}
+
+/**
  * Study groups, their members and their meetings. Membership changes that
  * decide ownership run atomically (one transaction in the Knex adapter, under
  * a lock on the group), so concurrent departures never leave a group without
@@ -40,8 +67,13 @@ export interface StudyGroupRepository {
    */
   create(group: NewStudyGroup, now: Date): Promise<StudyGroup>;
   findById(groupId: number): Promise<StudyGroup | null>;
-  /** Every group of the course, oldest first. */
-  listByCourse(courseId: number): Promise<StudyGroup[]>;
+  /**
+   * One page of the course's groups as a student sees them listed (keyset
+   * paging: a group listed once is never listed again further on, and a
+   * group that stays is never skipped, whatever is created or deleted
+   * between pages, as long as the student's own memberships stay).
+   */
+  listCourseGroups(query: CourseGroupsQuery): Promise<CourseGroupsPage>;
   /** The student's groups in every course, in the order they joined them. */
   listByMember(userId: number): Promise<StudyGroup[]>;
   /**

@@ -2,8 +2,8 @@
 import { DomainError } from '../errors';
 
 export class NotCourseMemberError extends DomainError {
-  constructor() {
-    super('NOT_COURSE_MEMBER', 'Join the course first to create or join its study groups.');
+  constructor(message = 'Join the course first to create or join its study groups.') {
+    super('NOT_COURSE_MEMBER', message);
   }
 }
 
@@ -65,5 +65,12 @@ export class TooManyOwnedGroupsError extends DomainError {
 export class TooManyMeetingsError extends DomainError {
   constructor(limit: number) {
     super('TOO_MANY_MEETINGS', `A group can have at most ${limit} weekly meetings. Delete one to add another.`, { limit });
+  }
+}
+
+/** A next-page cursor of a course's groups that no answer gave. */
+export class InvalidGroupsCursorError extends DomainError {
+  constructor() {
+    super('INVALID_CURSOR', 'A groups cursor is the nextStudyGroupsCursor of an earlier answer, sent back as it came.');
   }
 }

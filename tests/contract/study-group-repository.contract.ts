@@ -1,15 +1,17 @@
 // One behaviour for every StudyGroupRepository adapter: groups with their owner
-// as first member, join order, the owner hand-over and deletion (also under
-// concurrent departures), leaving a course's groups, and meetings.
+// as first member, join order, a course's groups page by page (the student's
+// own first), the owner hand-over and deletion (also under concurrent
+// departures), leaving a course's groups, and meetings.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CourseCatalog } from '../../application/ports/course-catalog';
-import type { StudyGroupRepository } from '../../application/ports/study-group-repository';
+import type { CourseGroupsPosition, StudyGroupRepository } from '../../application/ports/study-group-repository';
 import type { UserRepository } from '../../application/ports/user-repository';
 import { toCourseQuery } from '../../domain/course/course-search';
 import { DomainError } from '../../domain/errors';
 import { CREATION_WINDOW_MS, GROUP_QUOTAS } from '../../domain/study-group/group-quotas';
 import type { StudyGroup } from '../../domain/study-group/study-group';
 import type { User } from '../../domain/user/user';
+import { sectionEntry } from '../support/catalog-entries';
 import { CATALOG_FIXTURE } from './course-catalog.contract';
 
 export interface StudyGroupWorld {
@@ -66,6 +68,31 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
       return group.id;
     };
 
+    let freshCourses = 0;
+    /** A course of its own, with no groups yet. */
+    const freshCourse = async () => {
+      freshCourses += 1;
+      const classNumber = 90_000 + freshCourses;
+      await world.catalog.upsert([sectionEntry({ courseNumber: 'PAG1000', name: 'Paging', classNumber })]);
+      return (await world.catalog.findByClassNumbers('Fall 2025', [classNumber]))[0].id;
+    };
+
+    /** Every page of the course's groups for the student, `limit` at a time; `between` runs after each page. */
+    const pageThrough = async (courseId: number, viewer: User, limit: number, between: (page: number) => Promise<void> = async () => {}) => {
+      const pages: StudyGroup[][] = [];
+      let after: CourseGroupsPosition | null = null;
+      do {
+        const page = await world.groups.listCourseGroups({ courseId, viewerId: viewer.id, after, limit });
+        expect(page.groups.length, `page ${pages.length + 1}`).toBeLessThanOrEqual(limit);
+        pages.push(page.groups);
+        after = page.next;
+        if (after) expect(page.groups, `page ${pages.length} is full when another follows`).toHaveLength(limit);
+        await between(pages.length);
+      } while (after && pages.length < 100);
+      return pages;
+    };
+    const names = (pages: StudyGroup[][]) => pages.map((page) => page.map((g) => g.name));
+
     beforeAll(async () => {
       world = await makeWorld();
       await world.catalog.upsert(CATALOG_FIXTURE.slice(0, 3));
@@ -108,16 +135,72 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
       expect(await world.groups.addMember(9_999_999, a.id)).toBe(false);
     });
 
-    it('lists a course’s groups oldest first and a student’s groups in the order joined', async () => {
+    it('lists a student’s groups in the order joined', async () => {
       const [owner, other] = [await student(), await student()];
       const first = await newGroup(owner, courseIds[1], 'First');
       const second = await newGroup(other, courseIds[1], 'Second');
       const elsewhere = await newGroup(other, courseIds[2], 'Elsewhere');
-      expect((await world.groups.listByCourse(courseIds[1])).map((g) => g.name)).toEqual(['First', 'Second']);
       await world.groups.addMember(elsewhere.id, owner.id);
       await world.groups.addMember(second.id, owner.id);
       expect((await world.groups.listByMember(owner.id)).map((g) => g.id)).toEqual([first.id, elsewhere.id, second.id]);
       expect(await world.groups.listByMember((await student()).id)).toEqual([]);
+    });
+
+    it('pages a course’s groups: the student’s own first, most recently joined first, then the others oldest first', async () => {
+      const courseId = await freshCourse();
+      const [viewer, other] = [await student(), await student()];
+      const made: Record<string, number> = {};
+      for (const name of ['O1', 'O2', 'O3', 'O4', 'O5']) made[name] = (await newGroup(other, courseId, name)).id;
+      made.Mine = (await newGroup(viewer, courseId, 'Mine')).id;
+      await world.groups.addMember(made.O4, viewer.id);
+      await world.groups.addMember(made.O2, viewer.id);
+      await newGroup(viewer, courseIds[2], 'Another course');
+
+      expect(names(await pageThrough(courseId, viewer, 2))).toEqual([['O2', 'O4'], ['Mine', 'O1'], ['O3', 'O5']]);
+      expect(names(await pageThrough(courseId, viewer, 3))).toEqual([['O2', 'O4', 'Mine'], ['O1', 'O3', 'O5']]);
+      expect(names(await pageThrough(courseId, viewer, 10))).toEqual([['O2', 'O4', 'Mine', 'O1', 'O3', 'O5']]);
+      // Someone outside every group: the course's groups oldest first.
+      expect(names(await pageThrough(courseId, await student(), 4))).toEqual([['O1', 'O2', 'O3', 'O4'], ['O5', 'Mine']]);
+
+      const first = await world.groups.listCourseGroups({ courseId, viewerId: viewer.id, after: null, limit: 2 });
+      expect(first.memberGroupIds).toEqual([made.O2, made.O4, made.Mine]);
+      // Each group as findById reads it: members, owner and meetings.
+      expect(first.groups).toEqual([await world.groups.findById(made.O2), await world.groups.findById(made.O4)]);
+      const empty = await world.groups.listCourseGroups({ courseId: await freshCourse(), viewerId: viewer.id, after: null, limit: 2 });
+      expect(empty).toEqual({ groups: [], next: null, memberGroupIds: [] });
+    });
+
+    it('lists every group once while groups are created and deleted between pages', async () => {
+      const courseId = await freshCourse();
+      const [viewer, other, late] = [await student(), await student(), await student()];
+      const ids: number[] = [];
+      for (let i = 0; i < 9; i += 1) ids.push((await newGroup(other, courseId, `G${i}`)).id);
+      for (let i = 0; i < 3; i += 1) ids.push((await newGroup(viewer, courseId, `Mine${i}`)).id);
+      const created: number[] = [];
+      const pages = await pageThrough(courseId, viewer, 4, async (page) => {
+        // After the first page a group it listed goes (G0), after the others one not yet listed (G8, G7, ...); others make new ones.
+        const [gone] = ids.splice(page === 1 ? 0 : 9 - page, 1);
+        expect(await world.groups.removeMember(gone, other.id)).toMatchObject({ groupDeleted: true });
+        created.push((await newGroup(late, courseId, `New${page}`)).id);
+      });
+      const listed = pages.flat().map((g) => g.id);
+      expect(new Set(listed).size, 'no group twice').toBe(listed.length);
+      // Every group that stayed from the start to the end is listed; new ones made before the end are too.
+      expect(listed).toEqual(expect.arrayContaining(ids));
+      expect(listed).toEqual(expect.arrayContaining(created.slice(0, 2)));
+      expect(listed.slice(0, 3).map((id) => pages.flat().find((g) => g.id === id)!.name)).toEqual(['Mine2', 'Mine1', 'Mine0']);
+    });
+
+    it('pages the student’s own groups too when they fill more than a page, and ends on a full last page', async () => {
+      const courseId = await freshCourse();
+      const [viewer, other] = [await student(), await student()];
+      for (const name of ['A', 'B', 'C', 'D', 'E']) await newGroup(viewer, courseId, name);
+      expect(names(await pageThrough(courseId, viewer, 2))).toEqual([['E', 'D'], ['C', 'B'], ['A']]);
+      // Five of the student's own and nothing else: a page of exactly five says no page follows.
+      expect((await world.groups.listCourseGroups({ courseId, viewerId: viewer.id, after: null, limit: 5 })).next).toBeNull();
+      await newGroup(other, courseId, 'F');
+      expect(names(await pageThrough(courseId, viewer, 5))).toEqual([['E', 'D', 'C', 'B', 'A'], ['F']]);
+      expect(names(await pageThrough(courseId, viewer, 6))).toEqual([['E', 'D', 'C', 'B', 'A', 'F']]);
     });
 
     it('lets a member leave, idempotently, keeping the owner', async () => {

@@ -4,7 +4,8 @@
 // with `npm run catalog:import`, and its own Redis key prefix. Both then sync
 // the real Fall 2025 sections of ../shared/data/uf-soc from a replay of UF's
 // API, when that folder is there (tests/e2e/catalog.spec.ts needs them), and
-// add a course with many sections, one of them withdrawn (e2e-catalog.ts).
+// add a course with many sections, one of them withdrawn (e2e-catalog.ts), and
+// one with more study groups than a page (e2e-groups.ts).
 // Mail goes over SMTP to a real SMTP server in this process (smtp-server); the
 // specs read what arrived from a small JSON endpoint on PORT + MAIL_PORT_OFFSET
 // (GET /mails?to=address), as a student reads their inbox.
@@ -19,6 +20,7 @@ import { SyncCatalog } from '../../application/catalog/sync-catalog';
 import { TOKENS } from '../../application/ports/tokens';
 import { HttpScheduleOfCourses } from '../../adapters/catalog/http-schedule-of-courses';
 import { parseConfig } from '../../adapters/config';
+import { INFRA } from '../../adapters/container';
 import { startServer } from '../../adapters/server';
 import { deleteRedisKeys } from '../support/redis-keys';
 import { SmtpSink } from '../support/smtp-sink';
@@ -26,6 +28,7 @@ import { MAIL_PORT_OFFSET } from './mail-port';
 import { missingUfSocData, ufSocCourses } from '../support/uf-soc-data';
 import { UfSocReplayServer } from '../support/uf-soc-replay-server';
 import { seedE2eCatalog } from './e2e-catalog';
+import { seedManyGroupsCourse } from './e2e-groups';
 
 const [mode, port] = process.argv.slice(2);
 const sink = await SmtpSink.start();
@@ -80,6 +83,7 @@ if (!missingUfSocData('2258')) {
   await replay.close();
 }
 await seedE2eCatalog(server.resolve(TOKENS.CourseCatalog), `http://127.0.0.1:${port}`);
+await seedManyGroupsCourse(server.resolve(TOKENS.CourseCatalog), server.resolve(TOKENS.StudyGroupRepository), server.resolve(INFRA.Knex), `http://127.0.0.1:${port}`);
 const stop = async () => {
   await server.close();
   mailbox.close();

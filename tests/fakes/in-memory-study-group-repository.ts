@@ -4,6 +4,8 @@
 // records before it changes them.
 import type {
   CourseGroupDeparture,
+  CourseGroupsPage,
+  CourseGroupsQuery,
   NewStudyGroup,
   StudyGroupChanges,
   StudyGroupRepository,
@@ -30,6 +32,8 @@ interface GroupRecord extends NewStudyGroup {
 interface MemberRecord {
   groupId: number;
   userId: number;
+  /** Join order, as the Knex adapter's seq column. */
+  seq: number;
 }
 
 export class InMemoryStudyGroupRepository implements StudyGroupRepository {
@@ -40,6 +44,7 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
   private readonly creations: { userId: number; courseId: number; at: Date }[] = [];
   private nextGroupId = 1;
   private nextMeetingId = 1;
+  private nextSeq = 1;
   /** The departure or limited write in progress: the next one starts when it has settled. */
   private writes: Promise<unknown> = Promise.resolve();
 
@@ -58,7 +63,7 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
       );
       const record = { ...group, id: this.nextGroupId++, sizeLimit: null };
       this.groups.push(record);
-      this.members.push({ groupId: record.id, userId: group.ownerId });
+      this.members.push({ groupId: record.id, userId: group.ownerId, seq: this.nextSeq++ });
       this.creations.push({ userId: group.ownerId, courseId: group.courseId, at: now });
       return this.toGroup(record);
     });
@@ -69,7 +74,34 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
     return record ? this.toGroup(record) : null;
   }
 
-  async listByCourse(courseId: number): Promise<StudyGroup[]> {
+  async listCourseGroups({ courseId, viewerId, after, limit }: CourseGroupsQuery): Promise<CourseGroupsPage> {
+    const own = this.members
+      .filter((m) => m.userId === viewerId && this.group(m.groupId)?.courseId === courseId)
+      .sort((a, b) => b.seq - a.seq);
+    const memberGroupIds = own.map((m) => m.groupId);
+    const listed = [
+      ...own.map((m) => ({ group: this.group(m.groupId)!, at: { part: 'own' as const, lastJoin: m.seq } })),
+      ...this.groups
+        .filter((g) => g.courseId === courseId && !memberGroupIds.includes(g.id))
+        .sort((a, b) => a.id - b.id)
+        .map((group) => ({ group, at: { part: 'others' as const, lastId: group.id } })),
+    ];
+    const start = !after
+      ? 0
+      : after.part === 'own'
+        ? listed.findIndex((entry) => entry.at.part === 'others' || entry.at.lastJoin < after.lastJoin)
+        : listed.findIndex((entry) => entry.at.part === 'others' && entry.at.lastId > after.lastId);
+    const rest = start < 0 ? [] : listed.slice(start);
+    const page = rest.slice(0, limit);
+    return {
+      groups: await Promise.all(page.map((entry) => this.toGroup(entry.group))),
+      next: rest.length > limit ? page[page.length - 1]?.at ?? after : null,
+      memberGroupIds,
+    };
+  }
+
+  /** For tests: every group of the course, oldest first (no port lists a whole course). */
+  async groupsOfCourse(courseId: number): Promise<StudyGroup[]> {
     return Promise.all(this.groups.filter((g) => g.courseId === courseId).map((g) => this.toGroup(g)));
   }
 
@@ -85,7 +117,7 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
       const memberIds = this.memberIds(groupId);
       if (memberIds.includes(userId)) return true;
       admitGroupMember({ memberCount: memberIds.length, maxMembers: effectiveMaxMembers(group.sizeLimit), joined: this.groupIdsOf(userId).length });
-      this.members.push({ groupId, userId });
+      this.members.push({ groupId, userId, seq: this.nextSeq++ });
       return true;
     });
   }

@@ -53,6 +53,7 @@ const GET_ROUTES = [
   '/api/dashboard/',
   '/api/search-courses/',
   '/api/course/{id}/',
+  '/api/course/{id}/study-groups/',
   '/api/course-sections/{id}/',
   '/api/study-group/{id}/',
   '/api/study-group/{id}/calendar.ics',
@@ -179,6 +180,8 @@ const queryArb = fc.oneof(
   // Waits that answer at once: refused, or with news (every real room has a message after 0-0; a since never matches).
   fc.constantFrom('?after=0-0&wait=31', '?after=0-0&wait=x', '?wait=1', '?after=0-0&wait=0', '?after=0-0&wait=1', '?after=0-0&wait=1&watch=%00', '?after=0-0&watch=course:1', '?after=0-0&wait=1&watch=course:1,group:2', '?since=x&wait=99', '?since=x&wait=1', '?wait=1&wait=2&since=x'),
   fc.string({ unit: 'binary', maxLength: 20 }).map((s) => `?after=${encode(s)}&page=${encode(s)}&before=%ED%A0%80`),
+  // A course's groups: cursors of the server's form ("others:0", "own:1", out of range) and not.
+  fc.constantFrom('?after=b3RoZXJzOjA', '?after=b3duOjE', '?after=b3RoZXJzOjk5OTk5OTk5OTk5', '?after=b3RoZXJzOjA=', '?after=', '?after=b3duOjE&after=b3duOjE'),
   // The search fields a card's "Show all" repeats.
   fc.constantFrom('?q=%00', '?q=%ED%A0%80', '?q=cop%203502&term=Fall%202025', '?courseCode=' + 'x'.repeat(500), '?name=%E2%80%AE&q=a&q=b', '?term=%00'),
   fc.string({ unit: 'binary', maxLength: 20 }).map((s) => `?q=${encode(s)}&name=${encode(s)}&courseCode=${encode(s)}&term=${encode(s)}`),

@@ -101,7 +101,7 @@ describe('EMAIL_VERIFICATION=required', () => {
     const { message: own } = await p.log.append({ kind: 'course', id: 1 }, { userId: id, username: 'newbie', message: 'from before' });
     await expect(p.edit.execute({ actingUserId: id, room: { kind: 'course', id: 1 }, messageId: own.id, message: 'changed' })).rejects.toBeInstanceOf(EmailNotVerifiedError);
     expect((await p.read.execute({ actingUserId: id, room: { kind: 'course', id: 1 } })).map((m) => m.message)).toEqual(['from before']);
-    expect(await p.world.groups.listByCourse(1)).toHaveLength(1);
+    expect(await p.world.groups.groupsOfCourse(1)).toHaveLength(1);
 
     await p.world.users.markEmailVerified(id);
     await p.joinGroup.execute({ actingUserId: id, groupId: p.groupId });

@@ -13,6 +13,7 @@ import { CachedFormerMembers } from '../../adapters/chat/cached-former-members';
 import { GetCoursePage } from '../../application/courses/get-course-page';
 import { GetDashboard } from '../../application/courses/get-dashboard';
 import { LeaveCourse } from '../../application/courses/leave-course';
+import { COURSE_GROUPS_PAGE_SIZE, ListCourseGroups } from '../../application/courses/list-course-groups';
 import type { MembershipChanges } from '../../application/ports/membership-changes';
 import { CancelMeeting } from '../../application/study-groups/cancel-meeting';
 import { CreateStudyGroup } from '../../application/study-groups/create-study-group';
@@ -53,6 +54,7 @@ describe('study-group use cases', () => {
   let coursePage: GetCoursePage;
   let dashboard: GetDashboard;
   let clock: number;
+  let listCourseGroups: ListCourseGroups;
 
   beforeEach(async () => {
     const users = new InMemoryUserRepository();
@@ -93,6 +95,7 @@ describe('study-group use cases', () => {
     leaveCourse = new LeaveCourse(catalog, membership, changes, groups);
     coursePage = new GetCoursePage(catalog, membership, chat, groups, formerMembers);
     dashboard = new GetDashboard(membership, groups);
+    listCourseGroups = new ListCourseGroups(catalog, membership, groups);
   });
 
   const newGroup = async () => {
@@ -118,7 +121,7 @@ describe('study-group use cases', () => {
       code: 'VALIDATION_FAILED',
       message: 'Please enter a title and description',
     });
-    expect(await groups.listByCourse(courseId)).toEqual([]);
+    expect(await groups.groupsOfCourse(courseId)).toEqual([]);
   });
 
   it('joins a public group once; a private one and outsiders are refused', async () => {
@@ -282,5 +285,26 @@ describe('study-group use cases', () => {
     await expect(join.execute({ actingUserId: ids.classmate, groupId: next.id })).rejects.toMatchObject({ code: 'GROUP_FULL', kind: 'conflict' });
     for (let i = 0; i < 20; i += 1) await schedule.execute({ actingUserId: ids.owner, groupId: next.id, day: 'Monday', time: '10:00', location: `R${i}` });
     await expect(schedule.execute({ actingUserId: ids.owner, groupId: next.id, day: 'Monday', time: '10:00', location: 'R20' })).rejects.toMatchObject({ code: 'TOO_MANY_MEETINGS' });
+  });
+
+  it('gives the course page the first page of groups, the student’s own first, and the next pages to course members only', async () => {
+    const others: number[] = [];
+    for (let i = 0; i < COURSE_GROUPS_PAGE_SIZE + 2; i += 1) {
+      // A student starts at most 5 groups a day in a course: a day passes every 5.
+      if (i > 0 && i % 5 === 0) clock += 24 * 3600 * 1000;
+      others.push((await create.execute({ actingUserId: ids.classmate, courseId, name: `G${i}`, description: 'x' })).id);
+    }
+    const own = await create.execute({ actingUserId: ids.member, courseId, name: 'Mine', description: 'x' });
+    const first = await coursePage.execute(ids.member, courseId);
+    expect(first.groups.map((g) => g.id)).toEqual([own.id, ...others.slice(0, COURSE_GROUPS_PAGE_SIZE - 1)]);
+    expect(first.memberGroupIds).toEqual([own.id]);
+    expect(first.nextGroups).not.toBeNull();
+    expect((await coursePage.execute(ids.outsider, courseId)).nextGroups).toBeNull();
+
+    const next = await listCourseGroups.execute({ actingUserId: ids.member, courseId, after: first.nextGroups });
+    expect(next).toEqual({ groups: expect.any(Array), next: null, memberGroupIds: [own.id] });
+    expect(next.groups.map((g) => g.id)).toEqual(others.slice(COURSE_GROUPS_PAGE_SIZE - 1));
+    await expect(listCourseGroups.execute({ actingUserId: ids.outsider, courseId, after: null })).rejects.toMatchObject({ code: 'NOT_COURSE_MEMBER' });
+    await expect(listCourseGroups.execute({ actingUserId: ids.member, courseId: 999, after: null })).rejects.toMatchObject({ code: 'COURSE_NOT_FOUND' });
   });
 });

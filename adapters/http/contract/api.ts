@@ -126,6 +126,14 @@ export const API = {
     params: courseParams,
     answer: courses.coursePageAnswer,
   }),
+  courseStudyGroups: route({
+    method: 'GET',
+    path: '/api/course/{courseID}/study-groups/',
+    summary: "The next page of a course's groups, after the course page's first (course members only)",
+    params: courseParams,
+    query: courses.courseStudyGroupsQuery,
+    answer: courses.courseStudyGroupsAnswer,
+  }),
   searchCourses: route({
     method: 'GET',
     path: '/api/search-courses/',

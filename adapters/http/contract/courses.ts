@@ -78,6 +78,11 @@ export const dashboardAnswer = z.object({
   studyGroups: z.array(studyGroup),
 });
 
+/** Where the next page of a course's groups starts: send it back as `after`; null when no page follows. */
+const nextStudyGroupsCursor = described(z.nullable(z.string()), {
+  description: "Opaque: GET /api/course/{courseID}/study-groups/?after= it answers the next page of the course's groups; null when none follows.",
+});
+
 export const coursePageAnswer = z.object({
   course,
   userID: id,
@@ -85,8 +90,23 @@ export const coursePageAnswer = z.object({
   /** The latest 50, oldest first; members only (empty otherwise). */
   courseMessages: z.array(message),
   courseMembers: z.array(member),
+  /** The first page (20) of the course's groups: the student's own, most recently joined first, then the others, oldest first. */
+  courseStudyGroups: z.array(studyGroup),
+  /** Every group of the course the student is in, on this page or a later one. */
+  userStudyGroupIDs: z.array(id),
+  nextStudyGroupsCursor,
+});
+
+export const courseStudyGroupsQuery = z.object({
+  after: z.optional(described(z.string(), { description: 'A nextStudyGroupsCursor from an earlier answer; left out, the first page.' })),
+});
+
+export const courseStudyGroupsAnswer = z.object({
+  courseID: id,
+  /** The page: up to 20 groups, in the course page's order, after the cursor's. */
   courseStudyGroups: z.array(studyGroup),
   userStudyGroupIDs: z.array(id),
+  nextStudyGroupsCursor,
 });
 
 export const pageNumber = z._default(z.coerce.number({ error: 'must be a page number' }).check(z.int('must be a whole number')), 1);

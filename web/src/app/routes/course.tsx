@@ -1,4 +1,4 @@
-// /course/{courseID}: a course as a page of its own, with every group of the
+// /course/{courseID}: a course as a page of its own, with the groups of the
 // course for members and Join Course for everyone else (unless UF withdrew it). A new id is a new
 // course: it starts from "loading", not from the previous one.
 import { useParams } from 'react-router-dom';
@@ -25,7 +25,7 @@ function MissingCourse() {
 }
 
 function CourseDetails({ courseId }: { courseId: number }) {
-  const { data: page, isFetching, isError, refetch } = useCoursePage(courseId);
+  const { data: page, isFetching, isError, refetch, moreGroups } = useCoursePage(courseId);
   useDocumentTitle(page ? `${page.course.course_number} ${page.course.name}` : page === null ? 'Course not found' : 'Course');
   const retry = () => void refetch();
 
@@ -36,7 +36,7 @@ function CourseDetails({ courseId }: { courseId: number }) {
   return (
     <CourseArticle course={page.course} isMember={page.isMember} headingLevel={1}>
       {isError && !isFetching ? <ErrorLine onRetry={retry}>Could not load this course's students.</ErrorLine> : null}
-      {page.isMember ? <CoursePanels course={page.course} page={page} headingLevel={2} /> : <CourseJoinNote course={page.course} />}
+      {page.isMember ? <CoursePanels course={page.course} page={page} moreGroups={moreGroups} headingLevel={2} /> : <CourseJoinNote course={page.course} />}
     </CourseArticle>
   );
 }

@@ -1,7 +1,18 @@
 // Server state of the dashboard, the course page and the catalog search, as
 // TanStack Query options and hooks, and joining and leaving a course.
-import { keepPreviousData, mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  mutationOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import { API, type AnswerOf } from '../../../../adapters/http/contract/api';
 import type { CourseFilters, SearchResultCourse } from '../../../../adapters/http/contract/courses';
 import { apiClient } from '../../lib/api-client';
@@ -13,6 +24,12 @@ export type { CourseFilters };
 
 /** A course with, for its members, its students, groups and latest chat messages. */
 export type CoursePageAnswer = AnswerOf<typeof API.coursePage>;
+
+/** A later page of a course's groups. */
+type CourseGroupsAnswer = AnswerOf<typeof API.courseStudyGroups>;
+
+/** What one fetch of the course page's query brings: the page (null: no such course), or a later page of its groups. */
+type CoursePagePart = CoursePageAnswer | CourseGroupsAnswer | null;
 
 export interface SearchResult {
   /** At most one page (10) of courses, each with its matching sections. */
@@ -40,24 +57,64 @@ export function useDashboard() {
   return useQuery(dashboardQuery);
 }
 
-/** The page, or null when no course has this id. */
+async function fetchCoursePage(courseId: number): Promise<CoursePageAnswer | null> {
+  try {
+    return await apiClient.call(API.coursePage, { params: { courseID: courseId } });
+  } catch (error) {
+    // A malformed id (400) names no course either; both read as "not found".
+    if (isApiError(error, 'COURSE_NOT_FOUND', 'VALIDATION_FAILED')) return null;
+    throw error;
+  }
+}
+
+/**
+ * The course page with the groups of every page loaded so far, each group
+ * once (a group that moved between two pages' reads shows where it was first).
+ */
+function withLoadedGroups(data: InfiniteData<CoursePagePart, string | null>): CoursePageAnswer | null {
+  const [first, ...later] = data.pages;
+  if (!first || !('course' in first)) return null;
+  const seen = new Set<number>();
+  const groups: CoursePageAnswer['courseStudyGroups'] = [];
+  for (const group of [first, ...later].flatMap((part) => part?.courseStudyGroups ?? [])) {
+    if (seen.has(group.id)) continue;
+    seen.add(group.id);
+    groups.push(group);
+  }
+  return { ...first, courseStudyGroups: groups, nextStudyGroupsCursor: data.pages[data.pages.length - 1]?.nextStudyGroupsCursor ?? null };
+}
+
+/**
+ * The page (null when no course has this id) and, once asked for, the later
+ * pages of its groups (GET /api/course/{id}/study-groups/?after=). Refreshed,
+ * it reads the page and then each later page again, so the list keeps its length.
+ */
 export function coursePageQuery(courseId: number) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: queryKeys.coursePage(courseId),
-    queryFn: async (): Promise<CoursePageAnswer | null> => {
-      try {
-        return await apiClient.call(API.coursePage, { params: { courseID: courseId } });
-      } catch (error) {
-        // A malformed id (400) names no course either; both read as "not found".
-        if (isApiError(error, 'COURSE_NOT_FOUND', 'VALIDATION_FAILED')) return null;
-        throw error;
-      }
-    },
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }): Promise<CoursePagePart> =>
+      pageParam === null
+        ? fetchCoursePage(courseId)
+        : apiClient.call(API.courseStudyGroups, { params: { courseID: courseId }, query: { after: pageParam } }),
+    getNextPageParam: (last) => last?.nextStudyGroupsCursor ?? undefined,
+    select: withLoadedGroups,
   });
 }
 
+/** The course page, and its later pages of groups for the Groups panel (one observer of the query: a second would read every page again when it mounts). */
 export function useCoursePage(courseId: number) {
-  return useQuery(coursePageQuery(courseId));
+  const { data, isFetching, isError, isFetchNextPageError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = useInfiniteQuery(coursePageQuery(courseId));
+  const loadMore = useCallback(() => {
+    // Not while the pages are read again (after a change to the groups): the next cursor comes with them.
+    if (!isFetching) void fetchNextPage({ cancelRefetch: false });
+  }, [isFetching, fetchNextPage]);
+  const moreGroups = useMemo(
+    () => ({ hasMore: hasNextPage, loading: isFetchingNextPage, failed: isFetchNextPageError, loadMore }),
+    [hasNextPage, isFetchingNextPage, isFetchNextPageError, loadMore],
+  );
+  // A later page of groups that failed is the Groups panel's to show, not the page's.
+  return { data, isFetching, isError: isError && !isFetchNextPageError, refetch, moreGroups };
 }
 
 /** Asks for the course page again, e.g. after a change to its groups or chat access. */

@@ -1,21 +1,37 @@
 // The Groups panel of the course view: a plus button opening "Create a Study
-// Group", and every group of the course with name and member count, the
-// student's own first and marked, each opening its modal (Join Group there).
+// Group", and the course's groups with name and member count, the student's
+// own first and marked, each opening its modal (Join Group there). The server
+// sends the groups a page at a time: the next page loads when the end of the
+// list scrolls into view, or with "Load more groups".
 // Joining, leaving and creating refresh the cached course views themselves.
 // The page may add a badge to each group (its chat's unread messages).
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { StudyGroup } from '../../../../adapters/http/contract/study-groups';
 import { Icon } from '../../components/icon';
 import { useSessionStore } from '../../lib/session-store';
+import { ErrorLine } from '../../components/error-line';
 import { CreateStudyGroupModal } from './create-study-group-modal';
 import { isGroupFull, memberCountLabel } from './display-name';
 import styles from './groups-panel.module.css';
 import { StudyGroupModal } from './study-group-modal';
 
+/** The later pages of the course's groups. */
+export interface MoreGroups {
+  /** A later page exists. */
+  hasMore: boolean;
+  loading: boolean;
+  /** The last try to load one failed. */
+  failed: boolean;
+  /** Loads the next page, unless one is on its way. */
+  loadMore: () => void;
+}
+
 interface GroupsPanelProps {
   courseId: number;
-  /** Every group of the course, in the server's order. */
+  /** The course's groups loaded so far, in the server's order. */
   groups: StudyGroup[];
+  /** Loading the rest, when the server has more. */
+  more?: MoreGroups;
   memberGroupIds: number[];
   isCourseMember: boolean;
   headingLevel: 2 | 3;
@@ -29,7 +45,43 @@ function ownFirst(groups: StudyGroup[], memberGroupIds: number[]): StudyGroup[] 
   return [...own, ...groups.filter((group) => !memberGroupIds.includes(group.id))];
 }
 
-export function GroupsPanel({ courseId, groups, memberGroupIds, isCourseMember, headingLevel, badge }: GroupsPanelProps) {
+/**
+ * "Load more groups", and an invisible mark just above it that loads the next
+ * page by itself once it scrolls into view (the button stays for keyboards,
+ * screen readers and a failed load).
+ */
+function LoadMoreGroups({ more, loaded }: { more: MoreGroups; loaded: number }) {
+  const markRef = useRef<HTMLDivElement>(null);
+  const { loadMore } = more;
+  const automatic = more.hasMore && !more.loading && !more.failed;
+
+  // Watched again after each page, and whenever loadMore changes (it ignores calls while the
+  // pages are read again): a mark still in view then asks for the next page too.
+  useEffect(() => {
+    const mark = markRef.current;
+    if (!automatic || !mark || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) loadMore();
+    });
+    observer.observe(mark);
+    return () => observer.disconnect();
+  }, [automatic, loaded, loadMore]);
+
+  if (!more.hasMore) return null;
+  return (
+    <div className={styles.more}>
+      <div ref={markRef} className={styles.mark} aria-hidden="true" />
+      {more.failed ? <ErrorLine>Could not load more groups.</ErrorLine> : null}
+      {/* Not disabled while loading: the button keeps the keyboard's focus for the next page. */}
+      <button type="button" className="button button--outline button--small" onClick={loadMore} aria-disabled={more.loading} aria-busy={more.loading}>
+        {more.loading ? <span className="button__spinner" aria-hidden="true" /> : null}
+        {more.loading ? 'Loading more groups...' : 'Load more groups'}
+      </button>
+    </div>
+  );
+}
+
+export function GroupsPanel({ courseId, groups, more, memberGroupIds, isCourseMember, headingLevel, badge }: GroupsPanelProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const userId = useSessionStore((state) => state.currentUser?.id);
   const headingId = useId();
@@ -99,6 +151,7 @@ export function GroupsPanel({ courseId, groups, memberGroupIds, isCourseMember, 
           ))}
         </ul>
       )}
+      {more ? <LoadMoreGroups more={more} loaded={groups.length} /> : null}
       {creating ? (
         <CreateStudyGroupModal
           courseId={courseId}

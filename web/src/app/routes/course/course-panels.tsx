@@ -7,7 +7,7 @@ import { ChatPanel } from '../../../features/chat/chat-panel';
 import { UnreadBadge } from '../../../features/chat/unread-badge';
 import { useRefreshCoursePage, type CoursePageAnswer } from '../../../features/courses/api';
 import { StudentsPanel } from '../../../features/courses/students-panel';
-import { GroupsPanel } from '../../../features/study-groups/groups-panel';
+import { GroupsPanel, type MoreGroups } from '../../../features/study-groups/groups-panel';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useSessionStore } from '../../../lib/session-store';
 import styles from './course-panels.module.css';
@@ -21,10 +21,12 @@ const SECTIONS = [
 interface CoursePanelsProps {
   course: Course;
   page: CoursePageAnswer;
+  /** The later pages of the course's groups. */
+  moreGroups: MoreGroups;
   headingLevel: 2 | 3;
 }
 
-export function CoursePanels({ course, page, headingLevel }: CoursePanelsProps) {
+export function CoursePanels({ course, page, moreGroups, headingLevel }: CoursePanelsProps) {
   const userId = useSessionStore((state) => state.currentUser?.id);
   // A chat the student lost shows once the course page is asked for again (group changes refresh it themselves).
   const refresh = useRefreshCoursePage(course.id);
@@ -51,6 +53,7 @@ export function CoursePanels({ course, page, headingLevel }: CoursePanelsProps) 
           <GroupsPanel
             courseId={course.id}
             groups={page.courseStudyGroups}
+            more={moreGroups}
             memberGroupIds={page.userStudyGroupIDs}
             isCourseMember={page.isMember}
             headingLevel={headingLevel}

@@ -17,7 +17,7 @@ interface DashboardCourseProps {
 }
 
 export function DashboardCourse({ course: listed, onBack, focusTitle }: DashboardCourseProps) {
-  const { data: page, isFetching, isError, refetch } = useCoursePage(listed.id);
+  const { data: page, isFetching, isError, refetch, moreGroups } = useCoursePage(listed.id);
   if (page === null) return <CourseNotFound headingLevel={2} />;
 
   return (
@@ -26,7 +26,7 @@ export function DashboardCourse({ course: listed, onBack, focusTitle }: Dashboar
       {isError && !isFetching ? <ErrorLine onRetry={() => void refetch()}>Could not load this course's students.</ErrorLine> : null}
       {page && !page.isMember ? <CourseJoinNote course={page.course} /> : null}
       {page?.isMember ? (
-        <CoursePanels course={page.course} page={page} headingLevel={3} />
+        <CoursePanels course={page.course} page={page} moreGroups={moreGroups} headingLevel={3} />
       ) : null}
     </CourseArticle>
   );

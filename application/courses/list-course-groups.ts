@@ -1,0 +1,57 @@
+import { groupsAsSeenBy, type StudyGroupView } from '../../domain/study-group/group-view';
+import { NotCourseMemberError } from '../../domain/study-group/study-group-errors';
+import type { CourseMembership } from '../ports/course-membership';
+import type { CourseCatalog } from '../ports/course-catalog';
+import type { CourseGroupsPage, CourseGroupsPosition, StudyGroupRepository } from '../ports/study-group-repository';
+import { requireCourse } from './course-access';
+
+/**
+ * Groups a page of the course's groups holds: enough to fill a phone's panel
+ * and more, few enough that a page costs the same in a course of 5 groups
+ * and one of 500 (npm run bench:course-page).
+ */
+export const COURSE_GROUPS_PAGE_SIZE = 20;
+
+/** A page of a course's groups, each as the student may see it (a private group they are outside shows no members or meetings). */
+export interface CourseGroupsPageView extends Omit<CourseGroupsPage, 'groups'> {
+  groups: StudyGroupView[];
+}
+
+/**
+ * The page of a course's groups a member is shown: the first (the course
+ * page's) or the one after `after`. The course page and the next-page call
+ * both read it here, so what a member sees of a group is decided in one place.
+ */
+export async function readCourseGroups(
+  groups: StudyGroupRepository,
+  courseId: number,
+  viewerId: number,
+  after: CourseGroupsPosition | null,
+  limit = COURSE_GROUPS_PAGE_SIZE,
+): Promise<CourseGroupsPageView> {
+  const page = await groups.listCourseGroups({ courseId, viewerId, after, limit });
+  return { ...page, groups: groupsAsSeenBy(page.groups, viewerId) };
+}
+
+export interface ListCourseGroupsCommand {
+  /** The signed-in student, from the session. */
+  actingUserId: number;
+  courseId: number;
+  /** Where the page starts: the cursor of the page before it; null for the first. */
+  after: CourseGroupsPosition | null;
+}
+
+/** The next page of a course's groups (the course page carries the first), for the course's members. */
+export class ListCourseGroups {
+  constructor(
+    private readonly catalog: CourseCatalog,
+    private readonly membership: CourseMembership,
+    private readonly studyGroups: StudyGroupRepository,
+  ) {}
+
+  async execute({ actingUserId, courseId, after }: ListCourseGroupsCommand): Promise<CourseGroupsPageView> {
+    await requireCourse(this.catalog, courseId);
+    if (!(await this.membership.isMember(actingUserId, courseId))) throw new NotCourseMemberError('Join this course to see its study groups.');
+    return readCourseGroups(this.studyGroups, courseId, actingUserId, after);
+  }
+}
