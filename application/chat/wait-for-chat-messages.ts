@@ -31,7 +31,7 @@ export interface WaitForChatMessagesCommand {
   waitMs: number;
   /** Other rooms of the student whose activity ends the wait early (with no messages); rooms they may not use are ignored. */
   alsoWatch?: readonly ChatRoom[];
-  /** Fires when the client has gone. */
+  /** Ends the wait as its deadline would: the client has gone, or the poll made room for a newer one. */
   signal?: AbortSignal;
 }
 
