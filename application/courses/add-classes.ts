@@ -8,6 +8,7 @@ import { ValidationError } from '../../domain/errors';
 import type { EmailVerificationPolicy } from '../accounts/email-verification';
 import type { CourseCatalog } from '../ports/course-catalog';
 import type { CourseMembership } from '../ports/course-membership';
+import type { MembershipChanges } from '../ports/membership-changes';
 
 export interface AddClassesCommand {
   /** The signed-in student, from the session. */
@@ -35,6 +36,7 @@ export class AddClasses {
     private readonly catalog: CourseCatalog,
     private readonly membership: CourseMembership,
     private readonly verification: EmailVerificationPolicy,
+    private readonly changes: MembershipChanges,
   ) {}
 
   async execute(command: AddClassesCommand): Promise<AddClassesResult> {
@@ -57,6 +59,7 @@ export class AddClasses {
         results.push({ classNumber, outcome: 'already-member', course });
       } else {
         await this.membership.join(command.actingUserId, course.id);
+        await this.changes.joined(command.actingUserId, { kind: 'course', id: course.id });
         results.push({ classNumber, outcome: 'joined', course });
       }
     }

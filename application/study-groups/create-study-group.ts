@@ -5,6 +5,7 @@ import type { EmailVerificationPolicy } from '../accounts/email-verification';
 import { requireCourse } from '../courses/course-access';
 import type { CourseCatalog } from '../ports/course-catalog';
 import type { CourseMembership } from '../ports/course-membership';
+import type { MembershipChanges } from '../ports/membership-changes';
 import type { StudyGroupRepository } from '../ports/study-group-repository';
 
 export interface CreateStudyGroupCommand {
@@ -22,6 +23,7 @@ export class CreateStudyGroup {
     private readonly membership: CourseMembership,
     private readonly groups: StudyGroupRepository,
     private readonly verification: EmailVerificationPolicy,
+    private readonly changes: MembershipChanges,
   ) {}
 
   async execute(command: CreateStudyGroupCommand): Promise<StudyGroup> {
@@ -29,6 +31,9 @@ export class CreateStudyGroup {
     await this.verification.requireVerified(command.actingUserId);
     assertMayCreateIn(await this.membership.isMember(command.actingUserId, command.courseId));
     const details = normaliseStudyGroupDetails(command);
-    return this.groups.create({ ...details, courseId: command.courseId, ownerId: command.actingUserId, isPublic: true });
+    const group = await this.groups.create({ ...details, courseId: command.courseId, ownerId: command.actingUserId, isPublic: true });
+    // A refusal of the new group's id remembered for its owner (a poll that named it before it existed) goes.
+    await this.changes.joined(command.actingUserId, { kind: 'group', id: group.id });
+    return group;
   }
 }

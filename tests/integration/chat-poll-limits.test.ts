@@ -1,12 +1,13 @@
 // The chat's long polls, bounded: a session holds at most
 // MAX_HELD_POLLS_PER_SESSION at once (one more answers its oldest at once, as
 // a deadline would), on the fast path and through Koa, the unread summary's
-// wait included.
+// wait included; and `watch=` watches only rooms the student is in, a refusal
+// remembered like a grant until the student joins the room.
 import { beforeAll, expect, it, vi } from 'vitest';
 import { INFRA } from '../../adapters/container';
 import { MAX_HELD_POLLS_PER_SESSION as CAP } from '../../adapters/http/held-polls';
 import type { RunningServer } from '../../adapters/server';
-import { HANG, pollCourse, postToCourse, signUp, texts, untilWaiting, waiting, type Student } from '../support/chat-students';
+import { HANG, pollCourse, postToCourse, postToGroup, signUp, texts, untilWaiting, waiting, type Student } from '../support/chat-students';
 import { HttpSession, type ApiResponse } from '../support/http-session';
 import { describeOnEveryMode, type TestApp } from '../support/test-app';
 
@@ -33,11 +34,28 @@ async function replaced(url: string): Promise<number> {
   return Number(/^studyswamp_chat_polls_replaced_total (\S+)$/m.exec(text)?.[1] ?? 0);
 }
 
+/** Queries of the room access (KnexChatRoomAccess's one query), counted while `during` runs. */
+async function accessQueries(server: RunningServer, during: () => Promise<void>): Promise<number> {
+  const knex = server.resolve(INFRA.Knex);
+  let count = 0;
+  const count1 = (query: { sql: string }) => {
+    if (/user_id = any\(/.test(query.sql)) count += 1;
+  };
+  knex.on('query', count1);
+  try {
+    await during();
+  } finally {
+    knex.off('query', count1);
+  }
+  return count;
+}
+
 function pollLimitsSuite(app: TestApp) {
   let alice: Student;
   let courseId: number;
   let otherCourseId: number;
-    let cursor: string;
+  let groupId: number;
+  let cursor: string;
 
   const member = async (): Promise<Student> => {
     const s = await signUp(app.url);
@@ -61,6 +79,7 @@ function pollLimitsSuite(app: TestApp) {
     courseId = found[0].id;
     otherCourseId = (await alice.http.post('/api/filter-courses/', { courseCode: 'MAC2311' })).body.courses[0].id;
     await alice.http.post('/api/insert-course-member/', { courseID: courseId });
+    groupId = (await alice.http.post('/api/insert-study-group/', { courseID: courseId, name: 'Exam prep', description: 'Practice sets' })).body.id;
     await post('first');
   });
 
@@ -153,6 +172,37 @@ function pollLimitsSuite(app: TestApp) {
     expect(polls.filter((p) => p.settled)).toEqual([]);
     await post('to both devices');
     for (const answer of await allSettled(polls)) expect(texts(answer)).toEqual(['to both devices']);
+  });
+
+  it('watches only rooms the student is in, remembering a refusal as it remembers a grant, until the student joins', async () => {
+    const bob = await member();
+    const foreign = `group:${groupId},course:${otherCourseId},group:99999999`;
+    // The foreign rooms are dropped from the watch: news there does not end the wait.
+    const poll = longPoll(bob, false, `&watch=${foreign}`);
+    await untilWaiting(app.server, 1);
+    await postToGroup(alice, groupId, 'not for bob');
+    const sent = await post('for the course');
+    const answer = await poll.answer;
+    expect(answer.body).toEqual([sent.body]);
+    expect(answer.headers.get('x-chat-activity')).toBeNull();
+
+    // Asked again and again, the refusals cost no query: they are remembered (both paths).
+    const queries = await accessQueries(app.server, async () => {
+      for (const pipeline of [false, true, false, true]) {
+        const again = await pollCourse(bob, courseId, `?after=0-0&wait=25&watch=${foreign}${pipeline ? '&via=pipeline' : ''}`);
+        expect(again.status).toBe(200);
+      }
+    });
+    expect(queries).toBe(0);
+
+    // Joining the group forgets its refusal at once: the next poll watches it.
+    expect((await bob.http.post('/api/insert-study-group-member/', { studyGroupID: groupId })).status).toBe(200);
+    const watching = longPoll(bob, false, `&watch=${foreign}`);
+    await untilWaiting(app.server, 1);
+    await postToGroup(alice, groupId, 'now for bob too');
+    const woken = await watching.answer;
+    expect(woken.body).toEqual([]);
+    expect(woken.headers.get('x-chat-activity')).toBe('1');
   });
 }
 

@@ -11,6 +11,7 @@ import { sectionEntry } from '../support/catalog-entries';
 import { InMemoryCourseCatalog } from '../fakes/in-memory-course-catalog';
 import { InMemoryCourseMembership } from '../fakes/in-memory-course-membership';
 import { InMemoryUserRepository } from '../fakes/in-memory-user-repository';
+import { NoOpMembershipChanges } from '../fakes/no-op-membership-changes';
 
 const STUDENT = 7;
 // College Algebra with 30 sections on offer, 20001-20030; 20017 taught by Ada Lovelace.
@@ -87,7 +88,7 @@ describe('joining a section UF withdrew', () => {
     const membership = new InMemoryCourseMembership(catalog, new InMemoryUserRepository());
     await catalog.upsert(algebra.slice(0, 2), { source: 'uf-soc:CWSP' });
     const [gone] = await catalog.findByClassNumbers('Fall 2025', [20_002]);
-    const join = new JoinCourse(catalog, membership, new EmailVerificationPolicy(new InMemoryUserRepository(), 'optional'));
+    const join = new JoinCourse(catalog, membership, new EmailVerificationPolicy(new InMemoryUserRepository(), 'optional'), new NoOpMembershipChanges());
     await join.execute({ actingUserId: STUDENT, courseId: gone.id });
     await catalog.withdrawMissing('Fall 2025', 'uf-soc:CWSP', [20_001]);
 
