@@ -20,6 +20,7 @@ import { RememberingChatLog, RoomNewest } from './chat/room-newest';
 import { SignalHub } from './chat/signal-hub';
 import type { AppConfig } from './config';
 import { createKnex, type DatabaseTarget } from './database/create-knex';
+import { HeldPolls, MAX_HELD_POLLS_PER_SESSION } from './http/held-polls';
 import { BackgroundMailer } from './mail/background-mailer';
 import { outboxMailer, smtpMailer, type NodemailerMailer } from './mail/nodemailer-mailer';
 import { AppMetrics } from './observability/app-metrics';
@@ -57,6 +58,8 @@ interface Infrastructure {
   RoomAccessCache: CachedChatRoomAccess;
   /** The waiting chat requests of this process (its `waiting` count is what tests and metrics read). */
   SignalHub: SignalHub;
+  /** The long polls this process holds per session, and their cap (the fast path and the chat routes share it). */
+  HeldPolls: HeldPolls;
   RoomNewest: RoomNewest;
   SessionCache: CachedSessionStore;
   ChatArchive: KnexChatArchive;
@@ -77,6 +80,7 @@ export const INFRA = tokensOf<Infrastructure>()([
   'Redis',
   'RoomAccessCache',
   'SignalHub',
+  'HeldPolls',
   'RoomNewest',
   'SessionCache',
   'ChatArchive',
@@ -148,6 +152,7 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
   register(c, TOKENS.ChatRoomAccess, (r) => r(INFRA.RoomAccessCache));
   // Long polls wait here; announcements (local, or from the other servers through the subscriber) wake them.
   register(c, INFRA.SignalHub, () => new SignalHub());
+  register(c, INFRA.HeldPolls, (r) => new HeldPolls(MAX_HELD_POLLS_PER_SESSION, config.metrics.enabled ? () => r(INFRA.Metrics).recordReplacedPoll() : undefined));
   register(c, INFRA.RoomNewest, (r) => new RoomNewest(undefined, r(TOKENS.Clock)));
   register(c, TOKENS.ReadMarkers, (r) => new KnexReadMarkers(r(INFRA.Knex)));
   register(c, TOKENS.SessionStore, (r) => r(INFRA.SessionCache));

@@ -132,6 +132,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     clientDir: CLIENT_DIR,
     readiness,
     useCases: composition.useCases,
+    heldPolls: resolve(INFRA.HeldPolls),
     metrics,
     metricsEndpoint: metricsServer === null,
   });
@@ -147,6 +148,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     access: resolve(INFRA.RoomAccessCache),
     newest: resolve(INFRA.RoomNewest),
     waitForChatMessages: composition.useCases.waitForChatMessages,
+    heldPolls: resolve(INFRA.HeldPolls),
     securityHeaders: securityHeaderValues(config.nodeEnv === 'production'),
     draining: () => draining,
     logsPolls: () => logger.isLevelEnabled('debug'),

@@ -133,8 +133,8 @@ const USE_CASES = {
   getSearchPage: ({ resolve: r }: Needs) => new GetSearchPage(r(CourseCatalog), r(CourseMembership)),
   searchCourses: ({ resolve: r }: Needs) => new SearchCourses(r(CourseCatalog), r(CourseMembership)),
   listCourseSections: ({ resolve: r }: Needs) => new ListCourseSections(r(CourseCatalog), r(CourseMembership)),
-  joinCourse: (needs: Needs) => new JoinCourse(needs.resolve(CourseCatalog), needs.resolve(CourseMembership), verification(needs)),
-  addClasses: (needs: Needs) => new AddClasses(needs.resolve(CourseCatalog), needs.resolve(CourseMembership), verification(needs)),
+  joinCourse: (needs: Needs) => new JoinCourse(needs.resolve(CourseCatalog), needs.resolve(CourseMembership), verification(needs), needs.resolve(MembershipChanges)),
+  addClasses: (needs: Needs) => new AddClasses(needs.resolve(CourseCatalog), needs.resolve(CourseMembership), verification(needs), needs.resolve(MembershipChanges)),
   leaveCourse: ({ resolve: r }: Needs) => new LeaveCourse(r(CourseCatalog), r(CourseMembership), r(MembershipChanges), r(StudyGroupRepository)),
   importCatalog: ({ resolve: r }: Needs) => new ImportCatalog(r(CourseCatalog)),
   syncCatalog: ({ resolve: r }: Needs) => new SyncCatalog(r(ScheduleOfCoursesSource), r(CourseCatalog), r(CatalogSyncState), r(Sleeper)),
@@ -165,8 +165,16 @@ const USE_CASES = {
   getUnreadCounts: ({ resolve: r }: Needs) => new GetUnreadCounts(r(ReadMarkers), r(ChatLog), r(UserRepository), r(ChatSignals), r(Clock)),
   // Study groups.
   createStudyGroup: (needs: Needs) =>
-    new CreateStudyGroup(needs.resolve(CourseCatalog), needs.resolve(CourseMembership), needs.resolve(StudyGroupRepository), verification(needs), needs.resolve(Clock)),
-  joinStudyGroup: (needs: Needs) => new JoinStudyGroup(needs.resolve(CourseMembership), needs.resolve(StudyGroupRepository), verification(needs)),
+    new CreateStudyGroup(
+      needs.resolve(CourseCatalog),
+      needs.resolve(CourseMembership),
+      needs.resolve(StudyGroupRepository),
+      verification(needs),
+      needs.resolve(MembershipChanges),
+      needs.resolve(Clock),
+    ),
+  joinStudyGroup: (needs: Needs) =>
+    new JoinStudyGroup(needs.resolve(CourseMembership), needs.resolve(StudyGroupRepository), verification(needs), needs.resolve(MembershipChanges)),
   leaveStudyGroup: ({ resolve: r }: Needs) => new LeaveStudyGroup(r(StudyGroupRepository), r(MembershipChanges)),
   getStudyGroupPage: ({ resolve: r }: Needs) => new GetStudyGroupPage(r(StudyGroupRepository), r(ChatLog), r(FormerMembers)),
   getStudyGroupCalendar: ({ resolve: r }: Needs) => new GetStudyGroupCalendar(r(StudyGroupRepository)),

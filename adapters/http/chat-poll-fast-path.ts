@@ -9,7 +9,8 @@
 // membership of the room (the same cached check), a query the contract's own
 // schema accepts. An idle poll is answered at once from what the server
 // knows of the room's newest entry, a long poll by the same use case the
-// route calls (WaitForChatMessages); the answer, the headers and the
+// route calls (WaitForChatMessages), counted among the session's long polls
+// as the route counts it (HeldPolls); the answer, the headers and the
 // refusals are the pipeline's. Anything else (no cookie, a session koa-session
 // would refuse or renew, a student who is not a member, any other query, a
 // failure before answering, a server shutting down, debug logging on) is
@@ -24,10 +25,10 @@ import { parseMessageId } from '../../domain/chat/message-id';
 import type { CachedChatRoomAccess } from '../chat/cached-chat-room-access';
 import type { RoomNewest } from '../chat/room-newest';
 import type { CachedSessionStore } from '../session/cached-session-store';
-import { clientGone } from './client-gone';
 import { messagesQuery } from './contract/chat';
 import type { CookieSigner } from './cookie-signer';
 import { errorAnswer } from './error-handler';
+import type { HeldPolls } from './held-polls';
 import { SESSION_COOKIE, SESSION_TOUCH_INTERVAL_MS, TOUCHED_AT } from './session';
 import { messageToWire } from './wire';
 
@@ -48,6 +49,8 @@ export interface ChatPollFastPathDeps {
   access: CachedChatRoomAccess;
   newest: RoomNewest;
   waitForChatMessages: WaitForChatMessages;
+  /** The long polls held per session (shared with the pipeline's chat routes). */
+  heldPolls: HeldPolls;
   /** The headers every answer of the full pipeline carries (helmet's), computed once. */
   securityHeaders: Record<string, string>;
   /** True while the server shuts down: new polls go through the pipeline (server.ts makes every answer say Connection: close). */
@@ -97,8 +100,8 @@ export function chatPollFastPath(deps: ChatPollFastPathDeps, pipeline: Handler):
     return true;
   }
 
-  /** The signed-in student of the request, as koa-session would find them, unless it would renew the session. */
-  async function sessionUser(req: IncomingMessage): Promise<number | null> {
+  /** The signed-in student of the request and the session's id, as koa-session would find them, unless it would renew the session. */
+  async function sessionUser(req: IncomingMessage): Promise<{ userId: number; sid: string } | null> {
     const cookies = req.headers.cookie;
     if (!cookies) return null;
     const sid = cookiePattern.exec(cookies)?.[1];
@@ -111,7 +114,7 @@ export function chatPollFastPath(deps: ChatPollFastPathDeps, pipeline: Handler):
     if (typeof session._expire !== 'number' || session._expire < at) return null;
     const touchedAt = session[TOUCHED_AT];
     if (typeof touchedAt !== 'number' || at - touchedAt >= touchIntervalMs) return null;
-    return session.userId;
+    return { userId: session.userId, sid };
   }
 
   /** True when it answered (or will, when the wait ends); false to hand the request, untouched, to the pipeline. */
@@ -139,7 +142,8 @@ export function chatPollFastPath(deps: ChatPollFastPathDeps, pipeline: Handler):
     if (!cursor || (watch && !wait)) return false;
 
     const started = performance.now();
-    if ((await sessionUser(req)) !== userId) return false;
+    const signedIn = await sessionUser(req);
+    if (signedIn?.userId !== userId) return false;
     const room: ChatRoom = { kind: path[1] === 'course' ? 'course' : 'group', id: roomId };
     if (!deps.access.peekMember(userId, room) && (await deps.access.check(userId, room)) !== 'member') return false;
     if (deps.draining()) return false;
@@ -156,7 +160,9 @@ export function chatPollFastPath(deps: ChatPollFastPathDeps, pipeline: Handler):
 
     // The long poll: the route's use case, from here on; its refusals answered as the pipeline answers them.
     try {
-      const result = await deps.waitForChatMessages.execute({ actingUserId: userId, room, after, waitMs: wait * 1000, alsoWatch: watch, signal: clientGone(res) });
+      const result = await deps.heldPolls.hold(signedIn.sid, res, (signal) =>
+        deps.waitForChatMessages.execute({ actingUserId: userId, room, after, waitMs: wait * 1000, alsoWatch: watch, signal }),
+      );
       send(res, requestId, 200, JSON.stringify(result.messages.map(messageToWire)), result.activity ? [['X-Chat-Activity', '1']] : []);
       deps.record?.(route, 200, (performance.now() - started) / 1000, 'wait');
     } catch (error) {

@@ -7,9 +7,10 @@ import type { ChatRoom } from '../../domain/chat/chat-room';
 import { ValidationError } from '../../domain/errors';
 import type { UseCases } from '../use-cases';
 import type { ApiRouter, RouteAnswer } from './api-router';
-import { clientGone } from './client-gone';
 import type { AppState } from './app-state';
 import { API } from './contract/api';
+import type { HeldPolls } from './held-polls';
+import { sessionIdOf } from './session';
 import { messageToWire } from './wire';
 
 // A cursor sent twice is a malformed cursor, like one that is not an id; the other query fields are refused as any field is.
@@ -27,8 +28,12 @@ interface MessagesQuery {
   watch?: ChatRoom[];
 }
 
-export function chatRoutes(api: ApiRouter, useCases: UseCases): void {
+export function chatRoutes(api: ApiRouter, useCases: UseCases, heldPolls: HeldPolls): void {
   const { readChatMessages, waitForChatMessages, postChatMessage, editChatMessage, deleteChatMessage, markChatRead, getUnreadCounts } = useCases;
+
+  /** A long poll, counted among its session's (the oldest answers early past the cap); its signal also fires when the client goes. */
+  const held = <T>(ctx: Context, userId: number, wait: (signal: AbortSignal) => Promise<T>) =>
+    heldPolls.hold(sessionIdOf(ctx) ?? `user:${userId}`, ctx.res, wait);
 
   const read = async (ctx: Context, actingUserId: number, room: ChatRoom, { wait, watch, ...cursors }: MessagesQuery) => {
     // Every poll must reach the server; no cache may answer for it.
@@ -40,14 +45,10 @@ export function chatRoutes(api: ApiRouter, useCases: UseCases): void {
       return (await readChatMessages.execute({ actingUserId, room, ...cursors })).map(messageToWire);
     }
     if (cursors.after === undefined || cursors.before !== undefined) throw new ValidationError('wait: needs after (and no before)', 'wait');
-    const result = await waitForChatMessages.execute({
-      actingUserId,
-      room,
-      after: cursors.after,
-      waitMs: wait * 1000,
-      alsoWatch: watch,
-      signal: clientGone(ctx.res),
-    });
+    const after = cursors.after;
+    const result = await held(ctx, actingUserId, (signal) =>
+      waitForChatMessages.execute({ actingUserId, room, after, waitMs: wait * 1000, alsoWatch: watch, signal }),
+    );
     if (result.activity) ctx.set('X-Chat-Activity', '1');
     return result.messages.map(messageToWire);
   };
@@ -80,12 +81,8 @@ export function chatRoutes(api: ApiRouter, useCases: UseCases): void {
       ctx.set('Cache-Control', 'no-store');
       if (query.wait && query.since === undefined) throw new ValidationError('wait: needs since (the version you hold)', 'wait');
       if (query.wait) (ctx.state as AppState).routineRequest = true;
-      const summary = await getUnreadCounts.execute({
-        actingUserId: userId,
-        waitMs: (query.wait ?? 0) * 1000,
-        since: query.since,
-        signal: query.wait ? clientGone(ctx.res) : undefined,
-      });
+      const count = (signal?: AbortSignal) => getUnreadCounts.execute({ actingUserId: userId, waitMs: (query.wait ?? 0) * 1000, since: query.since, signal });
+      const summary = query.wait ? await held(ctx, userId, count) : await count();
       return {
         rooms: summary.rooms.map((r) => ({ kind: r.room.kind, id: r.room.id, unread: r.unread, mentions: r.mentions, lastRead: r.lastRead })),
         total: summary.total,

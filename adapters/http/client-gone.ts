@@ -4,8 +4,8 @@
 // membership is read): its close has passed then, so it is looked at too.
 import type { ServerResponse } from 'node:http';
 
-export function clientGone(res: ServerResponse): AbortSignal {
-  const controller = new AbortController();
+/** The signal of `controller` (a new one unless given), aborted when the client of `res` goes. */
+export function clientGone(res: ServerResponse, controller = new AbortController()): AbortSignal {
   if (res.destroyed && !res.writableFinished) {
     controller.abort();
     return controller.signal;

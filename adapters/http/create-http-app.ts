@@ -21,6 +21,7 @@ import { csrfProtection } from './csrf';
 import { DeviceCookies } from './device-cookie';
 import { errorHandler } from './error-handler';
 import { healthEndpoints, type ReadinessProbe } from './health';
+import type { HeldPolls } from './held-polls';
 import { HttpError } from './http-error';
 import { openApiEndpoint } from './openapi';
 import { requestContext } from './request-context';
@@ -41,6 +42,8 @@ export interface HttpAppDeps {
   clientDir: string;
   readiness: ReadinessProbe;
   useCases: UseCases;
+  /** The long polls held per session (shared with the chat poll's fast path). */
+  heldPolls: HeldPolls;
   /** Counts and times every request when set. */
   metrics?: AppMetrics;
   /** Serve GET /metrics here (off when the metrics have a port of their own). */
@@ -170,7 +173,7 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
   authRoutes(api, deps.useCases, cookieAttributes(deps.cookieSecure), devices);
   accountRoutes(api, deps.useCases, devices);
   courseRoutes(api, deps.useCases);
-  chatRoutes(api, deps.useCases);
+  chatRoutes(api, deps.useCases, deps.heldPolls);
   studyGroupRoutes(api, deps.useCases);
   app.use(api.router.routes());
   app.use(api.router.allowedMethods({ throw: false }));

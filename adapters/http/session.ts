@@ -84,6 +84,15 @@ export function sessionUserId(ctx: Context): number | null {
   return typeof id === 'number' ? id : null;
 }
 
+/**
+ * The session's id (its cookie's value) of a signed-in request, or null. The
+ * signature is not checked again: koa-session only found a session by a
+ * cookie whose signature it checked.
+ */
+export function sessionIdOf(ctx: Context): string | null {
+  return sessionUserId(ctx) === null ? null : (ctx.cookies.get(SESSION_COOKIE, { signed: false }) ?? null);
+}
+
 /** Guards routes that need a signed-in student: 401 JSON otherwise. */
 export function requireUser(): Middleware {
   return async (ctx, next) => {

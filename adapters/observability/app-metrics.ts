@@ -31,6 +31,7 @@ export class AppMetrics implements Telemetry {
   private readonly loginHeld: Counter;
   private readonly dependencyErrors: Counter<'dependency' | 'kind'>;
   private readonly fastPolls: Counter<'kind'>;
+  private readonly replacedPolls: Counter;
   private readonly mails: Counter<'kind' | 'outcome'>;
   readonly chatArchived: Histogram;
   readonly chatDeadLetters: Counter;
@@ -69,6 +70,11 @@ export class AppMetrics implements Telemetry {
       name: `${PREFIX}chat_polls_fast_total`,
       help: 'Chat polls answered before the request pipeline, by kind (idle: at once from memory; wait: a long poll); also counted in the request metrics.',
       labelNames: ['kind'],
+      registers,
+    });
+    this.replacedPolls = new Counter({
+      name: `${PREFIX}chat_polls_replaced_total`,
+      help: 'Long polls answered early because their session opened more than its cap at once (the oldest makes room); a real browser never should.',
       registers,
     });
     this.mails = new Counter({
@@ -187,6 +193,11 @@ export class AppMetrics implements Telemetry {
   recordFastPoll(kind: 'idle' | 'wait', route: string, status: number, seconds: number): void {
     this.fastPolls.inc({ kind });
     this.recordRequest('GET', route, status, seconds);
+  }
+
+  /** A session's oldest long poll answered early to make room for its newest. */
+  recordReplacedPoll(): void {
+    this.replacedPolls.inc();
   }
 
   /** One answered request. */

@@ -1,6 +1,9 @@
-// Several app servers: a departure is published on a Redis channel and every
-// server (this one at once) drops the cached membership and wakes the
-// student's waiting polls, which then find the door shut.
+// Several app servers: a join or a departure is published on a Redis channel
+// and every server (this one at once) drops what it remembers of the
+// student's access to the room (a grant or a refusal) and wakes the student's
+// waiting polls, which then look again (after a departure they find the door
+// shut). The channel keeps its first name, `chat:membership-left`: a server
+// of the previous version reads a join as a departure, which does the same.
 import type { RedisConnection } from './redis-client';
 import type { Logger } from 'pino';
 import { studentTopic } from '../../application/ports/chat-signals';
@@ -10,10 +13,12 @@ import type { CachedChatRoomAccess } from '../chat/cached-chat-room-access';
 import type { SignalHub } from '../chat/signal-hub';
 import type { RedisSubscriber } from './redis-subscriber';
 
-interface Departure {
+interface Change {
   userId: number;
   kind: ChatRoom['kind'];
   roomId: number;
+  /** What happened (for the log; both are applied alike). Absent in a departure from the previous version. */
+  change?: 'joined' | 'left';
 }
 
 export class RedisMembershipChanges implements MembershipChanges {
@@ -29,21 +34,28 @@ export class RedisMembershipChanges implements MembershipChanges {
   ) {
     this.channel = `${prefix}chat:membership-left`;
     subscriber.on(this.channel, (text) => {
-      const departure = parseDeparture(text);
-      if (departure) this.apply(departure.userId, { kind: departure.kind, id: departure.roomId });
+      const change = parseChange(text);
+      if (change) this.apply(change.userId, { kind: change.kind, id: change.roomId });
     });
-    // Departures announced while the subscriber was away are lost: forget every remembered membership.
+    // Changes announced while the subscriber was away are lost: forget every remembered answer.
     subscriber.onGap({ lost: () => cache.forgetAll(), restored: () => cache.forgetAll() });
   }
 
-  async left(userId: number, room: ChatRoom): Promise<void> {
-    this.apply(userId, room);
-    const departure: Departure = { userId, kind: room.kind, roomId: room.id };
+  joined(userId: number, room: ChatRoom): Promise<void> {
+    return this.announce({ userId, kind: room.kind, roomId: room.id, change: 'joined' });
+  }
+
+  left(userId: number, room: ChatRoom): Promise<void> {
+    return this.announce({ userId, kind: room.kind, roomId: room.id, change: 'left' });
+  }
+
+  private async announce(change: Change): Promise<void> {
+    this.apply(change.userId, { kind: change.kind, id: change.roomId });
     try {
-      await this.redis.publish(this.channel, JSON.stringify(departure));
+      await this.redis.publish(this.channel, JSON.stringify(change));
     } catch (error) {
-      // The student has left either way; the other servers' entries expire on their own.
-      this.logger?.warn({ err: error, ...departure }, 'could not announce a departure to the other servers');
+      // The change is made either way; the other servers' entries expire on their own.
+      this.logger?.warn({ err: error, ...change }, 'could not announce a membership change to the other servers');
     }
   }
 
@@ -53,11 +65,11 @@ export class RedisMembershipChanges implements MembershipChanges {
   }
 }
 
-function parseDeparture(text: string): Departure | null {
+function parseChange(text: string): Change | null {
   try {
-    const value = JSON.parse(text) as Partial<Departure>;
+    const value = JSON.parse(text) as Partial<Change>;
     if (Number.isSafeInteger(value.userId) && Number.isSafeInteger(value.roomId) && (value.kind === 'course' || value.kind === 'group')) {
-      return value as Departure;
+      return value as Change;
     }
   } catch {
     // not ours

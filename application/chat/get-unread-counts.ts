@@ -29,6 +29,7 @@ export interface GetUnreadCountsCommand {
   /** Wait up to this long for the summary to differ from `since`. */
   waitMs?: number;
   since?: string;
+  /** Ends the wait as its deadline would (the summary as it stands): the client has gone, or the poll made room for a newer one. */
   signal?: AbortSignal;
 }
 

@@ -29,9 +29,9 @@ export interface WaitForChatMessagesCommand {
   room: ChatRoom;
   after: string;
   waitMs: number;
-  /** Other rooms of the student whose activity ends the wait early (with no messages); rooms they may not use are ignored. */
+  /** Other rooms of the student whose activity ends the wait early (with no messages); rooms they are not in are ignored. */
   alsoWatch?: readonly ChatRoom[];
-  /** Fires when the client has gone. */
+  /** Ends the wait as its deadline would: the client has gone, or the poll made room for a newer one. */
   signal?: AbortSignal;
 }
 
@@ -88,7 +88,9 @@ export class WaitForChatMessages {
       if (other.kind !== room.kind || other.id !== room.id) distinct.set(roomTopic(other), other);
     }
     const candidates = [...distinct.values()];
-    const access = await Promise.all(candidates.map((other) => this.access.check(userId, other)));
+    // A refusal remembered a while will do: a room the student is not in is dropped from the watch, silently (their
+    // other tab may have just left it), and costs no query each poll.
+    const access = await Promise.all(candidates.map((other) => this.access.check(userId, other, { recent: true })));
     return candidates.filter((_, i) => access[i] === 'member');
   }
 }

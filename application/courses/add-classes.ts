@@ -10,6 +10,7 @@ import { ValidationError } from '../../domain/errors';
 import type { EmailVerificationPolicy } from '../accounts/email-verification';
 import type { CourseCatalog } from '../ports/course-catalog';
 import type { CourseMembership } from '../ports/course-membership';
+import type { MembershipChanges } from '../ports/membership-changes';
 
 export interface AddClassesCommand {
   /** The signed-in student, from the session. */
@@ -37,6 +38,7 @@ export class AddClasses {
     private readonly catalog: CourseCatalog,
     private readonly membership: CourseMembership,
     private readonly verification: EmailVerificationPolicy,
+    private readonly changes: MembershipChanges,
   ) {}
 
   async execute(command: AddClassesCommand): Promise<AddClassesResult> {
@@ -53,6 +55,7 @@ export class AddClasses {
       const course = found[index];
       return { classNumber, course, outcome: course === null ? 'not-found' : joined.has(course.id) ? 'joined' : 'already-member' };
     });
+    for (const courseId of joined) await this.changes.joined(command.actingUserId, { kind: 'course', id: courseId });
     return { term, results, userCourseIds: await this.membership.courseIdsOf(command.actingUserId) };
   }
 }

@@ -2,6 +2,7 @@ import type { EmailVerificationPolicy } from '../accounts/email-verification';
 import { SectionWithdrawnError } from '../../domain/course/course-errors';
 import type { CourseCatalog } from '../ports/course-catalog';
 import type { CourseMembership } from '../ports/course-membership';
+import type { MembershipChanges } from '../ports/membership-changes';
 import { requireCourse, type CourseMembershipCommand } from './course-access';
 
 /** Joins a section; one UF withdrew takes no new students (its members keep it, and joining again changes nothing). */
@@ -10,6 +11,7 @@ export class JoinCourse {
     private readonly catalog: CourseCatalog,
     private readonly membership: CourseMembership,
     private readonly verification: EmailVerificationPolicy,
+    private readonly changes: MembershipChanges,
   ) {}
 
   async execute(command: CourseMembershipCommand): Promise<{ courseId: number; isMember: true }> {
@@ -17,6 +19,7 @@ export class JoinCourse {
     await this.verification.requireVerified(command.actingUserId);
     if (course.withdrawn && !(await this.membership.isMember(command.actingUserId, command.courseId))) throw new SectionWithdrawnError(course);
     await this.membership.join(command.actingUserId, command.courseId);
+    await this.changes.joined(command.actingUserId, { kind: 'course', id: command.courseId });
     return { courseId: command.courseId, isMember: true };
   }
 }

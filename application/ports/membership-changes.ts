@@ -1,10 +1,13 @@
 import type { ChatRoom } from '../../domain/chat/chat-room';
 
 /**
- * Told when a student leaves (or is removed from) a course or a study group, so
- * that whatever remembers access to the room (the chat's membership cache, on
- * every app server) forgets it at once instead of when its time runs out.
+ * Told when a student joins, leaves (or is removed from) a course or a study
+ * group, so that whatever remembers access to the room (the chat's access
+ * cache, on every app server: a grant, or a refusal) forgets it at once
+ * instead of when its time runs out, and the student's waiting requests look
+ * again.
  */
 export interface MembershipChanges {
+  joined(userId: number, room: ChatRoom): Promise<void>;
   left(userId: number, room: ChatRoom): Promise<void>;
 }

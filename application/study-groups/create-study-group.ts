@@ -6,6 +6,7 @@ import { requireCourse } from '../courses/course-access';
 import type { CourseCatalog } from '../ports/course-catalog';
 import type { Clock } from '../ports/clock';
 import type { CourseMembership } from '../ports/course-membership';
+import type { MembershipChanges } from '../ports/membership-changes';
 import type { StudyGroupRepository } from '../ports/study-group-repository';
 
 export interface CreateStudyGroupCommand {
@@ -26,6 +27,7 @@ export class CreateStudyGroup {
     private readonly membership: CourseMembership,
     private readonly groups: StudyGroupRepository,
     private readonly verification: EmailVerificationPolicy,
+    private readonly changes: MembershipChanges,
     private readonly now: Clock = () => Date.now(),
   ) {}
 
@@ -35,6 +37,8 @@ export class CreateStudyGroup {
     assertMayCreateIn(await this.membership.isMember(command.actingUserId, command.courseId));
     const details = normaliseStudyGroupDetails(command);
     const group = await this.groups.create({ ...details, courseId: command.courseId, ownerId: command.actingUserId, isPublic: true }, new Date(this.now()));
+    // A refusal of the new group's id remembered for its owner (a poll that named it before it existed) goes.
+    await this.changes.joined(command.actingUserId, { kind: 'group', id: group.id });
     return groupAsSeenBy(group, command.actingUserId);
   }
 }

@@ -2,6 +2,7 @@ import { mayJoin } from '../../domain/study-group/group-roles';
 import { StudyGroupNotFoundError } from '../../domain/study-group/study-group-errors';
 import type { EmailVerificationPolicy } from '../accounts/email-verification';
 import type { CourseMembership } from '../ports/course-membership';
+import type { MembershipChanges } from '../ports/membership-changes';
 import type { StudyGroupRepository } from '../ports/study-group-repository';
 import { requireGroup } from './study-group-access';
 
@@ -16,6 +17,7 @@ export class JoinStudyGroup {
     private readonly membership: CourseMembership,
     private readonly groups: StudyGroupRepository,
     private readonly verification: EmailVerificationPolicy,
+    private readonly changes: MembershipChanges,
   ) {}
 
   async execute(command: JoinStudyGroupCommand): Promise<{ groupId: number; isMember: true }> {
@@ -25,6 +27,7 @@ export class JoinStudyGroup {
     if (mayJoin(group, command.actingUserId, isCourseMember) === 'join') {
       // The owner may have left alone (deleting the group) since it was read.
       if (!(await this.groups.addMember(group.id, command.actingUserId))) throw new StudyGroupNotFoundError(group.id);
+      await this.changes.joined(command.actingUserId, { kind: 'group', id: group.id });
     }
     return { groupId: group.id, isMember: true };
   }

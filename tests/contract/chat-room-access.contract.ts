@@ -14,7 +14,7 @@ export interface RoomAccessWorld {
   catalog: CourseCatalog;
   membership: CourseMembership;
   users: UserRepository;
-  /** Told of every departure, as LeaveCourse and the study-group use cases tell it. */
+  /** Told of every join and departure, as the course and study-group use cases tell it. */
   changes: MembershipChanges;
   addGroup(courseId: number, ownerId: number): Promise<number>;
   joinGroup(groupId: number, userId: number): Promise<void>;
@@ -50,6 +50,11 @@ export function chatRoomAccessContract(makeWorld: () => Promise<RoomAccessWorld>
       return (await world.catalog.search(toCourseQuery({ courseCode: code }), 1)).courses[0].sections[0].id;
     }
 
+    async function joinCourse(userId: number, courseId: number) {
+      await world.membership.join(userId, courseId);
+      await world.changes.joined(userId, { kind: 'course', id: courseId });
+    }
+
     async function leaveCourse(userId: number, courseId: number) {
       await world.membership.leave(userId, courseId);
       await world.changes.left(userId, { kind: 'course', id: courseId });
@@ -71,6 +76,20 @@ export function chatRoomAccessContract(makeWorld: () => Promise<RoomAccessWorld>
       expect(await world.access.check(later, room)).toBe('member');
       expect(await world.access.check(later, room)).toBe('member');
       await leaveCourse(later, courseId);
+      expect(await world.access.check(later, room)).toBe('not-member');
+    });
+
+    it('answers a check that takes a recent refusal as it stands once the student joins or leaves', async () => {
+      const [courseId, later] = [await course(), await student()];
+      const room = { kind: 'course' as const, id: courseId };
+      const recent = { recent: true };
+      expect(await world.access.check(later, room, recent)).toBe('not-member');
+      expect(await world.access.check(later, room, recent)).toBe('not-member');
+      expect(await world.access.check(later, { kind: 'group', id: 99_999_999 }, recent)).toBe('no-room');
+      await joinCourse(later, courseId);
+      expect(await world.access.check(later, room, recent)).toBe('member');
+      await leaveCourse(later, courseId);
+      expect(await world.access.check(later, room, recent)).toBe('not-member');
       expect(await world.access.check(later, room)).toBe('not-member');
     });
 

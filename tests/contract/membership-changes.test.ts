@@ -1,4 +1,4 @@
-// A departure reaches the cached room access of every app server and wakes
+// A join or a departure reaches the cached room access of every app server and wakes
 // the student's waiting polls there: in one process directly, across
 // processes through Redis pub/sub on each process's one subscriber connection.
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -42,6 +42,20 @@ describe('LocalMembershipChanges', () => {
     waiting.close();
     other.close();
   });
+
+  it('drops a remembered refusal at once when the student joins, and wakes their waits', async () => {
+    const db = new SharedMemberships();
+    const cache = new CachedChatRoomAccess(db, 600_000);
+    const hub = new SignalHub();
+    expect(await cache.check(1, room, { recent: true })).toBe('not-member');
+    db.members.add('1:group:5');
+    expect(await cache.check(1, room, { recent: true })).toBe('not-member'); // remembered, as intended
+    const waiting = hub.watch([studentTopic(1)]);
+    await new LocalMembershipChanges(cache, hub).joined(1, room);
+    expect(await cache.check(1, room, { recent: true })).toBe('member');
+    expect(await waiting.next(WAIT)).toBe('signal');
+    waiting.close();
+  });
 });
 
 describe.skipIf(!hasRedis())('RedisMembershipChanges', () => {
@@ -80,6 +94,24 @@ describe.skipIf(!hasRedis())('RedisMembershipChanges', () => {
       expect(await server.cache.check(8, room)).toBe('member');
       waits[i].close();
     }
+  });
+
+  it('drops a remembered refusal on every server when the student joins on one', async () => {
+    const { redis: client, prefix } = redis();
+    const db = new SharedMemberships();
+    const servers = [0, 1].map(() => {
+      const cache = new CachedChatRoomAccess(db, 600_000);
+      const subscriber = new RedisSubscriber(client);
+      subscribers.push(subscriber);
+      return { cache, subscriber, changes: new RedisMembershipChanges(client, prefix, subscriber, cache, new SignalHub()) };
+    });
+    for (const server of servers) await server.subscriber.start();
+    for (const server of servers) expect(await server.cache.check(7, room, { recent: true })).toBe('not-member');
+    db.members.add('7:group:5');
+    expect(await servers[1].cache.check(7, room, { recent: true })).toBe('not-member'); // remembered, as intended
+    await servers[0].changes.joined(7, room);
+    expect(await servers[0].cache.check(7, room, { recent: true })).toBe('member');
+    await vi.waitFor(async () => expect(await servers[1].cache.check(7, room, { recent: true })).toBe('member'), { timeout: 10_000, interval: 10 });
   });
 
   it('forgets every remembered membership when its subscriber reconnects (departures may have been missed)', async () => {

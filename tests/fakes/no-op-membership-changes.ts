@@ -2,5 +2,6 @@ import type { MembershipChanges } from '../../application/ports/membership-chang
 
 /** For wiring with nothing that caches room access. */
 export class NoOpMembershipChanges implements MembershipChanges {
+  async joined(): Promise<void> {}
   async left(): Promise<void> {}
 }

@@ -11,7 +11,7 @@ import { INFRA } from '../../adapters/container';
 import type { RunningServer } from '../../adapters/server';
 import { insertStudyGroup } from '../support/chat-fixtures';
 import { coursePath, groupPath, HANG, pollCourse, postToCourse, postToGroup, signUp, texts, untilWaiting, waiting, type Student } from '../support/chat-students';
-import type { ApiResponse } from '../support/http-session';
+import { HttpSession, type ApiResponse } from '../support/http-session';
 import { describeOnEveryMode, startTestApp, useTestApp, type TestApp } from '../support/test-app';
 import { clearRedisPrefix } from '../support/test-services';
 import { fakeProcessClock } from '../support/test-clock';
@@ -116,7 +116,8 @@ function liveChatSuite(app: TestApp) {
     const answer = await poll;
     expect(answer.status).toBe(403);
     expect(answer.body).toMatchObject({ error: 'NOT_GROUP_MEMBER' });
-    await app.server.resolve(INFRA.Knex)('study_group_members').insert({ study_group_id: groupId, user_id: bob.id });
+    // Back in (the group is public): the server forgets the refusal it remembered for his watches.
+    expect((await bob.http.post('/api/insert-study-group-member/', { studyGroupID: groupId })).status).toBe(200);
   });
 
   it('forgets a waiter whose client disconnects', async () => {
@@ -285,9 +286,12 @@ describe.skipIf(!hasPostgres() || !hasRedis())('live chat on two app servers sha
 
   it('holds every waiting poll on the one subscriber connection of its server: a waiter opens no Redis connection', async () => {
     const cursor = await newestId(alice, courseId);
+    // Twenty tabs, on two devices (one session holds at most MAX_HELD_POLLS_PER_SESSION).
+    const phone: Student = { ...bob, http: new HttpSession(b.url) };
+    await phone.http.logIn(bob.username, bob.password);
     const connects = vi.spyOn(Redis.prototype, 'connect');
     try {
-      const polls = Array.from({ length: 20 }, () => pollCourse(bob, courseId, `?after=${cursor}&wait=25`));
+      const polls = Array.from({ length: 20 }, (_, i) => pollCourse(i % 2 ? phone : bob, courseId, `?after=${cursor}&wait=25`));
       await untilWaiting(b, 20);
       // One subscriber per server on the chat's channel, however many wait.
       const [, subscribers] = (await a.resolve(INFRA.Redis).pubsub('NUMSUB', `${app.target.env.REDIS_KEY_PREFIX}chat:signals`)) as [string, number];

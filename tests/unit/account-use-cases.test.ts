@@ -19,6 +19,7 @@ import { canonicalName } from '../../domain/user/canonical-name';
 import { RateLimitedError, ValidationError } from '../../domain/errors';
 import { InMemoryChatLog } from '../fakes/in-memory-chat-log';
 import { InMemoryChatRoomAccess } from '../fakes/in-memory-chat-room-access';
+import { NoOpMembershipChanges } from '../fakes/no-op-membership-changes';
 import { accountWorld, PUBLIC_URL, type AccountWorld } from '../support/account-world';
 import { sectionEntry } from '../support/catalog-entries';
 
@@ -71,10 +72,10 @@ async function participation(mode: EmailVerificationMode) {
     world,
     log,
     groupId: group.id,
-    joinCourse: new JoinCourse(world.catalog, world.membership, world.verification),
-    addClasses: new AddClasses(world.catalog, world.membership, world.verification),
-    joinGroup: new JoinStudyGroup(world.membership, world.groups, world.verification),
-    createGroup: new CreateStudyGroup(world.catalog, world.membership, world.groups, world.verification),
+    joinCourse: new JoinCourse(world.catalog, world.membership, world.verification, new NoOpMembershipChanges()),
+    addClasses: new AddClasses(world.catalog, world.membership, world.verification, new NoOpMembershipChanges()),
+    joinGroup: new JoinStudyGroup(world.membership, world.groups, world.verification, new NoOpMembershipChanges()),
+    createGroup: new CreateStudyGroup(world.catalog, world.membership, world.groups, world.verification, new NoOpMembershipChanges()),
     post: new PostChatMessage(access, log, world.users, allowance, signals, world.verification),
     edit: new EditChatMessage(access, log, allowance, signals, world.verification, world.clock.now),
     read: new ReadChatMessages(access, log, world.formerMembers),

@@ -15,6 +15,7 @@ import { LocalMembershipChanges } from '../../adapters/chat/local-membership-cha
 import { RoomNewest } from '../../adapters/chat/room-newest';
 import { SignalHub } from '../../adapters/chat/signal-hub';
 import type { ChatMessage } from '../../domain/chat/chat-message';
+import type { ChatRoomAccess } from '../../application/ports/chat-room-access';
 import type { ChatRoom } from '../../domain/chat/chat-room';
 import { findMentions, mentions } from '../../domain/chat/mention';
 import { DomainError } from '../../domain/errors';
@@ -145,6 +146,43 @@ describe('WaitForChatMessages', () => {
     await w.post(w.carol, otherCourse, 'elsewhere');
     await w.post(w.alice, w.groupRoom, 'in bob’s group');
     expect(await waiting).toEqual({ messages: [], activity: true });
+  });
+
+  it('asks the room access once for a watched room the student is not in, until they join it', async () => {
+    // The room access a server caches, over a store that counts what it is asked.
+    const asked: string[] = [];
+    const counting: ChatRoomAccess = {
+      check: (userId, room) => {
+        asked.push(`${room.kind}:${room.id}`);
+        return w.store.check(userId, room);
+      },
+    };
+    const access = new CachedChatRoomAccess(counting, 60_000, w.clock.now);
+    const changes = new LocalMembershipChanges(access, w.hub);
+    const wait = new WaitForChatMessages(access, w.log, w.signals, new CachedFormerMembers(new InMemoryUserRepository()), w.clock.now);
+    const nowhere: ChatRoom = { kind: 'group', id: 999 };
+    const poll = () => wait.execute({ actingUserId: w.carol, room: course, after: '0-0', waitMs: 0, alsoWatch: [w.groupRoom, otherCourse, nowhere] });
+
+    for (let i = 0; i < 5; i += 1) await poll();
+    // The course once (a grant), each foreign room once (a refusal): five polls, four questions.
+    expect(asked.sort()).toEqual(['course:1', 'course:2', `group:${w.groupRoom.id}`, 'group:999']);
+    // A poll's own room is never refused from memory: that refusal is asked afresh (a 403 ends the student's chat).
+    asked.length = 0;
+    expect(await codeOf(wait.execute({ actingUserId: w.carol, room: w.groupRoom, after: '0-0', waitMs: 0 }))).toBe('NOT_GROUP_MEMBER');
+    expect(asked).toEqual([`group:${w.groupRoom.id}`]);
+
+    // Carol joins the group. Until the change is told, the watch keeps the remembered refusal ...
+    w.store.joinGroup(w.groupRoom.id, w.carol);
+    asked.length = 0;
+    await poll();
+    expect(asked).toEqual([]);
+    // ... and once told, it forgets it at once: the next poll asks, and watches the group.
+    await changes.joined(w.carol, w.groupRoom);
+    const waiting = wait.execute({ actingUserId: w.carol, room: course, after: '0-0', waitMs: LONG_WAIT, alsoWatch: [w.groupRoom, otherCourse, nowhere] });
+    await waiters(w, 1);
+    await w.post(w.alice, w.groupRoom, 'now for carol too');
+    expect(await waiting).toEqual({ messages: [], activity: true });
+    expect(asked).toEqual([`group:${w.groupRoom.id}`]);
   });
 
   it('refuses malformed cursors and non-members before waiting', async () => {

@@ -12,6 +12,7 @@ import { sectionEntry } from '../support/catalog-entries';
 import { InMemoryCourseCatalog } from '../fakes/in-memory-course-catalog';
 import { InMemoryCourseMembership } from '../fakes/in-memory-course-membership';
 import { InMemoryUserRepository } from '../fakes/in-memory-user-repository';
+import { NoOpMembershipChanges } from '../fakes/no-op-membership-changes';
 
 const STUDENT = 7;
 // College Algebra with 30 sections on offer, 20001-20030; 20017 taught by Ada Lovelace.
@@ -88,7 +89,7 @@ describe('joining a section UF withdrew', () => {
     const membership = new InMemoryCourseMembership(catalog, new InMemoryUserRepository());
     await catalog.upsert(algebra.slice(0, 2), { source: 'uf-soc:CWSP' });
     const [gone] = await catalog.findByClassNumbers('Fall 2025', [20_002]);
-    const join = new JoinCourse(catalog, membership, new EmailVerificationPolicy(new InMemoryUserRepository(), 'optional'));
+    const join = new JoinCourse(catalog, membership, new EmailVerificationPolicy(new InMemoryUserRepository(), 'optional'), new NoOpMembershipChanges());
     await join.execute({ actingUserId: STUDENT, courseId: gone.id });
     await catalog.withdrawMissing('Fall 2025', 'uf-soc:CWSP', [20_001]);
 
@@ -109,13 +110,13 @@ describe('joining a section UF withdrew', () => {
     const membership = new InMemoryCourseMembership(catalog, new InMemoryUserRepository());
     await catalog.upsert(algebra);
     const verification = new EmailVerificationPolicy(new InMemoryUserRepository(), 'optional');
-    const add = (classNumbers: number[]) => new AddClasses(catalog, membership, verification).execute({ actingUserId: STUDENT, term: 'Fall 2025', classNumbers });
+    const add = (classNumbers: number[]) => new AddClasses(catalog, membership, verification, new NoOpMembershipChanges()).execute({ actingUserId: STUDENT, term: 'Fall 2025', classNumbers });
     const outcomes = async (classNumbers: number[]) => (await add(classNumbers)).results.map((r) => r.outcome);
     expect(await outcomes([20_001, 20_002, 20_003, 20_004, 20_005, 20_006, 20_007, 20_008, 20_009, 20_010])).toEqual(Array(10).fill('joined'));
     await expect(add([20_011, 20_012, 20_013])).rejects.toMatchObject({ code: 'TOO_MANY_SECTIONS', kind: 'conflict' });
     expect(await membership.courseIdsOf(STUDENT)).toHaveLength(10);
     expect(await outcomes([20_001, 99_999, 20_011, 20_012])).toEqual(['already-member', 'not-found', 'joined', 'joined']);
-    const join = new JoinCourse(catalog, membership, verification);
+    const join = new JoinCourse(catalog, membership, verification, new NoOpMembershipChanges());
     const [thirteenth] = await catalog.findByClassNumbers('Fall 2025', [20_013]);
     await expect(join.execute({ actingUserId: STUDENT, courseId: thirteenth.id })).rejects.toMatchObject({ code: 'TOO_MANY_SECTIONS' });
   });

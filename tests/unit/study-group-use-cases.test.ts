@@ -27,7 +27,12 @@ import type { ChatRoom } from '../../domain/chat/chat-room';
 import { CATALOG_FIXTURE } from '../contract/course-catalog.contract';
 
 class RecordingMembershipChanges implements MembershipChanges {
+  /** Departures. */
   readonly told: { userId: number; room: ChatRoom }[] = [];
+  readonly joins: { userId: number; room: ChatRoom }[] = [];
+  async joined(userId: number, room: ChatRoom): Promise<void> {
+    this.joins.push({ userId, room });
+  }
   async left(userId: number, room: ChatRoom): Promise<void> {
     this.told.push({ userId, room });
   }
@@ -83,8 +88,8 @@ describe('study-group use cases', () => {
     const verification = new EmailVerificationPolicy(users, 'optional');
     const formerMembers = new CachedFormerMembers(users);
     clock = Date.UTC(2025, 9, 1, 12);
-    create = new CreateStudyGroup(catalog, membership, groups, verification, () => clock);
-    join = new JoinStudyGroup(membership, groups, verification);
+    create = new CreateStudyGroup(catalog, membership, groups, verification, changes, () => clock);
+    join = new JoinStudyGroup(membership, groups, verification, changes);
     leave = new LeaveStudyGroup(groups, changes);
     chat = new InMemoryChatLog();
     page = new GetStudyGroupPage(groups, chat, formerMembers);
@@ -146,6 +151,16 @@ describe('study-group use cases', () => {
     expect(view.userId).toBe(ids.member);
     expect(view.messages.map((m) => m.message)).toEqual(['Welcome!']);
     await expect(page.execute({ actingUserId: ids.classmate, groupId })).rejects.toMatchObject({ code: 'NOT_GROUP_MEMBER' });
+  });
+
+  it('tells the chat who joined a group: its creator, and each new member once', async () => {
+    const groupId = await newGroup();
+    await join.execute({ actingUserId: ids.member, groupId });
+    const room = { kind: 'group', id: groupId };
+    expect(changes.joins).toEqual([
+      { userId: ids.owner, room },
+      { userId: ids.member, room },
+    ]);
   });
 
   it('hands the group over when the owner leaves, then deletes it with the last member', async () => {
