@@ -10,6 +10,7 @@ export const ERROR_KINDS = {
   INVALID_CURSOR: 'invalid',
   NOT_MESSAGE_AUTHOR: 'forbidden',
   EDIT_WINDOW_CLOSED: 'forbidden',
+  TOO_MANY_EDITS: 'conflict',
   MESSAGE_NOT_FOUND: 'not-found',
   NOT_AUTHENTICATED: 'unauthenticated',
   INVALID_CREDENTIALS: 'unauthenticated',

@@ -9,6 +9,7 @@ import * as catalogSections from '../../migrations/20261125000000_catalog_sectio
 import * as chatEventsAndReadMarkers from '../../migrations/20261125120000_chat_events_and_read_markers';
 import * as accounts from '../../migrations/20261126000000_accounts';
 import * as chatClientMessageIds from '../../migrations/20261127000000_chat_client_message_ids';
+import * as chatChangesScrubbed from '../../migrations/20261128000000_chat_changes_scrubbed';
 import * as studyGroupLimits from '../../migrations/20261128100000_study_group_limits';
 import * as studyGroupsCourseOrder from '../../migrations/20261128200000_study_groups_course_order';
 import * as addressClaims from '../../migrations/20261128500000_address_claims';
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125120000_chat_events_and_read_markers': chatEventsAndReadMarkers,
   '20261126000000_accounts': accounts,
   '20261127000000_chat_client_message_ids': chatClientMessageIds,
+  '20261128000000_chat_changes_scrubbed': chatChangesScrubbed,
   '20261128100000_study_group_limits': studyGroupLimits,
   '20261128200000_study_groups_course_order': studyGroupsCourseOrder,
   '20261128500000_address_claims': addressClaims,

@@ -15,7 +15,7 @@ const REFUSALS: Record<number, string> = {
   401: 'Not signed in (NOT_AUTHENTICATED)',
   403: "Not allowed (CSRF_FAILED, FORBIDDEN, or the call's own refusals)",
   404: 'Unknown id (COURSE_NOT_FOUND, STUDY_GROUP_NOT_FOUND, ...)',
-  409: 'Not possible in the current state of what it names (SECTION_WITHDRAWN, EMAIL_CLAIM_LOST)',
+  409: 'Not possible in the current state of what it names (SECTION_WITHDRAWN, EMAIL_CLAIM_LOST, TOO_MANY_EDITS, GROUP_FULL, TOO_MANY_SECTIONS, TOO_MANY_GROUPS, ...)',
   429: 'Too many requests (RATE_LIMITED); see Retry-After',
   503: 'Postgres or Redis out of reach (SERVICE_UNAVAILABLE); see Retry-After',
 };

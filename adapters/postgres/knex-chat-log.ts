@@ -6,9 +6,7 @@ import type { AppendedMessage, ChatLog, NewChatMessage } from '../../application
 import type { ChatMessage } from '../../domain/chat/chat-message';
 import type { ChatRoom } from '../../domain/chat/chat-room';
 import { formatMessageId, messageTime, nextMessageId, type MessageId } from '../../domain/chat/message-id';
-import { changeTo, KnexChatArchive, type ArchivedEntry } from './knex-chat-archive';
-
-const ROOM_LOCK_CLASS = { course: 1, group: 2 } as const;
+import { changeTo, KnexChatArchive, lockRooms, type ArchivedEntry } from './knex-chat-archive';
 
 export class KnexChatLog implements ChatLog {
   private readonly archive: KnexChatArchive;
@@ -63,7 +61,7 @@ export class KnexChatLog implements ChatLog {
   // poller can then never see a newer id while an older one is still
   // uncommitted (and skip it for good).
   private async appendEntry(trx: Knex.Transaction, room: ChatRoom, entry: (id: MessageId) => ArchivedEntry): Promise<{ id: MessageId; stored: boolean }> {
-    await trx.raw('select pg_advisory_xact_lock(?, ?)', [ROOM_LOCK_CLASS[room.kind], room.id]);
+    await lockRooms(trx, [room]);
     const next = nextMessageId(await this.archive.newestId(room, trx), this.now());
     const stored = await this.archive.store([entry(next)], trx);
     return { id: next, stored: stored === 1 };

@@ -52,6 +52,28 @@ export class ChatStreamKeys {
   get archiveQueue(): string {
     return `${this.prefix}chat:archive-queue`;
   }
+
+  /**
+   * Set once the streams hold no change's earlier text: the one-time scrub
+   * of streams written before a change took its message's entry and earlier
+   * change out of the stream (see chat-change-scrub.ts).
+   */
+  get changesScrubbed(): string {
+    return `${this.prefix}chat:changes-scrubbed`;
+  }
+}
+
+/** Every room's stream key, a SCAN page at a time, on every primary of a cluster. */
+export async function* roomStreamKeys(redis: RedisConnection, keys: ChatStreamKeys): AsyncGenerator<string[]> {
+  const nodes = 'nodes' in redis && typeof redis.nodes === 'function' ? redis.nodes('master') : [redis];
+  for (const node of nodes) {
+    let cursor = '0';
+    do {
+      const [next, found] = (await node.call('SCAN', cursor, 'MATCH', keys.streamPattern, 'COUNT', 500, 'TYPE', 'stream')) as [string, string[]];
+      cursor = next;
+      yield found;
+    } while (cursor !== '0');
+  }
 }
 
 /**

@@ -16,6 +16,7 @@ import type { ChatRoom } from '../../domain/chat/chat-room';
 import { parseMessageId } from '../../domain/chat/message-id';
 import type { ArchivedEntry, KnexChatArchive } from '../postgres/knex-chat-archive';
 import { ChatArchiveQueue } from './chat-archive-queue';
+import { scrubEarlierChanges, type ChangeScrub } from './chat-change-scrub';
 import {
   ARCHIVE_GROUP,
   ChatStreamKeys,
@@ -24,6 +25,7 @@ import {
   LUA_ID_HELPERS,
   readStreamEntry,
   roomMember,
+  roomStreamKeys,
   type StreamEntry,
 } from './chat-stream-keys';
 import type { RedisConnection } from './redis-client';
@@ -212,6 +214,7 @@ export class RedisChatArchiveProjector {
   private recoverAt = 0;
   // The time (ms) of the oldest entry read and not yet archived; null when none is held.
   private holdingSince: number | null = null;
+  private changesScrubbed = false;
 
   constructor(
     private readonly redis: RedisConnection,
@@ -307,23 +310,17 @@ export class RedisChatArchiveProjector {
    */
   async rescan(): Promise<number> {
     let queued = 0;
-    const nodes = 'nodes' in this.redis && typeof this.redis.nodes === 'function' ? this.redis.nodes('master') : [this.redis];
-    for (const node of nodes) {
-      let cursor = '0';
-      do {
-        const [next, keys] = (await node.call('SCAN', cursor, 'MATCH', this.keys.streamPattern, 'COUNT', 500, 'TYPE', 'stream')) as [string, string[]];
-        cursor = next;
-        await Promise.all(
-          keys.map(async (key) => {
-            const room = this.keys.roomOfStream(key);
-            if (!room) return;
-            const newest = (await this.needsArchivingScript([key], [ARCHIVE_GROUP])) as number;
-            if (newest < 0) return;
-            await this.queue.markScore(room, newest);
-            queued += 1;
-          }),
-        );
-      } while (cursor !== '0');
+    for await (const found of roomStreamKeys(this.redis, this.keys)) {
+      await Promise.all(
+        found.map(async (key) => {
+          const room = this.keys.roomOfStream(key);
+          if (!room) return;
+          const newest = (await this.needsArchivingScript([key], [ARCHIVE_GROUP])) as number;
+          if (newest < 0) return;
+          await this.queue.markScore(room, newest);
+          queued += 1;
+        }),
+      );
     }
     if (queued) this.options.logger?.info({ rooms: queued }, 'queued chat rooms the rescan found unarchived');
     return queued;
@@ -345,11 +342,23 @@ export class RedisChatArchiveProjector {
     throw new Error('The chat archive projector did not catch up');
   }
 
+  /**
+   * The one-time scrub of changes in streams written before a change took
+   * its message's entry and earlier change out of the stream (once per
+   * Redis: a marker key); the loop runs it first, until it succeeds.
+   */
+  async scrubEarlierChanges(): Promise<ChangeScrub> {
+    const done = await scrubEarlierChanges(this.redis, this.keys, this.archive, this.options.logger);
+    this.changesScrubbed = true;
+    return done;
+  }
+
   private async loop(): Promise<void> {
     let failures = 0;
     while (!this.stopping) {
       let archived = 0;
       try {
+        if (!this.changesScrubbed) await this.scrubEarlierChanges();
         archived = await this.projectOnce();
         failures = 0;
       } catch (error) {
@@ -438,7 +447,8 @@ export class RedisChatArchiveProjector {
       else await this.deadLetter(entry, 'malformed entry: a chat entry needs the fields u (a user id, digits), n and m (and for an edit or delete k, t and a well-formed a)', 0);
     }
     if (gone.length) {
-      this.options.logger?.warn({ entries: gone.map((e) => `${roomMember(e.room)} ${e.id}`) }, 'chat entries deleted before they were archived');
+      // Normal: a change takes its message's entry and its earlier change out of the stream (the change archived the message).
+      this.options.logger?.debug({ entries: gone.map((e) => `${roomMember(e.room)} ${e.id}`) }, 'chat entries removed from the stream before they were archived');
       await this.acknowledge(gone);
     }
     return storable;

@@ -4,13 +4,16 @@
 // entry, or find no stream at all after Redis lost its data, continue in the
 // Postgres archive: one continuous history, merged by id. Edits and deletes
 // are stream entries too (after their state is stored in Postgres), so a
-// poller receives them in order; history reads skip them and lay the stored
-// state over the messages they answer.
+// poller receives them in order. Stream entries cannot be rewritten, so a
+// change takes the message's entry and its earlier change out of the stream
+// in the step that adds the new one: the stream holds a changed message only
+// as its latest change, in its current state. History reads skip changes and
+// take the changed messages of the range they cover from Postgres.
 import { CLIENT_MESSAGE_ID_TTL_MS, type AppendedMessage, type ChatLog, type NewChatMessage } from '../../application/ports/chat-log';
 import type { ChatMessage } from '../../domain/chat/chat-message';
 import type { ChatRoom } from '../../domain/chat/chat-room';
 import { compareMessageIds, formatMessageId, messageTime, parseMessageId, type MessageId } from '../../domain/chat/message-id';
-import { changeTo, entryToItem, type KnexChatArchive } from '../postgres/knex-chat-archive';
+import { changeTo, entryToItem, withState, type ChangedMessage, type KnexChatArchive } from '../postgres/knex-chat-archive';
 import { ChatArchiveQueue } from './chat-archive-queue';
 import { ARCHIVE_GROUP, ChatStreamKeys, defineScript, readStreamEntry, roomMember, streamFields, type StreamEntry } from './chat-stream-keys';
 import type { RedisConnection } from './redis-client';
@@ -47,6 +50,16 @@ redis.call('SET', KEYS[2], id, 'PX', ARGV[2])
 return {id, 0}
 `;
 
+// A change: the event's XADD, and in the same step the XDEL of the message's
+// entry (ARGV[2]) and of its previous change (ARGV[3], '' for none), so no
+// reader ever finds the text the change removes.
+const CHANGE = `${XADD_WITH_GROUP}
+local id = append(KEYS[1], ARGV[1], {unpack(ARGV, 4)})
+redis.call('XDEL', KEYS[1], ARGV[2])
+if ARGV[3] ~= '' then redis.call('XDEL', KEYS[1], ARGV[3]) end
+return id
+`;
+
 export interface RedisStreamChatLogOptions {
   /** How long to trust a remembered "newest archived id" for a room with no stream. */
   archiveMemoryMs?: number;
@@ -65,6 +78,7 @@ export class RedisStreamChatLog implements ChatLog {
   private readonly queue: ChatArchiveQueue;
   private readonly appendScript;
   private readonly appendOnceScript;
+  private readonly changeScript;
   private readonly archiveMemoryMs: number;
   private readonly now: () => number;
   // A room without a stream cannot gain archived messages (the projector only
@@ -82,6 +96,7 @@ export class RedisStreamChatLog implements ChatLog {
     this.queue = new ChatArchiveQueue(redis, this.keys);
     this.appendScript = defineScript(redis, 'studySwampChatAppendEntry', APPEND, 1);
     this.appendOnceScript = defineScript(redis, 'studySwampChatAppendOnce', APPEND_ONCE, 2);
+    this.changeScript = defineScript(redis, 'studySwampChatChange', CHANGE, 1);
     this.archiveMemoryMs = options.archiveMemoryMs ?? 5_000;
     this.now = options.now ?? Date.now;
   }
@@ -100,10 +115,15 @@ export class RedisStreamChatLog implements ChatLog {
 
   async change(room: ChatRoom, state: ChatMessage): Promise<ChatMessage> {
     // The state first (Postgres: it survives a Redis flush), the entry while
-    // its row is locked, so two changes of a message reach the stream in order.
-    const event = await this.archive.recordState(room, state, () =>
-      this.appendEntry(room, streamFields({ userId: state.userId, username: state.username, message: state.message, change: changeTo(state) })),
-    );
+    // its row is locked, so two changes of a message reach the stream in
+    // order, and each takes out the one before it.
+    const fields = streamFields({ userId: state.userId, username: state.username, message: state.message, change: changeTo(state) });
+    const event = await this.archive.recordState(room, state, async (_trx, previous) => {
+      const raw = (await this.changeScript([this.keys.stream(room)], [ARCHIVE_GROUP, state.id, previous ? formatMessageId(previous.event) : '', ...fields])) as string;
+      const id = this.storedId(raw);
+      await this.markForArchive(room, id);
+      return id;
+    });
     return { ...state, event: formatMessageId(event) };
   }
 
@@ -113,8 +133,9 @@ export class RedisStreamChatLog implements ChatLog {
     if (!entry) return this.archive.find(room, id);
     const read = readStreamEntry(entry);
     if (!read || read.change) return null;
-    const [message] = await this.archive.currentState(room, [entryToItem(read)]);
-    return message;
+    // A message still in the stream was never changed, unless a change made before changes took it out.
+    const [changed] = await this.archive.changedIn(room, id, { ms: id.ms, seq: id.seq + 1 }, 1);
+    return changed ? withChange(entryToItem(read), changed) : entryToItem(read);
   }
 
   async latest(room: ChatRoom, limit: number): Promise<ChatMessage[]> {
@@ -135,6 +156,8 @@ export class RedisStreamChatLog implements ChatLog {
 
     const firstId = first.length ? parseMessageId(first[0][0]) : null;
     if (firstId) {
+      // The room has a stream again: what was remembered of it without one no longer holds (its entries may be archived, then lost with Redis).
+      if (this.newestArchived.size) this.newestArchived.delete(roomMember(room));
       if (compareMessageIds(firstId, cursor) <= 0) return fresh;
       // The stream starts after the cursor: what lies between was trimmed (so
       // archived), or Redis lost it and the archive is all there is.
@@ -186,8 +209,10 @@ export class RedisStreamChatLog implements ChatLog {
   /**
    * The newest `limit` messages older than the cursor (null: the newest of
    * all), in their current state: the stream read backwards, skipping edits
-   * and deletes, then, when the stream runs out first, the archive before
-   * the stream's first entry (trimming never removes an entry the archive lacks).
+   * and deletes; the changed messages of the range it covered, from Postgres
+   * (their entries are no longer in the stream); then, when the stream runs
+   * out first, the archive before the stream's first entry (trimming never
+   * removes an entry the archive lacks).
    */
   private async history(room: ChatRoom, cursor: MessageId | null, limit: number): Promise<ChatMessage[]> {
     const key = this.keys.stream(room);
@@ -204,13 +229,16 @@ export class RedisStreamChatLog implements ChatLog {
       if (recent.length === limit || entries.length < limit) break;
       end = `(${entries.at(-1)![0]}`;
     }
-    recent.reverse();
-    const current = await this.archive.currentState(room, recent);
-    if (current.length === limit) return current;
-    // Fewer than asked: the stream has nothing older, the archive may.
-    const older = oldest ?? cursor;
-    const archived = older ? await this.archive.before(room, older, limit - current.length) : await this.archive.latest(room, limit);
-    return [...archived, ...current];
+    // Nothing older than the cursor in the stream: the archive has it all.
+    if (!oldest) return cursor ? this.archive.before(room, cursor, limit) : this.archive.latest(room, limit);
+    // The range the stream answered: from its oldest message read on a full
+    // page, else from its first entry (the archive holds what lies below).
+    const full = recent.length === limit;
+    const from = full ? parseMessageId(recent.at(-1)!.id)! : oldest;
+    const changed = await this.archive.changedIn(room, from, cursor, limit);
+    const page = withChanges(recent.reverse(), changed).slice(-limit);
+    if (full || page.length === limit) return page;
+    return [...(await this.archive.before(room, oldest, limit - page.length)), ...page];
   }
 
   private async newestArchivedId(room: ChatRoom): Promise<MessageId | null> {
@@ -232,4 +260,27 @@ function toItems(entries: StreamEntry[]): ChatMessage[] {
     if (read) items.push(entryToItem(read));
   }
   return items;
+}
+
+/** A message read from the stream with the state a change gave it. */
+function withChange(message: ChatMessage, change: ChangedMessage): ChatMessage {
+  return withState(message, change.message, change.editedAt, change.deleted);
+}
+
+/**
+ * The stream's messages (oldest first) with the changed messages of the same
+ * range merged in by id, oldest first: each changed one in its current state,
+ * with its author from the archive (one whose row the archive lacks can only
+ * be a message the stream still holds).
+ */
+function withChanges(messages: ChatMessage[], changed: ChangedMessage[]): ChatMessage[] {
+  if (changed.length === 0) return messages;
+  const byId = new Map(messages.map((message) => [message.id, message]));
+  for (const change of changed) {
+    const id = formatMessageId(change.id);
+    const shown = byId.get(id);
+    if (shown) byId.set(id, withChange(shown, change));
+    else if (change.author) byId.set(id, withChange(entryToItem({ id: change.id, ...change.author, message: change.message }), change));
+  }
+  return [...byId.values()].sort((a, b) => compareMessageIds(parseMessageId(a.id)!, parseMessageId(b.id)!));
 }

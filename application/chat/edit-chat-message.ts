@@ -1,5 +1,6 @@
 import { checkMessageText, type ChatMessage } from '../../domain/chat/chat-message';
 import type { ChatRoom } from '../../domain/chat/chat-room';
+import { TooManyEditsError } from '../../domain/chat/chat-errors';
 import { editedMessage } from '../../domain/chat/message-actions';
 import type { EmailVerificationPolicy } from '../accounts/email-verification';
 import type { ChatLog } from '../ports/chat-log';
@@ -21,7 +22,8 @@ export interface EditChatMessageCommand {
 /**
  * The author rewrites their message within 24 hours. The new state is stored
  * durably and appended to the room's log as an edit, which pollers receive
- * like a message; an edit counts against the posting allowance.
+ * like a message; an edit counts against the posting allowance, and a
+ * message takes at most MAX_EDITS_PER_MESSAGE (the log counts them).
  */
 export class EditChatMessage {
   constructor(
@@ -40,7 +42,11 @@ export class EditChatMessage {
     await this.verification.requireVerified(command.actingUserId);
     const edited = editedMessage(await this.log.find(command.room, id), command.actingUserId, text, this.now());
     await this.allowance.consume(command.actingUserId, command.room);
-    const changed = await this.log.change(command.room, edited);
+    const changed = await this.log.change(command.room, edited).catch(async (error: unknown) => {
+      // Refused for its edit count: nothing was stored, so nothing is counted against the allowance.
+      if (error instanceof TooManyEditsError) await this.allowance.giveBack(command.actingUserId, command.room).catch(() => {});
+      throw error;
+    });
     await this.signals.announce(roomTopic(command.room), changed.event);
     return changed;
   }

@@ -83,7 +83,7 @@ export class GetUnreadCounts {
     // Counted from the marker, but never from before the student (re)joined.
     const joined: MessageId = { ms: state.joinedAt.getTime() - 1, seq: 2_147_483_647 };
     let cursor = state.lastRead && compareMessageIds(state.lastRead, joined) > 0 ? state.lastRead : joined;
-    const counter = new UnreadCounter(reader);
+    const counter = new UnreadCounter(reader, cursor);
     for (let page = 0; page < UNREAD_MAX_PAGES && !counter.full; page += 1) {
       const entries = await this.log.after(state.room, cursor, UNREAD_PAGE);
       counter.add(entries);

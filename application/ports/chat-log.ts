@@ -32,8 +32,16 @@ export interface AppendedMessage {
 /**
  * A room's log holds messages and, after them, the edits and deletes of
  * messages: each an entry with an id of its own, so a poller receives them in
- * order through `after` like messages. History reads (`latest`, `before`,
- * `find`) answer messages only, each in its current state.
+ * order through `after` like messages.
+ *
+ * Removed means removed: once `change` has answered, no read answers the
+ * text a message had before (an edit keeps nothing of the earlier text, a
+ * delete keeps none at all), and the stores keep no copy of it. A changed
+ * message is in the log once, at its latest change: `after` answers it only
+ * as that event, which carries its current state, from any cursor before it
+ * (so a poller that got the message as posted gets the change, and one that
+ * never got it gets it in its current state). History reads (`latest`,
+ * `before`, `find`) answer messages only, each in its current state.
  */
 export interface ChatLog {
   /** Stores the message; its id (and so its time) is the log's to give. */
@@ -41,15 +49,22 @@ export interface ChatLog {
   /**
    * Records a message's new state (edited text, or deleted with text ''):
    * durably first, so history shows it whatever happens to the fast store,
-   * then as an event entry after everything in the room. Answers the state
-   * with `event` set to that entry's id.
+   * then as an event entry after everything in the room, replacing the
+   * message's entry and its earlier event. Answers the state with `event` set
+   * to that entry's id. An edit past MAX_EDITS_PER_MESSAGE is refused with
+   * TooManyEditsError and changes nothing (counted atomically with the change,
+   * so parallel edits cannot pass it); a delete is always allowed.
    */
   change(room: ChatRoom, state: ChatMessage): Promise<ChatMessage>;
   /** The message with that id in its current state; null when the room has none (an event's id included). */
   find(room: ChatRoom, id: MessageId): Promise<ChatMessage | null>;
   /** The newest `limit` messages, in their current state. */
   latest(room: ChatRoom, limit: number): Promise<ChatMessage[]>;
-  /** The oldest `limit` entries newer than the cursor: messages as posted, and edits and deletes as items with `event`. */
+  /**
+   * The oldest `limit` entries newer than the cursor: messages never changed,
+   * as posted, and each changed message once, as its latest edit or delete
+   * (an item with `event`, in the message's current state).
+   */
   after(room: ChatRoom, cursor: MessageId, limit: number): Promise<ChatMessage[]>;
   /** The newest `limit` messages older than the cursor, in their current state. */
   before(room: ChatRoom, cursor: MessageId, limit: number): Promise<ChatMessage[]>;

@@ -1,6 +1,7 @@
 // Refusals of the chat calls; their codes are the wire contract (docs/api.md).
 import { CourseNotFoundError } from '../course/course-errors';
 import { DomainError } from '../errors';
+import { MAX_EDITS_PER_MESSAGE } from './chat-message';
 import { StudyGroupNotFoundError } from '../study-group/study-group-errors';
 import type { ChatRoom } from './chat-room';
 
@@ -39,5 +40,14 @@ export class NotMessageAuthorError extends DomainError {
 export class EditWindowClosedError extends DomainError {
   constructor() {
     super('EDIT_WINDOW_CLOSED', 'Messages can be edited for 24 hours after they are sent; this one is older.');
+  }
+}
+
+export class TooManyEditsError extends DomainError {
+  constructor() {
+    super(
+      'TOO_MANY_EDITS',
+      `A message can be edited at most ${MAX_EDITS_PER_MESSAGE} times, and this one has been edited ${MAX_EDITS_PER_MESSAGE} times. Post a new message instead.`,
+    );
   }
 }

@@ -35,6 +35,13 @@ export function positionOf(item: Pick<ChatMessage, 'id' | 'event'>): string {
 /** How long after posting its author may still edit a message. */
 export const EDIT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Edits one message may have. Every edit wakes the whole room and is a log
+ * entry, so an author rewriting one message in a loop would cost every member;
+ * nobody fixing typos needs more than a handful in the 24 hours they have.
+ */
+export const MAX_EDITS_PER_MESSAGE = 20;
+
 export const MESSAGE_MAX_LENGTH = 2000;
 /** Messages a page load, or a poll without a cursor, gets. */
 export const LATEST_MESSAGES = 50;

@@ -2,6 +2,7 @@
 // how many of those mention them. Counted over a bounded read after their
 // last-read id, never over the whole history.
 import { positionOf, type ChatMessage } from './chat-message';
+import { compareMessageIds, parseMessageId, type MessageId } from './message-id';
 import { mentions } from './mention';
 
 /** Counts stop here; the client shows "99+". */
@@ -20,27 +21,41 @@ export interface UnreadTally {
 
 /**
  * Tallies a room's log entries after the reader's last-read id, page by page,
- * oldest first. A delete takes its message out of the count; an edit can add
- * or remove a mention. Entries about messages before the window change nothing.
+ * oldest first. The log answers a changed message only through its latest
+ * edit or delete, in its current state, so an event whose message lies in the
+ * window and was not seen yet stands for that message: counted as it reads
+ * now, or not at all when deleted. A later event of a counted message takes
+ * it out (a delete) or can add or remove a mention (an edit). Events of
+ * messages before the window change nothing.
  */
 export class UnreadCounter {
   // Counted messages by id: whether each mentions the reader.
   private readonly counted = new Map<string, boolean>();
+  // Every message the count has met, counted or not.
+  private readonly seen = new Set<string>();
   private last: string | null = null;
 
-  constructor(private readonly reader: { id: number; username: string }) {}
+  constructor(
+    private readonly reader: { id: number; username: string },
+    /** Where the window starts: the position the first page is read after. */
+    private readonly from: MessageId,
+  ) {}
 
   add(entries: readonly ChatMessage[]): void {
     for (const entry of entries) {
       this.last = positionOf(entry);
       if (entry.userId === this.reader.id) continue;
-      if (entry.event === undefined) {
-        if (!entry.deleted && !this.full) this.counted.set(entry.id, mentions(entry.message, this.reader.username));
-      } else if (this.counted.has(entry.id)) {
-        if (entry.deleted) this.counted.delete(entry.id);
-        else this.counted.set(entry.id, mentions(entry.message, this.reader.username));
-      }
+      const known = this.seen.has(entry.id);
+      if (entry.event !== undefined && !known && !this.inWindow(entry.id)) continue;
+      this.seen.add(entry.id);
+      if (entry.deleted) this.counted.delete(entry.id);
+      else if (this.counted.has(entry.id) || (!known && !this.full)) this.counted.set(entry.id, mentions(entry.message, this.reader.username));
     }
+  }
+
+  private inWindow(id: string): boolean {
+    const parsed = parseMessageId(id);
+    return parsed !== null && compareMessageIds(parsed, this.from) > 0;
   }
 
   /** The position of the last entry added: where the next page starts. */

@@ -4,14 +4,14 @@
 // Redis server (redis-chat-projector.test.ts) and on a Redis Cluster
 // (redis-cluster.test.ts).
 import type { Knex } from 'knex';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { KnexChatArchive, type ArchivedEntry } from '../../adapters/postgres/knex-chat-archive';
 import { ChatArchiveQueue } from '../../adapters/redis/chat-archive-queue';
-import { ARCHIVE_GROUP, archiveScore, ChatStreamKeys } from '../../adapters/redis/chat-stream-keys';
+import { ARCHIVE_GROUP, archiveScore, ChatStreamKeys, streamFields, type StreamMessage } from '../../adapters/redis/chat-stream-keys';
 import { RedisChatArchiveProjector } from '../../adapters/redis/redis-chat-archive-projector';
 import { RedisStreamChatLog } from '../../adapters/redis/redis-stream-chat-log';
 import type { ChatRoom } from '../../domain/chat/chat-room';
-import { parseMessageId } from '../../domain/chat/message-id';
+import { formatMessageId, parseMessageId, type MessageId } from '../../domain/chat/message-id';
 import { insertUser } from '../support/chat-fixtures';
 import type { RedisConnection } from '../../adapters/redis/redis-client';
 
@@ -19,8 +19,13 @@ import type { RedisConnection } from '../../adapters/redis/redis-client';
 class UnreliableArchive extends KnexChatArchive {
   failNext: 'none' | 'before-writing' | 'halfway' = 'none';
   reads = 0;
+  /** Runs once, between the projector's read of the entries and their insert. */
+  beforeNextStore: (() => Promise<void>) | null = null;
 
   override async store(entries: ArchivedEntry[], db?: Knex): Promise<number> {
+    const before = this.beforeNextStore;
+    this.beforeNextStore = null;
+    await before?.();
     const failure = this.failNext;
     this.failNext = 'none';
     if (failure === 'before-writing') throw new Error('archive unavailable');
@@ -186,5 +191,72 @@ export function redisChatProjectorSuite(db: () => Knex, redis: () => { redis: Re
     expect(await queue.has(target)).toBe(true);
     expect(await queue.settle(target, score(second.id))).toBe(true);
     expect(await queue.has(target)).toBe(false);
+  });
+
+  it('takes a changed message’s entry and its earlier change out of the stream in the change’s step', async () => {
+    const { client, log, keys } = parts(100);
+    const target = room();
+    const [kept, changed] = await post(log, target, 2);
+    const first = await log.change(target, { ...changed, message: 'quokka fix', editedAt: new Date() });
+    const second = await log.change(target, { ...changed, message: 'final', editedAt: new Date() });
+    const stream = (await client.xrange(keys.stream(target), '-', '+')) as [string, string[]][];
+    expect(stream.map(([id]) => id)).toEqual([kept.id, second.event]);
+    expect(JSON.stringify(stream)).not.toMatch(/quokka|n1/);
+    expect(first.event).not.toBe(second.event);
+  });
+
+  it('archives an entry it read before a change with the message’s current text, never the text it read', async () => {
+    const { archive, log, projector } = parts(100);
+    const target = room();
+    const [message] = await post(log, target, 1);
+    const edited = await log.change(target, { ...message, message: 'narwhal', editedAt: new Date() });
+    // The projector has read the message and its edit; before it writes them, the author edits again.
+    archive.beforeNextStore = async () => void (await log.change(target, { ...message, message: 'final', editedAt: new Date() }));
+    await projector('racer').drain();
+    const rows = await db()('chat_messages').where({ room_type: target.kind, room_id: target.id }).select('message');
+    expect(rows.map((r: { message: string }) => r.message)).toEqual(['final', 'final', 'final']);
+    expect(edited.message).toBe('narwhal');
+  });
+
+  it('scrubs streams written before changes took their messages out, once, archiving the changed messages first', async () => {
+    const { client, archive, log, projector, keys } = parts(100);
+    await client.del(keys.changesScrubbed);
+    const target = room();
+    const stream = keys.stream(target);
+    // As the earlier code wrote them: messages as posted, every change after them, and the state of each in Postgres.
+    const add = async (fields: Omit<StreamMessage, 'id'>) => parseMessageId((await client.xadd(stream, '*', ...streamFields(fields).map(String)))!)!;
+    const base = { userId: author.id, username: author.username };
+    const deletedId = await add({ ...base, message: 'quokka secret' });
+    const editedId = await add({ ...base, message: 'narwhal typo' });
+    const keptId = await add({ ...base, message: 'kept' });
+    const edit = (text: string, at: number) => ({ ...base, message: text, change: { kind: 'edit' as const, target: editedId, editedAt: new Date(at), deleted: false } });
+    const firstEdit = await add(edit('axolotl fix', 1_000));
+    const lastEdit = await add(edit('final fix', 2_000));
+    const deletion = await add({ ...base, message: '', change: { kind: 'delete', target: deletedId, editedAt: null, deleted: true } });
+    const state = (target_: MessageId, message: string, event: MessageId, deleted: boolean) => ({
+      room_type: target.kind, room_id: target.id, target_ms: target_.ms, target_seq: target_.seq, message,
+      edited_at: deleted ? null : new Date(2_000).toISOString(), deleted_at: deleted ? new Date().toISOString() : null,
+      event_ms: event.ms, event_seq: event.seq, edit_count: deleted ? 0 : 2,
+    });
+    await db()('chat_message_edits').insert([state(deletedId, '', deletion, true), state(editedId, 'final fix', lastEdit, false)]);
+    void firstEdit;
+
+    // The projector scrubs when it starts, before its rounds.
+    const p = projector('scrubber');
+    p.start();
+    await vi.waitFor(async () => expect(await client.exists(keys.changesScrubbed)).toBe(1), { timeout: 10_000, interval: 20 });
+    await p.stop();
+    const left = (await client.xrange(stream, '-', '+')) as [string, string[]][];
+    expect(left.map(([id]) => id)).toEqual([keptId, lastEdit, deletion].map(formatMessageId));
+    expect(JSON.stringify(left)).not.toMatch(/quokka|narwhal|axolotl/);
+    // The changed messages are archived, with the text they have now; no row holds an earlier one.
+    expect(await archive.find(target, deletedId)).toMatchObject({ message: '', deleted: true });
+    expect(await archive.find(target, editedId)).toMatchObject({ message: 'final fix' });
+    expect(JSON.stringify(await db()('chat_messages').where({ room_type: target.kind, room_id: target.id }).select('message'))).not.toMatch(/quokka|narwhal|axolotl/);
+    // Every read of the room agrees.
+    expect(JSON.stringify([await log.latest(target, 50), await log.after(target, { ms: 0, seq: 0 }, 500)])).not.toMatch(/quokka|narwhal|axolotl/);
+    expect((await log.latest(target, 50)).map((m) => [m.message, m.deleted ?? false])).toEqual([['', true], ['final fix', false], ['kept', false]]);
+    // Once is enough: the marker makes the next start skip it.
+    expect(await p.scrubEarlierChanges()).toEqual({ streams: 0, removed: 0 });
   });
 }

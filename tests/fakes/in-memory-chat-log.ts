@@ -1,9 +1,11 @@
 // Chat rooms as arrays, for unit tests; ids are made as Redis makes them.
 // Edits and deletes are entries too, and each message's current state is kept
-// beside them, as the real logs do.
+// beside them, as the real logs do; a change replaces its message's entry and
+// its earlier change in the log, so a changed message is in it once.
 import type { Clock } from '../../application/ports/clock';
 import { CLIENT_MESSAGE_ID_TTL_MS, type AppendedMessage, type ChatLog, type NewChatMessage } from '../../application/ports/chat-log';
-import type { ChatMessage } from '../../domain/chat/chat-message';
+import { TooManyEditsError } from '../../domain/chat/chat-errors';
+import { MAX_EDITS_PER_MESSAGE, type ChatMessage } from '../../domain/chat/chat-message';
 import type { ChatRoom } from '../../domain/chat/chat-room';
 import { compareMessageIds, formatMessageId, messageTime, nextMessageId, type MessageId } from '../../domain/chat/message-id';
 
@@ -14,9 +16,14 @@ interface Entry {
 }
 
 interface Room {
+  /** The log: messages never changed, and each changed message's latest change. */
   entries: Entry[];
-  /** Current states of changed messages, by id. */
-  states: Map<string, ChatMessage>;
+  /** Every message as posted, by id (history reads lay `states` over them). */
+  messages: Map<string, Entry>;
+  /** Current states of changed messages, by id, with how many edits each had. */
+  states: Map<string, { state: ChatMessage; edits: number }>;
+  /** The newest id given, whatever the log still holds. */
+  newest: MessageId | null;
   /** Client message ids ("userId clientMessageID") of posts, and the message each stored. */
   posted: Map<string, { id: MessageId; until: number }>;
 }
@@ -34,20 +41,25 @@ export class InMemoryChatLog implements ChatLog {
     const id = this.nextId(room);
     const stored: ChatMessage = { id: formatMessageId(id), ...message, time: messageTime(id) };
     this.room(room).entries.push({ id, item: stored });
+    this.room(room).messages.set(stored.id, { id, item: stored });
     if (posted !== undefined) this.room(room).posted.set(posted, { id, until: this.now() + CLIENT_MESSAGE_ID_TTL_MS });
     return { message: copy(stored), replayed: false };
   }
 
   async change(room: ChatRoom, state: ChatMessage): Promise<ChatMessage> {
+    const stored = this.room(room);
+    const edits = (stored.states.get(state.id)?.edits ?? 0) + (state.deleted ? 0 : 1);
+    if (edits > MAX_EDITS_PER_MESSAGE) throw new TooManyEditsError();
     const id = this.nextId(room);
     const item = { ...copy(state), event: formatMessageId(id) };
-    this.room(room).states.set(state.id, copy(state));
-    this.room(room).entries.push({ id, item });
+    stored.states.set(state.id, { state: copy(state), edits });
+    stored.entries = stored.entries.filter((e) => e.item.id !== state.id);
+    stored.entries.push({ id, item });
     return copy(item);
   }
 
   async find(room: ChatRoom, id: MessageId): Promise<ChatMessage | null> {
-    const entry = this.room(room).entries.find((e) => compareMessageIds(e.id, id) === 0 && e.item.event === undefined);
+    const entry = this.room(room).messages.get(formatMessageId(id));
     return entry ? this.current(room, entry.item) : null;
   }
 
@@ -67,23 +79,25 @@ export class InMemoryChatLog implements ChatLog {
   }
 
   private messages(room: ChatRoom, before?: MessageId): ChatMessage[] {
-    return this.room(room)
-      .entries.filter((e) => e.item.event === undefined && (!before || compareMessageIds(e.id, before) < 0))
+    return [...this.room(room).messages.values()]
+      .filter((e) => !before || compareMessageIds(e.id, before) < 0)
       .map((e) => this.current(room, e.item));
   }
 
   private current(room: ChatRoom, message: ChatMessage): ChatMessage {
-    return copy(this.room(room).states.get(message.id) ?? message);
+    return copy(this.room(room).states.get(message.id)?.state ?? message);
   }
 
   private nextId(room: ChatRoom): MessageId {
-    return nextMessageId(this.room(room).entries.at(-1)?.id ?? null, this.now());
+    const stored = this.room(room);
+    stored.newest = nextMessageId(stored.newest, this.now());
+    return stored.newest;
   }
 
   private room(room: ChatRoom): Room {
     const key = `${room.kind}:${room.id}`;
     let found = this.rooms.get(key);
-    if (!found) this.rooms.set(key, (found = { entries: [], states: new Map(), posted: new Map() }));
+    if (!found) this.rooms.set(key, (found = { entries: [], messages: new Map(), states: new Map(), newest: null, posted: new Map() }));
     return found;
   }
 }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INFRA } from '../../adapters/container';
 import type { RunningServer } from '../../adapters/server';
 import { insertStudyGroup } from '../support/chat-fixtures';
-import { coursePath, groupPath, HANG, pollCourse, postToCourse, postToGroup, signUp, texts, untilWaiting, waiting, type Student } from '../support/chat-students';
+import { coursePath, groupPath, HANG, pollAll, pollCourse, postToCourse, postToGroup, signUp, texts, untilWaiting, waiting, type Student } from '../support/chat-students';
 import { HttpSession, type ApiResponse } from '../support/http-session';
 import { describeOnEveryMode, startTestApp, useTestApp, type TestApp } from '../support/test-app';
 import { clearRedisPrefix } from '../support/test-services';
@@ -29,12 +29,8 @@ const courseUnread = (res: ApiResponse, courseId: number) => (res.body.rooms as 
 
 /** Where a poller stands once it has everything: the last entry's position (an edit's or delete's own id, else the message's). */
 async function newestId(s: Student, courseId: number): Promise<string> {
-  let position = '0-0';
-  for (;;) {
-    const page = (await pollCourse(s, courseId, `?after=${position}`)).body as Message[];
-    if (page.length) position = page.at(-1)!.event ?? page.at(-1)!.id;
-    if (page.length < 500) return position;
-  }
+  const last = (await pollAll(s, (query) => coursePath(courseId, s.id, query))).at(-1);
+  return last ? (last.event ?? last.id) : '0-0';
 }
 
 function liveChatSuite(app: TestApp) {

@@ -27,6 +27,23 @@ export const postToGroup = (s: Student, groupId: number, message: unknown) =>
 export const pollCourse = (s: Student, courseId: number, query = '') => s.http.get(coursePath(courseId, s.id, query));
 export const texts = (res: ApiResponse) => (res.body as { message: string }[]).map((m) => m.message);
 
+/** An item of a chat answer, as the tests read it. */
+export type PolledMessage = { id: string; user_id: number; message: string; event?: string; deleted?: boolean; edited?: boolean; editedAt?: string };
+
+/** Everything a poller gets from the cursor on, page by page (500 a page), moving as a client does: to the last item's event, or its id. */
+export async function pollAll(s: Student, path: (query: string) => string, from = '0-0'): Promise<PolledMessage[]> {
+  const all: PolledMessage[] = [];
+  let position = from;
+  for (;;) {
+    const res = await s.http.get(path(`?after=${position}`));
+    expect(res.status).toBe(200);
+    const page = res.body as PolledMessage[];
+    all.push(...page);
+    if (page.length) position = page.at(-1)!.event ?? page.at(-1)!.id;
+    if (page.length < 500) return all;
+  }
+}
+
 /** Only fails a hang: a wait that never answers. Nothing here measures speed. */
 export const HANG = { timeout: 20_000, interval: 10 };
 

@@ -14,9 +14,10 @@ import { LocalChatSignals } from '../../adapters/chat/local-chat-signals';
 import { LocalMembershipChanges } from '../../adapters/chat/local-membership-changes';
 import { RoomNewest } from '../../adapters/chat/room-newest';
 import { SignalHub } from '../../adapters/chat/signal-hub';
-import type { ChatMessage } from '../../domain/chat/chat-message';
+import { MAX_EDITS_PER_MESSAGE, type ChatMessage } from '../../domain/chat/chat-message';
 import type { ChatRoomAccess } from '../../application/ports/chat-room-access';
 import type { ChatRoom } from '../../domain/chat/chat-room';
+import { parseMessageId } from '../../domain/chat/message-id';
 import { findMentions, mentions } from '../../domain/chat/mention';
 import { DomainError } from '../../domain/errors';
 import { InMemoryChatLog } from '../fakes/in-memory-chat-log';
@@ -68,7 +69,7 @@ async function world() {
   const formerMembers = new CachedFormerMembers(users, clock.now);
   const poster = new PostChatMessage(access, log, users, allowance, signals, verification);
   return {
-    clock, access, store, membership, log, hub, signals, markers, alice, bob, carol, groupRoom,
+    clock, access, store, membership, log, hub, signals, markers, verification, alice, bob, carol, groupRoom,
     changes: new LocalMembershipChanges(access, hub),
     post: (userId: number, room: ChatRoom, message: string) => poster.execute({ actingUserId: userId, room, message }),
     wait: new WaitForChatMessages(access, log, signals, formerMembers, clock.now),
@@ -229,7 +230,19 @@ describe('EditChatMessage and DeleteChatMessage', () => {
     expect(await codeOf(editBy(w.bob, mine, 'too late'))).toBe('EDIT_WINDOW_CLOSED');
     await deleteBy(w.bob, mine);
     expect(await codeOf(editBy(w.bob, mine, 'after deleting'))).toBe('MESSAGE_NOT_FOUND');
-    expect(await w.log.after(course, { ms: 0, seq: 0 }, 50)).toHaveLength(2);
+    // The log holds the message once: as its delete.
+    expect(await w.log.after(course, { ms: 0, seq: 0 }, 50)).toEqual([expect.objectContaining({ id: mine.id, message: '', deleted: true, event: expect.any(String) })]);
+  });
+
+  it(`refuses an edit past ${MAX_EDITS_PER_MESSAGE} with TOO_MANY_EDITS, and gives its posting point back`, async () => {
+    for (let i = 1; i <= MAX_EDITS_PER_MESSAGE; i += 1) await w.log.change(course, { ...mine, message: `edit ${i}`, editedAt: new Date(w.clock.now()) });
+    // One point only: were the refused edit's point kept, the second try would be RATE_LIMITED.
+    const allowance = new PostingAllowance(new InMemoryRateLimiter(), { messages: 1, windowMs: 60_000 });
+    const edit = new EditChatMessage(w.access, w.log, allowance, w.signals, w.verification, w.clock.now);
+    const tryEdit = () => edit.execute({ actingUserId: w.bob, room: course, messageId: mine.id, message: 'one more' });
+    expect(await codeOf(tryEdit())).toBe('TOO_MANY_EDITS');
+    expect(await codeOf(tryEdit())).toBe('TOO_MANY_EDITS');
+    expect((await w.log.find(course, parseMessageId(mine.id)!))?.message).toBe(`edit ${MAX_EDITS_PER_MESSAGE}`);
   });
 
   it('lets the author delete any time; deleting twice changes nothing', async () => {
@@ -238,7 +251,7 @@ describe('EditChatMessage and DeleteChatMessage', () => {
     expect(deleted).toEqual({ ...mine, message: '', deleted: true, event: expect.any(String) });
     const again = await deleteBy(w.bob, mine);
     expect(again).toEqual({ ...mine, message: '', deleted: true });
-    expect(await w.log.after(course, { ms: 0, seq: 0 }, 50)).toEqual([mine, deleted]);
+    expect(await w.log.after(course, { ms: 0, seq: 0 }, 50)).toEqual([deleted]);
   });
 
   it('has no moderator in course chats, and lets a group’s owner delete anyone’s message there', async () => {

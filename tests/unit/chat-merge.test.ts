@@ -50,6 +50,26 @@ describe('mergeMessages', () => {
     expect(mergeMessages(shown, [edit])).toBe(shown);
   });
 
+  // The log answers a changed message only as its latest change: a message posted and changed between two polls arrives that way only.
+  it('shows a message that arrives only as its change, in id order and in its current state, when it is newer than the oldest shown', () => {
+    const edited = { ...message('1500-0', 'posted, then fixed'), edited: true, editedAt: '2026-11-26T10:00:00.000Z', event: '2100-0' };
+    const deleted = { ...message('2500-0', ''), deleted: true, event: '2600-0' };
+    const merged = mergeMessages(shown, [deleted, edited]);
+    expect(merged.map((m) => [m.id, m.message, m.deleted ?? false])).toEqual([
+      ['1000-0', '1000-0', false],
+      ['1000-1', '1000-1', false],
+      ['1500-0', 'posted, then fixed', false],
+      ['2000-0', '2000-0', false],
+      ['2500-0', '', true],
+    ]);
+    expect(merged[2]).toMatchObject({ edited: true, editedAt: '2026-11-26T10:00:00.000Z' });
+    for (const m of merged) expect(m).not.toHaveProperty('event');
+    // Into an empty list (a room opened with nothing shown) too.
+    expect(mergeMessages([], [deleted])).toEqual([{ ...message('2500-0', ''), deleted: true }]);
+    // A later copy as posted (a history page from before the change) does not bring the text back.
+    expect(mergeMessages(merged, [message('2500-0', 'the original')])).toBe(merged);
+  });
+
   it('compares ids by millisecond, then sequence', () => {
     expect(compareMessageIds('999-9', '1000-0')).toBeLessThan(0);
     expect(compareMessageIds('1000-10', '1000-9')).toBeGreaterThan(0);

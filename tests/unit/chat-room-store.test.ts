@@ -7,7 +7,14 @@ import { webcrypto } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_MAX_LENGTH } from '../../domain/chat/chat-message';
 import { createChatRoomStore } from '../../web/src/features/chat/chat-room-store';
+import { refreshUnreadSoon } from '../../web/src/features/chat/unread-store';
 import { stubDocument, stubNetwork, type Sent } from '../support/client-stubs';
+
+// Only watched here: asking for the unread marks is the unread store's business.
+vi.mock('../../web/src/features/chat/unread-store', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../web/src/features/chat/unread-store')>()),
+  refreshUnreadSoon: vi.fn(),
+}));
 
 const posts: { message: string; clientMessageID?: string }[] = [];
 
@@ -113,6 +120,30 @@ describe('chat room store: the long-poll loop', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.restoreAllMocks();
+    vi.mocked(refreshUnreadSoon).mockClear();
+  });
+
+  it('shows another student’s message that reached it only as its edit, and asks for the unread marks', async () => {
+    stubDocument();
+    const sent = stubNetwork();
+    const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, [item('1000-0', 'first'), item('2000-0', 'second')]);
+    const stop = store.getState().startPolling();
+    await vi.waitFor(() => expect(polls(sent).length).toBe(1));
+    // Posted and edited before this poll: the log answers it as its edit only.
+    polls(sent)[0].answer(200, [item('2500-0', 'posted, then fixed', { edited: true, editedAt: new Date(2600).toISOString(), event: '2600-0' })]);
+    await vi.waitFor(() => expect(polls(sent).length).toBe(2));
+    expect(kind(polls(sent)[1])).toBe('long after=2600-0');
+    expect(store.getState().messages.map((m) => [m.id, m.message])).toEqual([
+      ['1000-0', 'first'],
+      ['2000-0', 'second'],
+      ['2500-0', 'posted, then fixed'],
+    ]);
+    expect(refreshUnreadSoon).toHaveBeenCalledTimes(1);
+    // An edit of a message already shown is no news for the unread marks.
+    polls(sent)[1].answer(200, [item('2000-0', 'second, fixed', { edited: true, editedAt: new Date(2700).toISOString(), event: '2700-0' })]);
+    await vi.waitFor(() => expect(polls(sent).length).toBe(3));
+    expect(refreshUnreadSoon).toHaveBeenCalledTimes(1);
+    stop();
   });
 
   it('long-polls from the newest item, moves on to an edit’s event, merges by id, and asks again at once', async () => {

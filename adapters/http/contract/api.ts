@@ -214,16 +214,18 @@ export const API = {
   editCourseMessage: route({
     method: 'POST',
     path: '/api/edit-course-message/',
-    summary: 'Edit your own course chat message (within 24 hours)',
+    summary: 'Edit your own course chat message (within 24 hours; 409 TOO_MANY_EDITS past 20 edits)',
     body: chat.editCourseMessageBody,
     answer: chat.message,
+    refusals: { 409: errorAnswer },
   }),
   editGroupMessage: route({
     method: 'POST',
     path: '/api/edit-study-group-message/',
-    summary: 'Edit your own study-group chat message (within 24 hours)',
+    summary: 'Edit your own study-group chat message (within 24 hours; 409 TOO_MANY_EDITS past 20 edits)',
     body: chat.editGroupMessageBody,
     answer: chat.message,
+    refusals: { 409: errorAnswer },
   }),
   deleteCourseMessage: route({
     method: 'POST',

@@ -68,7 +68,7 @@ function sendFailure(error: unknown): string {
 function actionFailure(error: unknown, what: 'edited' | 'deleted'): string {
   if (isNotAuthenticated(error)) return `Your session ended. Log in again; the message was not ${what}.`;
   if (isApiError(error, 'RATE_LIMITED')) return 'You are changing messages too quickly. Wait a few seconds and try again.';
-  if (isApiError(error, 'EDIT_WINDOW_CLOSED', 'NOT_MESSAGE_AUTHOR', 'MESSAGE_NOT_FOUND', 'INVALID_TEXT')) return messageForStudent(error, `The message was not ${what}.`);
+  if (isApiError(error, 'EDIT_WINDOW_CLOSED', 'NOT_MESSAGE_AUTHOR', 'MESSAGE_NOT_FOUND', 'INVALID_TEXT', 'TOO_MANY_EDITS')) return messageForStudent(error, `The message was not ${what}.`);
   if (isApiError(error, 'VALIDATION_FAILED')) return 'Messages can be 1 to 2,000 characters long.';
   if (error instanceof NetworkError) return `Could not reach Study Swamp. The message was not ${what}; try again.`;
   return `The message was not ${what}. Please try again.`;
@@ -116,9 +116,12 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
       if (batch.length === 0) return;
       pollCursor = positionOf(batch[batch.length - 1]);
       // A poll that brings nothing new (the student's own message coming back) changes no state: no render.
-      const merged = mergeMessages(get().messages, batch);
-      if (merged !== get().messages) set({ messages: merged });
-      if (batch.some((item) => item.user_id !== userId && item.event === undefined)) refreshUnreadSoon();
+      const shown = get().messages;
+      const merged = mergeMessages(shown, batch);
+      if (merged !== shown) set({ messages: merged });
+      // Others' messages new to the list change the unread marks: posts, and
+      // messages changed before this poll saw them (the log answers those as their change).
+      if (batch.some((item) => item.user_id !== userId && (item.event === undefined || !shown.some((m) => m.id === item.id)))) refreshUnreadSoon();
     }
 
     function sendMark(): void {

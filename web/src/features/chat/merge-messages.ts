@@ -1,8 +1,11 @@
 // Messages from the page answer, polls, sends, edits and "Load earlier
 // messages" meet in one list: ordered by id, each id once, however the
 // answers overlap. An edit or delete (a poll's item with `event`) replaces its
-// message in place; one of a message not in the list (older than what is
-// shown) changes nothing, so no message appears out of its place.
+// message in place. The log answers a changed message only as its latest
+// change, so one of a message not in the list is that message, in its current
+// state: it takes its place in id order when it is newer than the oldest
+// message shown (or nothing is shown); an older one changes nothing, so no
+// message appears above the ones "Load earlier messages" would bring.
 import type { ChatMessage } from '../../../../adapters/http/contract/chat';
 import { compareMessageIdText as compareMessageIds } from '../../../../domain/chat/message-id';
 
@@ -24,6 +27,7 @@ function stateOf(item: ChatMessage): ChatMessage {
 /** The union by id, oldest first, each message in its latest state. Answers `current` itself when nothing changed, so React can skip the render. */
 export function mergeMessages(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
   const index = new Map(current.map((m, i) => [m.id, i]));
+  const oldestShown = current[0];
   let list = current;
   const fresh = new Map<string, ChatMessage>();
   for (const item of incoming) {
@@ -38,8 +42,8 @@ export function mergeMessages(current: ChatMessage[], incoming: ChatMessage[]): 
     const known = fresh.get(item.id);
     if (known) {
       if (isLaterState(item, known)) fresh.set(item.id, stateOf(item));
-    } else if (item.event === undefined) {
-      fresh.set(item.id, item);
+    } else if (item.event === undefined || !oldestShown || compareMessageIds(item.id, oldestShown.id) > 0) {
+      fresh.set(item.id, stateOf(item));
     }
   }
   if (fresh.size === 0) return list;
