@@ -4,22 +4,22 @@ import { createServer, ServerResponse, type IncomingMessage, type Server } from 
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { TOKENS } from '../application/ports/tokens';
-import { loadShippedCatalogIfEmpty } from './catalog/shipped-catalog';
+import { TOKENS } from '@application/ports/tokens';
+import { loadShippedCatalogIfEmpty } from '@adapters/catalog/shipped-catalog';
 import type { AppConfig } from './config';
 import { compose, INFRA, startBackgroundWork } from './container';
 import type { Resolve } from './use-cases';
 import { maskUrl, reasonOf, StartupError } from './dependency-errors';
-import { migrateToLatest, pendingMigrations } from './database/migration-source';
-import { CookieSigner } from './http/cookie-signer';
-import { clientAddressReader, createHttpApp, securityHeaderValues } from './http/create-http-app';
-import { chatPollFastPath } from './http/chat-poll-fast-path';
-import { timedCheck, type ReadinessProbe } from './http/health';
+import { migrateToLatest, pendingMigrations } from '@adapters/database/migration-source';
+import { CookieSigner } from '@adapters/http/cookie-signer';
+import { clientAddressReader, createHttpApp, securityHeaderValues } from '@adapters/http/create-http-app';
+import { chatPollFastPath } from '@adapters/http/chat-poll-fast-path';
+import { timedCheck, type ReadinessProbe } from '@adapters/http/health';
 import { createLogger } from './logger';
 import { PACKAGE_ROOT } from './package-root';
-import { ChatArchiveQueue, renameLegacyChatKeys } from './redis/chat-archive-queue';
-import { ChatStreamKeys } from './redis/chat-stream-keys';
-import { connectRedis, redisTargetOf } from './redis/redis-client';
+import { ChatArchiveQueue, renameLegacyChatKeys } from '@adapters/redis/chat-archive-queue';
+import { ChatStreamKeys } from '@adapters/redis/chat-stream-keys';
+import { connectRedis, redisTargetOf } from '@adapters/redis/redis-client';
 
 export const CLIENT_DIR = path.join(PACKAGE_ROOT, 'dist/web');
 

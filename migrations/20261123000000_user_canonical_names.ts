@@ -3,7 +3,7 @@
 // never re-derives identity with lower() (whose idea of case differs from
 // JavaScript's: lower('İ') is 'i' in Postgres, 'i̇' in JavaScript).
 import type { Knex } from 'knex';
-import { canonicalName } from '../domain/user/canonical-name';
+import { canonicalName } from '@domain/user/canonical-name';
 
 const BATCH = 1000;
 

@@ -6,6 +6,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export default defineConfig({
   root,
+  // The import aliases (@domain/*, @application/*, …) come from tsconfig.json's `paths`.
+  resolve: { tsconfigPaths: true },
   test: {
     include: ['tests/{unit,contract,integration}/**/*.test.ts'],
     globalSetup: ['tests/support/global-setup.ts'],

@@ -48,6 +48,8 @@ const precompressed = compression({
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), precompressed],
+  // The import aliases (@web/*, @contract/*, @domain/*) come from tsconfig.json's `paths`.
+  resolve: { tsconfigPaths: true },
   css: { postcss: { plugins: [breakpoints()] } },
   build: {
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),

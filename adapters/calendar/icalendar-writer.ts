@@ -2,8 +2,8 @@
 // per meeting in campus time (America/New_York, with its VTIMEZONE), starting
 // at the meeting's next occurrence. Written by hand: the format needs only
 // escaping, CRLF line ends and folding, which fit in this file.
-import type { Meeting, StudyGroup } from '../../domain/study-group/study-group';
-import { CAMPUS_TIME_ZONE, nextOccurrence, type LocalDateTime } from '../../domain/study-group/meeting-occurrence';
+import type { Meeting, StudyGroup } from '@domain/study-group/study-group';
+import { CAMPUS_TIME_ZONE, nextOccurrence, type LocalDateTime } from '@domain/study-group/meeting-occurrence';
 
 const BYDAY = { Sunday: 'SU', Monday: 'MO', Tuesday: 'TU', Wednesday: 'WE', Thursday: 'TH', Friday: 'FR', Saturday: 'SA' } as const;
 

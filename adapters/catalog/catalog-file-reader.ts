@@ -6,8 +6,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { gunzipSync, createGunzip } from 'node:zlib';
-import type { SourceRecord } from '../../application/catalog/import-catalog';
-import { PACKAGE_ROOT } from '../package-root';
+import type { SourceRecord } from '@application/catalog/import-catalog';
+import { PACKAGE_ROOT } from '@adapters/package-root';
 import { flattenUfCourse, mergeUfCourses, termFromUfFileName, ufCourses } from './uf-schedule-of-courses';
 
 export const SHIPPED_CATALOG = path.join(PACKAGE_ROOT, 'adapters/catalog/seed/uf-courses.sample.jsonl.gz');

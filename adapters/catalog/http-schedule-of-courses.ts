@@ -11,7 +11,7 @@ import {
   type ScheduleOfCoursesSource,
   type SchedulePage,
   type ScheduleQuery,
-} from '../../application/ports/schedule-of-courses-source';
+} from '@application/ports/schedule-of-courses-source';
 import { flattenUfCourse, parseUfPage, termFromUfCode, ufCourseKey } from './uf-schedule-of-courses';
 
 /** UF answers a page in well under a second; a minute of silence is a hang. */

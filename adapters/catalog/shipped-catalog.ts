@@ -1,9 +1,9 @@
 // The embedded default loads the shipped catalog on first start, so a fresh
 // clone has courses to find; services mode loads it with `npm run catalog:import`.
 import type { Logger } from 'pino';
-import type { ImportCatalog } from '../../application/catalog/import-catalog';
-import type { CourseCatalog } from '../../application/ports/course-catalog';
-import { toCourseQuery } from '../../domain/course/course-search';
+import type { ImportCatalog } from '@application/catalog/import-catalog';
+import type { CourseCatalog } from '@application/ports/course-catalog';
+import { toCourseQuery } from '@domain/course/course-search';
 import { readCatalogFile, SHIPPED_CATALOG } from './catalog-file-reader';
 
 export async function loadShippedCatalogIfEmpty(importCatalog: ImportCatalog, catalog: CourseCatalog, logger: Logger): Promise<void> {

@@ -6,9 +6,9 @@
 // time. Leaving, removal and joining must call forget() (on every app server:
 // see RedisMembershipChanges), or an answer outlives the membership until the
 // time runs out.
-import type { Clock } from '../../application/ports/clock';
-import type { ChatRoomAccess, RoomAccess, RoomAccessOptions } from '../../application/ports/chat-room-access';
-import type { ChatRoom } from '../../domain/chat/chat-room';
+import type { Clock } from '@application/ports/clock';
+import type { ChatRoomAccess, RoomAccess, RoomAccessOptions } from '@application/ports/chat-room-access';
+import type { ChatRoom } from '@domain/chat/chat-room';
 
 const MAX_ENTRIES = 100_000;
 

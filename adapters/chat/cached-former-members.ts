@@ -5,9 +5,9 @@
 // (a room's waiters woken by one message) share one query. A deletion made on
 // this server is known here at once; another server learns it when its entry
 // expires, so for up to ALIVE_MS it may still show the old username there.
-import type { Clock } from '../../application/ports/clock';
-import type { FormerMembers } from '../../application/ports/former-members';
-import type { UserRepository } from '../../application/ports/user-repository';
+import type { Clock } from '@application/ports/clock';
+import type { FormerMembers } from '@application/ports/former-members';
+import type { UserRepository } from '@application/ports/user-repository';
 
 export const ALIVE_MS = 30_000;
 const MAX_ENTRIES = 100_000;

@@ -1,6 +1,6 @@
 // One app server (the embedded mode): a signal reaches the only hub there is.
-import type { ChatSignals, Watch } from '../../application/ports/chat-signals';
-import { parseMessageId } from '../../domain/chat/message-id';
+import type { ChatSignals, Watch } from '@application/ports/chat-signals';
+import { parseMessageId } from '@domain/chat/message-id';
 import type { RoomNewest } from './room-newest';
 import type { SignalHub } from './signal-hub';
 

@@ -2,9 +2,9 @@
 // is, and wakes the student's waiting polls, which then look again (after a
 // departure they find the door shut; after a join the unread summary counts
 // the new room).
-import type { MembershipChanges } from '../../application/ports/membership-changes';
-import { studentTopic } from '../../application/ports/chat-signals';
-import type { ChatRoom } from '../../domain/chat/chat-room';
+import type { MembershipChanges } from '@application/ports/membership-changes';
+import { studentTopic } from '@application/ports/chat-signals';
+import type { ChatRoom } from '@domain/chat/chat-room';
 import type { CachedChatRoomAccess } from './cached-chat-room-access';
 import type { SignalHub } from './signal-hub';
 

@@ -5,12 +5,12 @@
 // for a few seconds: a lost announcement (pub/sub is at-most-once) can hide a
 // message for that long at most, and none of it is trusted while the
 // announcements cannot arrive (the subscriber is reconnecting).
-import type { AppendedMessage, ChatLog, NewChatMessage } from '../../application/ports/chat-log';
-import { roomTopic } from '../../application/ports/chat-signals';
-import type { Clock } from '../../application/ports/clock';
-import { positionOf, type ChatMessage } from '../../domain/chat/chat-message';
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import { compareMessageIds, parseMessageId, type MessageId } from '../../domain/chat/message-id';
+import type { AppendedMessage, ChatLog, NewChatMessage } from '@application/ports/chat-log';
+import { roomTopic } from '@application/ports/chat-signals';
+import type { Clock } from '@application/ports/clock';
+import { positionOf, type ChatMessage } from '@domain/chat/chat-message';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import { compareMessageIds, parseMessageId, type MessageId } from '@domain/chat/message-id';
 
 const MAX_ROOMS = 100_000;
 export const ROOM_NEWEST_TTL_MS = 3_000;

@@ -2,7 +2,7 @@
 // waiting requests watch which topics, and waking them. The embedded mode
 // wakes it directly; with Redis, each process's hub is woken by the one
 // subscriber connection of that process.
-import type { Watch, WatchOutcome } from '../../application/ports/chat-signals';
+import type { Watch, WatchOutcome } from '@application/ports/chat-signals';
 
 export class SignalHub {
   private readonly byTopic = new Map<string, Set<HubWatch>>();

@@ -3,12 +3,12 @@
 // configured database, printing progress and a summary.
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { ImportSummary } from '../../application/catalog/import-catalog';
-import { readCatalogFile, SHIPPED_CATALOG } from '../catalog/catalog-file-reader';
-import { ConfigError, parseConfig } from '../config';
-import { compose, INFRA } from '../container';
-import { migrateToLatest } from '../database/migration-source';
-import { createLogger } from '../logger';
+import type { ImportSummary } from '@application/catalog/import-catalog';
+import { readCatalogFile, SHIPPED_CATALOG } from '@adapters/catalog/catalog-file-reader';
+import { ConfigError, parseConfig } from '@adapters/config';
+import { compose, INFRA } from '@adapters/container';
+import { migrateToLatest } from '@adapters/database/migration-source';
+import { createLogger } from '@adapters/logger';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { term: { type: 'string' } } });
 const file = positionals[0] ?? SHIPPED_CATALOG;

@@ -1,8 +1,8 @@
 // `npm run migrate`: brings the configured database's schema up to date.
-import { ConfigError, parseConfig } from '../config';
-import { compose, INFRA } from '../container';
-import { migrateToLatest } from '../database/migration-source';
-import { createLogger } from '../logger';
+import { ConfigError, parseConfig } from '@adapters/config';
+import { compose, INFRA } from '@adapters/container';
+import { migrateToLatest } from '@adapters/database/migration-source';
+import { createLogger } from '@adapters/logger';
 
 try {
   const config = parseConfig(process.env);

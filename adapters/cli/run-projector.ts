@@ -2,12 +2,12 @@
 // deployments that run the app servers with CHAT_PROJECTOR=false. Needs the
 // same DATABASE_URL, REDIS_URL (or REDIS_CLUSTER_NODES) and REDIS_KEY_PREFIX as the app servers;
 // METRICS_PORT serves its Prometheus metrics.
-import { ConfigError, parseConfig } from '../config';
-import { compose, INFRA } from '../container';
-import { migrateToLatest } from '../database/migration-source';
-import { StartupError } from '../dependency-errors';
-import { createLogger } from '../logger';
-import { connectRedis, redisTargetOf } from '../redis/redis-client';
+import { ConfigError, parseConfig } from '@adapters/config';
+import { compose, INFRA } from '@adapters/container';
+import { migrateToLatest } from '@adapters/database/migration-source';
+import { StartupError } from '@adapters/dependency-errors';
+import { createLogger } from '@adapters/logger';
+import { connectRedis, redisTargetOf } from '@adapters/redis/redis-client';
 
 async function main() {
   const config = parseConfig(process.env);

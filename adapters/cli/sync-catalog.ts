@@ -5,13 +5,13 @@
 // and a summary; a run the sync's guards stop says why and what to do.
 import { SingleBar } from 'cli-progress';
 import { parseArgs } from 'node:util';
-import { SYNC_LIMITS, SyncInterruptedError, SyncStoppedError, type SyncEvent, type SyncSummary } from '../../application/catalog/sync-catalog';
-import { canonicalTerm, isTermName } from '../../domain/course/term';
-import { termFromUfCode, ufTermCode } from '../catalog/uf-schedule-of-courses';
-import { ConfigError, parseConfig } from '../config';
-import { compose, INFRA } from '../container';
-import { migrateToLatest } from '../database/migration-source';
-import { createLogger } from '../logger';
+import { SYNC_LIMITS, SyncInterruptedError, SyncStoppedError, type SyncEvent, type SyncSummary } from '@application/catalog/sync-catalog';
+import { canonicalTerm, isTermName } from '@domain/course/term';
+import { termFromUfCode, ufTermCode } from '@adapters/catalog/uf-schedule-of-courses';
+import { ConfigError, parseConfig } from '@adapters/config';
+import { compose, INFRA } from '@adapters/container';
+import { migrateToLatest } from '@adapters/database/migration-source';
+import { createLogger } from '@adapters/logger';
 
 const CATEGORIES = ['CWSP', 'UFOL', 'IA'];
 const USAGE =

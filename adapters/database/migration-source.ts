@@ -1,18 +1,18 @@
 // Migrations are imported statically, so they run the same under tsx, Vitest
 // and any bundler, without Knex loading .ts files from disk by itself.
 import type { Knex } from 'knex';
-import * as initialSchema from '../../migrations/20261122000000_initial_schema';
-import * as courseSearch from '../../migrations/20261122010000_course_search';
-import * as userCanonicalNames from '../../migrations/20261123000000_user_canonical_names';
-import * as rateLimitPoints from '../../migrations/20261123010000_rate_limit_points';
-import * as catalogSections from '../../migrations/20261125000000_catalog_sections';
-import * as chatEventsAndReadMarkers from '../../migrations/20261125120000_chat_events_and_read_markers';
-import * as accounts from '../../migrations/20261126000000_accounts';
-import * as chatClientMessageIds from '../../migrations/20261127000000_chat_client_message_ids';
-import * as chatChangesScrubbed from '../../migrations/20261128000000_chat_changes_scrubbed';
-import * as studyGroupLimits from '../../migrations/20261128100000_study_group_limits';
-import * as studyGroupsCourseOrder from '../../migrations/20261128200000_study_groups_course_order';
-import * as addressClaims from '../../migrations/20261128500000_address_claims';
+import * as initialSchema from '@migrations/20261122000000_initial_schema';
+import * as courseSearch from '@migrations/20261122010000_course_search';
+import * as userCanonicalNames from '@migrations/20261123000000_user_canonical_names';
+import * as rateLimitPoints from '@migrations/20261123010000_rate_limit_points';
+import * as catalogSections from '@migrations/20261125000000_catalog_sections';
+import * as chatEventsAndReadMarkers from '@migrations/20261125120000_chat_events_and_read_markers';
+import * as accounts from '@migrations/20261126000000_accounts';
+import * as chatClientMessageIds from '@migrations/20261127000000_chat_client_message_ids';
+import * as chatChangesScrubbed from '@migrations/20261128000000_chat_changes_scrubbed';
+import * as studyGroupLimits from '@migrations/20261128100000_study_group_limits';
+import * as studyGroupsCourseOrder from '@migrations/20261128200000_study_groups_course_order';
+import * as addressClaims from '@migrations/20261128500000_address_claims';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 

@@ -1,8 +1,8 @@
 // Issue 14's account calls: verify the address, get back in with a mailed
 // link, change the password, edit the profile, delete the account.
-import type { UseCases } from '../use-cases';
+import type { UseCases } from '@adapters/use-cases';
 import type { ApiRouter, RouteAnswer } from './api-router';
-import { API } from './contract/api';
+import { API } from '@contract/api';
 import { countedClient } from './client-network';
 import type { DeviceCookies } from './device-cookie';
 import { sessionUserId } from './session';

@@ -10,8 +10,8 @@
 import { Router } from '@koa/router';
 import type { Context } from 'koa';
 import type * as z from 'zod/mini';
-import { ForbiddenError } from '../../domain/errors';
-import { routerPath, type ApiRoute } from './contract/api';
+import { ForbiddenError } from '@domain/errors';
+import { routerPath, type ApiRoute } from '@contract/api';
 import { parseInput, type Refusal } from './parse-input';
 import { requireUser, sessionUserId } from './session';
 

@@ -1,10 +1,10 @@
 // The five account calls of the product spec (section 7) and the CSRF token.
 import type { Context } from 'koa';
-import { DomainError } from '../../domain/errors';
-import { canonicalName } from '../../domain/user/canonical-name';
-import type { UseCases } from '../use-cases';
+import { DomainError } from '@domain/errors';
+import { canonicalName } from '@domain/user/canonical-name';
+import type { UseCases } from '@adapters/use-cases';
 import type { ApiRouter, RouteAnswer } from './api-router';
-import { API } from './contract/api';
+import { API } from '@contract/api';
 import { countedClient } from './client-network';
 import { issueCsrfToken, rotateCsrfToken } from './csrf';
 import type { DeviceCookies } from './device-cookie';

@@ -2,13 +2,13 @@
 // ?after for the poll (which may wait for news: ?wait) and ?before for older
 // history; posting, editing and deleting; the unread marks.
 import type { Context } from 'koa';
-import { InvalidCursorError } from '../../domain/chat/chat-errors';
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import { ValidationError } from '../../domain/errors';
-import type { UseCases } from '../use-cases';
+import { InvalidCursorError } from '@domain/chat/chat-errors';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import { ValidationError } from '@domain/errors';
+import type { UseCases } from '@adapters/use-cases';
 import type { ApiRouter, RouteAnswer } from './api-router';
 import type { AppState } from './app-state';
-import { API } from './contract/api';
+import { API } from '@contract/api';
 import type { HeldPolls } from './held-polls';
 import { sessionIdOf } from './session';
 import { messageToWire } from './wire';

@@ -1,8 +1,8 @@
 // The wire form of a position in a course's groups (the next page's cursor):
 // opaque to clients, base64url of "own:<join>" or "others:<group id>", with
 // one spelling per position, so only a cursor an answer gave is accepted.
-import type { CourseGroupsPosition } from '../../application/ports/study-group-repository';
-import { MAX_ID } from './contract/primitives';
+import type { CourseGroupsPosition } from '@application/ports/study-group-repository';
+import { MAX_ID } from '@contract/primitives';
 
 /** Longer than any cursor this writes ("others:2147483647" is 24 characters encoded). */
 const MAX_CURSOR_LENGTH = 40;

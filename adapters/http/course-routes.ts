@@ -1,8 +1,8 @@
 // Dashboard, course page, catalog search and course membership (spec section 7).
-import { InvalidGroupsCursorError } from '../../domain/study-group/study-group-errors';
-import type { UseCases } from '../use-cases';
+import { InvalidGroupsCursorError } from '@domain/study-group/study-group-errors';
+import type { UseCases } from '@adapters/use-cases';
 import type { ApiRouter, RouteAnswer } from './api-router';
-import { API } from './contract/api';
+import { API } from '@contract/api';
 import { formatCourseGroupsCursor, parseCourseGroupsCursor } from './course-groups-cursor';
 import { courseToWire, memberToWire, messageToWire, resultPageToWire, sectionToWire, studyGroupToWire } from './wire';
 

@@ -15,8 +15,8 @@
 // account being tried is read (one HMAC), however many a browser holds.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'koa';
-import type { BrowserDevices, TrustedDevice } from '../../application/auth/login-guard';
-import type { CanonicalName } from '../../domain/user/canonical-name';
+import type { BrowserDevices, TrustedDevice } from '@application/auth/login-guard';
+import type { CanonicalName } from '@domain/user/canonical-name';
 import type { CookieAttributes } from './session';
 
 export const DEVICE_COOKIE_PREFIX = 'ss.device.';

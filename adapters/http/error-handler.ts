@@ -3,8 +3,8 @@
 // Retry-After; anything else unexpected is a logged 500 without a stack.
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { DomainError, RateLimitedError, type ErrorKind } from '../../domain/errors';
-import { isDependencyOutage } from '../dependency-errors';
+import { DomainError, RateLimitedError, type ErrorKind } from '@domain/errors';
+import { isDependencyOutage } from '@adapters/dependency-errors';
 import { HttpError } from './http-error';
 import type { AppState } from './app-state';
 

@@ -1,6 +1,6 @@
 // Errors raised by the HTTP layer itself (CSRF, unknown routes, bad bodies),
 // with the codes the contract reserves for the edge (contract/errors.ts).
-import type { HttpErrorCode } from './contract/errors';
+import type { HttpErrorCode } from '@contract/errors';
 
 export class HttpError extends Error {
   constructor(

@@ -4,8 +4,8 @@
 // contract changes the document.
 import type { Middleware } from 'koa';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
-import { API, type ApiRoute } from './contract/api';
-import { errorAnswer } from './contract/errors';
+import { API, type ApiRoute } from '@contract/api';
+import { errorAnswer } from '@contract/errors';
 import { HttpError } from './http-error';
 
 export const OPENAPI_PATH = '/api/openapi.json';

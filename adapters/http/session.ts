@@ -6,8 +6,8 @@
 import type Koa from 'koa';
 import session from 'koa-session';
 import type { Context, Middleware } from 'koa';
-import type { SessionStore } from '../../application/ports/session-store';
-import { NotAuthenticatedError } from '../../domain/errors';
+import type { SessionStore } from '@application/ports/session-store';
+import { NotAuthenticatedError } from '@domain/errors';
 
 export const SESSION_COOKIE = 'ss.sid';
 export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;

@@ -1,9 +1,9 @@
 // The study-group calls of the product spec (section 7) and the group's calendar.
 // Every call acts on the session's student; ids in bodies only name things.
-import { studyGroupCalendar } from '../calendar/icalendar-writer';
-import type { UseCases } from '../use-cases';
+import { studyGroupCalendar } from '@adapters/calendar/icalendar-writer';
+import type { UseCases } from '@adapters/use-cases';
 import type { ApiRouter, RouteAnswer } from './api-router';
-import { API } from './contract/api';
+import { API } from '@contract/api';
 import { departureToWire, meetingToWire, messageToWire, studyGroupToWire } from './wire';
 
 function meetingCommand(userId: number, body: { studyGroupID: number; day: string; time: string; location: string }) {

@@ -1,16 +1,16 @@
 // The domain's objects as the wire contract shapes them (adapters/http/contract):
 // each mapper's return type is the contract's, so a shape is defined only there.
 import type { z } from 'zod';
-import type { CourseCard, SearchCoursesResult } from '../../application/courses/search-courses';
-import type { GroupDepartureResult } from '../../application/study-groups/leave-study-group';
-import type { ChatMessage } from '../../domain/chat/chat-message';
-import type { Course, MemberProfile } from '../../domain/course/course';
-import type { StudyGroupView } from '../../domain/study-group/group-view';
-import type { Meeting } from '../../domain/study-group/study-group';
-import type { ChatMessage as WireMessage } from './contract/chat';
-import type { CourseSection, Course as WireCourse, filterAnswer, SearchResultCourse } from './contract/courses';
-import type { Member } from './contract/members';
-import type { Departure, Meeting as WireMeeting, StudyGroup as WireStudyGroup } from './contract/study-groups';
+import type { CourseCard, SearchCoursesResult } from '@application/courses/search-courses';
+import type { GroupDepartureResult } from '@application/study-groups/leave-study-group';
+import type { ChatMessage } from '@domain/chat/chat-message';
+import type { Course, MemberProfile } from '@domain/course/course';
+import type { StudyGroupView } from '@domain/study-group/group-view';
+import type { Meeting } from '@domain/study-group/study-group';
+import type { ChatMessage as WireMessage } from '@contract/chat';
+import type { CourseSection, Course as WireCourse, filterAnswer, SearchResultCourse } from '@contract/courses';
+import type { Member } from '@contract/members';
+import type { Departure, Meeting as WireMeeting, StudyGroup as WireStudyGroup } from '@contract/study-groups';
 
 export function sectionToWire(course: Course): CourseSection {
   return {

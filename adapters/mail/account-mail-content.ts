@@ -4,7 +4,7 @@
 // another site, mailed to whoever owns the UF mailbox). The HTML part escapes
 // everything it shows.
 import escapeHtml from 'escape-html';
-import type { AccountMail } from '../../application/ports/mailer';
+import type { AccountMail } from '@application/ports/mailer';
 
 export const PRODUCT_NAME = 'Study Swamp';
 

@@ -5,7 +5,7 @@
 // at error level and dropped; the student asks again (Resend, Forgot
 // password). Shutdown waits for the queue, up to a deadline.
 import type { Logger } from 'pino';
-import type { AccountMail, Mailer } from '../../application/ports/mailer';
+import type { AccountMail, Mailer } from '@application/ports/mailer';
 
 export class BackgroundMailer implements Mailer {
   private readonly pending = new Set<Promise<void>>();

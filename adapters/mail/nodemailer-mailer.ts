@@ -6,7 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
-import type { AccountMail, Mailer } from '../../application/ports/mailer';
+import type { AccountMail, Mailer } from '@application/ports/mailer';
 import { accountMailContent } from './account-mail-content';
 
 /** How long an SMTP server may take to accept a connection, greet and answer each command. */

@@ -5,14 +5,14 @@
 // in one process (the tests) never share or clash.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RedisConnection } from '../redis/redis-client';
+import type { RedisConnection } from '@adapters/redis/redis-client';
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Telemetry, TelemetryEvent } from '../../application/ports/telemetry';
-import { isDependencyOutage, reasonOf, StartupError } from '../dependency-errors';
-import type { AppState } from '../http/app-state';
-import { routeLabel } from '../http/request-context';
+import type { Telemetry, TelemetryEvent } from '@application/ports/telemetry';
+import { isDependencyOutage, reasonOf, StartupError } from '@adapters/dependency-errors';
+import type { AppState } from '@adapters/http/app-state';
+import { routeLabel } from '@adapters/http/request-context';
 
 const PREFIX = 'studyswamp_';
 

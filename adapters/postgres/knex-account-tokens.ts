@@ -4,9 +4,9 @@
 // account's earlier rows of that purpose. Expiry is on the app's clock, as
 // for sessions, so the comparison never mixes two clocks.
 import type { Knex } from 'knex';
-import type { AccountTokenPurpose, AccountTokens } from '../../application/ports/account-tokens';
-import type { Clock } from '../../application/ports/clock';
-import { accountTokenHash, newAccountToken } from '../security/account-token-secret';
+import type { AccountTokenPurpose, AccountTokens } from '@application/ports/account-tokens';
+import type { Clock } from '@application/ports/clock';
+import { accountTokenHash, newAccountToken } from '@adapters/security/account-token-secret';
 
 export class KnexAccountTokens implements AccountTokens {
   constructor(

@@ -1,7 +1,7 @@
 // The sync's progress in the database (catalog_sync_runs, catalog_sync_seen),
 // written after each page so that an interrupted run resumes.
 import type { Knex } from 'knex';
-import type { CatalogSyncState, SyncCounts, SyncRun } from '../../application/ports/catalog-sync-state';
+import type { CatalogSyncState, SyncCounts, SyncRun } from '@application/ports/catalog-sync-state';
 
 interface RunRow {
   id: number;

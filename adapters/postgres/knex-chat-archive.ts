@@ -11,10 +11,10 @@
 // Over 300 lines: one class owns both tables, whose writes share the room's
 // lock and whose reads share the row shapes.
 import type { Knex } from 'knex';
-import { TooManyEditsError } from '../../domain/chat/chat-errors';
-import { MAX_EDITS_PER_MESSAGE, type ChatMessage } from '../../domain/chat/chat-message';
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import { formatMessageId, messageTime, parseMessageId, type MessageId } from '../../domain/chat/message-id';
+import { TooManyEditsError } from '@domain/chat/chat-errors';
+import { MAX_EDITS_PER_MESSAGE, type ChatMessage } from '@domain/chat/chat-message';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import { formatMessageId, messageTime, parseMessageId, type MessageId } from '@domain/chat/message-id';
 
 export type EntryKind = 'message' | 'edit' | 'delete';
 

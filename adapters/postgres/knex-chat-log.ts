@@ -1,11 +1,11 @@
 // The embedded mode's chat: the database is the log, with ids made the way
 // Redis makes stream ids, so the wire and the client are the same in both modes.
-import type { Clock } from '../../application/ports/clock';
+import type { Clock } from '@application/ports/clock';
 import type { Knex } from 'knex';
-import type { AppendedMessage, ChatLog, NewChatMessage } from '../../application/ports/chat-log';
-import type { ChatMessage } from '../../domain/chat/chat-message';
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import { formatMessageId, messageTime, nextMessageId, type MessageId } from '../../domain/chat/message-id';
+import type { AppendedMessage, ChatLog, NewChatMessage } from '@application/ports/chat-log';
+import type { ChatMessage } from '@domain/chat/chat-message';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import { formatMessageId, messageTime, nextMessageId, type MessageId } from '@domain/chat/message-id';
 import { changeTo, KnexChatArchive, lockRooms, type ArchivedEntry } from './knex-chat-archive';
 
 export class KnexChatLog implements ChatLog {

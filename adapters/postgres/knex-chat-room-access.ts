@@ -3,8 +3,8 @@
 // (a message wakes a room's hundred waiters, and those whose membership the
 // cache no longer holds all ask at once).
 import type { Knex } from 'knex';
-import type { ChatRoomAccess, RoomAccess } from '../../application/ports/chat-room-access';
-import type { ChatRoom } from '../../domain/chat/chat-room';
+import type { ChatRoomAccess, RoomAccess } from '@application/ports/chat-room-access';
+import type { ChatRoom } from '@domain/chat/chat-room';
 
 interface Asker {
   resolve(access: RoomAccess): void;

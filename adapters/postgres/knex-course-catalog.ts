@@ -6,8 +6,8 @@
 // page's sections read; a listing without section filters pages the courses
 // alone, in the order of a "C"-collated index.
 import type { Knex } from 'knex';
-import type { CourseCatalog, CoursePage, UpsertCounts, WriteOptions } from '../../application/ports/course-catalog';
-import type { CatalogEntry, Course, MeetTime } from '../../domain/course/course';
+import type { CourseCatalog, CoursePage, UpsertCounts, WriteOptions } from '@application/ports/course-catalog';
+import type { CatalogEntry, Course, MeetTime } from '@domain/course/course';
 import {
   clampPage,
   isCodeWord,
@@ -17,8 +17,8 @@ import {
   titleWords,
   type CourseGroup,
   type CourseQuery,
-} from '../../domain/course/course-search';
-import { newestTermsFirst, termRank } from '../../domain/course/term';
+} from '@domain/course/course-search';
+import { newestTermsFirst, termRank } from '@domain/course/term';
 
 interface CourseRow {
   id: number;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import type { CourseMembership } from '../../application/ports/course-membership';
-import type { Course, MemberProfile } from '../../domain/course/course';
-import { admitSections } from '../../domain/course/section-quota';
+import type { CourseMembership } from '@application/ports/course-membership';
+import type { Course, MemberProfile } from '@domain/course/course';
+import { admitSections } from '@domain/course/section-quota';
 import { COURSE_COLUMNS, toCourse } from './knex-course-catalog';
 import { memberProfileColumns, toMemberProfile } from './member-profile-row';
 import { lockStudent } from './student-lock';

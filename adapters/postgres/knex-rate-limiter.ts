@@ -7,7 +7,7 @@
 // pg and on PGlite, whose own query signature differs.
 import type { Knex } from 'knex';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
-import { FlexibleRateLimiter, type LimiterOptions } from '../rate-limit/flexible-rate-limiter';
+import { FlexibleRateLimiter, type LimiterOptions } from '@adapters/rate-limit/flexible-rate-limiter';
 
 export const RATE_LIMIT_TABLE = 'rate_limit_points';
 

@@ -1,9 +1,9 @@
 // Read markers in chat_read_markers; the student's rooms come from the course
 // and group memberships in the same query.
 import type { Knex } from 'knex';
-import type { ReadMarkers, RoomReadState } from '../../application/ports/read-markers';
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import type { MessageId } from '../../domain/chat/message-id';
+import type { ReadMarkers, RoomReadState } from '@application/ports/read-markers';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import type { MessageId } from '@domain/chat/message-id';
 
 interface RoomRow {
   kind: ChatRoom['kind'];

@@ -2,9 +2,9 @@
 // whose session it is (user_id), so a student's sessions can all be ended; a
 // destroyed one stays a while as a marker that no later write overwrites.
 import type { Knex } from 'knex';
-import type { Clock } from '../../application/ports/clock';
-import { sessionOwner, type SessionData, type SessionStore } from '../../application/ports/session-store';
-import { DESTROYED_SESSION_KEPT_MS } from '../session/destroyed-sessions';
+import type { Clock } from '@application/ports/clock';
+import { sessionOwner, type SessionData, type SessionStore } from '@application/ports/session-store';
+import { DESTROYED_SESSION_KEPT_MS } from '@adapters/session/destroyed-sessions';
 
 export class KnexSessionStore implements SessionStore {
   private lastSweep = 0;

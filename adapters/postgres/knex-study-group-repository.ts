@@ -14,8 +14,8 @@ import type {
   NewStudyGroup,
   StudyGroupChanges,
   StudyGroupRepository,
-} from '../../application/ports/study-group-repository';
-import { applyDeparture, type Departure } from '../../domain/study-group/group-roles';
+} from '@application/ports/study-group-repository';
+import { applyDeparture, type Departure } from '@domain/study-group/group-roles';
 import {
   admitGroupCreation,
   admitGroupMember,
@@ -23,9 +23,9 @@ import {
   admitSizeLimit,
   CREATION_WINDOW_MS,
   effectiveMaxMembers,
-} from '../../domain/study-group/group-quotas';
-import { compareMeetings, type MeetingDetails, type Weekday } from '../../domain/study-group/meeting-rules';
-import type { Meeting, StudyGroup } from '../../domain/study-group/study-group';
+} from '@domain/study-group/group-quotas';
+import { compareMeetings, type MeetingDetails, type Weekday } from '@domain/study-group/meeting-rules';
+import type { Meeting, StudyGroup } from '@domain/study-group/study-group';
 import { memberProfileColumns, toMemberProfile, type MemberProfileRow } from './member-profile-row';
 import { countOf, lockStudent } from './student-lock';
 

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import type { AddressProof, CreateUserResult, UserRepository } from '../../application/ports/user-repository';
-import { claimOnProof } from '../../domain/user/address-claim';
-import { canonicalName, type CanonicalName } from '../../domain/user/canonical-name';
-import type { NewUser, Profile, User, UserCredentials } from '../../domain/user/user';
+import type { AddressProof, CreateUserResult, UserRepository } from '@application/ports/user-repository';
+import { claimOnProof } from '@domain/user/address-claim';
+import { canonicalName, type CanonicalName } from '@domain/user/canonical-name';
+import type { NewUser, Profile, User, UserCredentials } from '@domain/user/user';
 import { yearOfRow } from './member-profile-row';
 
 interface UserRow {

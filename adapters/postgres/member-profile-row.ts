@@ -1,6 +1,6 @@
 // A student's public profile as read from the users table (no email, no hash).
-import type { MemberProfile } from '../../domain/course/course';
-import type { ProfileYear } from '../../domain/user/user';
+import type { MemberProfile } from '@domain/course/course';
+import type { ProfileYear } from '@domain/user/user';
 
 /** The users columns of a profile, for a query that joins users as `alias`. */
 export const memberProfileColumns = (alias: string) =>

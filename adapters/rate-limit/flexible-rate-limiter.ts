@@ -2,7 +2,7 @@
 // created on first use, each with the rule's name as its key prefix. Subclasses
 // only say which store (Redis, Postgres/PGlite through Knex, process memory).
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { RateCount, RateDecision, RateLimiter, RateRule } from '../../application/ports/rate-limiter';
+import type { RateCount, RateDecision, RateLimiter, RateRule } from '@application/ports/rate-limiter';
 
 export interface LimiterOptions {
   keyPrefix: string;

@@ -6,8 +6,8 @@
 // which Redis Cluster could not run (they live in different slots); a post
 // whose mark was lost (the process died between the two commands) is found by
 // the projector's periodic rescan of the streams.
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import type { MessageId } from '../../domain/chat/message-id';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import type { MessageId } from '@domain/chat/message-id';
 import { archiveScore, type ChatStreamKeys, defineScript, roomFromMember, roomMember } from './chat-stream-keys';
 import type { RedisConnection } from './redis-client';
 

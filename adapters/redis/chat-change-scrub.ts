@@ -7,8 +7,8 @@
 // entries), and done once per Redis: a marker key records it. The projector
 // runs it when it starts.
 import type { Logger } from 'pino';
-import { formatMessageId } from '../../domain/chat/message-id';
-import type { ArchivedEntry, KnexChatArchive } from '../postgres/knex-chat-archive';
+import { formatMessageId } from '@domain/chat/message-id';
+import type { ArchivedEntry, KnexChatArchive } from '@adapters/postgres/knex-chat-archive';
 import { readStreamEntry, roomStreamKeys, type ChatStreamKeys, type StreamEntry, type StreamMessage } from './chat-stream-keys';
 import type { RedisConnection } from './redis-client';
 

@@ -5,9 +5,9 @@
 // touches a room's keys touches one slot; the queue is a key of its own and
 // no command touches it together with a room.
 import type { RedisConnection } from './redis-client';
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import type { EntryChange } from '../postgres/knex-chat-archive';
-import { formatMessageId, parseMessageId, type MessageId } from '../../domain/chat/message-id';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import type { EntryChange } from '@adapters/postgres/knex-chat-archive';
+import { formatMessageId, parseMessageId, type MessageId } from '@domain/chat/message-id';
 
 /** The consumer group every room's stream carries for the archive projector. */
 export const ARCHIVE_GROUP = 'archive';

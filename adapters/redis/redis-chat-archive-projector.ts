@@ -12,9 +12,9 @@
 // acknowledge, recover, dead-letter), which shares its attempt counts and scripts.
 import os from 'node:os';
 import type { Logger } from 'pino';
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import { parseMessageId } from '../../domain/chat/message-id';
-import type { ArchivedEntry, KnexChatArchive } from '../postgres/knex-chat-archive';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import { parseMessageId } from '@domain/chat/message-id';
+import type { ArchivedEntry, KnexChatArchive } from '@adapters/postgres/knex-chat-archive';
 import { ChatArchiveQueue } from './chat-archive-queue';
 import { scrubEarlierChanges, type ChangeScrub } from './chat-change-scrub';
 import {

@@ -5,10 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import type { RedisConnection } from './redis-client';
 import type { Logger } from 'pino';
-import type { ChatSignals, Watch } from '../../application/ports/chat-signals';
-import { deliver } from '../chat/local-chat-signals';
-import type { RoomNewest } from '../chat/room-newest';
-import type { SignalHub } from '../chat/signal-hub';
+import type { ChatSignals, Watch } from '@application/ports/chat-signals';
+import { deliver } from '@adapters/chat/local-chat-signals';
+import type { RoomNewest } from '@adapters/chat/room-newest';
+import type { SignalHub } from '@adapters/chat/signal-hub';
 import type { RedisSubscriber } from './redis-subscriber';
 
 export class RedisChatSignals implements ChatSignals {

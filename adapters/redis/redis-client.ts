@@ -5,7 +5,7 @@
 // instead of hanging for up to 30 s and answering 500.
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
-import { maskUrl, reasonOf, StartupError } from '../dependency-errors';
+import { maskUrl, reasonOf, StartupError } from '@adapters/dependency-errors';
 
 export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
 /** The Lua command RateLimiterRedis defines on the client it is given. */

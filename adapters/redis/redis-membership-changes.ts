@@ -6,11 +6,11 @@
 // of the previous version reads a join as a departure, which does the same.
 import type { RedisConnection } from './redis-client';
 import type { Logger } from 'pino';
-import { studentTopic } from '../../application/ports/chat-signals';
-import type { MembershipChanges } from '../../application/ports/membership-changes';
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import type { CachedChatRoomAccess } from '../chat/cached-chat-room-access';
-import type { SignalHub } from '../chat/signal-hub';
+import { studentTopic } from '@application/ports/chat-signals';
+import type { MembershipChanges } from '@application/ports/membership-changes';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import type { CachedChatRoomAccess } from '@adapters/chat/cached-chat-room-access';
+import type { SignalHub } from '@adapters/chat/signal-hub';
 import type { RedisSubscriber } from './redis-subscriber';
 
 interface Change {

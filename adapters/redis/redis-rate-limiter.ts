@@ -4,8 +4,8 @@
 // queueing the login behind a reconnect.
 import type { RedisConnection } from './redis-client';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
-import type { RateRule } from '../../application/ports/rate-limiter';
-import { FlexibleRateLimiter, type LimiterOptions } from '../rate-limit/flexible-rate-limiter';
+import type { RateRule } from '@application/ports/rate-limiter';
+import { FlexibleRateLimiter, type LimiterOptions } from '@adapters/rate-limit/flexible-rate-limiter';
 
 export class RedisRateLimiter extends FlexibleRateLimiter {
   constructor(

@@ -2,7 +2,7 @@
 // that every server's session cache forgets it.
 import type { RedisConnection } from './redis-client';
 import type { Logger } from 'pino';
-import type { CachedSessionStore } from '../session/cached-session-store';
+import type { CachedSessionStore } from '@adapters/session/cached-session-store';
 import type { RedisSubscriber } from './redis-subscriber';
 
 export class RedisSessionChanges {

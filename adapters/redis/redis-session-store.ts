@@ -8,9 +8,9 @@
 // Redis Cluster too (a session and its student's index live in different
 // slots; the index is written first, so a crash in between leaves an index
 // entry without a session, which is harmless, never a session nobody can end).
-import { sessionOwner, type SessionData, type SessionStore } from '../../application/ports/session-store';
-import type { Clock } from '../../application/ports/clock';
-import { DESTROYED_SESSION_KEPT_MS } from '../session/destroyed-sessions';
+import { sessionOwner, type SessionData, type SessionStore } from '@application/ports/session-store';
+import type { Clock } from '@application/ports/clock';
+import { DESTROYED_SESSION_KEPT_MS } from '@adapters/session/destroyed-sessions';
 import { defineScript } from './chat-stream-keys';
 import type { RedisConnection } from './redis-client';
 

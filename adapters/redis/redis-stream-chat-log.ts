@@ -9,11 +9,11 @@
 // in the step that adds the new one: the stream holds a changed message only
 // as its latest change, in its current state. History reads skip changes and
 // take the changed messages of the range they cover from Postgres.
-import { CLIENT_MESSAGE_ID_TTL_MS, type AppendedMessage, type ChatLog, type NewChatMessage } from '../../application/ports/chat-log';
-import type { ChatMessage } from '../../domain/chat/chat-message';
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import { compareMessageIds, formatMessageId, messageTime, parseMessageId, type MessageId } from '../../domain/chat/message-id';
-import { changeTo, entryToItem, withState, type ChangedMessage, type KnexChatArchive } from '../postgres/knex-chat-archive';
+import { CLIENT_MESSAGE_ID_TTL_MS, type AppendedMessage, type ChatLog, type NewChatMessage } from '@application/ports/chat-log';
+import type { ChatMessage } from '@domain/chat/chat-message';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import { compareMessageIds, formatMessageId, messageTime, parseMessageId, type MessageId } from '@domain/chat/message-id';
+import { changeTo, entryToItem, withState, type ChangedMessage, type KnexChatArchive } from '@adapters/postgres/knex-chat-archive';
 import { ChatArchiveQueue } from './chat-archive-queue';
 import { ARCHIVE_GROUP, ChatStreamKeys, defineScript, readStreamEntry, roomMember, streamFields, type StreamEntry } from './chat-stream-keys';
 import type { RedisConnection } from './redis-client';

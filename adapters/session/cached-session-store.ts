@@ -4,8 +4,8 @@
 // other server; the short time to live bounds the damage of a lost
 // announcement, and nothing is answered from memory while announcements
 // cannot arrive. Requests that change something (POST) always read the store.
-import type { Clock } from '../../application/ports/clock';
-import type { SessionData, SessionReadOptions, SessionStore } from '../../application/ports/session-store';
+import type { Clock } from '@application/ports/clock';
+import type { SessionData, SessionReadOptions, SessionStore } from '@application/ports/session-store';
 
 /** Long enough that a once-a-second poll finds the entry its previous poll left. */
 export const SESSION_CACHE_MS = 2_000;

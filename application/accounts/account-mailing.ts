@@ -4,11 +4,11 @@
 // a sign-up chose (names, username), since whoever signed up may not own the
 // mailbox. Several accounts may mail one address (accounts waiting to claim
 // it beside the one holding it), so mails to one address are capped together.
-import { canonicalName } from '../../domain/user/canonical-name';
-import type { User } from '../../domain/user/user';
-import type { AccountTokenPurpose, AccountTokens } from '../ports/account-tokens';
-import type { Mailer } from '../ports/mailer';
-import type { RateLimiter, RateRule } from '../ports/rate-limiter';
+import { canonicalName } from '@domain/user/canonical-name';
+import type { User } from '@domain/user/user';
+import type { AccountTokenPurpose, AccountTokens } from '@application/ports/account-tokens';
+import type { Mailer } from '@application/ports/mailer';
+import type { RateLimiter, RateRule } from '@application/ports/rate-limiter';
 
 const HOUR = 60 * 60 * 1000;
 /** A verification link works for 24 hours, a reset link for 1 hour; each once. */

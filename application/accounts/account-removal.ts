@@ -4,13 +4,13 @@
 // study-group departure rule) and every course, the account becomes a
 // tombstone (its messages stay, their author shown as "Former member"), its
 // links stop working and every session of it ends.
-import type { AccountTokens } from '../ports/account-tokens';
-import type { CourseMembership } from '../ports/course-membership';
-import type { FormerMembers } from '../ports/former-members';
-import type { MembershipChanges } from '../ports/membership-changes';
-import type { SessionStore } from '../ports/session-store';
-import type { StudyGroupRepository } from '../ports/study-group-repository';
-import type { UserRepository } from '../ports/user-repository';
+import type { AccountTokens } from '@application/ports/account-tokens';
+import type { CourseMembership } from '@application/ports/course-membership';
+import type { FormerMembers } from '@application/ports/former-members';
+import type { MembershipChanges } from '@application/ports/membership-changes';
+import type { SessionStore } from '@application/ports/session-store';
+import type { StudyGroupRepository } from '@application/ports/study-group-repository';
+import type { UserRepository } from '@application/ports/user-repository';
 
 export class AccountRemoval {
   constructor(

@@ -4,7 +4,7 @@
 // account, which never proved the mailbox, is deleted as Delete my account
 // deletes (its sessions end, its messages stay as "Former member"). See
 // domain/user/address-claim.ts for who wins.
-import type { UserRepository } from '../ports/user-repository';
+import type { UserRepository } from '@application/ports/user-repository';
 import type { AccountRemoval } from './account-removal';
 
 export type AddressVerificationOutcome = 'verified' | 'no-account' | 'claim-lost';

@@ -1,6 +1,6 @@
-import { refuseBrokenRule } from '../../domain/errors';
-import { checkAccountDeletion } from '../../domain/user/account-rules';
-import type { BrowserDevices } from '../auth/login-guard';
+import { refuseBrokenRule } from '@domain/errors';
+import { checkAccountDeletion } from '@domain/user/account-rules';
+import type { BrowserDevices } from '@application/auth/login-guard';
 import type { AccountRemoval } from './account-removal';
 import type { PasswordConfirmation } from './password-confirmation';
 

@@ -2,10 +2,10 @@
 // `required` lets it browse and search but refuses joining, posting and
 // creating groups; `optional` allows everything (profile cards then say
 // "Unverified"). The use cases that join, post or create ask here first.
-import { NotAuthenticatedError } from '../../domain/errors';
-import { EmailNotVerifiedError } from '../../domain/user/account-errors';
-import type { User } from '../../domain/user/user';
-import type { UserRepository } from '../ports/user-repository';
+import { NotAuthenticatedError } from '@domain/errors';
+import { EmailNotVerifiedError } from '@domain/user/account-errors';
+import type { User } from '@domain/user/user';
+import type { UserRepository } from '@application/ports/user-repository';
 
 export type EmailVerificationMode = 'required' | 'optional';
 

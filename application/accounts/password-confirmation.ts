@@ -2,13 +2,13 @@
 // delete account). Each try is a login attempt for the login guard: counted
 // before the password is checked, on the same counters as Log In, so a stolen
 // session cannot guess the password faster than a login form could.
-import { NotAuthenticatedError } from '../../domain/errors';
-import { canonicalName } from '../../domain/user/canonical-name';
-import { WrongPasswordError } from '../../domain/user/account-errors';
-import type { UserCredentials } from '../../domain/user/user';
-import { NO_DEVICES, type BrowserDevices, type LoginGuard } from '../auth/login-guard';
-import type { PasswordHasher } from '../ports/password-hasher';
-import type { UserRepository } from '../ports/user-repository';
+import { NotAuthenticatedError } from '@domain/errors';
+import { canonicalName } from '@domain/user/canonical-name';
+import { WrongPasswordError } from '@domain/user/account-errors';
+import type { UserCredentials } from '@domain/user/user';
+import { NO_DEVICES, type BrowserDevices, type LoginGuard } from '@application/auth/login-guard';
+import type { PasswordHasher } from '@application/ports/password-hasher';
+import type { UserRepository } from '@application/ports/user-repository';
 
 export class PasswordConfirmation {
   constructor(

@@ -5,11 +5,11 @@
 // timing tells who has an account. Throttled per client address (a refusal
 // says so, for everyone alike) and per account (silently: a refusal there
 // would tell that the account exists).
-import { RateLimitedError, refuseBrokenRule } from '../../domain/errors';
-import { checkResetRequest, RESET_REQUESTED_MESSAGE } from '../../domain/user/account-rules';
-import { canonicalName } from '../../domain/user/canonical-name';
-import type { RateLimiter, RateRule } from '../ports/rate-limiter';
-import type { UserRepository } from '../ports/user-repository';
+import { RateLimitedError, refuseBrokenRule } from '@domain/errors';
+import { checkResetRequest, RESET_REQUESTED_MESSAGE } from '@domain/user/account-rules';
+import { canonicalName } from '@domain/user/canonical-name';
+import type { RateLimiter, RateRule } from '@application/ports/rate-limiter';
+import type { UserRepository } from '@application/ports/user-repository';
 import type { AccountMailing } from './account-mailing';
 
 const HOUR = 60 * 60 * 1000;

@@ -1,7 +1,7 @@
-import { NotAuthenticatedError, RateLimitedError } from '../../domain/errors';
-import { EmailClaimLostError } from '../../domain/user/account-errors';
-import type { RateLimiter, RateRule } from '../ports/rate-limiter';
-import type { UserRepository } from '../ports/user-repository';
+import { NotAuthenticatedError, RateLimitedError } from '@domain/errors';
+import { EmailClaimLostError } from '@domain/user/account-errors';
+import type { RateLimiter, RateRule } from '@application/ports/rate-limiter';
+import type { UserRepository } from '@application/ports/user-repository';
 import type { AccountMailing } from './account-mailing';
 
 /** Resend: at most 3 new verification mails per account an hour. */

@@ -1,12 +1,12 @@
-import { refuseBrokenRule } from '../../domain/errors';
-import { LinkInvalidError } from '../../domain/user/account-errors';
-import { checkResetPassword } from '../../domain/user/account-rules';
-import { refuseCommonPassword } from '../auth/new-password';
-import type { AccountTokens } from '../ports/account-tokens';
-import type { CommonPasswords } from '../ports/common-passwords';
-import type { PasswordHasher } from '../ports/password-hasher';
-import type { SessionStore } from '../ports/session-store';
-import type { UserRepository } from '../ports/user-repository';
+import { refuseBrokenRule } from '@domain/errors';
+import { LinkInvalidError } from '@domain/user/account-errors';
+import { checkResetPassword } from '@domain/user/account-rules';
+import { refuseCommonPassword } from '@application/auth/new-password';
+import type { AccountTokens } from '@application/ports/account-tokens';
+import type { CommonPasswords } from '@application/ports/common-passwords';
+import type { PasswordHasher } from '@application/ports/password-hasher';
+import type { SessionStore } from '@application/ports/session-store';
+import type { UserRepository } from '@application/ports/user-repository';
 import type { AddressVerification } from './address-verification';
 
 export const RESET_LINK_INVALID_MESSAGE = 'This reset link has expired or was already used. Ask for a new one.';

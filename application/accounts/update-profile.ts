@@ -1,7 +1,7 @@
-import { NotAuthenticatedError, refuseBrokenRule } from '../../domain/errors';
-import { checkProfile, normaliseProfile, type ProfileInput } from '../../domain/user/sign-up-rules';
-import type { User } from '../../domain/user/user';
-import type { UserRepository } from '../ports/user-repository';
+import { NotAuthenticatedError, refuseBrokenRule } from '@domain/errors';
+import { checkProfile, normaliseProfile, type ProfileInput } from '@domain/user/sign-up-rules';
+import type { User } from '@domain/user/user';
+import type { UserRepository } from '@application/ports/user-repository';
 
 export interface UpdateProfileCommand extends Partial<ProfileInput> {
   actingUserId: number;

@@ -1,5 +1,5 @@
-import { EmailClaimLostError, LinkInvalidError } from '../../domain/user/account-errors';
-import type { AccountTokens } from '../ports/account-tokens';
+import { EmailClaimLostError, LinkInvalidError } from '@domain/user/account-errors';
+import type { AccountTokens } from '@application/ports/account-tokens';
 import type { AddressVerification } from './address-verification';
 
 export const VERIFY_LINK_INVALID_MESSAGE = 'This verification link has expired or was already used. Sign in and ask for a new one with Resend.';

@@ -2,8 +2,8 @@
 // sign-ups (each one a bcrypt hash and an account) and new CSRF tokens. Both
 // are generous, because a campus NAT puts thousands of students behind one
 // address; they exist to stop one client from doing it by the thousand.
-import { RateLimitedError } from '../../domain/errors';
-import type { RateLimiter, RateRule } from '../ports/rate-limiter';
+import { RateLimitedError } from '@domain/errors';
+import type { RateLimiter, RateRule } from '@application/ports/rate-limiter';
 
 const MINUTE = 60_000;
 

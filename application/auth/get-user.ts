@@ -1,5 +1,5 @@
-import type { User } from '../../domain/user/user';
-import type { UserRepository } from '../ports/user-repository';
+import type { User } from '@domain/user/user';
+import type { UserRepository } from '@application/ports/user-repository';
 
 /** The signed-in student's profile, or null when the account no longer exists. */
 export class GetUser {

@@ -1,9 +1,9 @@
-import { refuseBrokenRule } from '../../domain/errors';
-import { canonicalName } from '../../domain/user/canonical-name';
-import { checkLogin, InvalidCredentialsError, type LoginInput } from '../../domain/user/login-rules';
-import type { User } from '../../domain/user/user';
-import type { PasswordHasher } from '../ports/password-hasher';
-import type { UserRepository } from '../ports/user-repository';
+import { refuseBrokenRule } from '@domain/errors';
+import { canonicalName } from '@domain/user/canonical-name';
+import { checkLogin, InvalidCredentialsError, type LoginInput } from '@domain/user/login-rules';
+import type { User } from '@domain/user/user';
+import type { PasswordHasher } from '@application/ports/password-hasher';
+import type { UserRepository } from '@application/ports/user-repository';
 import type { BrowserDevices, LoginGuard } from './login-guard';
 
 export interface LogInCommand extends LoginInput {

@@ -21,11 +21,11 @@
 // counted on that cookie's nonce alone, past the address, pair and username
 // limits; 10 failures with it lock that cookie for the rest of the hour. Every
 // other attempt is an untrusted browser's and meets the limits below.
-import type { CanonicalName } from '../../domain/user/canonical-name';
-import { RateLimitedError } from '../../domain/errors';
-import type { RateLimiter, RateRule } from '../ports/rate-limiter';
-import type { Sleeper } from '../ports/sleeper';
-import { NO_TELEMETRY, type Telemetry } from '../ports/telemetry';
+import type { CanonicalName } from '@domain/user/canonical-name';
+import { RateLimitedError } from '@domain/errors';
+import type { RateLimiter, RateRule } from '@application/ports/rate-limiter';
+import type { Sleeper } from '@application/ports/sleeper';
+import { NO_TELEMETRY, type Telemetry } from '@application/ports/telemetry';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

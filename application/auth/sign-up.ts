@@ -1,13 +1,13 @@
-import { refuseBrokenRule } from '../../domain/errors';
-import { CLAIMABLE_AFTER_MS } from '../../domain/user/address-claim';
-import { canonicalName } from '../../domain/user/canonical-name';
-import { checkSignUp, EMAIL_TAKEN_MESSAGE, normaliseSignUp, USERNAME_TAKEN_MESSAGE, type SignUpInput } from '../../domain/user/sign-up-rules';
-import type { User } from '../../domain/user/user';
-import type { AccountMailing } from '../accounts/account-mailing';
-import type { Clock } from '../ports/clock';
-import type { CommonPasswords } from '../ports/common-passwords';
-import type { PasswordHasher } from '../ports/password-hasher';
-import type { UserRepository } from '../ports/user-repository';
+import { refuseBrokenRule } from '@domain/errors';
+import { CLAIMABLE_AFTER_MS } from '@domain/user/address-claim';
+import { canonicalName } from '@domain/user/canonical-name';
+import { checkSignUp, EMAIL_TAKEN_MESSAGE, normaliseSignUp, USERNAME_TAKEN_MESSAGE, type SignUpInput } from '@domain/user/sign-up-rules';
+import type { User } from '@domain/user/user';
+import type { AccountMailing } from '@application/accounts/account-mailing';
+import type { Clock } from '@application/ports/clock';
+import type { CommonPasswords } from '@application/ports/common-passwords';
+import type { PasswordHasher } from '@application/ports/password-hasher';
+import type { UserRepository } from '@application/ports/user-repository';
 import type { ClientThrottle } from './client-throttle';
 import { refuseCommonPassword } from './new-password';
 

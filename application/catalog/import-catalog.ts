@@ -1,8 +1,8 @@
 // Loads catalog records in batches: valid ones are upserted by (term, class
 // number), invalid ones are reported with their line number and reason.
-import { parseCatalogRecord } from '../../domain/course/catalog-record';
-import type { CatalogEntry } from '../../domain/course/course';
-import type { CourseCatalog } from '../ports/course-catalog';
+import { parseCatalogRecord } from '@domain/course/catalog-record';
+import type { CatalogEntry } from '@domain/course/course';
+import type { CourseCatalog } from '@application/ports/course-catalog';
 
 export interface SourceRecord {
   line: number;

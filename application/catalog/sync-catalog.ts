@@ -10,18 +10,18 @@
 // has, a control number answered again (a paging loop), and a complete answer
 // that would withdraw more than a set share of the term's sections (unless
 // allowed) stop the run before anything is withdrawn.
-import { parseCatalogRecord } from '../../domain/course/catalog-record';
-import type { CatalogEntry } from '../../domain/course/course';
-import { withKnownMeetings } from '../../domain/course/meet-times';
-import type { CatalogSyncState, SyncCounts, SyncRun } from '../ports/catalog-sync-state';
-import type { CourseCatalog } from '../ports/course-catalog';
+import { parseCatalogRecord } from '@domain/course/catalog-record';
+import type { CatalogEntry } from '@domain/course/course';
+import { withKnownMeetings } from '@domain/course/meet-times';
+import type { CatalogSyncState, SyncCounts, SyncRun } from '@application/ports/catalog-sync-state';
+import type { CourseCatalog } from '@application/ports/course-catalog';
 import {
   SourceAnswerRefusedError,
   SourceUnavailableError,
   type ScheduleOfCoursesSource,
   type SchedulePage,
-} from '../ports/schedule-of-courses-source';
-import type { Sleeper } from '../ports/sleeper';
+} from '@application/ports/schedule-of-courses-source';
+import type { Sleeper } from '@application/ports/sleeper';
 
 export interface SyncCommand {
   /** "Fall 2025" */

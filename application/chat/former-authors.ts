@@ -2,8 +2,8 @@
 // "Former member": resolved when messages are read (never by rewriting
 // history: the Redis streams and the archive keep what was posted). Only a
 // read that returns messages asks, and only about their authors.
-import type { ChatMessage } from '../../domain/chat/chat-message';
-import type { FormerMembers } from '../ports/former-members';
+import type { ChatMessage } from '@domain/chat/chat-message';
+import type { FormerMembers } from '@application/ports/former-members';
 
 export async function withFormerMembers(formerMembers: FormerMembers, messages: ChatMessage[]): Promise<ChatMessage[]> {
   if (messages.length === 0) return messages;

@@ -1,12 +1,12 @@
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import { compareMessageIds, formatMessageId, parseMessageId, type MessageId } from '../../domain/chat/message-id';
-import { summaryVersion, UNREAD_MAX_PAGES, UNREAD_PAGE, UnreadCounter, type UnreadTally } from '../../domain/chat/unread';
-import { NotAuthenticatedError } from '../../domain/errors';
-import type { ChatLog } from '../ports/chat-log';
-import { roomTopic, studentTopic, type ChatSignals } from '../ports/chat-signals';
-import type { Clock } from '../ports/clock';
-import type { ReadMarkers, RoomReadState } from '../ports/read-markers';
-import type { UserRepository } from '../ports/user-repository';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import { compareMessageIds, formatMessageId, parseMessageId, type MessageId } from '@domain/chat/message-id';
+import { summaryVersion, UNREAD_MAX_PAGES, UNREAD_PAGE, UnreadCounter, type UnreadTally } from '@domain/chat/unread';
+import { NotAuthenticatedError } from '@domain/errors';
+import type { ChatLog } from '@application/ports/chat-log';
+import { roomTopic, studentTopic, type ChatSignals } from '@application/ports/chat-signals';
+import type { Clock } from '@application/ports/clock';
+import type { ReadMarkers, RoomReadState } from '@application/ports/read-markers';
+import type { UserRepository } from '@application/ports/user-repository';
 import { waitDeadline } from './wait-for-chat-messages';
 
 export interface RoomUnread extends UnreadTally {

@@ -1,10 +1,10 @@
-import { MessageNotFoundError } from '../../domain/chat/chat-errors';
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import { formatMessageId } from '../../domain/chat/message-id';
-import type { ChatLog } from '../ports/chat-log';
-import type { ChatRoomAccess } from '../ports/chat-room-access';
-import { studentTopic, type ChatSignals } from '../ports/chat-signals';
-import type { ReadMarkers } from '../ports/read-markers';
+import { MessageNotFoundError } from '@domain/chat/chat-errors';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import { formatMessageId } from '@domain/chat/message-id';
+import type { ChatLog } from '@application/ports/chat-log';
+import type { ChatRoomAccess } from '@application/ports/chat-room-access';
+import { studentTopic, type ChatSignals } from '@application/ports/chat-signals';
+import type { ReadMarkers } from '@application/ports/read-markers';
 import { parseCursor } from './read-chat-messages';
 import { requireRoomMember } from './room-membership';
 

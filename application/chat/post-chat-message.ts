@@ -1,13 +1,13 @@
-import { checkMessageText, type ChatMessage } from '../../domain/chat/chat-message';
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import { NotAuthenticatedError, RateLimitedError } from '../../domain/errors';
-import type { EmailVerificationPolicy } from '../accounts/email-verification';
-import type { ChatLog } from '../ports/chat-log';
-import type { ChatRoomAccess } from '../ports/chat-room-access';
-import { roomTopic, type ChatSignals } from '../ports/chat-signals';
-import type { RateLimiter, RateRule } from '../ports/rate-limiter';
-import { NO_TELEMETRY, type Telemetry } from '../ports/telemetry';
-import type { UserRepository } from '../ports/user-repository';
+import { checkMessageText, type ChatMessage } from '@domain/chat/chat-message';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import { NotAuthenticatedError, RateLimitedError } from '@domain/errors';
+import type { EmailVerificationPolicy } from '@application/accounts/email-verification';
+import type { ChatLog } from '@application/ports/chat-log';
+import type { ChatRoomAccess } from '@application/ports/chat-room-access';
+import { roomTopic, type ChatSignals } from '@application/ports/chat-signals';
+import type { RateLimiter, RateRule } from '@application/ports/rate-limiter';
+import { NO_TELEMETRY, type Telemetry } from '@application/ports/telemetry';
+import type { UserRepository } from '@application/ports/user-repository';
 import { requireRoomMember } from './room-membership';
 
 export interface PostChatMessageCommand {

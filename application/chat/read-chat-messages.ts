@@ -1,10 +1,10 @@
-import { InvalidCursorError } from '../../domain/chat/chat-errors';
-import { LATEST_MESSAGES, MESSAGES_AFTER_LIMIT, MESSAGES_BEFORE_LIMIT, type ChatMessage } from '../../domain/chat/chat-message';
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import { parseMessageId, type MessageId } from '../../domain/chat/message-id';
-import type { ChatLog } from '../ports/chat-log';
-import type { ChatRoomAccess } from '../ports/chat-room-access';
-import type { FormerMembers } from '../ports/former-members';
+import { InvalidCursorError } from '@domain/chat/chat-errors';
+import { LATEST_MESSAGES, MESSAGES_AFTER_LIMIT, MESSAGES_BEFORE_LIMIT, type ChatMessage } from '@domain/chat/chat-message';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import { parseMessageId, type MessageId } from '@domain/chat/message-id';
+import type { ChatLog } from '@application/ports/chat-log';
+import type { ChatRoomAccess } from '@application/ports/chat-room-access';
+import type { FormerMembers } from '@application/ports/former-members';
 import { withFormerMembers } from './former-authors';
 import { requireRoomMember } from './room-membership';
 

@@ -1,7 +1,7 @@
 // The check every chat call starts with.
-import { NotRoomMemberError, roomNotFound } from '../../domain/chat/chat-errors';
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import type { ChatRoomAccess } from '../ports/chat-room-access';
+import { NotRoomMemberError, roomNotFound } from '@domain/chat/chat-errors';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import type { ChatRoomAccess } from '@application/ports/chat-room-access';
 
 /** Passes for a member of the room; 404 for a room that does not exist, 403 otherwise. */
 export async function requireRoomMember(access: ChatRoomAccess, userId: number, room: ChatRoom): Promise<void> {

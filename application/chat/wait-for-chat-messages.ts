@@ -1,10 +1,10 @@
-import { MESSAGES_AFTER_LIMIT, type ChatMessage } from '../../domain/chat/chat-message';
-import { MAX_WATCHED_ROOMS, type ChatRoom } from '../../domain/chat/chat-room';
-import type { ChatLog } from '../ports/chat-log';
-import type { ChatRoomAccess } from '../ports/chat-room-access';
-import { roomTopic, studentTopic, type ChatSignals } from '../ports/chat-signals';
-import type { Clock } from '../ports/clock';
-import type { FormerMembers } from '../ports/former-members';
+import { MESSAGES_AFTER_LIMIT, type ChatMessage } from '@domain/chat/chat-message';
+import { MAX_WATCHED_ROOMS, type ChatRoom } from '@domain/chat/chat-room';
+import type { ChatLog } from '@application/ports/chat-log';
+import type { ChatRoomAccess } from '@application/ports/chat-room-access';
+import { roomTopic, studentTopic, type ChatSignals } from '@application/ports/chat-signals';
+import type { Clock } from '@application/ports/clock';
+import type { FormerMembers } from '@application/ports/former-members';
 import { withFormerMembers } from './former-authors';
 import { parseCursor } from './read-chat-messages';
 import { requireRoomMember } from './room-membership';

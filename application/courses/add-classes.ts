@@ -2,15 +2,15 @@
 // student typed, and say for each number what happened. All or nothing: when
 // the new sections would take the student past the sections one student may
 // be in per term, none is joined (409 TOO_MANY_SECTIONS says how many fit).
-import type { ClassNumberOutcome } from '../../domain/course/class-numbers';
-import { MAX_CLASS_NUMBERS } from '../../domain/course/class-numbers';
-import type { Course } from '../../domain/course/course';
-import { canonicalTerm, isTermName } from '../../domain/course/term';
-import { ValidationError } from '../../domain/errors';
-import type { EmailVerificationPolicy } from '../accounts/email-verification';
-import type { CourseCatalog } from '../ports/course-catalog';
-import type { CourseMembership } from '../ports/course-membership';
-import type { MembershipChanges } from '../ports/membership-changes';
+import type { ClassNumberOutcome } from '@domain/course/class-numbers';
+import { MAX_CLASS_NUMBERS } from '@domain/course/class-numbers';
+import type { Course } from '@domain/course/course';
+import { canonicalTerm, isTermName } from '@domain/course/term';
+import { ValidationError } from '@domain/errors';
+import type { EmailVerificationPolicy } from '@application/accounts/email-verification';
+import type { CourseCatalog } from '@application/ports/course-catalog';
+import type { CourseMembership } from '@application/ports/course-membership';
+import type { MembershipChanges } from '@application/ports/membership-changes';
 
 export interface AddClassesCommand {
   /** The signed-in student, from the session. */

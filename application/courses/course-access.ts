@@ -1,7 +1,7 @@
 // Checks shared by the course use cases.
-import type { Course } from '../../domain/course/course';
-import { CourseNotFoundError } from '../../domain/course/course-errors';
-import type { CourseCatalog } from '../ports/course-catalog';
+import type { Course } from '@domain/course/course';
+import { CourseNotFoundError } from '@domain/course/course-errors';
+import type { CourseCatalog } from '@application/ports/course-catalog';
 
 export async function requireCourse(catalog: CourseCatalog, courseId: number): Promise<Course> {
   const course = await catalog.findById(courseId);

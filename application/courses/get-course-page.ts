@@ -1,12 +1,12 @@
-import { LATEST_MESSAGES, type ChatMessage } from '../../domain/chat/chat-message';
-import type { Course, MemberProfile } from '../../domain/course/course';
-import type { StudyGroupView } from '../../domain/study-group/group-view';
-import type { ChatLog } from '../ports/chat-log';
-import type { CourseCatalog } from '../ports/course-catalog';
-import type { CourseMembership } from '../ports/course-membership';
-import type { FormerMembers } from '../ports/former-members';
-import { withFormerMembers } from '../chat/former-authors';
-import type { CourseGroupsPosition, StudyGroupRepository } from '../ports/study-group-repository';
+import { LATEST_MESSAGES, type ChatMessage } from '@domain/chat/chat-message';
+import type { Course, MemberProfile } from '@domain/course/course';
+import type { StudyGroupView } from '@domain/study-group/group-view';
+import type { ChatLog } from '@application/ports/chat-log';
+import type { CourseCatalog } from '@application/ports/course-catalog';
+import type { CourseMembership } from '@application/ports/course-membership';
+import type { FormerMembers } from '@application/ports/former-members';
+import { withFormerMembers } from '@application/chat/former-authors';
+import type { CourseGroupsPosition, StudyGroupRepository } from '@application/ports/study-group-repository';
 import { requireCourse } from './course-access';
 import { COURSE_GROUPS_PAGE_SIZE, readCourseGroups } from './list-course-groups';
 

@@ -1,7 +1,7 @@
-import type { Course } from '../../domain/course/course';
-import { groupsAsSeenBy, type StudyGroupView } from '../../domain/study-group/group-view';
-import type { CourseMembership } from '../ports/course-membership';
-import type { StudyGroupRepository } from '../ports/study-group-repository';
+import type { Course } from '@domain/course/course';
+import { groupsAsSeenBy, type StudyGroupView } from '@domain/study-group/group-view';
+import type { CourseMembership } from '@application/ports/course-membership';
+import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 
 export interface DashboardView {
   userId: number;

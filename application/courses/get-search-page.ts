@@ -1,6 +1,6 @@
-import { termsToOffer } from '../../domain/course/term';
-import type { CourseCatalog } from '../ports/course-catalog';
-import type { CourseMembership } from '../ports/course-membership';
+import { termsToOffer } from '@domain/course/term';
+import type { CourseCatalog } from '@application/ports/course-catalog';
+import type { CourseMembership } from '@application/ports/course-membership';
 import { SearchCourses, type SearchCoursesResult } from './search-courses';
 
 export interface SearchPageView extends SearchCoursesResult {

@@ -1,8 +1,8 @@
-import type { EmailVerificationPolicy } from '../accounts/email-verification';
-import { SectionWithdrawnError } from '../../domain/course/course-errors';
-import type { CourseCatalog } from '../ports/course-catalog';
-import type { CourseMembership } from '../ports/course-membership';
-import type { MembershipChanges } from '../ports/membership-changes';
+import type { EmailVerificationPolicy } from '@application/accounts/email-verification';
+import { SectionWithdrawnError } from '@domain/course/course-errors';
+import type { CourseCatalog } from '@application/ports/course-catalog';
+import type { CourseMembership } from '@application/ports/course-membership';
+import type { MembershipChanges } from '@application/ports/membership-changes';
 import { requireCourse, type CourseMembershipCommand } from './course-access';
 
 /** Joins a section; one UF withdrew takes no new students (its members keep it, and joining again changes nothing). */

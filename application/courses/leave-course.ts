@@ -1,7 +1,7 @@
-import type { CourseCatalog } from '../ports/course-catalog';
-import type { CourseMembership } from '../ports/course-membership';
-import type { MembershipChanges } from '../ports/membership-changes';
-import type { StudyGroupRepository } from '../ports/study-group-repository';
+import type { CourseCatalog } from '@application/ports/course-catalog';
+import type { CourseMembership } from '@application/ports/course-membership';
+import type { MembershipChanges } from '@application/ports/membership-changes';
+import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 import { requireCourse, type CourseMembershipCommand } from './course-access';
 
 export class LeaveCourse {

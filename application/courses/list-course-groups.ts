@@ -1,8 +1,8 @@
-import { groupsAsSeenBy, type StudyGroupView } from '../../domain/study-group/group-view';
-import { NotCourseMemberError } from '../../domain/study-group/study-group-errors';
-import type { CourseMembership } from '../ports/course-membership';
-import type { CourseCatalog } from '../ports/course-catalog';
-import type { CourseGroupsPage, CourseGroupsPosition, StudyGroupRepository } from '../ports/study-group-repository';
+import { groupsAsSeenBy, type StudyGroupView } from '@domain/study-group/group-view';
+import { NotCourseMemberError } from '@domain/study-group/study-group-errors';
+import type { CourseMembership } from '@application/ports/course-membership';
+import type { CourseCatalog } from '@application/ports/course-catalog';
+import type { CourseGroupsPage, CourseGroupsPosition, StudyGroupRepository } from '@application/ports/study-group-repository';
 import { requireCourse } from './course-access';
 
 /**

@@ -1,10 +1,10 @@
 // "Show all N sections" on a search card: every section of the card's course
 // that matches the same search, in the card's order.
-import type { Course } from '../../domain/course/course';
-import { CourseNotFoundError } from '../../domain/course/course-errors';
-import { orderSections, toCourseQuery, type CourseFilters } from '../../domain/course/course-search';
-import type { CourseCatalog } from '../ports/course-catalog';
-import type { CourseMembership } from '../ports/course-membership';
+import type { Course } from '@domain/course/course';
+import { CourseNotFoundError } from '@domain/course/course-errors';
+import { orderSections, toCourseQuery, type CourseFilters } from '@domain/course/course-search';
+import type { CourseCatalog } from '@application/ports/course-catalog';
+import type { CourseMembership } from '@application/ports/course-membership';
 
 export interface ListCourseSectionsCommand extends CourseFilters {
   userId: number;

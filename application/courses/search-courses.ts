@@ -1,6 +1,6 @@
-import { cardSectionCount, orderSections, pageCount, toCourseQuery, type CourseFilters, type CourseGroup } from '../../domain/course/course-search';
-import type { CourseCatalog } from '../ports/course-catalog';
-import type { CourseMembership } from '../ports/course-membership';
+import { cardSectionCount, orderSections, pageCount, toCourseQuery, type CourseFilters, type CourseGroup } from '@domain/course/course-search';
+import type { CourseCatalog } from '@application/ports/course-catalog';
+import type { CourseMembership } from '@application/ports/course-membership';
 
 export interface SearchCoursesCommand extends CourseFilters {
   userId: number;

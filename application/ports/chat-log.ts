@@ -1,9 +1,9 @@
 // The history of every chat room: appended to by posts, changed by edits and
 // deletes, read by page loads, polls (after a cursor) and "Load earlier
 // messages" (before a cursor).
-import type { ChatMessage } from '../../domain/chat/chat-message';
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import type { MessageId } from '../../domain/chat/message-id';
+import type { ChatMessage } from '@domain/chat/chat-message';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import type { MessageId } from '@domain/chat/message-id';
 
 export interface NewChatMessage {
   userId: number;

@@ -2,7 +2,7 @@
 // a room ("course:12", "group:3") when it gains a message, an edit or a
 // delete; a student ("user:7") when their read marks or memberships change.
 // A signal carries no data: the waiter reads again.
-import type { ChatRoom } from '../../domain/chat/chat-room';
+import type { ChatRoom } from '@domain/chat/chat-room';
 
 export type WatchOutcome = 'signal' | 'timeout' | 'closed' | 'aborted';
 

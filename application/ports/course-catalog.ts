@@ -1,5 +1,5 @@
-import type { CatalogEntry, Course } from '../../domain/course/course';
-import type { CourseGroup, CourseQuery } from '../../domain/course/course-search';
+import type { CatalogEntry, Course } from '@domain/course/course';
+import type { CourseGroup, CourseQuery } from '@domain/course/course-search';
 
 export interface CoursePage {
   /** At most PAGE_SIZE courses, each with every matching section, by class number. */

@@ -1,4 +1,4 @@
-import type { Course, MemberProfile } from '../../domain/course/course';
+import type { Course, MemberProfile } from '@domain/course/course';
 
 export interface CourseMembership {
   /**

@@ -1,4 +1,4 @@
-import type { ChatRoom } from '../../domain/chat/chat-room';
+import type { ChatRoom } from '@domain/chat/chat-room';
 
 /**
  * Told when a student joins, leaves (or is removed from) a course or a study

@@ -1,6 +1,6 @@
 // Where each student has read up to in each of their chat rooms.
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import type { MessageId } from '../../domain/chat/message-id';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import type { MessageId } from '@domain/chat/message-id';
 
 export interface RoomReadState {
   room: ChatRoom;

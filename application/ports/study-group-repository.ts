@@ -1,6 +1,6 @@
-import type { Departure } from '../../domain/study-group/group-roles';
-import type { MeetingDetails } from '../../domain/study-group/meeting-rules';
-import type { Meeting, StudyGroup } from '../../domain/study-group/study-group';
+import type { Departure } from '@domain/study-group/group-roles';
+import type { MeetingDetails } from '@domain/study-group/meeting-rules';
+import type { Meeting, StudyGroup } from '@domain/study-group/study-group';
 
 export interface NewStudyGroup {
   courseId: number;

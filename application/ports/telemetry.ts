@@ -2,7 +2,7 @@
 // HTTP status alone does not explain (which login limit refused, how many
 // messages were posted to which kind of room). The adapter turns them into
 // metrics; tests and the CLIs use the no-op.
-import type { RoomKind } from '../../domain/chat/chat-room';
+import type { RoomKind } from '@domain/chat/chat-room';
 
 export type TelemetryEvent =
   /** The login guard refused an attempt: the address's hourly limit, the pair's limit, the attempt that blocked the pair, or a locked device cookie. */

@@ -1,5 +1,5 @@
-import type { CanonicalName } from '../../domain/user/canonical-name';
-import type { NewUser, Profile, User, UserCredentials } from '../../domain/user/user';
+import type { CanonicalName } from '@domain/user/canonical-name';
+import type { NewUser, Profile, User, UserCredentials } from '@domain/user/user';
 
 export type CreateUserResult =
   | { created: true; user: User }

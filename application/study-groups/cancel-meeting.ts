@@ -1,5 +1,5 @@
-import { MeetingNotFoundError } from '../../domain/study-group/study-group-errors';
-import type { StudyGroupRepository } from '../ports/study-group-repository';
+import { MeetingNotFoundError } from '@domain/study-group/study-group-errors';
+import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 import { requireOwnedGroup, type OwnerCommand } from './study-group-access';
 
 /** The owner deletes a meeting of their group. */

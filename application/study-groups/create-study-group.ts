@@ -1,13 +1,13 @@
-import { assertMayCreateIn } from '../../domain/study-group/group-roles';
-import { groupAsSeenBy, type StudyGroupView } from '../../domain/study-group/group-view';
-import { normaliseStudyGroupDetails } from '../../domain/study-group/study-group-rules';
-import type { EmailVerificationPolicy } from '../accounts/email-verification';
-import { requireCourse } from '../courses/course-access';
-import type { CourseCatalog } from '../ports/course-catalog';
-import type { Clock } from '../ports/clock';
-import type { CourseMembership } from '../ports/course-membership';
-import type { MembershipChanges } from '../ports/membership-changes';
-import type { StudyGroupRepository } from '../ports/study-group-repository';
+import { assertMayCreateIn } from '@domain/study-group/group-roles';
+import { groupAsSeenBy, type StudyGroupView } from '@domain/study-group/group-view';
+import { normaliseStudyGroupDetails } from '@domain/study-group/study-group-rules';
+import type { EmailVerificationPolicy } from '@application/accounts/email-verification';
+import { requireCourse } from '@application/courses/course-access';
+import type { CourseCatalog } from '@application/ports/course-catalog';
+import type { Clock } from '@application/ports/clock';
+import type { CourseMembership } from '@application/ports/course-membership';
+import type { MembershipChanges } from '@application/ports/membership-changes';
+import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 
 export interface CreateStudyGroupCommand {
   /** The signed-in student, who will own the group. */

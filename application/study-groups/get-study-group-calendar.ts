@@ -1,5 +1,5 @@
-import type { StudyGroup } from '../../domain/study-group/study-group';
-import type { StudyGroupRepository } from '../ports/study-group-repository';
+import type { StudyGroup } from '@domain/study-group/study-group';
+import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 import { requireMemberGroup } from './study-group-access';
 
 /** A group's meetings for its calendar file, for its members only. */

@@ -1,9 +1,9 @@
-import { LATEST_MESSAGES, type ChatMessage } from '../../domain/chat/chat-message';
-import { groupAsSeenBy, type StudyGroupView } from '../../domain/study-group/group-view';
-import { withFormerMembers } from '../chat/former-authors';
-import type { ChatLog } from '../ports/chat-log';
-import type { FormerMembers } from '../ports/former-members';
-import type { StudyGroupRepository } from '../ports/study-group-repository';
+import { LATEST_MESSAGES, type ChatMessage } from '@domain/chat/chat-message';
+import { groupAsSeenBy, type StudyGroupView } from '@domain/study-group/group-view';
+import { withFormerMembers } from '@application/chat/former-authors';
+import type { ChatLog } from '@application/ports/chat-log';
+import type { FormerMembers } from '@application/ports/former-members';
+import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 import { requireMemberGroup } from './study-group-access';
 
 export interface StudyGroupPageView {

@@ -1,9 +1,9 @@
-import { mayJoin } from '../../domain/study-group/group-roles';
-import { StudyGroupNotFoundError } from '../../domain/study-group/study-group-errors';
-import type { EmailVerificationPolicy } from '../accounts/email-verification';
-import type { CourseMembership } from '../ports/course-membership';
-import type { MembershipChanges } from '../ports/membership-changes';
-import type { StudyGroupRepository } from '../ports/study-group-repository';
+import { mayJoin } from '@domain/study-group/group-roles';
+import { StudyGroupNotFoundError } from '@domain/study-group/study-group-errors';
+import type { EmailVerificationPolicy } from '@application/accounts/email-verification';
+import type { CourseMembership } from '@application/ports/course-membership';
+import type { MembershipChanges } from '@application/ports/membership-changes';
+import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 import { requireGroup } from './study-group-access';
 
 export interface JoinStudyGroupCommand {

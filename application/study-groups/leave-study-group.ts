@@ -1,8 +1,8 @@
-import type { Departure } from '../../domain/study-group/group-roles';
-import { isGroupMember } from '../../domain/study-group/study-group';
-import { StudyGroupNotFoundError, UserNotInGroupError } from '../../domain/study-group/study-group-errors';
-import type { MembershipChanges } from '../ports/membership-changes';
-import type { StudyGroupRepository } from '../ports/study-group-repository';
+import type { Departure } from '@domain/study-group/group-roles';
+import { isGroupMember } from '@domain/study-group/study-group';
+import { StudyGroupNotFoundError, UserNotInGroupError } from '@domain/study-group/study-group-errors';
+import type { MembershipChanges } from '@application/ports/membership-changes';
+import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 import { requireOwnedGroup } from './study-group-access';
 
 export interface LeaveStudyGroupCommand {

@@ -1,7 +1,7 @@
-import type { Meeting } from '../../domain/study-group/study-group';
-import { StudyGroupNotFoundError } from '../../domain/study-group/study-group-errors';
-import { normaliseMeeting } from '../../domain/study-group/meeting-rules';
-import type { StudyGroupRepository } from '../ports/study-group-repository';
+import type { Meeting } from '@domain/study-group/study-group';
+import { StudyGroupNotFoundError } from '@domain/study-group/study-group-errors';
+import { normaliseMeeting } from '@domain/study-group/meeting-rules';
+import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 import { requireOwnedGroup, type OwnerCommand } from './study-group-access';
 
 export interface MeetingCommand extends OwnerCommand {

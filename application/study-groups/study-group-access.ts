@@ -1,8 +1,8 @@
 // Checks shared by the study-group use cases.
-import { assertGroupMember, assertGroupOwner } from '../../domain/study-group/group-roles';
-import type { StudyGroup } from '../../domain/study-group/study-group';
-import { StudyGroupNotFoundError } from '../../domain/study-group/study-group-errors';
-import type { StudyGroupRepository } from '../ports/study-group-repository';
+import { assertGroupMember, assertGroupOwner } from '@domain/study-group/group-roles';
+import type { StudyGroup } from '@domain/study-group/study-group';
+import { StudyGroupNotFoundError } from '@domain/study-group/study-group-errors';
+import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 
 export async function requireGroup(groups: StudyGroupRepository, groupId: number): Promise<StudyGroup> {
   const group = await groups.findById(groupId);

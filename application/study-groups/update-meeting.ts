@@ -1,7 +1,7 @@
-import type { Meeting } from '../../domain/study-group/study-group';
-import { MeetingNotFoundError } from '../../domain/study-group/study-group-errors';
-import { normaliseMeeting } from '../../domain/study-group/meeting-rules';
-import type { StudyGroupRepository } from '../ports/study-group-repository';
+import type { Meeting } from '@domain/study-group/study-group';
+import { MeetingNotFoundError } from '@domain/study-group/study-group-errors';
+import { normaliseMeeting } from '@domain/study-group/meeting-rules';
+import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 import type { MeetingCommand } from './schedule-meeting';
 import { requireOwnedGroup } from './study-group-access';
 

@@ -1,9 +1,9 @@
-import { groupAsSeenBy, type StudyGroupView } from '../../domain/study-group/group-view';
-import { StudyGroupNotFoundError } from '../../domain/study-group/study-group-errors';
-import { normaliseStudyGroupDetails } from '../../domain/study-group/study-group-rules';
-import { refuseBrokenRule } from '../../domain/errors';
-import { checkSizeLimit } from '../../domain/study-group/group-quotas';
-import type { StudyGroupRepository } from '../ports/study-group-repository';
+import { groupAsSeenBy, type StudyGroupView } from '@domain/study-group/group-view';
+import { StudyGroupNotFoundError } from '@domain/study-group/study-group-errors';
+import { normaliseStudyGroupDetails } from '@domain/study-group/study-group-rules';
+import { refuseBrokenRule } from '@domain/errors';
+import { checkSizeLimit } from '@domain/study-group/group-quotas';
+import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 import { requireGroup, requireOwnedGroup, type OwnerCommand } from './study-group-access';
 
 export interface UpdateStudyGroupCommand extends OwnerCommand {

@@ -1,8 +1,8 @@
 // Refusals of the chat calls; their codes are the wire contract (docs/api.md).
-import { CourseNotFoundError } from '../course/course-errors';
-import { DomainError } from '../errors';
+import { CourseNotFoundError } from '@domain/course/course-errors';
+import { DomainError } from '@domain/errors';
 import { MAX_EDITS_PER_MESSAGE } from './chat-message';
-import { StudyGroupNotFoundError } from '../study-group/study-group-errors';
+import { StudyGroupNotFoundError } from '@domain/study-group/study-group-errors';
 import type { ChatRoom } from './chat-room';
 
 export class NotRoomMemberError extends DomainError {

@@ -1,6 +1,6 @@
 // A chat message as rooms hold it, and the rules for what a student may post.
-import { ValidationError } from '../errors';
-import { characterCount } from '../text/text-policy';
+import { ValidationError } from '@domain/errors';
+import { characterCount } from '@domain/text/text-policy';
 
 export interface ChatMessage {
   /** "ms-seq": ordered within its room, and the cursor for polling. */

@@ -3,7 +3,7 @@
 // "@Alice," and "(@alice)" mention alice, "bob@alice.edu", "@alice2" and
 // "@alice.smith" do not (usernames are letters, digits, ".", "_" and "-"; a
 // trailing "." ends a sentence).
-import { USERNAME_MAX_LENGTH } from '../user/sign-up-rules';
+import { USERNAME_MAX_LENGTH } from '@domain/user/sign-up-rules';
 
 /** Where a mention sits in the text: `start` at its "@", `end` after its last character; `username` as typed. */
 export interface MentionSpan {

@@ -5,7 +5,7 @@
 // capped at its limit (cleanText: no control characters or broken
 // surrogates, cut without splitting a character), so an odd or oversized
 // text from UF costs a shorter text, never the section or the whole sync.
-import { cleanText } from '../text/text-policy';
+import { cleanText } from '@domain/text/text-policy';
 import type { CatalogEntry, MeetTime } from './course';
 import { normaliseCourseCode } from './course-search';
 import { canonicalTerm, isTermName } from './term';

@@ -1,5 +1,5 @@
 // Refusals of the course calls: an id that names no course (course calls and the course chat alike), a section UF withdrew.
-import { DomainError } from '../errors';
+import { DomainError } from '@domain/errors';
 
 export class CourseNotFoundError extends DomainError {
   constructor(courseId: number) {

@@ -1,6 +1,6 @@
 // One class section of one term in the UF catalog, with what a student uses to
 // tell sections apart: who teaches it, when and where it meets, how it is taught.
-import type { ProfileYear } from '../user/user';
+import type { ProfileYear } from '@domain/user/user';
 
 /** One weekly meeting of a section: days as UF writes them (M T W R F S U), times as "10:40 AM". */
 export interface MeetTime {

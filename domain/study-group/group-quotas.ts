@@ -3,7 +3,7 @@
 // rule decides from counts that a repository reads where no other write of
 // the same kind can interleave (the Knex adapter: under row locks, in the
 // transaction that then writes), so a burst of parallel calls cannot pass one.
-import { RateLimitedError, ValidationError } from '../errors';
+import { RateLimitedError, ValidationError } from '@domain/errors';
 import { GroupFullError, TooManyGroupsError, TooManyMeetingsError, TooManyOwnedGroupsError } from './study-group-errors';
 
 export const GROUP_QUOTAS = {

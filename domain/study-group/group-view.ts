@@ -3,7 +3,7 @@
 // it shows its name, description, size and owner's name only, with no member
 // list and no meetings. Every answer that carries a group builds it here, so
 // no answer can carry a private group's details to an outsider.
-import type { MemberProfile } from '../course/course';
+import type { MemberProfile } from '@domain/course/course';
 import { groupSize, isGroupMember, type StudyGroup } from './study-group';
 
 export interface StudyGroupView extends StudyGroup {

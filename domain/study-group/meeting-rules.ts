@@ -1,6 +1,6 @@
 // A weekly meeting: a weekday, a local time of day and a place.
-import { ValidationError } from '../errors';
-import { characterCount } from '../text/text-policy';
+import { ValidationError } from '@domain/errors';
+import { characterCount } from '@domain/text/text-policy';
 
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];

@@ -1,5 +1,5 @@
 // The refusals of the study-group calls, with the codes of docs/api.md.
-import { DomainError } from '../errors';
+import { DomainError } from '@domain/errors';
 
 export class NotCourseMemberError extends DomainError {
   constructor(message = 'Join the course first to create or join its study groups.') {

@@ -2,8 +2,8 @@
 // both required after trimming, with the form's one message when either is empty,
 // and at most GROUP_LIMITS characters, counted as the database counts them
 // (code points) and said with the count, as the chat refuses a long message.
-import { refuseBrokenRule } from '../errors';
-import { characterCount } from '../text/text-policy';
+import { refuseBrokenRule } from '@domain/errors';
+import { characterCount } from '@domain/text/text-policy';
 
 export const GROUP_LIMITS = { name: 100, description: 1000 } as const;
 

@@ -1,6 +1,6 @@
 // A study group of one course: its owner, its members in the order they joined
 // (the owner among them) and its weekly meetings.
-import type { MemberProfile } from '../course/course';
+import type { MemberProfile } from '@domain/course/course';
 import type { Weekday } from './meeting-rules';
 
 export interface Meeting {

@@ -62,3 +62,17 @@ export function cleanText(value: string, options: CleanTextOptions): string {
   const chars = [...text];
   return chars.length <= options.max ? text : `${chars.slice(0, options.max - 1).join('')}…`;
 }
+
+/**
+ * The length of `text` in UTF-8 bytes (a lone surrogate counts as the three
+ * bytes of U+FFFD, as TextEncoder writes it). Computed here because the domain
+ * runs without the DOM's or Node's encoders.
+ */
+export function utf8ByteLength(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}

@@ -1,7 +1,7 @@
 // Refusals of the account features: an address not yet verified, a password
 // confirmation that failed, a mailed link that no longer works, a claim on an
 // address that another account verified first.
-import { DomainError } from '../errors';
+import { DomainError } from '@domain/errors';
 
 export const EMAIL_NOT_VERIFIED_MESSAGE =
   'Please verify your UF email address first: open the link we sent you, or ask for a new one with Resend.';

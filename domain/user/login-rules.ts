@@ -1,5 +1,5 @@
 // Login form rules of the product spec (section 5), in order, and the refusal of a wrong password.
-import { DomainError } from '../errors';
+import { DomainError } from '@domain/errors';
 
 export interface LoginInput {
   username: string;

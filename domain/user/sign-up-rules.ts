@@ -6,6 +6,7 @@
 // run the same rules for their fields, so there is no second copy to keep in step.
 // A new password must also not be among the most common ones: the server checks
 // that against its list (too large to send to the client), after these rules.
+import { utf8ByteLength } from '@domain/text/text-policy';
 import { isYear, type Profile, type Year } from './user';
 
 export interface SignUpInput {
@@ -88,7 +89,7 @@ const RULES: Rule[] = [
   // bcrypt only reads the first 72 bytes; longer passwords would be silently truncated.
   [
     'password',
-    (i) => new TextEncoder().encode(i.password).length > LIMITS.password,
+    (i) => utf8ByteLength(i.password) > LIMITS.password,
     `Password must be at most ${LIMITS.password} bytes`,
   ],
   ['year', (i) => i.year !== '' && !isYear(i.year), 'Please enter year'],

@@ -12,10 +12,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { buildAll, isBuildCurrent } from '../../adapters/cli/build.mjs';
-import { startAppProcess } from '../support/app-process';
-import { HttpSession, newStudent } from '../support/http-session';
-import { CHROMIUM_ARGS, systemChromium } from '../support/chromium';
+import { buildAll, isBuildCurrent } from '@adapters/cli/build.mjs';
+import { startAppProcess } from '@tests/support/app-process';
+import { HttpSession, newStudent } from '@tests/support/http-session';
+import { CHROMIUM_ARGS, systemChromium } from '@tests/support/chromium';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };

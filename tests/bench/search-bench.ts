@@ -11,15 +11,15 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { Knex } from 'knex';
-import { ListCourseSections } from '../../application/courses/list-course-sections';
-import { SearchCourses } from '../../application/courses/search-courses';
-import { createKnex } from '../../adapters/database/create-knex';
-import { migrateToLatest } from '../../adapters/database/migration-source';
-import { KnexCourseCatalog } from '../../adapters/postgres/knex-course-catalog';
-import { KnexCourseMembership } from '../../adapters/postgres/knex-course-membership';
-import type { CatalogEntry } from '../../domain/course/course';
-import type { CourseFilters } from '../../domain/course/course-search';
-import { missingUfSocData } from '../support/uf-soc-data';
+import { ListCourseSections } from '@application/courses/list-course-sections';
+import { SearchCourses } from '@application/courses/search-courses';
+import { createKnex } from '@adapters/database/create-knex';
+import { migrateToLatest } from '@adapters/database/migration-source';
+import { KnexCourseCatalog } from '@adapters/postgres/knex-course-catalog';
+import { KnexCourseMembership } from '@adapters/postgres/knex-course-membership';
+import type { CatalogEntry } from '@domain/course/course';
+import type { CourseFilters } from '@domain/course/course-search';
+import { missingUfSocData } from '@tests/support/uf-soc-data';
 import { generateCatalog, pick, random, TERMS } from './search-catalog';
 
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 1_000);

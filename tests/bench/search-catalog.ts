@@ -3,8 +3,8 @@
 // files are partial, so their courses (codes, names, descriptions), instructor
 // names, departments, buildings and meeting patterns are recombined into
 // about 16,000 sections a term, as many as a whole UF term has.
-import type { CatalogEntry, MeetTime } from '../../domain/course/course';
-import { ufSocCourses, ufSocRecords } from '../support/uf-soc-data';
+import type { CatalogEntry, MeetTime } from '@domain/course/course';
+import { ufSocCourses, ufSocRecords } from '@tests/support/uf-soc-data';
 
 export const SECTIONS_PER_TERM = 16_000;
 export const TERMS = ['Fall 2025', 'Summer 2025', 'Spring 2025'];

@@ -7,8 +7,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildAll, isBuildCurrent } from '../../adapters/cli/build.mjs';
-import { freePort } from '../support/haproxy';
+import { buildAll, isBuildCurrent } from '@adapters/cli/build.mjs';
+import { freePort } from '@tests/support/haproxy';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

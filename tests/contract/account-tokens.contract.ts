@@ -1,9 +1,9 @@
 // One behaviour for every AccountTokens adapter: random single-use tokens,
 // one live link per account and purpose, expiry on the given clock.
 import { describe, expect, it } from 'vitest';
-import type { AccountTokens } from '../../application/ports/account-tokens';
-import type { Clock } from '../../application/ports/clock';
-import { ManualClock } from '../support/test-clock';
+import type { AccountTokens } from '@application/ports/account-tokens';
+import type { Clock } from '@application/ports/clock';
+import { ManualClock } from '@tests/support/test-clock';
 
 const HOUR = 3_600_000;
 

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { describe } from 'vitest';
-import { KnexAccountTokens } from '../../adapters/postgres/knex-account-tokens';
-import { InMemoryAccountTokens } from '../fakes/in-memory-account-tokens';
-import { hasPostgres, usePglite, usePostgres } from '../support/use-adapters';
+import { KnexAccountTokens } from '@adapters/postgres/knex-account-tokens';
+import { InMemoryAccountTokens } from '@tests/fakes/in-memory-account-tokens';
+import { hasPostgres, usePglite, usePostgres } from '@tests/support/use-adapters';
 import { accountTokensContract } from './account-tokens.contract';
 
 let n = 0;

@@ -3,17 +3,17 @@
 // Redis log: trimmed streams, a lost Redis and replayed projection included);
 // edits and deletes, and the unread counts read over it.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GetUnreadCounts } from '../../application/chat/get-unread-counts';
-import type { ChatLog } from '../../application/ports/chat-log';
-import type { UserRepository } from '../../application/ports/user-repository';
-import { LocalChatSignals } from '../../adapters/chat/local-chat-signals';
-import { RoomNewest } from '../../adapters/chat/room-newest';
-import { SignalHub } from '../../adapters/chat/signal-hub';
-import { TooManyEditsError } from '../../domain/chat/chat-errors';
-import { MAX_EDITS_PER_MESSAGE, positionOf, type ChatMessage } from '../../domain/chat/chat-message';
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import { compareMessageIds, FIRST_MESSAGE_ID, parseMessageId, type MessageId } from '../../domain/chat/message-id';
-import { InMemoryReadMarkers } from '../fakes/in-memory-read-markers';
+import { GetUnreadCounts } from '@application/chat/get-unread-counts';
+import type { ChatLog } from '@application/ports/chat-log';
+import type { UserRepository } from '@application/ports/user-repository';
+import { LocalChatSignals } from '@adapters/chat/local-chat-signals';
+import { RoomNewest } from '@adapters/chat/room-newest';
+import { SignalHub } from '@adapters/chat/signal-hub';
+import { TooManyEditsError } from '@domain/chat/chat-errors';
+import { MAX_EDITS_PER_MESSAGE, positionOf, type ChatMessage } from '@domain/chat/chat-message';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import { compareMessageIds, FIRST_MESSAGE_ID, parseMessageId, type MessageId } from '@domain/chat/message-id';
+import { InMemoryReadMarkers } from '@tests/fakes/in-memory-read-markers';
 
 export interface ChatLogWorld {
   log: ChatLog;

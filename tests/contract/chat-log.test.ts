@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import { describe } from 'vitest';
-import { InMemoryChatLog } from '../fakes/in-memory-chat-log';
-import { KnexChatLog } from '../../adapters/postgres/knex-chat-log';
-import { insertUser } from '../support/chat-fixtures';
-import { redisChatLogWorld } from '../support/redis-worlds';
-import { hasPostgres, hasRedis, usePglite, usePostgres, useRedis } from '../support/use-adapters';
+import { InMemoryChatLog } from '@tests/fakes/in-memory-chat-log';
+import { KnexChatLog } from '@adapters/postgres/knex-chat-log';
+import { insertUser } from '@tests/support/chat-fixtures';
+import { redisChatLogWorld } from '@tests/support/redis-worlds';
+import { hasPostgres, hasRedis, usePglite, usePostgres, useRedis } from '@tests/support/use-adapters';
 import { chatLogContract, type ChatLogWorld } from './chat-log.contract';
 
 // Nothing is volatile or separately archived in these two: the log is its own archive.

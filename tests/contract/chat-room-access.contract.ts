@@ -1,13 +1,13 @@
 // One behaviour for every ChatRoomAccess adapter (and the in-process cache in
 // front of one): who may read and post in a course or study-group chat.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ChatRoomAccess } from '../../application/ports/chat-room-access';
-import type { CourseCatalog } from '../../application/ports/course-catalog';
-import type { CourseMembership } from '../../application/ports/course-membership';
-import type { MembershipChanges } from '../../application/ports/membership-changes';
-import type { UserRepository } from '../../application/ports/user-repository';
-import { toCourseQuery } from '../../domain/course/course-search';
-import { sectionEntry } from '../support/catalog-entries';
+import type { ChatRoomAccess } from '@application/ports/chat-room-access';
+import type { CourseCatalog } from '@application/ports/course-catalog';
+import type { CourseMembership } from '@application/ports/course-membership';
+import type { MembershipChanges } from '@application/ports/membership-changes';
+import type { UserRepository } from '@application/ports/user-repository';
+import { toCourseQuery } from '@domain/course/course-search';
+import { sectionEntry } from '@tests/support/catalog-entries';
 
 export interface RoomAccessWorld {
   access: ChatRoomAccess;

@@ -1,19 +1,19 @@
 import type { Knex } from 'knex';
 import { describe } from 'vitest';
-import { CachedChatRoomAccess } from '../../adapters/chat/cached-chat-room-access';
-import { InMemoryChatRoomAccess } from '../fakes/in-memory-chat-room-access';
-import { InMemoryCourseCatalog } from '../fakes/in-memory-course-catalog';
-import { InMemoryCourseMembership } from '../fakes/in-memory-course-membership';
-import { InMemoryUserRepository } from '../fakes/in-memory-user-repository';
-import { LocalMembershipChanges } from '../../adapters/chat/local-membership-changes';
-import { SignalHub } from '../../adapters/chat/signal-hub';
-import { NoOpMembershipChanges } from '../fakes/no-op-membership-changes';
-import { KnexChatRoomAccess } from '../../adapters/postgres/knex-chat-room-access';
-import { KnexCourseCatalog } from '../../adapters/postgres/knex-course-catalog';
-import { KnexCourseMembership } from '../../adapters/postgres/knex-course-membership';
-import { KnexUserRepository } from '../../adapters/postgres/knex-user-repository';
-import { insertStudyGroup } from '../support/chat-fixtures';
-import { hasPostgres, usePglite, usePostgres } from '../support/use-adapters';
+import { CachedChatRoomAccess } from '@adapters/chat/cached-chat-room-access';
+import { InMemoryChatRoomAccess } from '@tests/fakes/in-memory-chat-room-access';
+import { InMemoryCourseCatalog } from '@tests/fakes/in-memory-course-catalog';
+import { InMemoryCourseMembership } from '@tests/fakes/in-memory-course-membership';
+import { InMemoryUserRepository } from '@tests/fakes/in-memory-user-repository';
+import { LocalMembershipChanges } from '@adapters/chat/local-membership-changes';
+import { SignalHub } from '@adapters/chat/signal-hub';
+import { NoOpMembershipChanges } from '@tests/fakes/no-op-membership-changes';
+import { KnexChatRoomAccess } from '@adapters/postgres/knex-chat-room-access';
+import { KnexCourseCatalog } from '@adapters/postgres/knex-course-catalog';
+import { KnexCourseMembership } from '@adapters/postgres/knex-course-membership';
+import { KnexUserRepository } from '@adapters/postgres/knex-user-repository';
+import { insertStudyGroup } from '@tests/support/chat-fixtures';
+import { hasPostgres, usePglite, usePostgres } from '@tests/support/use-adapters';
 import { chatRoomAccessContract, type RoomAccessWorld } from './chat-room-access.contract';
 
 function inMemoryWorld(cached: boolean): RoomAccessWorld {

@@ -3,10 +3,10 @@
 // ends on time, on the client's leaving and on shutdown, and leaves no waiter
 // behind; an announcement reaches every app server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatSignals } from '../../application/ports/chat-signals';
-import type { RoomNewest } from '../../adapters/chat/room-newest';
-import type { SignalHub } from '../../adapters/chat/signal-hub';
-import { parseMessageId } from '../../domain/chat/message-id';
+import type { ChatSignals } from '@application/ports/chat-signals';
+import type { RoomNewest } from '@adapters/chat/room-newest';
+import type { SignalHub } from '@adapters/chat/signal-hub';
+import { parseMessageId } from '@domain/chat/message-id';
 
 /** One app server's side of the signals. */
 export interface SignalsServer {

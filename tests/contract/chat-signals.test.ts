@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
-import { hasRedis, useRedis } from '../support/use-adapters';
-import { localSignalsWorld, redisSignalsWorld } from '../support/redis-worlds';
+import { hasRedis, useRedis } from '@tests/support/use-adapters';
+import { localSignalsWorld, redisSignalsWorld } from '@tests/support/redis-worlds';
 import { chatSignalsContract } from './chat-signals.contract';
 
 describe('LocalChatSignals (one process)', () => {

@@ -3,10 +3,10 @@
 // grouping their sections, paging by course), terms, the upsert counts,
 // withdrawn sections and dry runs.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CourseCatalog } from '../../application/ports/course-catalog';
-import type { CatalogEntry } from '../../domain/course/course';
-import { toCourseQuery, type CourseFilters } from '../../domain/course/course-search';
-import { sectionEntry } from '../support/catalog-entries';
+import type { CourseCatalog } from '@application/ports/course-catalog';
+import type { CatalogEntry } from '@domain/course/course';
+import { toCourseQuery, type CourseFilters } from '@domain/course/course-search';
+import { sectionEntry } from '@tests/support/catalog-entries';
 
 const entry = (courseNumber: string, name: string, term: string, classNumber: number, extra: Partial<CatalogEntry> = {}): CatalogEntry =>
   sectionEntry({

@@ -1,11 +1,11 @@
 import { describe } from 'vitest';
-import { InMemoryCourseCatalog } from '../fakes/in-memory-course-catalog';
-import { InMemoryCourseMembership } from '../fakes/in-memory-course-membership';
-import { InMemoryUserRepository } from '../fakes/in-memory-user-repository';
-import { KnexCourseCatalog } from '../../adapters/postgres/knex-course-catalog';
-import { KnexCourseMembership } from '../../adapters/postgres/knex-course-membership';
-import { KnexUserRepository } from '../../adapters/postgres/knex-user-repository';
-import { hasPostgres, usePglite, usePostgres } from '../support/use-adapters';
+import { InMemoryCourseCatalog } from '@tests/fakes/in-memory-course-catalog';
+import { InMemoryCourseMembership } from '@tests/fakes/in-memory-course-membership';
+import { InMemoryUserRepository } from '@tests/fakes/in-memory-user-repository';
+import { KnexCourseCatalog } from '@adapters/postgres/knex-course-catalog';
+import { KnexCourseMembership } from '@adapters/postgres/knex-course-membership';
+import { KnexUserRepository } from '@adapters/postgres/knex-user-repository';
+import { hasPostgres, usePglite, usePostgres } from '@tests/support/use-adapters';
 import { courseCatalogContract } from './course-catalog.contract';
 import { courseMembershipContract } from './course-membership.contract';
 import type { Knex } from 'knex';

@@ -1,12 +1,12 @@
 // One behaviour for every CourseMembership adapter.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CourseCatalog } from '../../application/ports/course-catalog';
-import type { CourseMembership } from '../../application/ports/course-membership';
-import type { UserRepository } from '../../application/ports/user-repository';
-import type { User } from '../../domain/user/user';
-import { toCourseQuery } from '../../domain/course/course-search';
-import { SECTIONS_PER_TERM } from '../../domain/course/section-quota';
-import { DomainError } from '../../domain/errors';
+import type { CourseCatalog } from '@application/ports/course-catalog';
+import type { CourseMembership } from '@application/ports/course-membership';
+import type { UserRepository } from '@application/ports/user-repository';
+import type { User } from '@domain/user/user';
+import { toCourseQuery } from '@domain/course/course-search';
+import { SECTIONS_PER_TERM } from '@domain/course/section-quota';
+import { DomainError } from '@domain/errors';
 import { CATALOG_FIXTURE } from './course-catalog.contract';
 
 export interface MembershipWorld {

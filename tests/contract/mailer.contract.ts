@@ -2,7 +2,7 @@
 // MAIL_FROM, names the product, and has a plain-text and an HTML part, each
 // with the link, which the HTML escapes.
 import { describe, expect, it } from 'vitest';
-import type { AccountMail, Mailer } from '../../application/ports/mailer';
+import type { AccountMail, Mailer } from '@application/ports/mailer';
 
 export interface DeliveredMail {
   to: string[];

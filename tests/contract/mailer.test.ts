@@ -4,9 +4,9 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMailer, smtpMailer } from '../../adapters/mail/nodemailer-mailer';
-import { InMemoryMailer } from '../fakes/in-memory-mailer';
-import { SmtpSink } from '../support/smtp-sink';
+import { outboxMailer, smtpMailer } from '@adapters/mail/nodemailer-mailer';
+import { InMemoryMailer } from '@tests/fakes/in-memory-mailer';
+import { SmtpSink } from '@tests/support/smtp-sink';
 import { FROM_ADDRESS, mailerContract } from './mailer.contract';
 
 const FROM = `Study Swamp <${FROM_ADDRESS}>`;

@@ -2,16 +2,16 @@
 // the student's waiting polls there: in one process directly, across
 // processes through Redis pub/sub on each process's one subscriber connection.
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { studentTopic } from '../../application/ports/chat-signals';
-import type { ChatRoomAccess, RoomAccess } from '../../application/ports/chat-room-access';
-import { CachedChatRoomAccess } from '../../adapters/chat/cached-chat-room-access';
-import { LocalMembershipChanges } from '../../adapters/chat/local-membership-changes';
-import { SignalHub } from '../../adapters/chat/signal-hub';
-import { RedisMembershipChanges } from '../../adapters/redis/redis-membership-changes';
-import { RedisSubscriber } from '../../adapters/redis/redis-subscriber';
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import { killConnectionNamed } from '../support/chat-fixtures';
-import { hasRedis, useRedis } from '../support/use-adapters';
+import { studentTopic } from '@application/ports/chat-signals';
+import type { ChatRoomAccess, RoomAccess } from '@application/ports/chat-room-access';
+import { CachedChatRoomAccess } from '@adapters/chat/cached-chat-room-access';
+import { LocalMembershipChanges } from '@adapters/chat/local-membership-changes';
+import { SignalHub } from '@adapters/chat/signal-hub';
+import { RedisMembershipChanges } from '@adapters/redis/redis-membership-changes';
+import { RedisSubscriber } from '@adapters/redis/redis-subscriber';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import { killConnectionNamed } from '@tests/support/chat-fixtures';
+import { hasRedis, useRedis } from '@tests/support/use-adapters';
 
 /** The database both servers read: a set of "user:room" memberships. */
 class SharedMemberships implements ChatRoomAccess {

@@ -2,8 +2,8 @@
 // and blocks that end, rewards, resets, keys and rules kept apart, and store
 // failures passed through as errors (never reported as a refusal).
 import { describe, expect, it } from 'vitest';
-import type { RateLimiter, RateRule } from '../../application/ports/rate-limiter';
-import { afterTimePasses, type TestClock } from '../support/test-clock';
+import type { RateLimiter, RateRule } from '@application/ports/rate-limiter';
+import { afterTimePasses, type TestClock } from '@tests/support/test-clock';
 
 let n = 0;
 /** A rule of its own for each test: the stores outlive one test. */

@@ -2,15 +2,15 @@ import { once } from 'node:events';
 import { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnex } from '../../adapters/database/create-knex';
-import { InMemoryRateLimiter } from '../fakes/in-memory-rate-limiter';
-import { KnexRateLimiter } from '../../adapters/postgres/knex-rate-limiter';
-import { createLogger } from '../../adapters/logger';
-import { connectRedis, createRedisClient, type RedisConnection } from '../../adapters/redis/redis-client';
-import { RedisRateLimiter } from '../../adapters/redis/redis-rate-limiter';
-import { fakeProcessClock } from '../support/test-clock';
-import { clearRedisPrefix, databaseUrl, redisUrl } from '../support/test-services';
-import { hasPostgres, hasRedis, usePglite, usePostgres, useRedis } from '../support/use-adapters';
+import { createKnex } from '@adapters/database/create-knex';
+import { InMemoryRateLimiter } from '@tests/fakes/in-memory-rate-limiter';
+import { KnexRateLimiter } from '@adapters/postgres/knex-rate-limiter';
+import { createLogger } from '@adapters/logger';
+import { connectRedis, createRedisClient, type RedisConnection } from '@adapters/redis/redis-client';
+import { RedisRateLimiter } from '@adapters/redis/redis-rate-limiter';
+import { fakeProcessClock } from '@tests/support/test-clock';
+import { clearRedisPrefix, databaseUrl, redisUrl } from '@tests/support/test-services';
+import { hasPostgres, hasRedis, usePglite, usePostgres, useRedis } from '@tests/support/use-adapters';
 import { rateLimiterContract } from './rate-limiter.contract';
 
 // rate-limiter-flexible reads Date.now itself (no clock can be passed in) and

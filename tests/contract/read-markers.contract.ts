@@ -1,8 +1,8 @@
 // One behaviour for every ReadMarkers adapter: markers only move forward, and
 // a student's rooms come with when they joined and where they read up to.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ReadMarkers } from '../../application/ports/read-markers';
-import type { ChatRoom } from '../../domain/chat/chat-room';
+import type { ReadMarkers } from '@application/ports/read-markers';
+import type { ChatRoom } from '@domain/chat/chat-room';
 
 export interface ReadMarkersWorld {
   markers: ReadMarkers;

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
-import { KnexCourseCatalog } from '../../adapters/postgres/knex-course-catalog';
-import { sectionEntry } from '../support/catalog-entries';
+import { KnexCourseCatalog } from '@adapters/postgres/knex-course-catalog';
+import { sectionEntry } from '@tests/support/catalog-entries';
 import { describe } from 'vitest';
-import { KnexReadMarkers } from '../../adapters/postgres/knex-read-markers';
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import { InMemoryReadMarkers } from '../fakes/in-memory-read-markers';
-import { insertUser } from '../support/chat-fixtures';
-import { hasPostgres, usePglite, usePostgres } from '../support/use-adapters';
+import { KnexReadMarkers } from '@adapters/postgres/knex-read-markers';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import { InMemoryReadMarkers } from '@tests/fakes/in-memory-read-markers';
+import { insertUser } from '@tests/support/chat-fixtures';
+import { hasPostgres, usePglite, usePostgres } from '@tests/support/use-adapters';
 import { readMarkersContract, type ReadMarkersWorld } from './read-markers.contract';
 
 describe('InMemoryReadMarkers', () => {

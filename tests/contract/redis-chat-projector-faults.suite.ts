@@ -9,17 +9,17 @@
 import knex, { type Knex } from 'knex';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { AppMetrics } from '../../adapters/observability/app-metrics';
-import { KnexChatArchive, type ArchivedEntry } from '../../adapters/postgres/knex-chat-archive';
-import { ChatArchiveQueue } from '../../adapters/redis/chat-archive-queue';
-import { ARCHIVE_GROUP, ChatStreamKeys } from '../../adapters/redis/chat-stream-keys';
-import { RedisChatArchiveProjector, type ProjectorOptions } from '../../adapters/redis/redis-chat-archive-projector';
-import { RedisStreamChatLog } from '../../adapters/redis/redis-stream-chat-log';
-import type { ChatMessage } from '../../domain/chat/chat-message';
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import { insertUser } from '../support/chat-fixtures';
-import { afterTimePasses } from '../support/test-clock';
-import type { RedisConnection } from '../../adapters/redis/redis-client';
+import { AppMetrics } from '@adapters/observability/app-metrics';
+import { KnexChatArchive, type ArchivedEntry } from '@adapters/postgres/knex-chat-archive';
+import { ChatArchiveQueue } from '@adapters/redis/chat-archive-queue';
+import { ARCHIVE_GROUP, ChatStreamKeys } from '@adapters/redis/chat-stream-keys';
+import { RedisChatArchiveProjector, type ProjectorOptions } from '@adapters/redis/redis-chat-archive-projector';
+import { RedisStreamChatLog } from '@adapters/redis/redis-stream-chat-log';
+import type { ChatMessage } from '@domain/chat/chat-message';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import { insertUser } from '@tests/support/chat-fixtures';
+import { afterTimePasses } from '@tests/support/test-clock';
+import type { RedisConnection } from '@adapters/redis/redis-client';
 
 /**
  * The real archive, except that its next `outages` store calls (those the

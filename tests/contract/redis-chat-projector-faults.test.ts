@@ -2,8 +2,8 @@
 // redis-chat-projector-faults.suite.ts, also run on a Redis Cluster), and
 // which archive failures count against an entry.
 import { describe, expect, it } from 'vitest';
-import { isEntryFault } from '../../adapters/redis/redis-chat-archive-projector';
-import { hasPostgres, hasRedis, usePostgres, useRedis } from '../support/use-adapters';
+import { isEntryFault } from '@adapters/redis/redis-chat-archive-projector';
+import { hasPostgres, hasRedis, usePostgres, useRedis } from '@tests/support/use-adapters';
 import { redisChatProjectorFaultsSuite } from './redis-chat-projector-faults.suite';
 
 describe('Which archive failures are an entry\'s own fault', () => {

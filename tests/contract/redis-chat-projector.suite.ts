@@ -5,15 +5,15 @@
 // (redis-cluster.test.ts).
 import type { Knex } from 'knex';
 import { beforeAll, expect, it, vi } from 'vitest';
-import { KnexChatArchive, type ArchivedEntry } from '../../adapters/postgres/knex-chat-archive';
-import { ChatArchiveQueue } from '../../adapters/redis/chat-archive-queue';
-import { ARCHIVE_GROUP, archiveScore, ChatStreamKeys, streamFields, type StreamMessage } from '../../adapters/redis/chat-stream-keys';
-import { RedisChatArchiveProjector } from '../../adapters/redis/redis-chat-archive-projector';
-import { RedisStreamChatLog } from '../../adapters/redis/redis-stream-chat-log';
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import { formatMessageId, parseMessageId, type MessageId } from '../../domain/chat/message-id';
-import { insertUser } from '../support/chat-fixtures';
-import type { RedisConnection } from '../../adapters/redis/redis-client';
+import { KnexChatArchive, type ArchivedEntry } from '@adapters/postgres/knex-chat-archive';
+import { ChatArchiveQueue } from '@adapters/redis/chat-archive-queue';
+import { ARCHIVE_GROUP, archiveScore, ChatStreamKeys, streamFields, type StreamMessage } from '@adapters/redis/chat-stream-keys';
+import { RedisChatArchiveProjector } from '@adapters/redis/redis-chat-archive-projector';
+import { RedisStreamChatLog } from '@adapters/redis/redis-stream-chat-log';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import { formatMessageId, parseMessageId, type MessageId } from '@domain/chat/message-id';
+import { insertUser } from '@tests/support/chat-fixtures';
+import type { RedisConnection } from '@adapters/redis/redis-client';
 
 /** An archive that fails on demand, after writing part of its batch, and counts reads. */
 class UnreliableArchive extends KnexChatArchive {

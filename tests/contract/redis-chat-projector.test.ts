@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { renameLegacyChatKeys } from '../../adapters/redis/chat-archive-queue';
-import { ARCHIVE_GROUP, ChatStreamKeys } from '../../adapters/redis/chat-stream-keys';
-import { hasPostgres, hasRedis, usePostgres, useRedis } from '../support/use-adapters';
+import { renameLegacyChatKeys } from '@adapters/redis/chat-archive-queue';
+import { ARCHIVE_GROUP, ChatStreamKeys } from '@adapters/redis/chat-stream-keys';
+import { hasPostgres, hasRedis, usePostgres, useRedis } from '@tests/support/use-adapters';
 import { redisChatProjectorSuite } from './redis-chat-projector.suite';
 
 describe.skipIf(!hasRedis() || !hasPostgres())('Redis chat streams and the archive projector', () => {

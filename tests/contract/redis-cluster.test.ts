@@ -6,17 +6,17 @@
 // and so does the app itself: a student signs up, posts and long-polls.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../adapters/logger';
-import { connectRedis, createRedisClient, type RedisConnection, type RedisTarget } from '../../adapters/redis/redis-client';
-import { RedisRateLimiter } from '../../adapters/redis/redis-rate-limiter';
-import { RedisSessionStore } from '../../adapters/redis/redis-session-store';
-import type { RunningServer } from '../../adapters/server';
-import { HttpSession, newStudent } from '../support/http-session';
-import { redisServerAvailable, startRedisCluster, type RedisClusterHandle } from '../support/redis-cluster';
-import { deleteKeysUnder, redisChatLogWorld, redisSignalsWorld, type RedisHandle } from '../support/redis-worlds';
-import { importShippedCatalog, startTestApp } from '../support/test-app';
-import { createTestDatabase, type TestDatabase } from '../support/test-services';
-import { hasPostgres, usePostgres } from '../support/use-adapters';
+import { createLogger } from '@adapters/logger';
+import { connectRedis, createRedisClient, type RedisConnection, type RedisTarget } from '@adapters/redis/redis-client';
+import { RedisRateLimiter } from '@adapters/redis/redis-rate-limiter';
+import { RedisSessionStore } from '@adapters/redis/redis-session-store';
+import type { RunningServer } from '@adapters/server';
+import { HttpSession, newStudent } from '@tests/support/http-session';
+import { redisServerAvailable, startRedisCluster, type RedisClusterHandle } from '@tests/support/redis-cluster';
+import { deleteKeysUnder, redisChatLogWorld, redisSignalsWorld, type RedisHandle } from '@tests/support/redis-worlds';
+import { importShippedCatalog, startTestApp } from '@tests/support/test-app';
+import { createTestDatabase, type TestDatabase } from '@tests/support/test-services';
+import { hasPostgres, usePostgres } from '@tests/support/use-adapters';
 import { chatLogContract } from './chat-log.contract';
 import { chatSignalsContract } from './chat-signals.contract';
 import { rateLimiterContract } from './rate-limiter.contract';

@@ -1,8 +1,8 @@
 // One behaviour for every SessionStore adapter.
 import { describe, expect, it } from 'vitest';
-import type { Clock } from '../../application/ports/clock';
-import type { SessionStore } from '../../application/ports/session-store';
-import { afterTimePasses, ManualClock } from '../support/test-clock';
+import type { Clock } from '@application/ports/clock';
+import type { SessionStore } from '@application/ports/session-store';
+import { afterTimePasses, ManualClock } from '@tests/support/test-clock';
 
 /**
  * Where a store's expiry time comes from: the Clock it is given (the test moves

@@ -1,9 +1,9 @@
 import { describe } from 'vitest';
-import { InMemorySessionStore } from '../fakes/in-memory-session-store';
-import { KnexSessionStore } from '../../adapters/postgres/knex-session-store';
-import { RedisSessionStore } from '../../adapters/redis/redis-session-store';
-import { CachedSessionStore } from '../../adapters/session/cached-session-store';
-import { hasPostgres, hasRedis, usePglite, usePostgres, useRedis } from '../support/use-adapters';
+import { InMemorySessionStore } from '@tests/fakes/in-memory-session-store';
+import { KnexSessionStore } from '@adapters/postgres/knex-session-store';
+import { RedisSessionStore } from '@adapters/redis/redis-session-store';
+import { CachedSessionStore } from '@adapters/session/cached-session-store';
+import { hasPostgres, hasRedis, usePglite, usePostgres, useRedis } from '@tests/support/use-adapters';
 import { sessionStoreContract } from './session-store.contract';
 
 describe('InMemorySessionStore', () => {

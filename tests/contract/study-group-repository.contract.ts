@@ -3,15 +3,15 @@
 // own first), the owner hand-over and deletion (also under concurrent
 // departures), leaving a course's groups, and meetings.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CourseCatalog } from '../../application/ports/course-catalog';
-import type { CourseGroupsPosition, StudyGroupRepository } from '../../application/ports/study-group-repository';
-import type { UserRepository } from '../../application/ports/user-repository';
-import { toCourseQuery } from '../../domain/course/course-search';
-import { DomainError } from '../../domain/errors';
-import { CREATION_WINDOW_MS, GROUP_QUOTAS } from '../../domain/study-group/group-quotas';
-import type { StudyGroup } from '../../domain/study-group/study-group';
-import type { User } from '../../domain/user/user';
-import { sectionEntry } from '../support/catalog-entries';
+import type { CourseCatalog } from '@application/ports/course-catalog';
+import type { CourseGroupsPosition, StudyGroupRepository } from '@application/ports/study-group-repository';
+import type { UserRepository } from '@application/ports/user-repository';
+import { toCourseQuery } from '@domain/course/course-search';
+import { DomainError } from '@domain/errors';
+import { CREATION_WINDOW_MS, GROUP_QUOTAS } from '@domain/study-group/group-quotas';
+import type { StudyGroup } from '@domain/study-group/study-group';
+import type { User } from '@domain/user/user';
+import { sectionEntry } from '@tests/support/catalog-entries';
 import { CATALOG_FIXTURE } from './course-catalog.contract';
 
 export interface StudyGroupWorld {

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import { describe } from 'vitest';
-import { InMemoryCourseCatalog } from '../fakes/in-memory-course-catalog';
-import { InMemoryStudyGroupRepository } from '../fakes/in-memory-study-group-repository';
-import { InMemoryUserRepository } from '../fakes/in-memory-user-repository';
-import { KnexCourseCatalog } from '../../adapters/postgres/knex-course-catalog';
-import { KnexStudyGroupRepository } from '../../adapters/postgres/knex-study-group-repository';
-import { KnexUserRepository } from '../../adapters/postgres/knex-user-repository';
-import { hasPostgres, usePglite, usePostgres } from '../support/use-adapters';
+import { InMemoryCourseCatalog } from '@tests/fakes/in-memory-course-catalog';
+import { InMemoryStudyGroupRepository } from '@tests/fakes/in-memory-study-group-repository';
+import { InMemoryUserRepository } from '@tests/fakes/in-memory-user-repository';
+import { KnexCourseCatalog } from '@adapters/postgres/knex-course-catalog';
+import { KnexStudyGroupRepository } from '@adapters/postgres/knex-study-group-repository';
+import { KnexUserRepository } from '@adapters/postgres/knex-user-repository';
+import { hasPostgres, usePglite, usePostgres } from '@tests/support/use-adapters';
 import { studyGroupRepositoryContract } from './study-group-repository.contract';
 
 describe('InMemoryStudyGroupRepository', () => {

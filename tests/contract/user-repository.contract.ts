@@ -1,8 +1,8 @@
 // One behaviour for every UserRepository adapter.
 import { describe, expect, it } from 'vitest';
-import type { UserRepository } from '../../application/ports/user-repository';
-import { canonicalName } from '../../domain/user/canonical-name';
-import type { NewUser, User } from '../../domain/user/user';
+import type { UserRepository } from '@application/ports/user-repository';
+import { canonicalName } from '@domain/user/canonical-name';
+import type { NewUser, User } from '@domain/user/user';
 
 let n = 0;
 const newUser = (overrides: Partial<NewUser> = {}): NewUser => {

@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
-import { InMemoryUserRepository } from '../fakes/in-memory-user-repository';
-import { KnexUserRepository } from '../../adapters/postgres/knex-user-repository';
-import { hasPostgres, usePglite, usePostgres } from '../support/use-adapters';
+import { InMemoryUserRepository } from '@tests/fakes/in-memory-user-repository';
+import { KnexUserRepository } from '@adapters/postgres/knex-user-repository';
+import { hasPostgres, usePglite, usePostgres } from '@tests/support/use-adapters';
 import { userRepositoryContract } from './user-repository.contract';
 
 describe('InMemoryUserRepository', () => {

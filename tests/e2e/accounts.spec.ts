@@ -4,7 +4,7 @@
 // over SMTP to the e2e server's own SMTP peer (serve.ts), and the tests read it
 // from there as a student reads their inbox.
 import { expect, test, type Browser } from '@playwright/test';
-import { EMAIL_CLAIM_LOST_MESSAGE } from '../../domain/user/account-errors';
+import { EMAIL_CLAIM_LOST_MESSAGE } from '@domain/user/account-errors';
 import { apiPost, expectNoHorizontalOverflow, fillSignUpForm, joinCourseViaApi, signUpViaApi, waitForMail } from './e2e-support';
 
 const BANNER = 'Check your UF email to verify your account';

@@ -4,7 +4,7 @@
 // sections each with Join / Leave, Add my classes with a mix of numbers, and
 // the course header's instructor, times and location; on a desktop and at 360 px.
 import { expect, test, type Page } from '@playwright/test';
-import { missingUfSocData } from '../support/uf-soc-data';
+import { missingUfSocData } from '@tests/support/uf-soc-data';
 import { expectNoHorizontalOverflow, searchCatalog, signUpViaApi, snap } from './e2e-support';
 
 const missing = missingUfSocData('2258');

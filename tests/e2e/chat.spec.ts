@@ -3,7 +3,7 @@
 // again after a lost answer it shows once; older messages page in; the panel
 // fits a 360 px phone.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { formatChatTime } from '../../web/src/lib/chat-time';
+import { formatChatTime } from '@web/lib/chat-time';
 import { expectNoHorizontalOverflow, signUpViaApi, snap, type E2eStudent } from './e2e-support';
 
 async function csrfToken(request: APIRequestContext): Promise<string> {

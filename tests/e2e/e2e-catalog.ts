@@ -2,10 +2,10 @@
 // real Fall 2025 sync (tests/e2e/serve.ts seeds it, the specs read it): a
 // course with as many sections as UF's big first-year courses, and one of its
 // sections UF withdrew after a student had joined it.
-import type { CourseCatalog } from '../../application/ports/course-catalog';
-import type { CatalogEntry, MeetTime } from '../../domain/course/course';
-import { sectionEntry } from '../support/catalog-entries';
-import { HttpSession, newStudent } from '../support/http-session';
+import type { CourseCatalog } from '@application/ports/course-catalog';
+import type { CatalogEntry, MeetTime } from '@domain/course/course';
+import { sectionEntry } from '@tests/support/catalog-entries';
+import { HttpSession, newStudent } from '@tests/support/http-session';
 
 /** A real UF code and name; fictional sections, as the shipped sample's. */
 export const BIG_COURSE = { code: 'MAC1105', name: 'Basic College Algebra', term: 'Fall 2025' };

@@ -3,11 +3,11 @@
 // groups written straight to the tables (one owner, past the per-student
 // limits), with their meetings through the repository, as a busy course has them.
 import type { Knex } from 'knex';
-import type { CourseCatalog } from '../../application/ports/course-catalog';
-import type { StudyGroupRepository } from '../../application/ports/study-group-repository';
-import { sectionEntry } from '../support/catalog-entries';
-import { insertStudyGroup } from '../support/chat-fixtures';
-import { HttpSession, newStudent } from '../support/http-session';
+import type { CourseCatalog } from '@application/ports/course-catalog';
+import type { StudyGroupRepository } from '@application/ports/study-group-repository';
+import { sectionEntry } from '@tests/support/catalog-entries';
+import { insertStudyGroup } from '@tests/support/chat-fixtures';
+import { HttpSession, newStudent } from '@tests/support/http-session';
 
 /** A real UF code and name; a fictional section, in no other spec. */
 export const MANY_GROUPS_COURSE = { code: 'SLS1102', name: 'Strategies for Success in College', term: 'Fall 2025', classNumber: 49_001 };

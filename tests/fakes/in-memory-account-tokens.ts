@@ -1,6 +1,6 @@
-import type { AccountTokenPurpose, AccountTokens } from '../../application/ports/account-tokens';
-import type { Clock } from '../../application/ports/clock';
-import { accountTokenHash, newAccountToken } from '../../adapters/security/account-token-secret';
+import type { AccountTokenPurpose, AccountTokens } from '@application/ports/account-tokens';
+import type { Clock } from '@application/ports/clock';
+import { accountTokenHash, newAccountToken } from '@adapters/security/account-token-secret';
 
 interface Row {
   userId: number;

@@ -2,12 +2,12 @@
 // Edits and deletes are entries too, and each message's current state is kept
 // beside them, as the real logs do; a change replaces its message's entry and
 // its earlier change in the log, so a changed message is in it once.
-import type { Clock } from '../../application/ports/clock';
-import { CLIENT_MESSAGE_ID_TTL_MS, type AppendedMessage, type ChatLog, type NewChatMessage } from '../../application/ports/chat-log';
-import { TooManyEditsError } from '../../domain/chat/chat-errors';
-import { MAX_EDITS_PER_MESSAGE, type ChatMessage } from '../../domain/chat/chat-message';
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import { compareMessageIds, formatMessageId, messageTime, nextMessageId, type MessageId } from '../../domain/chat/message-id';
+import type { Clock } from '@application/ports/clock';
+import { CLIENT_MESSAGE_ID_TTL_MS, type AppendedMessage, type ChatLog, type NewChatMessage } from '@application/ports/chat-log';
+import { TooManyEditsError } from '@domain/chat/chat-errors';
+import { MAX_EDITS_PER_MESSAGE, type ChatMessage } from '@domain/chat/chat-message';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import { compareMessageIds, formatMessageId, messageTime, nextMessageId, type MessageId } from '@domain/chat/message-id';
 
 interface Entry {
   id: MessageId;

@@ -1,9 +1,9 @@
 // Room access for unit tests: courses through the course ports, study groups
 // from a small table of its own (the study-group feature can feed it).
-import type { ChatRoomAccess, RoomAccess } from '../../application/ports/chat-room-access';
-import type { CourseCatalog } from '../../application/ports/course-catalog';
-import type { CourseMembership } from '../../application/ports/course-membership';
-import type { ChatRoom } from '../../domain/chat/chat-room';
+import type { ChatRoomAccess, RoomAccess } from '@application/ports/chat-room-access';
+import type { CourseCatalog } from '@application/ports/course-catalog';
+import type { CourseMembership } from '@application/ports/course-membership';
+import type { ChatRoom } from '@domain/chat/chat-room';
 
 export class InMemoryChatRoomAccess implements ChatRoomAccess {
   private readonly groups = new Map<number, { ownerId: number; members: Set<number> }>();

@@ -1,5 +1,5 @@
-import type { CourseCatalog, CoursePage, UpsertCounts, WriteOptions } from '../../application/ports/course-catalog';
-import type { CatalogEntry, Course } from '../../domain/course/course';
+import type { CourseCatalog, CoursePage, UpsertCounts, WriteOptions } from '@application/ports/course-catalog';
+import type { CatalogEntry, Course } from '@domain/course/course';
 import {
   clampPage,
   compareGroups,
@@ -9,8 +9,8 @@ import {
   pageCount,
   type CourseGroup,
   type CourseQuery,
-} from '../../domain/course/course-search';
-import { newestTermsFirst } from '../../domain/course/term';
+} from '@domain/course/course-search';
+import { newestTermsFirst } from '@domain/course/term';
 
 type Stored = Course & { source: string };
 

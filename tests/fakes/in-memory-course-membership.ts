@@ -1,8 +1,8 @@
-import type { CourseCatalog } from '../../application/ports/course-catalog';
-import type { CourseMembership } from '../../application/ports/course-membership';
-import type { UserRepository } from '../../application/ports/user-repository';
-import type { Course, MemberProfile } from '../../domain/course/course';
-import { admitSections } from '../../domain/course/section-quota';
+import type { CourseCatalog } from '@application/ports/course-catalog';
+import type { CourseMembership } from '@application/ports/course-membership';
+import type { UserRepository } from '@application/ports/user-repository';
+import type { Course, MemberProfile } from '@domain/course/course';
+import { admitSections } from '@domain/course/section-quota';
 
 export class InMemoryCourseMembership implements CourseMembership {
   // Insertion order is join order.

@@ -1,5 +1,5 @@
-import type { AccountMail, Mailer } from '../../application/ports/mailer';
-import { accountMailContent, type MailContent } from '../../adapters/mail/account-mail-content';
+import type { AccountMail, Mailer } from '@application/ports/mailer';
+import { accountMailContent, type MailContent } from '@adapters/mail/account-mail-content';
 
 /** Keeps every mail, written as the real adapters write it. */
 export class InMemoryMailer implements Mailer {

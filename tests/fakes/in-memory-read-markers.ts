@@ -1,8 +1,8 @@
 // Read markers for unit tests, with the students' rooms as a small table the
 // test fills (the course and group fakes keep no joining times).
-import type { ReadMarkers, RoomReadState } from '../../application/ports/read-markers';
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import { compareMessageIds, type MessageId } from '../../domain/chat/message-id';
+import type { ReadMarkers, RoomReadState } from '@application/ports/read-markers';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import { compareMessageIds, type MessageId } from '@domain/chat/message-id';
 
 const key = (userId: number, room: ChatRoom) => `${userId}:${room.kind}:${room.id}`;
 

@@ -1,6 +1,6 @@
-import type { Clock } from '../../application/ports/clock';
-import { sessionOwner, type SessionData, type SessionStore } from '../../application/ports/session-store';
-import { DESTROYED_SESSION_KEPT_MS } from '../../adapters/session/destroyed-sessions';
+import type { Clock } from '@application/ports/clock';
+import { sessionOwner, type SessionData, type SessionStore } from '@application/ports/session-store';
+import { DESTROYED_SESSION_KEPT_MS } from '@adapters/session/destroyed-sessions';
 
 interface Entry {
   /** null: destroyed (a marker no write replaces until it expires). */

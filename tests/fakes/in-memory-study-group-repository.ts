@@ -9,10 +9,10 @@ import type {
   NewStudyGroup,
   StudyGroupChanges,
   StudyGroupRepository,
-} from '../../application/ports/study-group-repository';
-import type { UserRepository } from '../../application/ports/user-repository';
-import type { MemberProfile } from '../../domain/course/course';
-import { applyDeparture, type Departure } from '../../domain/study-group/group-roles';
+} from '@application/ports/study-group-repository';
+import type { UserRepository } from '@application/ports/user-repository';
+import type { MemberProfile } from '@domain/course/course';
+import { applyDeparture, type Departure } from '@domain/study-group/group-roles';
 import {
   admitGroupCreation,
   admitGroupMember,
@@ -20,9 +20,9 @@ import {
   admitSizeLimit,
   CREATION_WINDOW_MS,
   effectiveMaxMembers,
-} from '../../domain/study-group/group-quotas';
-import { compareMeetings, type MeetingDetails } from '../../domain/study-group/meeting-rules';
-import type { Meeting, StudyGroup } from '../../domain/study-group/study-group';
+} from '@domain/study-group/group-quotas';
+import { compareMeetings, type MeetingDetails } from '@domain/study-group/meeting-rules';
+import type { Meeting, StudyGroup } from '@domain/study-group/study-group';
 
 interface GroupRecord extends NewStudyGroup {
   id: number;

@@ -1,8 +1,8 @@
-import type { Clock } from '../../application/ports/clock';
-import type { AddressProof, CreateUserResult, UserRepository } from '../../application/ports/user-repository';
-import { claimOnProof } from '../../domain/user/address-claim';
-import { canonicalName, type CanonicalName } from '../../domain/user/canonical-name';
-import type { NewUser, Profile, User, UserCredentials } from '../../domain/user/user';
+import type { Clock } from '@application/ports/clock';
+import type { AddressProof, CreateUserResult, UserRepository } from '@application/ports/user-repository';
+import { claimOnProof } from '@domain/user/address-claim';
+import { canonicalName, type CanonicalName } from '@domain/user/canonical-name';
+import type { NewUser, Profile, User, UserCredentials } from '@domain/user/user';
 
 type Row = Omit<User, 'emailVerified'> & {
   passwordHash: string;

@@ -1,4 +1,4 @@
-import type { MembershipChanges } from '../../application/ports/membership-changes';
+import type { MembershipChanges } from '@application/ports/membership-changes';
 
 /** For wiring with nothing that caches room access. */
 export class NoOpMembershipChanges implements MembershipChanges {

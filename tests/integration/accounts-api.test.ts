@@ -6,10 +6,10 @@
 // Over 300 lines: every acceptance line of the issue, each against both run modes, sharing one SMTP peer.
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { INFRA } from '../../adapters/container';
-import { HttpSession, newStudent, type ApiResponse } from '../support/http-session';
-import { SmtpSink, type ReceivedMail } from '../support/smtp-sink';
-import { describeOnEveryMode, type TestApp } from '../support/test-app';
+import { INFRA } from '@adapters/container';
+import { HttpSession, newStudent, type ApiResponse } from '@tests/support/http-session';
+import { SmtpSink, type ReceivedMail } from '@tests/support/smtp-sink';
+import { describeOnEveryMode, type TestApp } from '@tests/support/test-app';
 
 const sink = await SmtpSink.start();
 afterAll(() => sink.close());

@@ -3,10 +3,10 @@
 // posting), their sessions are indexed by student (a password change ends
 // them too), a year may be cleared, and it rolls back.
 import { expect, it } from 'vitest';
-import { migrationSource } from '../../adapters/database/migration-source';
-import { KnexSessionStore } from '../../adapters/postgres/knex-session-store';
-import { KnexUserRepository } from '../../adapters/postgres/knex-user-repository';
-import { describeMigration } from '../support/migration-databases';
+import { migrationSource } from '@adapters/database/migration-source';
+import { KnexSessionStore } from '@adapters/postgres/knex-session-store';
+import { KnexUserRepository } from '@adapters/postgres/knex-user-repository';
+import { describeMigration } from '@tests/support/migration-databases';
 
 const MIGRATION = '20261126000000_accounts';
 

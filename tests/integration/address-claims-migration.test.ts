@@ -2,8 +2,8 @@
 // accounts hold their addresses, an address has one holder and any number of
 // waiting claims, and it rolls back (claims still waiting lose the address).
 import { expect, it } from 'vitest';
-import { migrationSource } from '../../adapters/database/migration-source';
-import { describeMigration } from '../support/migration-databases';
+import { migrationSource } from '@adapters/database/migration-source';
+import { describeMigration } from '@tests/support/migration-databases';
 
 describeMigration('address claims migration', '20261128500000_address_claims', (database) => {
   it('keeps existing accounts as holders, allows waiting claims beside one holder, and rolls back', async () => {

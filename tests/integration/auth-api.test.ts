@@ -2,10 +2,10 @@
 // on the embedded default.
 // Over 300 lines: one suite per run mode, whose cases share the app it starts.
 import { describe, expect, it } from 'vitest';
-import { INFRA } from '../../adapters/container';
-import { keysUnder } from '../support/chat-fixtures';
-import { HttpSession, newStudent } from '../support/http-session';
-import { describeOnEveryMode, type TestApp } from '../support/test-app';
+import { INFRA } from '@adapters/container';
+import { keysUnder } from '@tests/support/chat-fixtures';
+import { HttpSession, newStudent } from '@tests/support/http-session';
+import { describeOnEveryMode, type TestApp } from '@tests/support/test-app';
 
 const SIGN_UPS_PER_HOUR = 50;
 let addressCounter = 0;

@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isBuildCurrent, ROOT } from '../../adapters/cli/build.mjs';
-import { startAppProcess, type AppProcess } from '../support/app-process';
-import { HttpSession, newStudent } from '../support/http-session';
+import { isBuildCurrent, ROOT } from '@adapters/cli/build.mjs';
+import { startAppProcess, type AppProcess } from '@tests/support/app-process';
+import { HttpSession, newStudent } from '@tests/support/http-session';
 
 /** The bytes as they travel (fetch would decode them), with the headers that say how. */
 function rawGet(url: string, acceptEncoding?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {

@@ -6,11 +6,11 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
-import { ImportCatalog } from '../../application/catalog/import-catalog';
-import { readCatalogFile, SHIPPED_CATALOG } from '../../adapters/catalog/catalog-file-reader';
-import { KnexCourseCatalog } from '../../adapters/postgres/knex-course-catalog';
-import { toCourseQuery } from '../../domain/course/course-search';
-import { hasPostgres, usePglite, usePostgres } from '../support/use-adapters';
+import { ImportCatalog } from '@application/catalog/import-catalog';
+import { readCatalogFile, SHIPPED_CATALOG } from '@adapters/catalog/catalog-file-reader';
+import { KnexCourseCatalog } from '@adapters/postgres/knex-course-catalog';
+import { toCourseQuery } from '@domain/course/course-search';
+import { hasPostgres, usePglite, usePostgres } from '@tests/support/use-adapters';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 

@@ -5,17 +5,17 @@
 // Over 300 lines: one suite per run mode, whose cases share the app and the students it sets up.
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TOKENS } from '../../application/ports/tokens';
-import { INFRA } from '../../adapters/container';
-import { createKnex } from '../../adapters/database/create-knex';
-import type { RunningServer } from '../../adapters/server';
-import { insertStudyGroup } from '../support/chat-fixtures';
-import { coursePath, groupPath, pollCourse, postToCourse, postToGroup, signUp, texts, type Student } from '../support/chat-students';
-import { HttpSession } from '../support/http-session';
-import { startProjectorProcess } from '../support/projector-process';
-import { describeOnEveryMode, startTestApp, useTestApp, type TestApp } from '../support/test-app';
-import { clearRedisPrefix } from '../support/test-services';
-import { hasPostgres, hasRedis } from '../support/use-adapters';
+import { TOKENS } from '@application/ports/tokens';
+import { INFRA } from '@adapters/container';
+import { createKnex } from '@adapters/database/create-knex';
+import type { RunningServer } from '@adapters/server';
+import { insertStudyGroup } from '@tests/support/chat-fixtures';
+import { coursePath, groupPath, pollCourse, postToCourse, postToGroup, signUp, texts, type Student } from '@tests/support/chat-students';
+import { HttpSession } from '@tests/support/http-session';
+import { startProjectorProcess } from '@tests/support/projector-process';
+import { describeOnEveryMode, startTestApp, useTestApp, type TestApp } from '@tests/support/test-app';
+import { clearRedisPrefix } from '@tests/support/test-services';
+import { hasPostgres, hasRedis } from '@tests/support/use-adapters';
 
 const MESSAGE_KEYS = ['id', 'message', 'time', 'user_id', 'username'];
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

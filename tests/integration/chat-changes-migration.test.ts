@@ -3,8 +3,8 @@
 // edit and delete of it) hold its current text afterwards, each changed
 // message knows its latest change and its edit count, and it rolls back.
 import { expect, it } from 'vitest';
-import { migrationSource } from '../../adapters/database/migration-source';
-import { describeMigration } from '../support/migration-databases';
+import { migrationSource } from '@adapters/database/migration-source';
+import { describeMigration } from '@tests/support/migration-databases';
 
 describeMigration('chat changes scrubbed migration', '20261128000000_chat_changes_scrubbed', (database) => {
   it('rewrites every row of a changed message to its current text, records its latest change and edit count, and rolls back', async () => {

@@ -2,8 +2,8 @@
 // messages already stored keep no client message id, a student's id is
 // unique in a room (another student's or room's is not), and it rolls back.
 import { expect, it } from 'vitest';
-import { migrationSource } from '../../adapters/database/migration-source';
-import { describeMigration } from '../support/migration-databases';
+import { migrationSource } from '@adapters/database/migration-source';
+import { describeMigration } from '@tests/support/migration-databases';
 
 describeMigration('chat client message ids migration', '20261127000000_chat_client_message_ids', (database) => {
   it('leaves existing messages without an id, keeps one per student and room, and rolls back', async () => {

@@ -7,15 +7,15 @@
 // Over 300 lines: one suite per run mode, whose cases share the app and the students it sets up.
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { INFRA } from '../../adapters/container';
-import type { RunningServer } from '../../adapters/server';
-import { insertStudyGroup } from '../support/chat-fixtures';
-import { coursePath, groupPath, HANG, pollAll, pollCourse, postToCourse, postToGroup, signUp, texts, untilWaiting, waiting, type Student } from '../support/chat-students';
-import { HttpSession, type ApiResponse } from '../support/http-session';
-import { describeOnEveryMode, startTestApp, useTestApp, type TestApp } from '../support/test-app';
-import { clearRedisPrefix } from '../support/test-services';
-import { fakeProcessClock } from '../support/test-clock';
-import { hasPostgres, hasRedis } from '../support/use-adapters';
+import { INFRA } from '@adapters/container';
+import type { RunningServer } from '@adapters/server';
+import { insertStudyGroup } from '@tests/support/chat-fixtures';
+import { coursePath, groupPath, HANG, pollAll, pollCourse, postToCourse, postToGroup, signUp, texts, untilWaiting, waiting, type Student } from '@tests/support/chat-students';
+import { HttpSession, type ApiResponse } from '@tests/support/http-session';
+import { describeOnEveryMode, startTestApp, useTestApp, type TestApp } from '@tests/support/test-app';
+import { clearRedisPrefix } from '@tests/support/test-services';
+import { fakeProcessClock } from '@tests/support/test-clock';
+import { hasPostgres, hasRedis } from '@tests/support/use-adapters';
 
 const HOUR = 3_600_000;
 type Message = { id: string; message: string; event?: string; deleted?: boolean; edited?: boolean; editedAt?: string };

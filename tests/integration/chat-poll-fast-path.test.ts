@@ -3,10 +3,10 @@
 // full pipeline gives; everything else still goes through the pipeline and is
 // decided there. Which path answered is told by studyswamp_chat_polls_fast_total.
 import { beforeAll, expect, it, vi } from 'vitest';
-import { INFRA } from '../../adapters/container';
-import { HANG, untilWaiting, waiting } from '../support/chat-students';
-import { HttpSession, newStudent, type ApiResponse } from '../support/http-session';
-import { describeOnEveryMode, type TestApp } from '../support/test-app';
+import { INFRA } from '@adapters/container';
+import { HANG, untilWaiting, waiting } from '@tests/support/chat-students';
+import { HttpSession, newStudent, type ApiResponse } from '@tests/support/http-session';
+import { describeOnEveryMode, type TestApp } from '@tests/support/test-app';
 
 async function fastPolls(url: string, kind: 'idle' | 'wait' = 'idle'): Promise<number> {
   return fastPollsIn(await (await fetch(`${url}/metrics`)).text(), kind);

@@ -4,12 +4,12 @@
 // wait included; and `watch=` watches only rooms the student is in, a refusal
 // remembered like a grant until the student joins the room.
 import { beforeAll, expect, it, vi } from 'vitest';
-import { INFRA } from '../../adapters/container';
-import { MAX_HELD_POLLS_PER_SESSION as CAP } from '../../adapters/http/held-polls';
-import type { RunningServer } from '../../adapters/server';
-import { HANG, pollCourse, postToCourse, postToGroup, signUp, texts, untilWaiting, waiting, type Student } from '../support/chat-students';
-import { HttpSession, type ApiResponse } from '../support/http-session';
-import { describeOnEveryMode, type TestApp } from '../support/test-app';
+import { INFRA } from '@adapters/container';
+import { MAX_HELD_POLLS_PER_SESSION as CAP } from '@adapters/http/held-polls';
+import type { RunningServer } from '@adapters/server';
+import { HANG, pollCourse, postToCourse, postToGroup, signUp, texts, untilWaiting, waiting, type Student } from '@tests/support/chat-students';
+import { HttpSession, type ApiResponse } from '@tests/support/http-session';
+import { describeOnEveryMode, type TestApp } from '@tests/support/test-app';
 
 interface Tracked {
   answer: Promise<ApiResponse>;

@@ -4,10 +4,10 @@
 // copy; a burst stores one; other students and rooms are independent; a
 // malformed id is a 400 in the house shape; posts without one are as before.
 import { beforeAll, expect, it } from 'vitest';
-import { INFRA } from '../../adapters/container';
-import { insertStudyGroup } from '../support/chat-fixtures';
-import { groupPath, pollCourse, signUp, texts, type Student } from '../support/chat-students';
-import { describeOnEveryMode, type TestApp } from '../support/test-app';
+import { INFRA } from '@adapters/container';
+import { insertStudyGroup } from '@tests/support/chat-fixtures';
+import { groupPath, pollCourse, signUp, texts, type Student } from '@tests/support/chat-students';
+import { describeOnEveryMode, type TestApp } from '@tests/support/test-app';
 
 function chatPostRetriesSuite(app: TestApp) {
   let alice: Student;

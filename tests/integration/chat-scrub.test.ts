@@ -8,14 +8,14 @@
 import { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { INFRA } from '../../adapters/container';
-import { ChatStreamKeys } from '../../adapters/redis/chat-stream-keys';
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import { insertStudyGroup } from '../support/chat-fixtures';
-import { groupPath, pollAll, pollCourse, postToCourse, postToGroup, signUp, type PolledMessage, type Student } from '../support/chat-students';
-import type { ApiResponse } from '../support/http-session';
-import { describeOnEveryMode, type TestApp } from '../support/test-app';
-import { clearRedisPrefix, redisUrl } from '../support/test-services';
+import { INFRA } from '@adapters/container';
+import { ChatStreamKeys } from '@adapters/redis/chat-stream-keys';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import { insertStudyGroup } from '@tests/support/chat-fixtures';
+import { groupPath, pollAll, pollCourse, postToCourse, postToGroup, signUp, type PolledMessage, type Student } from '@tests/support/chat-students';
+import type { ApiResponse } from '@tests/support/http-session';
+import { describeOnEveryMode, type TestApp } from '@tests/support/test-app';
+import { clearRedisPrefix, redisUrl } from '@tests/support/test-services';
 
 type Message = PolledMessage;
 

@@ -5,11 +5,11 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../adapters/config';
-import { startServer, type RunningServer } from '../../adapters/server';
-import { servicesTarget, TEST_SECRET } from '../support/test-app';
-import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix, type TestDatabase } from '../support/test-services';
-import { hasPostgres, hasRedis } from '../support/use-adapters';
+import { parseConfig } from '@adapters/config';
+import { startServer, type RunningServer } from '@adapters/server';
+import { servicesTarget, TEST_SECRET } from '@tests/support/test-app';
+import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix, type TestDatabase } from '@tests/support/test-services';
+import { hasPostgres, hasRedis } from '@tests/support/use-adapters';
 
 describe.skipIf(!hasPostgres() || !hasRedis())('the client address behind proxies', () => {
   const servers: RunningServer[] = [];

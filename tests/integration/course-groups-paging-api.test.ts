@@ -4,11 +4,11 @@
 // cursor is null, with every group once, also while groups come and go
 // between pages; outsiders are refused and a bad cursor is 400 JSON.
 import { beforeAll, expect, it } from 'vitest';
-import { TOKENS } from '../../application/ports/tokens';
-import { INFRA } from '../../adapters/container';
-import { insertStudyGroup } from '../support/chat-fixtures';
-import { HttpSession, newStudent, type ApiResponse } from '../support/http-session';
-import { describeOnEveryMode, type TestApp } from '../support/test-app';
+import { TOKENS } from '@application/ports/tokens';
+import { INFRA } from '@adapters/container';
+import { insertStudyGroup } from '@tests/support/chat-fixtures';
+import { HttpSession, newStudent, type ApiResponse } from '@tests/support/http-session';
+import { describeOnEveryMode, type TestApp } from '@tests/support/test-app';
 
 /** Groups on a page (docs/api.md). */
 const PAGE_SIZE = 20;

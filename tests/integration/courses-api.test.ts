@@ -1,10 +1,10 @@
 // Search, membership, dashboard and course page over HTTP, on Postgres + Redis
 // and on the embedded default, with the shipped catalog loaded.
 import { beforeAll, expect, it } from 'vitest';
-import { TOKENS } from '../../application/ports/tokens';
-import { sectionEntry } from '../support/catalog-entries';
-import { HttpSession, newStudent } from '../support/http-session';
-import { describeOnEveryMode, type TestApp } from '../support/test-app';
+import { TOKENS } from '@application/ports/tokens';
+import { sectionEntry } from '@tests/support/catalog-entries';
+import { HttpSession, newStudent } from '@tests/support/http-session';
+import { describeOnEveryMode, type TestApp } from '@tests/support/test-app';
 
 function coursesApiSuite(app: TestApp) {
   let student: HttpSession;

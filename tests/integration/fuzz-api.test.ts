@@ -8,9 +8,9 @@
 import http from 'node:http';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
-import { API } from '../../adapters/http/contract/api';
-import { HttpSession, newStudent } from '../support/http-session';
-import { describeOnEveryMode, type TestApp } from '../support/test-app';
+import { API } from '@contract/api';
+import { HttpSession, newStudent } from '@tests/support/http-session';
+import { describeOnEveryMode, type TestApp } from '@tests/support/test-app';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 

@@ -5,12 +5,12 @@
 // (as the app writes them); the calls at and past each limit go through HTTP.
 import type { Knex } from 'knex';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { INFRA } from '../../adapters/container';
-import { TOKENS } from '../../application/ports/tokens';
-import { SECTIONS_PER_TERM } from '../../domain/course/section-quota';
-import { GROUP_QUOTAS } from '../../domain/study-group/group-quotas';
-import { HttpSession, newStudent, type ApiResponse } from '../support/http-session';
-import { describeOnEveryMode, type TestApp } from '../support/test-app';
+import { INFRA } from '@adapters/container';
+import { TOKENS } from '@application/ports/tokens';
+import { SECTIONS_PER_TERM } from '@domain/course/section-quota';
+import { GROUP_QUOTAS } from '@domain/study-group/group-quotas';
+import { HttpSession, newStudent, type ApiResponse } from '@tests/support/http-session';
+import { describeOnEveryMode, type TestApp } from '@tests/support/test-app';
 
 interface Student {
   session: HttpSession;

@@ -4,10 +4,10 @@
 // contract served, and the OpenAPI document that describes them.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, pathOf, type ApiRoute } from '../../adapters/http/contract/api';
-import type { RunningServer } from '../../adapters/server';
-import { HttpSession, newStudent } from '../support/http-session';
-import { embeddedTarget, startTestApp } from '../support/test-app';
+import { API, pathOf, type ApiRoute } from '@contract/api';
+import type { RunningServer } from '@adapters/server';
+import { HttpSession, newStudent } from '@tests/support/http-session';
+import { embeddedTarget, startTestApp } from '@tests/support/test-app';
 
 /** node:http, since fetch refuses TRACE. */
 function rawRequest(url: string, method: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {

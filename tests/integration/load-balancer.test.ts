@@ -11,13 +11,13 @@
 // The metrics stay off the internet: the balancer refuses /metrics in every
 // spelling, while each app still serves them on its own port.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startAppProcess, type AppProcess } from '../support/app-process';
-import { freePort, haproxyAvailable, startHaproxy, type Balancer } from '../support/haproxy';
-import { holdRequest, sendRaw } from '../support/held-request';
-import { HttpSession, newStudent, type ApiResponse } from '../support/http-session';
-import { importShippedCatalog, TEST_SECRET } from '../support/test-app';
-import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix, type TestDatabase } from '../support/test-services';
-import { hasPostgres, hasRedis } from '../support/use-adapters';
+import { startAppProcess, type AppProcess } from '@tests/support/app-process';
+import { freePort, haproxyAvailable, startHaproxy, type Balancer } from '@tests/support/haproxy';
+import { holdRequest, sendRaw } from '@tests/support/held-request';
+import { HttpSession, newStudent, type ApiResponse } from '@tests/support/http-session';
+import { importShippedCatalog, TEST_SECRET } from '@tests/support/test-app';
+import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix, type TestDatabase } from '@tests/support/test-services';
+import { hasPostgres, hasRedis } from '@tests/support/use-adapters';
 
 interface Outcome {
   what: string;

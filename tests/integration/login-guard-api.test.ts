@@ -4,11 +4,11 @@
 // cookies, so a shared address a stranger got blocked does not lock out a
 // student whose browser signed in before; and the rules for a new password.
 import { afterAll, describe, expect, it } from 'vitest';
-import { TOKENS } from '../../application/ports/tokens';
-import { canonicalName } from '../../domain/user/canonical-name';
-import { HttpSession, newStudent, type ApiResponse } from '../support/http-session';
-import { SmtpSink, type ReceivedMail } from '../support/smtp-sink';
-import { describeOnEveryMode, type TestApp } from '../support/test-app';
+import { TOKENS } from '@application/ports/tokens';
+import { canonicalName } from '@domain/user/canonical-name';
+import { HttpSession, newStudent, type ApiResponse } from '@tests/support/http-session';
+import { SmtpSink, type ReceivedMail } from '@tests/support/smtp-sink';
+import { describeOnEveryMode, type TestApp } from '@tests/support/test-app';
 
 const sink = await SmtpSink.start();
 afterAll(() => sink.close());

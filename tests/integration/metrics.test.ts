@@ -4,12 +4,12 @@
 // projector; METRICS_PORT moves the endpoint to a port of its own and
 // METRICS=false turns it off.
 import { describe, expect, it } from 'vitest';
-import type { TestApp } from '../support/test-app';
-import { describeOnEveryMode, useTestApp } from '../support/test-app';
-import { HttpSession, newStudent } from '../support/http-session';
-import { freePort } from '../support/haproxy';
-import { startProjectorProcess } from '../support/projector-process';
-import { hasPostgres, hasRedis } from '../support/use-adapters';
+import type { TestApp } from '@tests/support/test-app';
+import { describeOnEveryMode, useTestApp } from '@tests/support/test-app';
+import { HttpSession, newStudent } from '@tests/support/http-session';
+import { freePort } from '@tests/support/haproxy';
+import { startProjectorProcess } from '@tests/support/projector-process';
+import { hasPostgres, hasRedis } from '@tests/support/use-adapters';
 
 /** The value of one series in Prometheus' text format, or undefined when it is absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {

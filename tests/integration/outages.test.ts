@@ -6,13 +6,13 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RunningServer } from '../../adapters/server';
-import { holdRequest } from '../support/held-request';
-import { HttpSession, newStudent, type ApiResponse } from '../support/http-session';
-import { startTcpProxy, throughProxy, type TcpProxy } from '../support/tcp-proxy';
-import { servicesTarget, startTestApp, TEST_SECRET } from '../support/test-app';
-import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix, type TestDatabase } from '../support/test-services';
-import { hasPostgres, hasRedis } from '../support/use-adapters';
+import type { RunningServer } from '@adapters/server';
+import { holdRequest } from '@tests/support/held-request';
+import { HttpSession, newStudent, type ApiResponse } from '@tests/support/http-session';
+import { startTcpProxy, throughProxy, type TcpProxy } from '@tests/support/tcp-proxy';
+import { servicesTarget, startTestApp, TEST_SECRET } from '@tests/support/test-app';
+import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix, type TestDatabase } from '@tests/support/test-services';
+import { hasPostgres, hasRedis } from '@tests/support/use-adapters';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

@@ -3,8 +3,8 @@
 // shows its name, description, size and owner's name only; its members read
 // it whole; public groups read the same by everyone. On both run modes.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HttpSession, newStudent } from '../support/http-session';
-import { describeOnEveryMode, type TestApp } from '../support/test-app';
+import { HttpSession, newStudent } from '@tests/support/http-session';
+import { describeOnEveryMode, type TestApp } from '@tests/support/test-app';
 
 type Actor = 'owner' | 'member' | 'classmate' | 'stranger';
 

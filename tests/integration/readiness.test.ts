@@ -5,11 +5,11 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { INFRA } from '../../adapters/container';
-import type { RunningServer } from '../../adapters/server';
-import { embeddedTarget, servicesTarget, startTestApp, type AppTarget } from '../support/test-app';
-import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix } from '../support/test-services';
-import { hasPostgres, hasRedis } from '../support/use-adapters';
+import { INFRA } from '@adapters/container';
+import type { RunningServer } from '@adapters/server';
+import { embeddedTarget, servicesTarget, startTestApp, type AppTarget } from '@tests/support/test-app';
+import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix } from '@tests/support/test-services';
+import { hasPostgres, hasRedis } from '@tests/support/use-adapters';
 
 interface Line {
   level: number;

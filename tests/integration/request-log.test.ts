@@ -6,11 +6,11 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../adapters/server';
-import { HttpSession, newStudent } from '../support/http-session';
-import { importShippedCatalog, servicesTarget, startTestApp } from '../support/test-app';
-import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix, type TestDatabase } from '../support/test-services';
-import { hasPostgres, hasRedis } from '../support/use-adapters';
+import type { RunningServer } from '@adapters/server';
+import { HttpSession, newStudent } from '@tests/support/http-session';
+import { importShippedCatalog, servicesTarget, startTestApp } from '@tests/support/test-app';
+import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix, type TestDatabase } from '@tests/support/test-services';
+import { hasPostgres, hasRedis } from '@tests/support/use-adapters';
 
 interface Line {
   level: number;

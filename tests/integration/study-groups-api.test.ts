@@ -4,10 +4,10 @@
 // meeting validation, the dashboard and course page, and the calendar file.
 // Over 300 lines: one suite per run mode, whose cases share the app and the four students it sets up.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { INFRA } from '../../adapters/container';
-import { HttpSession, newStudent, type ApiResponse } from '../support/http-session';
-import { parseCalendar } from '../support/parse-calendar';
-import { describeOnEveryMode, type TestApp } from '../support/test-app';
+import { INFRA } from '@adapters/container';
+import { HttpSession, newStudent, type ApiResponse } from '@tests/support/http-session';
+import { parseCalendar } from '@tests/support/parse-calendar';
+import { describeOnEveryMode, type TestApp } from '@tests/support/test-app';
 
 type Actor = 'visitor' | 'owner' | 'member' | 'classmate' | 'outsider';
 

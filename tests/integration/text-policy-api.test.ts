@@ -2,8 +2,8 @@
 // every call refuses control characters and lone surrogates with 400
 // INVALID_TEXT naming the field, changes nothing, and stores text as NFC.
 import { beforeAll, expect, it } from 'vitest';
-import { HttpSession, newStudent } from '../support/http-session';
-import { describeOnEveryMode, type TestApp } from '../support/test-app';
+import { HttpSession, newStudent } from '@tests/support/http-session';
+import { describeOnEveryMode, type TestApp } from '@tests/support/test-app';
 
 const POISON = { NUL: 'a\u0000b', 'lone surrogate': 'a\uD800b', 'C1 control': 'a\u0085b', escape: '\u001B[31mred' };
 

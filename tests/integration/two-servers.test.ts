@@ -2,12 +2,12 @@
 // Redis: a student signed in on one is signed in on the other, and a session
 // ended on one is refused at once on the other, chat polls included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppProcess, type AppProcess } from '../support/app-process';
-import { HttpSession, newStudent } from '../support/http-session';
-import { SmtpSink } from '../support/smtp-sink';
-import { importShippedCatalog } from '../support/test-app';
-import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix, type TestDatabase } from '../support/test-services';
-import { hasPostgres, hasRedis } from '../support/use-adapters';
+import { startAppProcess, type AppProcess } from '@tests/support/app-process';
+import { HttpSession, newStudent } from '@tests/support/http-session';
+import { SmtpSink } from '@tests/support/smtp-sink';
+import { importShippedCatalog } from '@tests/support/test-app';
+import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix, type TestDatabase } from '@tests/support/test-services';
+import { hasPostgres, hasRedis } from '@tests/support/use-adapters';
 
 describe.skipIf(!hasPostgres() || !hasRedis())('two app processes on Postgres + Redis', () => {
   let db: TestDatabase;

@@ -2,8 +2,8 @@
 // accounts with the app's own function, keeps the oldest of two compatibility
 // twins, and can be rolled back.
 import { expect, it } from 'vitest';
-import { migrationSource } from '../../adapters/database/migration-source';
-import { describeMigration } from '../support/migration-databases';
+import { migrationSource } from '@adapters/database/migration-source';
+import { describeMigration } from '@tests/support/migration-databases';
 
 const MIGRATION = '20261123000000_user_canonical_names';
 

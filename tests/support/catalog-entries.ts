@@ -1,5 +1,5 @@
 // A catalog section for tests: the fields a test names, plain defaults for the rest.
-import type { CatalogEntry } from '../../domain/course/course';
+import type { CatalogEntry } from '@domain/course/course';
 
 export function sectionEntry(fields: Partial<CatalogEntry> & Pick<CatalogEntry, 'courseNumber' | 'name' | 'classNumber'>): CatalogEntry {
   return {

@@ -2,8 +2,8 @@
 // students, and (until the study-group feature lands) study groups.
 import type { Knex } from 'knex';
 import { Cluster, type Redis } from 'ioredis';
-import type { RedisConnection } from '../../adapters/redis/redis-client';
-import { canonicalName } from '../../domain/user/canonical-name';
+import type { RedisConnection } from '@adapters/redis/redis-client';
+import { canonicalName } from '@domain/user/canonical-name';
 
 let counter = 0;
 

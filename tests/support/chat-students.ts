@@ -1,8 +1,8 @@
 // Students of the chat API tests: signed up over HTTP, with the calls they
 // make; and the server's count of waiting polls, to act while they wait.
 import { expect, vi } from 'vitest';
-import { INFRA } from '../../adapters/container';
-import type { RunningServer } from '../../adapters/server';
+import { INFRA } from '@adapters/container';
+import type { RunningServer } from '@adapters/server';
 import { HttpSession, newStudent, type ApiResponse } from './http-session';
 
 export interface Student {

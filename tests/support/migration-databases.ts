@@ -3,8 +3,8 @@
 // that migration, so the test can write rows the way an older version did.
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { createKnex } from '../../adapters/database/create-knex';
-import { migrationSource } from '../../adapters/database/migration-source';
+import { createKnex } from '@adapters/database/create-knex';
+import { migrationSource } from '@adapters/database/migration-source';
 import { createTestDatabase } from './test-services';
 import { hasPostgres } from './use-adapters';
 

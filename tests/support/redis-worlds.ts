@@ -2,18 +2,18 @@
 // and on a Redis Cluster (tests/contract/redis-cluster.test.ts): the stream
 // chat log with its archive and projector, and the chat signals of two app servers.
 import type { Knex } from 'knex';
-import { LocalChatSignals } from '../../adapters/chat/local-chat-signals';
-import { RoomNewest } from '../../adapters/chat/room-newest';
-import { SignalHub } from '../../adapters/chat/signal-hub';
-import { KnexChatArchive } from '../../adapters/postgres/knex-chat-archive';
-import { ARCHIVE_GROUP, ChatStreamKeys } from '../../adapters/redis/chat-stream-keys';
-import { RedisChatArchiveProjector } from '../../adapters/redis/redis-chat-archive-projector';
-import { RedisChatSignals } from '../../adapters/redis/redis-chat-signals';
-import type { RedisConnection } from '../../adapters/redis/redis-client';
-import { RedisStreamChatLog } from '../../adapters/redis/redis-stream-chat-log';
-import { RedisSubscriber } from '../../adapters/redis/redis-subscriber';
-import type { ChatLogWorld } from '../contract/chat-log.contract';
-import type { ChatSignalsWorld, SignalsServer } from '../contract/chat-signals.contract';
+import { LocalChatSignals } from '@adapters/chat/local-chat-signals';
+import { RoomNewest } from '@adapters/chat/room-newest';
+import { SignalHub } from '@adapters/chat/signal-hub';
+import { KnexChatArchive } from '@adapters/postgres/knex-chat-archive';
+import { ARCHIVE_GROUP, ChatStreamKeys } from '@adapters/redis/chat-stream-keys';
+import { RedisChatArchiveProjector } from '@adapters/redis/redis-chat-archive-projector';
+import { RedisChatSignals } from '@adapters/redis/redis-chat-signals';
+import type { RedisConnection } from '@adapters/redis/redis-client';
+import { RedisStreamChatLog } from '@adapters/redis/redis-stream-chat-log';
+import { RedisSubscriber } from '@adapters/redis/redis-subscriber';
+import type { ChatLogWorld } from '@tests/contract/chat-log.contract';
+import type { ChatSignalsWorld, SignalsServer } from '@tests/contract/chat-signals.contract';
 import { insertUser, keysUnder } from './chat-fixtures';
 
 export type RedisHandle = () => { redis: RedisConnection; prefix: string };

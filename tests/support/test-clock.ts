@@ -1,7 +1,7 @@
 // Time for tests of expiry: a clock the test moves, so nothing sleeps; or, where
 // time lives in a store server (Redis TTLs), a wait for the outcome.
 import { onTestFinished, vi } from 'vitest';
-import type { Clock } from '../../application/ports/clock';
+import type { Clock } from '@application/ports/clock';
 
 export interface TestClock {
   /** Moves time forward by ms, firing whatever falls due. */

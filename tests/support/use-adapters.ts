@@ -3,8 +3,8 @@
 import { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll } from 'vitest';
-import { createKnex } from '../../adapters/database/create-knex';
-import { migrateToLatest } from '../../adapters/database/migration-source';
+import { createKnex } from '@adapters/database/create-knex';
+import { migrateToLatest } from '@adapters/database/migration-source';
 import { clearRedisPrefix, createTestDatabase, databaseUrl, redisUrl, uniqueRedisPrefix, type TestDatabase } from './test-services';
 
 export const hasPostgres = () => Boolean(databaseUrl());

@@ -5,8 +5,8 @@ import { Writable } from 'node:stream';
 import Koa from 'koa';
 import pino from 'pino';
 import { afterEach, expect, it } from 'vitest';
-import type { AppState } from '../../adapters/http/app-state';
-import { requestContext } from '../../adapters/http/request-context';
+import type { AppState } from '@adapters/http/app-state';
+import { requestContext } from '@adapters/http/request-context';
 
 const servers: ReturnType<Koa['listen']>[] = [];
 afterEach(() => {

@@ -3,11 +3,11 @@
 // sent in the background.
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { CachedFormerMembers } from '../../adapters/chat/cached-former-members';
-import { accountMailContent } from '../../adapters/mail/account-mail-content';
-import { BackgroundMailer } from '../../adapters/mail/background-mailer';
-import type { AccountMail, Mailer } from '../../application/ports/mailer';
-import { ManualClock } from '../support/test-clock';
+import { CachedFormerMembers } from '@adapters/chat/cached-former-members';
+import { accountMailContent } from '@adapters/mail/account-mail-content';
+import { BackgroundMailer } from '@adapters/mail/background-mailer';
+import type { AccountMail, Mailer } from '@application/ports/mailer';
+import { ManualClock } from '@tests/support/test-clock';
 
 describe('CachedFormerMembers', () => {
   function directory() {

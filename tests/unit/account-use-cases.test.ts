@@ -2,26 +2,26 @@
 // students join, post and create; the links; reset, change, profile, deletion
 // claiming an address, and the cap on mails to one address.
 import { describe, expect, it, vi } from 'vitest';
-import { AddClasses } from '../../application/courses/add-classes';
-import { JoinCourse } from '../../application/courses/join-course';
-import { EditChatMessage } from '../../application/chat/edit-chat-message';
-import { PostChatMessage, PostingAllowance } from '../../application/chat/post-chat-message';
-import { ReadChatMessages } from '../../application/chat/read-chat-messages';
-import { CreateStudyGroup } from '../../application/study-groups/create-study-group';
-import { JoinStudyGroup } from '../../application/study-groups/join-study-group';
-import { LocalChatSignals } from '../../adapters/chat/local-chat-signals';
-import { RoomNewest } from '../../adapters/chat/room-newest';
-import { SignalHub } from '../../adapters/chat/signal-hub';
-import type { EmailVerificationMode } from '../../application/accounts/email-verification';
-import { ADDRESS_MAIL_RULE } from '../../application/accounts/account-mailing';
-import { EmailClaimLostError, EmailNotVerifiedError, LinkInvalidError, WrongPasswordError } from '../../domain/user/account-errors';
-import { canonicalName } from '../../domain/user/canonical-name';
-import { RateLimitedError, ValidationError } from '../../domain/errors';
-import { InMemoryChatLog } from '../fakes/in-memory-chat-log';
-import { InMemoryChatRoomAccess } from '../fakes/in-memory-chat-room-access';
-import { NoOpMembershipChanges } from '../fakes/no-op-membership-changes';
-import { accountWorld, PUBLIC_URL, type AccountWorld } from '../support/account-world';
-import { sectionEntry } from '../support/catalog-entries';
+import { AddClasses } from '@application/courses/add-classes';
+import { JoinCourse } from '@application/courses/join-course';
+import { EditChatMessage } from '@application/chat/edit-chat-message';
+import { PostChatMessage, PostingAllowance } from '@application/chat/post-chat-message';
+import { ReadChatMessages } from '@application/chat/read-chat-messages';
+import { CreateStudyGroup } from '@application/study-groups/create-study-group';
+import { JoinStudyGroup } from '@application/study-groups/join-study-group';
+import { LocalChatSignals } from '@adapters/chat/local-chat-signals';
+import { RoomNewest } from '@adapters/chat/room-newest';
+import { SignalHub } from '@adapters/chat/signal-hub';
+import type { EmailVerificationMode } from '@application/accounts/email-verification';
+import { ADDRESS_MAIL_RULE } from '@application/accounts/account-mailing';
+import { EmailClaimLostError, EmailNotVerifiedError, LinkInvalidError, WrongPasswordError } from '@domain/user/account-errors';
+import { canonicalName } from '@domain/user/canonical-name';
+import { RateLimitedError, ValidationError } from '@domain/errors';
+import { InMemoryChatLog } from '@tests/fakes/in-memory-chat-log';
+import { InMemoryChatRoomAccess } from '@tests/fakes/in-memory-chat-room-access';
+import { NoOpMembershipChanges } from '@tests/fakes/no-op-membership-changes';
+import { accountWorld, PUBLIC_URL, type AccountWorld } from '@tests/support/account-world';
+import { sectionEntry } from '@tests/support/catalog-entries';
 
 const HOUR = 3_600_000;
 const form = (name: string) => ({

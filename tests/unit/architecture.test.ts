@@ -21,7 +21,19 @@ function importsOf(file: string): string[] {
 }
 
 /** The repository path a relative import lands in ("domain/errors"), or "package:<name>". */
+const ALIASES: Record<string, string> = {
+  '@domain/': 'domain/',
+  '@application/': 'application/',
+  '@contract/': 'adapters/http/contract/',
+  '@adapters/': 'adapters/',
+  '@migrations/': 'migrations/',
+  '@web/': 'web/src/',
+  '@tests/': 'tests/',
+};
+
 function target(file: string, spec: string): string {
+  const alias = Object.keys(ALIASES).find((prefix) => spec.startsWith(prefix));
+  if (alias) return ALIASES[alias] + spec.slice(alias.length);
   if (!spec.startsWith('.')) return `package:${spec}`;
   return path.relative(root, path.resolve(path.dirname(file), spec)).split(path.sep).join('/');
 }

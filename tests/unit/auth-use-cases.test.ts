@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CLIENT_RULES, type ClientThrottle } from '../../application/auth/client-throttle';
-import type { LogIn } from '../../application/auth/log-in';
-import type { SignUp } from '../../application/auth/sign-up';
-import { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE } from '../../domain/user/sign-up-rules';
-import type { InMemoryUserRepository } from '../fakes/in-memory-user-repository';
-import { accountWorld } from '../support/account-world';
-import { canonicalName } from '../../domain/user/canonical-name';
-import { InvalidCredentialsError } from '../../domain/user/login-rules';
-import { RateLimitedError, ValidationError } from '../../domain/errors';
+import { CLIENT_RULES, type ClientThrottle } from '@application/auth/client-throttle';
+import type { LogIn } from '@application/auth/log-in';
+import type { SignUp } from '@application/auth/sign-up';
+import { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE } from '@domain/user/sign-up-rules';
+import type { InMemoryUserRepository } from '@tests/fakes/in-memory-user-repository';
+import { accountWorld } from '@tests/support/account-world';
+import { canonicalName } from '@domain/user/canonical-name';
+import { InvalidCredentialsError } from '@domain/user/login-rules';
+import { RateLimitedError, ValidationError } from '@domain/errors';
 
 const student = {
   firstName: ' Albert ',

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isBuildCurrent } from '../../adapters/cli/build.mjs';
+import { isBuildCurrent } from '@adapters/cli/build.mjs';
 
 const roots: string[] = [];
 

@@ -3,10 +3,10 @@
 // other servers; nothing is answered from it while announcements may be lost.
 import Keygrip from 'keygrip';
 import { describe, expect, it } from 'vitest';
-import { CachedSessionStore } from '../../adapters/session/cached-session-store';
-import { CookieSigner } from '../../adapters/http/cookie-signer';
-import { InMemorySessionStore } from '../fakes/in-memory-session-store';
-import { ManualClock } from '../support/test-clock';
+import { CachedSessionStore } from '@adapters/session/cached-session-store';
+import { CookieSigner } from '@adapters/http/cookie-signer';
+import { InMemorySessionStore } from '@tests/fakes/in-memory-session-store';
+import { ManualClock } from '@tests/support/test-clock';
 
 const DAY = 86_400_000;
 const RECENT = { recent: true };

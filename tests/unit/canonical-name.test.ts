@@ -1,7 +1,7 @@
 // The one identity form of usernames and addresses (domain/user/canonical-name.ts).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalName } from '../../domain/user/canonical-name';
+import { canonicalName } from '@domain/user/canonical-name';
 
 describe('canonicalName', () => {
   it.each([

@@ -1,9 +1,9 @@
 // The client's one list of messages: every answer merged by id, in id order,
 // each message once, whatever order and overlap the answers come in.
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../adapters/http/contract/chat';
-import { compareMessageIdText as compareMessageIds } from '../../domain/chat/message-id';
-import { mergeMessages } from '../../web/src/features/chat/merge-messages';
+import type { ChatMessage } from '@contract/chat';
+import { compareMessageIdText as compareMessageIds } from '@domain/chat/message-id';
+import { mergeMessages } from '@web/features/chat/merge-messages';
 
 const message = (id: string, text = id): ChatMessage => ({ id, user_id: 1, username: 'alberta', message: text, time: new Date(Number(id.split('-')[0])).toISOString() });
 const ids = (list: ChatMessage[]) => list.map((m) => m.id);

@@ -1,6 +1,6 @@
 // The chat shows consecutive messages of one author under one header.
 import { describe, expect, it } from 'vitest';
-import { RUN_GAP_MS, startsRun } from '../../web/src/features/chat/message-runs';
+import { RUN_GAP_MS, startsRun } from '@web/features/chat/message-runs';
 
 const at = (user_id: number, time: string) => ({ user_id, time });
 const runStarts = (messages: { user_id: number; time: string }[]) => messages.map((message, index) => startsRun(message, messages[index - 1]));

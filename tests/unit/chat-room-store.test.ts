@@ -5,14 +5,14 @@
 // pause while the tab is hidden, and read marks at most every 2 s.
 import { webcrypto } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGE_MAX_LENGTH } from '../../domain/chat/chat-message';
-import { createChatRoomStore } from '../../web/src/features/chat/chat-room-store';
-import { refreshUnreadSoon } from '../../web/src/features/chat/unread-store';
-import { stubDocument, stubNetwork, type Sent } from '../support/client-stubs';
+import { MESSAGE_MAX_LENGTH } from '@domain/chat/chat-message';
+import { createChatRoomStore } from '@web/features/chat/chat-room-store';
+import { refreshUnreadSoon } from '@web/features/chat/unread-store';
+import { stubDocument, stubNetwork, type Sent } from '@tests/support/client-stubs';
 
 // Only watched here: asking for the unread marks is the unread store's business.
-vi.mock('../../web/src/features/chat/unread-store', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../web/src/features/chat/unread-store')>()),
+vi.mock('@web/features/chat/unread-store', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@web/features/chat/unread-store')>()),
   refreshUnreadSoon: vi.fn(),
 }));
 

@@ -1,7 +1,7 @@
 // Spec 9's chat timestamps on the campus clock, with daylight saving (the
 // original subtracted a fixed 4 hours, an hour wrong all winter).
 import { describe, expect, it } from 'vitest';
-import { describeChatTime, formatChatTime } from '../../web/src/lib/chat-time';
+import { describeChatTime, formatChatTime } from '@web/lib/chat-time';
 
 describe('formatChatTime', () => {
   it('shows a summer (EDT, UTC-4) message from today as "at {time}"', () => {

@@ -4,10 +4,10 @@
 // and its X-Chat-Activity asks for the summary once; a mark clears a room at
 // once; the total goes into the document's title; the badge's words.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createChatRoomStore } from '../../web/src/features/chat/chat-room-store';
-import { unreadLabel } from '../../web/src/features/chat/unread-badge';
-import { markedRead, startUnreadMarks, useUnreadStore } from '../../web/src/features/chat/unread-store';
-import { stubDocument, stubNetwork, type Sent } from '../support/client-stubs';
+import { createChatRoomStore } from '@web/features/chat/chat-room-store';
+import { unreadLabel } from '@web/features/chat/unread-badge';
+import { markedRead, startUnreadMarks, useUnreadStore } from '@web/features/chat/unread-store';
+import { stubDocument, stubNetwork, type Sent } from '@tests/support/client-stubs';
 
 const summary = (version: string, rooms: { kind: 'course' | 'group'; id: number; unread: number; mentions?: number; lastRead?: string | null }[]) => ({
   rooms: rooms.map((r) => ({ mentions: 0, lastRead: null, ...r })),

@@ -1,28 +1,28 @@
 // PostChatMessage, ReadChatMessages, the course page's messages and the room
 // access cache, on in-memory adapters.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { PostChatMessage, PostingAllowance } from '../../application/chat/post-chat-message';
-import { ReadChatMessages } from '../../application/chat/read-chat-messages';
-import type { ChatRoomAccess, RoomAccess } from '../../application/ports/chat-room-access';
-import { GetCoursePage } from '../../application/courses/get-course-page';
-import { CachedChatRoomAccess } from '../../adapters/chat/cached-chat-room-access';
-import { LocalChatSignals } from '../../adapters/chat/local-chat-signals';
-import { RoomNewest } from '../../adapters/chat/room-newest';
-import { SignalHub } from '../../adapters/chat/signal-hub';
-import { InMemoryChatLog } from '../fakes/in-memory-chat-log';
-import { InMemoryChatRoomAccess } from '../fakes/in-memory-chat-room-access';
-import { InMemoryCourseCatalog } from '../fakes/in-memory-course-catalog';
-import { InMemoryCourseMembership } from '../fakes/in-memory-course-membership';
-import { InMemoryRateLimiter } from '../fakes/in-memory-rate-limiter';
-import { InMemoryStudyGroupRepository } from '../fakes/in-memory-study-group-repository';
-import { InMemoryUserRepository } from '../fakes/in-memory-user-repository';
-import { EmailVerificationPolicy } from '../../application/accounts/email-verification';
-import { CachedFormerMembers } from '../../adapters/chat/cached-former-members';
-import { sectionEntry } from '../support/catalog-entries';
-import { checkMessageText } from '../../domain/chat/chat-message';
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import { compareMessageIds, nextMessageId, parseMessageId } from '../../domain/chat/message-id';
-import { DomainError, RateLimitedError } from '../../domain/errors';
+import { PostChatMessage, PostingAllowance } from '@application/chat/post-chat-message';
+import { ReadChatMessages } from '@application/chat/read-chat-messages';
+import type { ChatRoomAccess, RoomAccess } from '@application/ports/chat-room-access';
+import { GetCoursePage } from '@application/courses/get-course-page';
+import { CachedChatRoomAccess } from '@adapters/chat/cached-chat-room-access';
+import { LocalChatSignals } from '@adapters/chat/local-chat-signals';
+import { RoomNewest } from '@adapters/chat/room-newest';
+import { SignalHub } from '@adapters/chat/signal-hub';
+import { InMemoryChatLog } from '@tests/fakes/in-memory-chat-log';
+import { InMemoryChatRoomAccess } from '@tests/fakes/in-memory-chat-room-access';
+import { InMemoryCourseCatalog } from '@tests/fakes/in-memory-course-catalog';
+import { InMemoryCourseMembership } from '@tests/fakes/in-memory-course-membership';
+import { InMemoryRateLimiter } from '@tests/fakes/in-memory-rate-limiter';
+import { InMemoryStudyGroupRepository } from '@tests/fakes/in-memory-study-group-repository';
+import { InMemoryUserRepository } from '@tests/fakes/in-memory-user-repository';
+import { EmailVerificationPolicy } from '@application/accounts/email-verification';
+import { CachedFormerMembers } from '@adapters/chat/cached-former-members';
+import { sectionEntry } from '@tests/support/catalog-entries';
+import { checkMessageText } from '@domain/chat/chat-message';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import { compareMessageIds, nextMessageId, parseMessageId } from '@domain/chat/message-id';
+import { DomainError, RateLimitedError } from '@domain/errors';
 
 async function world() {
   const catalog = new InMemoryCourseCatalog();

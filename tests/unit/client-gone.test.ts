@@ -6,7 +6,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
-import { clientGone } from '../../adapters/http/client-gone';
+import { clientGone } from '@adapters/http/client-gone';
 
 let server: http.Server | undefined;
 afterEach(() => {

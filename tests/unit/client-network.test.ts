@@ -2,7 +2,7 @@
 // /64 (one subscriber, one LAN: rotating inside it is free), an IPv4 address
 // by itself, an IPv4-mapped IPv6 address as the IPv4 address it maps.
 import { describe, expect, it } from 'vitest';
-import { clientNetwork } from '../../adapters/http/client-network';
+import { clientNetwork } from '@adapters/http/client-network';
 
 describe('clientNetwork', () => {
   it('counts an IPv4 address by itself, however it is written', () => {

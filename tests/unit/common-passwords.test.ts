@@ -1,9 +1,9 @@
 // The list of the 10,000 most common passwords (adapters/security/
 // packaged-common-passwords.ts) and the check of every new password against it.
 import { describe, expect, it } from 'vitest';
-import { refuseCommonPassword } from '../../application/auth/new-password';
-import { PackagedCommonPasswords } from '../../adapters/security/packaged-common-passwords';
-import { ValidationError } from '../../domain/errors';
+import { refuseCommonPassword } from '@application/auth/new-password';
+import { PackagedCommonPasswords } from '@adapters/security/packaged-common-passwords';
+import { ValidationError } from '@domain/errors';
 
 describe('the most common passwords', () => {
   it('reads the published list on the first question, not before', async () => {

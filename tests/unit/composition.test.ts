@@ -6,12 +6,12 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SignUp } from '../../application/auth/sign-up';
-import type { ChatLog } from '../../application/ports/chat-log';
-import { TOKENS, tokensOf, type Ports, type Token } from '../../application/ports/tokens';
-import { parseConfig } from '../../adapters/config';
-import { compose, INFRA, type Composition } from '../../adapters/container';
-import { createLogger } from '../../adapters/logger';
+import { SignUp } from '@application/auth/sign-up';
+import type { ChatLog } from '@application/ports/chat-log';
+import { TOKENS, tokensOf, type Ports, type Token } from '@application/ports/tokens';
+import { parseConfig } from '@adapters/config';
+import { compose, INFRA, type Composition } from '@adapters/container';
+import { createLogger } from '@adapters/logger';
 
 const base = { NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_SECRET: 'x'.repeat(32), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'ss-compose-')) };
 const modes = {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../adapters/config';
+import { parseConfig } from '@adapters/config';
 
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'ss-config-'));
 

@@ -2,9 +2,9 @@
 // nothing but the one spelling the server writes is read as a position.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CourseGroupsPosition } from '../../application/ports/study-group-repository';
-import { formatCourseGroupsCursor, parseCourseGroupsCursor } from '../../adapters/http/course-groups-cursor';
-import { MAX_ID } from '../../adapters/http/contract/primitives';
+import type { CourseGroupsPosition } from '@application/ports/study-group-repository';
+import { formatCourseGroupsCursor, parseCourseGroupsCursor } from '@adapters/http/course-groups-cursor';
+import { MAX_ID } from '@contract/primitives';
 
 const position: fc.Arbitrary<CourseGroupsPosition> = fc.oneof(
   fc.record({ part: fc.constant('own' as const), lastJoin: fc.maxSafeNat() }),

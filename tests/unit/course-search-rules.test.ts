@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Course } from '../../domain/course/course';
-import { parseClassNumbers } from '../../domain/course/class-numbers';
+import type { Course } from '@domain/course/course';
+import { parseClassNumbers } from '@domain/course/class-numbers';
 import {
   cardSectionCount,
   clampPage,
@@ -11,12 +11,12 @@ import {
   pageCount,
   rankOf,
   toCourseQuery,
-} from '../../domain/course/course-search';
-import { describeMeetings, withKnownMeetings } from '../../domain/course/meet-times';
-import { sectionEntry } from '../support/catalog-entries';
-import { canonicalTerm, newestTermsFirst, termRank } from '../../domain/course/term';
-import { parseCatalogRecord } from '../../domain/course/catalog-record';
-import { flattenUfCourse, mergeUfCourses, parseUfPage, termFromUfCode, termFromUfFileName } from '../../adapters/catalog/uf-schedule-of-courses';
+} from '@domain/course/course-search';
+import { describeMeetings, withKnownMeetings } from '@domain/course/meet-times';
+import { sectionEntry } from '@tests/support/catalog-entries';
+import { canonicalTerm, newestTermsFirst, termRank } from '@domain/course/term';
+import { parseCatalogRecord } from '@domain/course/catalog-record';
+import { flattenUfCourse, mergeUfCourses, parseUfPage, termFromUfCode, termFromUfFileName } from '@adapters/catalog/uf-schedule-of-courses';
 
 let id = 0;
 const course = (courseNumber: string, name: string, term = 'Fall 2025', classNumber = 10000 + id): Course => ({

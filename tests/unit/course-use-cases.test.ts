@@ -2,17 +2,17 @@
 // own sections first, "Show all" through ListCourseSections) and joining a
 // section UF withdrew, on the in-memory adapters.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { EmailVerificationPolicy } from '../../application/accounts/email-verification';
-import { AddClasses } from '../../application/courses/add-classes';
-import { JoinCourse } from '../../application/courses/join-course';
-import { ListCourseSections } from '../../application/courses/list-course-sections';
-import { SearchCourses } from '../../application/courses/search-courses';
-import { DomainError } from '../../domain/errors';
-import { sectionEntry } from '../support/catalog-entries';
-import { InMemoryCourseCatalog } from '../fakes/in-memory-course-catalog';
-import { InMemoryCourseMembership } from '../fakes/in-memory-course-membership';
-import { InMemoryUserRepository } from '../fakes/in-memory-user-repository';
-import { NoOpMembershipChanges } from '../fakes/no-op-membership-changes';
+import { EmailVerificationPolicy } from '@application/accounts/email-verification';
+import { AddClasses } from '@application/courses/add-classes';
+import { JoinCourse } from '@application/courses/join-course';
+import { ListCourseSections } from '@application/courses/list-course-sections';
+import { SearchCourses } from '@application/courses/search-courses';
+import { DomainError } from '@domain/errors';
+import { sectionEntry } from '@tests/support/catalog-entries';
+import { InMemoryCourseCatalog } from '@tests/fakes/in-memory-course-catalog';
+import { InMemoryCourseMembership } from '@tests/fakes/in-memory-course-membership';
+import { InMemoryUserRepository } from '@tests/fakes/in-memory-user-repository';
+import { NoOpMembershipChanges } from '@tests/fakes/no-op-membership-changes';
 
 const STUDENT = 7;
 // College Algebra with 30 sections on offer, 20001-20030; 20017 taught by Ada Lovelace.

@@ -1,8 +1,8 @@
 import type { Context } from 'koa';
 import { describe, expect, it } from 'vitest';
-import { ANONYMOUS_CSRF_COOKIE, csrfProtection, issueCsrfToken, rotateCsrfToken } from '../../adapters/http/csrf';
-import { HttpError } from '../../adapters/http/http-error';
-import { cookieAttributes } from '../../adapters/http/session';
+import { ANONYMOUS_CSRF_COOKIE, csrfProtection, issueCsrfToken, rotateCsrfToken } from '@adapters/http/csrf';
+import { HttpError } from '@adapters/http/http-error';
+import { cookieAttributes } from '@adapters/http/session';
 
 interface FakeCookie {
   value: string | null;

@@ -2,9 +2,9 @@
 // signature binds the account and the nonce under a key of this server's
 // secret, so it stands for that account only, and nothing else passes.
 import { describe, expect, it } from 'vitest';
-import { DEVICE_COOKIE_PREFIX, DeviceCookies } from '../../adapters/http/device-cookie';
-import { cookieAttributes } from '../../adapters/http/session';
-import { canonicalName } from '../../domain/user/canonical-name';
+import { DEVICE_COOKIE_PREFIX, DeviceCookies } from '@adapters/http/device-cookie';
+import { cookieAttributes } from '@adapters/http/session';
+import { canonicalName } from '@domain/user/canonical-name';
 
 const SECRET = 'device-cookie-test-secret-0123456789abcdef';
 const devices = new DeviceCookies(SECRET, cookieAttributes(false));

@@ -1,8 +1,8 @@
 // How a student is shown: the one display rule for names (domain/user/display-name.ts)
 // and the initials' colours (web/src/components/avatar-colour.ts).
 import { describe, expect, it } from 'vitest';
-import { capitaliseWords, displayName, initialsOf } from '../../domain/user/display-name';
-import { AVATAR_COLOURS, avatarColour } from '../../web/src/components/avatar-colour';
+import { capitaliseWords, displayName, initialsOf } from '@domain/user/display-name';
+import { AVATAR_COLOURS, avatarColour } from '@web/components/avatar-colour';
 
 describe('the display rule for names', () => {
   it.each([

@@ -1,9 +1,9 @@
 // The domain's rules for how far one student's groups and sections may grow,
 // and for what a private group shows a student outside it.
 import { describe, expect, it } from 'vitest';
-import type { MemberProfile } from '../../domain/course/course';
-import { admitSections, SECTIONS_PER_TERM } from '../../domain/course/section-quota';
-import { DomainError, RateLimitedError, ValidationError } from '../../domain/errors';
+import type { MemberProfile } from '@domain/course/course';
+import { admitSections, SECTIONS_PER_TERM } from '@domain/course/section-quota';
+import { DomainError, RateLimitedError, ValidationError } from '@domain/errors';
 import {
   admitGroupCreation,
   admitGroupMember,
@@ -13,9 +13,9 @@ import {
   CREATION_WINDOW_MS,
   effectiveMaxMembers,
   GROUP_QUOTAS,
-} from '../../domain/study-group/group-quotas';
-import { groupAsSeenBy, groupsAsSeenBy } from '../../domain/study-group/group-view';
-import type { StudyGroup } from '../../domain/study-group/study-group';
+} from '@domain/study-group/group-quotas';
+import { groupAsSeenBy, groupsAsSeenBy } from '@domain/study-group/group-view';
+import type { StudyGroup } from '@domain/study-group/study-group';
 
 const codeOf = (work: () => void): string | null => {
   try {

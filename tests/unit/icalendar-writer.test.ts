@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { escapeText, foldLine, studyGroupCalendar } from '../../adapters/calendar/icalendar-writer';
-import type { MemberProfile } from '../../domain/course/course';
-import type { StudyGroup } from '../../domain/study-group/study-group';
-import { parseCalendar } from '../support/parse-calendar';
+import { escapeText, foldLine, studyGroupCalendar } from '@adapters/calendar/icalendar-writer';
+import type { MemberProfile } from '@domain/course/course';
+import type { StudyGroup } from '@domain/study-group/study-group';
+import { parseCalendar } from '@tests/support/parse-calendar';
 
 const owner: MemberProfile = { id: 1, username: 'alberta', firstName: 'Alberta', lastName: 'Gator', major: '', year: '2', bio: '', verified: true };
 

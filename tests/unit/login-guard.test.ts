@@ -2,15 +2,15 @@
 // in-memory adapters, with a recording sleeper and Vitest's fake clock for the
 // windows and blocks (RateLimiterMemory reads Date.now and expires by timer).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LogIn } from '../../application/auth/log-in';
-import { LOGIN_POLICY, LOGIN_RULES, LoginGuard, pairBlockMs, usernameDelayMs, type BrowserDevices, type TrustedDevice } from '../../application/auth/login-guard';
-import type { PasswordHasher } from '../../application/ports/password-hasher';
-import type { RateLimiter } from '../../application/ports/rate-limiter';
-import { InMemoryRateLimiter } from '../fakes/in-memory-rate-limiter';
-import { InMemoryUserRepository } from '../fakes/in-memory-user-repository';
-import { RateLimitedError } from '../../domain/errors';
-import { canonicalName } from '../../domain/user/canonical-name';
-import { InvalidCredentialsError } from '../../domain/user/login-rules';
+import { LogIn } from '@application/auth/log-in';
+import { LOGIN_POLICY, LOGIN_RULES, LoginGuard, pairBlockMs, usernameDelayMs, type BrowserDevices, type TrustedDevice } from '@application/auth/login-guard';
+import type { PasswordHasher } from '@application/ports/password-hasher';
+import type { RateLimiter } from '@application/ports/rate-limiter';
+import { InMemoryRateLimiter } from '@tests/fakes/in-memory-rate-limiter';
+import { InMemoryUserRepository } from '@tests/fakes/in-memory-user-repository';
+import { RateLimitedError } from '@domain/errors';
+import { canonicalName } from '@domain/user/canonical-name';
+import { InvalidCredentialsError } from '@domain/user/login-rules';
 
 const MINUTE = 60_000;
 

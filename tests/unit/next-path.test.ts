@@ -1,6 +1,6 @@
 // The page a login leads to (?next=): only a path of this site is followed.
 import { describe, expect, it } from 'vitest';
-import { sameSitePath, withNext } from '../../web/src/lib/next-path';
+import { sameSitePath, withNext } from '@web/lib/next-path';
 
 describe('the ?next= a login follows', () => {
   it.each([

@@ -2,15 +2,15 @@
 // entry reads nothing, equal reads share one, and nothing it remembers can
 // hide a message for longer than its few seconds or across an announcement.
 import { describe, expect, it } from 'vitest';
-import type { ChatLog } from '../../application/ports/chat-log';
-import { deliver } from '../../adapters/chat/local-chat-signals';
-import { RememberingChatLog, RoomNewest } from '../../adapters/chat/room-newest';
-import { SignalHub } from '../../adapters/chat/signal-hub';
-import type { ChatMessage } from '../../domain/chat/chat-message';
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import { parseMessageId, type MessageId } from '../../domain/chat/message-id';
-import { InMemoryChatLog } from '../fakes/in-memory-chat-log';
-import { ManualClock } from '../support/test-clock';
+import type { ChatLog } from '@application/ports/chat-log';
+import { deliver } from '@adapters/chat/local-chat-signals';
+import { RememberingChatLog, RoomNewest } from '@adapters/chat/room-newest';
+import { SignalHub } from '@adapters/chat/signal-hub';
+import type { ChatMessage } from '@domain/chat/chat-message';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import { parseMessageId, type MessageId } from '@domain/chat/message-id';
+import { InMemoryChatLog } from '@tests/fakes/in-memory-chat-log';
+import { ManualClock } from '@tests/support/test-clock';
 
 const room: ChatRoom = { kind: 'course', id: 4 };
 const cursor = (message: ChatMessage) => parseMessageId(message.id)!;

@@ -3,9 +3,9 @@
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SessionStore } from '../../application/ports/session-store';
-import { InMemorySessionStore } from '../fakes/in-memory-session-store';
-import { SESSION_MAX_AGE_MS, SESSION_TOUCH_INTERVAL_MS, sessionMiddleware } from '../../adapters/http/session';
+import type { SessionStore } from '@application/ports/session-store';
+import { InMemorySessionStore } from '@tests/fakes/in-memory-session-store';
+import { SESSION_MAX_AGE_MS, SESSION_TOUCH_INTERVAL_MS, sessionMiddleware } from '@adapters/http/session';
 
 describe('session touch', () => {
   const store = new InMemorySessionStore();

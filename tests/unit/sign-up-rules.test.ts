@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkNewPassword, checkProfile, checkSignUp, normaliseProfile, type SignUpInput } from '../../domain/user/sign-up-rules';
-import { checkLogin } from '../../domain/user/login-rules';
+import { checkNewPassword, checkProfile, checkSignUp, normaliseProfile, type SignUpInput } from '@domain/user/sign-up-rules';
+import { checkLogin } from '@domain/user/login-rules';
 
 const valid: SignUpInput = {
   firstName: 'Albert',

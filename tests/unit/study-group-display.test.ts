@@ -1,8 +1,8 @@
 // How the client shows study groups: times and counts read as the spec shows them
 // (names: tests/unit/display-name.test.ts).
 import { describe, expect, it } from 'vitest';
-import { formatTime12, formatTime24 } from '../../web/src/lib/time-of-day';
-import { isGroupFull, memberCountLabel } from '../../web/src/features/study-groups/display-name';
+import { formatTime12, formatTime24 } from '@web/lib/time-of-day';
+import { isGroupFull, memberCountLabel } from '@web/features/study-groups/display-name';
 
 describe('meeting times', () => {
   it.each([

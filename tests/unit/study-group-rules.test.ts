@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { MemberProfile } from '../../domain/course/course';
-import { ValidationError } from '../../domain/errors';
-import { applyDeparture, assertGroupMember, assertGroupOwner, assertMayCreateIn, mayJoin, planDeparture, type GroupMembershipState } from '../../domain/study-group/group-roles';
-import { localDateTime, nextOccurrence } from '../../domain/study-group/meeting-occurrence';
-import { compareMeetings, MEETING_MESSAGES, normaliseMeeting, normaliseMeetingTime } from '../../domain/study-group/meeting-rules';
-import { groupSize, type StudyGroup } from '../../domain/study-group/study-group';
+import type { MemberProfile } from '@domain/course/course';
+import { ValidationError } from '@domain/errors';
+import { applyDeparture, assertGroupMember, assertGroupOwner, assertMayCreateIn, mayJoin, planDeparture, type GroupMembershipState } from '@domain/study-group/group-roles';
+import { localDateTime, nextOccurrence } from '@domain/study-group/meeting-occurrence';
+import { compareMeetings, MEETING_MESSAGES, normaliseMeeting, normaliseMeetingTime } from '@domain/study-group/meeting-rules';
+import { groupSize, type StudyGroup } from '@domain/study-group/study-group';
 import {
   GroupPrivateError,
   NotCourseMemberError,
   NotGroupMemberError,
   NotGroupOwnerError,
-} from '../../domain/study-group/study-group-errors';
-import { checkStudyGroupDetails, normaliseStudyGroupDetails, TITLE_AND_DESCRIPTION_MESSAGE } from '../../domain/study-group/study-group-rules';
+} from '@domain/study-group/study-group-errors';
+import { checkStudyGroupDetails, normaliseStudyGroupDetails, TITLE_AND_DESCRIPTION_MESSAGE } from '@domain/study-group/study-group-rules';
 
 const person = (id: number): MemberProfile => ({ id, username: `u${id}`, firstName: 'A', lastName: 'B', major: '', year: '1', bio: '', verified: true });
 

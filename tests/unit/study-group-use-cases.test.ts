@@ -3,28 +3,28 @@
 // userID / ownerID naming another student is refused at the HTTP edge:
 // tests/integration/study-groups-api.test.ts.)
 import { beforeEach, describe, expect, it } from 'vitest';
-import { InMemoryChatLog } from '../fakes/in-memory-chat-log';
-import { InMemoryCourseCatalog } from '../fakes/in-memory-course-catalog';
-import { InMemoryCourseMembership } from '../fakes/in-memory-course-membership';
-import { InMemoryStudyGroupRepository } from '../fakes/in-memory-study-group-repository';
-import { InMemoryUserRepository } from '../fakes/in-memory-user-repository';
-import { EmailVerificationPolicy } from '../../application/accounts/email-verification';
-import { CachedFormerMembers } from '../../adapters/chat/cached-former-members';
-import { GetCoursePage } from '../../application/courses/get-course-page';
-import { GetDashboard } from '../../application/courses/get-dashboard';
-import { LeaveCourse } from '../../application/courses/leave-course';
-import { COURSE_GROUPS_PAGE_SIZE, ListCourseGroups } from '../../application/courses/list-course-groups';
-import type { MembershipChanges } from '../../application/ports/membership-changes';
-import { CancelMeeting } from '../../application/study-groups/cancel-meeting';
-import { CreateStudyGroup } from '../../application/study-groups/create-study-group';
-import { GetStudyGroupPage } from '../../application/study-groups/get-study-group-page';
-import { JoinStudyGroup } from '../../application/study-groups/join-study-group';
-import { LeaveStudyGroup } from '../../application/study-groups/leave-study-group';
-import { ScheduleMeeting } from '../../application/study-groups/schedule-meeting';
-import { UpdateMeeting } from '../../application/study-groups/update-meeting';
-import { UpdateStudyGroup } from '../../application/study-groups/update-study-group';
-import type { ChatRoom } from '../../domain/chat/chat-room';
-import { CATALOG_FIXTURE } from '../contract/course-catalog.contract';
+import { InMemoryChatLog } from '@tests/fakes/in-memory-chat-log';
+import { InMemoryCourseCatalog } from '@tests/fakes/in-memory-course-catalog';
+import { InMemoryCourseMembership } from '@tests/fakes/in-memory-course-membership';
+import { InMemoryStudyGroupRepository } from '@tests/fakes/in-memory-study-group-repository';
+import { InMemoryUserRepository } from '@tests/fakes/in-memory-user-repository';
+import { EmailVerificationPolicy } from '@application/accounts/email-verification';
+import { CachedFormerMembers } from '@adapters/chat/cached-former-members';
+import { GetCoursePage } from '@application/courses/get-course-page';
+import { GetDashboard } from '@application/courses/get-dashboard';
+import { LeaveCourse } from '@application/courses/leave-course';
+import { COURSE_GROUPS_PAGE_SIZE, ListCourseGroups } from '@application/courses/list-course-groups';
+import type { MembershipChanges } from '@application/ports/membership-changes';
+import { CancelMeeting } from '@application/study-groups/cancel-meeting';
+import { CreateStudyGroup } from '@application/study-groups/create-study-group';
+import { GetStudyGroupPage } from '@application/study-groups/get-study-group-page';
+import { JoinStudyGroup } from '@application/study-groups/join-study-group';
+import { LeaveStudyGroup } from '@application/study-groups/leave-study-group';
+import { ScheduleMeeting } from '@application/study-groups/schedule-meeting';
+import { UpdateMeeting } from '@application/study-groups/update-meeting';
+import { UpdateStudyGroup } from '@application/study-groups/update-study-group';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import { CATALOG_FIXTURE } from '@tests/contract/course-catalog.contract';
 
 class RecordingMembershipChanges implements MembershipChanges {
   /** Departures. */

@@ -1,6 +1,6 @@
 // The one text policy every field passes at the edge.
 import { describe, expect, it } from 'vitest';
-import { applyTextPolicy, cleanText } from '../../domain/text/text-policy';
+import { applyTextPolicy, cleanText, utf8ByteLength } from '@domain/text/text-policy';
 
 describe('applyTextPolicy', () => {
   it.each([
@@ -59,5 +59,19 @@ describe('cleanText (text from elsewhere, kept rather than refused)', () => {
     const cut = cleanText(`a${'🐊'.repeat(10)}`, { max: 6 });
     expect(cut).toBe(`a${'🐊'.repeat(4)}…`);
     expect([...cut]).toHaveLength(6);
+  });
+});
+
+describe('utf8ByteLength', () => {
+  it.each([
+    ['empty', ''],
+    ['ASCII', 'swamp'],
+    ['two-byte', 'é'.repeat(37)],
+    ['three-byte', '中文'],
+    ['four-byte', '🐊🐊'],
+    ['lone surrogate', 'a\uD800b'],
+    ['mixed', 'Gä中🐊\uDC00'],
+  ])('counts %s text as TextEncoder encodes it', (_, text) => {
+    expect(utf8ByteLength(text)).toBe(new TextEncoder().encode(text).length);
   });
 });

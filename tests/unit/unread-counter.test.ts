@@ -2,8 +2,8 @@
 // its latest change: such a change stands for its message when the message
 // lies in the window, counted as it reads now (not at all once deleted).
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../domain/chat/chat-message';
-import { UnreadCounter } from '../../domain/chat/unread';
+import type { ChatMessage } from '@domain/chat/chat-message';
+import { UnreadCounter } from '@domain/chat/unread';
 
 const reader = { id: 1, username: 'carol' };
 const at = (id: string, text: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({ id, userId: 2, username: 'alice', message: text, time: new Date(0), ...extra });

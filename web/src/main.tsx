@@ -1,15 +1,15 @@
-import './lib/zod-without-eval';
+import '@web/lib/zod-without-eval';
 // The global styles first: each component's CSS module, bundled where the
 // component is first imported, then comes after them and wins a tie.
-import './styles/tokens.css';
-import './styles/base.css';
+import '@web/styles/tokens.css';
+import '@web/styles/base.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { createQueryClient } from './app/query-client';
-import { AppRoutes } from './app/router';
-import { useSessionStore } from './lib/session-store';
+import { createQueryClient } from '@web/app/query-client';
+import { AppRoutes } from '@web/app/router';
+import { useSessionStore } from '@web/lib/session-store';
 
 const queryClient = createQueryClient(() => useSessionStore.getState().signedOut());
 

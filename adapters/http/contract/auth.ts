@@ -1,6 +1,6 @@
 // Accounts and sessions (spec section 7): the five account calls and the token.
 import * as z from 'zod/mini';
-import { YEARS } from '../../../domain/user/user';
+import { YEARS } from '@domain/user/user';
 import { errorAnswerWith } from './errors';
 import { described, id, optionalText, textField } from './primitives';
 

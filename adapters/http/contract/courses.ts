@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { message } from './chat';
 import { member } from './members';
-import { MAX_CLASS_NUMBERS } from '../../../domain/course/class-numbers';
+import { MAX_CLASS_NUMBERS } from '@domain/course/class-numbers';
 import { actingIds, described, id, MAX_ID, optionalText, requestId, textField } from './primitives';
 import { studyGroup } from './study-groups';
 

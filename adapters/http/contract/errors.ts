@@ -2,7 +2,7 @@
 // what the refusal adds (field, retryAfterSeconds). The domain's codes live
 // in domain/errors.ts; these are the ones the HTTP edge gives itself.
 import * as z from 'zod/mini';
-import type { ErrorCode } from '../../../domain/errors';
+import type { ErrorCode } from '@domain/errors';
 import { described } from './primitives';
 
 export const HTTP_ERROR_CODES = [

@@ -5,7 +5,7 @@
 // about 20 kB gzipped. Nothing here may import the server
 // (tests/unit/architecture.test.ts).
 import * as z from 'zod/mini';
-import { applyTextPolicy, type TextPolicyOptions } from '../../../domain/text/text-policy';
+import { applyTextPolicy, type TextPolicyOptions } from '@domain/text/text-policy';
 
 /** The largest id a Postgres integer column holds. */
 export const MAX_ID = 2_147_483_647;

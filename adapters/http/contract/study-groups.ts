@@ -1,6 +1,6 @@
 // Study groups, their members and weekly meetings.
 import * as z from 'zod/mini';
-import { WEEKDAYS } from '../../../domain/study-group/meeting-rules';
+import { WEEKDAYS } from '@domain/study-group/meeting-rules';
 import { message } from './chat';
 import { member } from './members';
 import { actingIds, described, id, optionalText, requestId } from './primitives';

@@ -3,12 +3,12 @@
 // and, until the server has said who is signed in, the loading screen instead.
 // While a student is signed in it keeps their unread marks current.
 import { Outlet } from 'react-router-dom';
-import { FullPageLoading } from '../components/full-page-loading';
-import { NavigationBar } from '../components/navigation-bar';
-import { useSession } from '../features/auth/api';
-import { SessionActions } from '../features/auth/session-actions';
-import { VerifyBanner } from '../features/auth/verify-banner';
-import { useUnreadMarks } from '../features/chat/unread-store';
+import { FullPageLoading } from '@web/components/full-page-loading';
+import { NavigationBar } from '@web/components/navigation-bar';
+import { useSession } from '@web/features/auth/api';
+import { SessionActions } from '@web/features/auth/session-actions';
+import { VerifyBanner } from '@web/features/auth/verify-banner';
+import { useUnreadMarks } from '@web/features/chat/unread-store';
 import styles from './app-layout.module.css';
 
 // After this many failed checks the loading screen says why it is taking long.

@@ -3,7 +3,7 @@
 // retries), nothing refetches behind the student's back on window focus, and a
 // call refused because the session ended signs the tab out wherever it was made.
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isNotAuthenticated } from '../lib/api-error';
+import { isNotAuthenticated } from '@web/lib/api-error';
 
 export function createQueryClient(onSessionEnded: () => void): QueryClient {
   const onError = (error: unknown) => {

@@ -3,8 +3,8 @@
 // guards below only ever see a user or undefined.
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { LogInPage } from './routes/log-in';
-import { useNextPath, withNext } from '../lib/next-path';
-import { useSessionStore } from '../lib/session-store';
+import { useNextPath, withNext } from '@web/lib/next-path';
+import { useSessionStore } from '@web/lib/session-store';
 import { SignUpPage } from './routes/sign-up';
 import { CoursePage } from './routes/course';
 import { DashboardPage } from './routes/dashboard';

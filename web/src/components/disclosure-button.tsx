@@ -1,7 +1,7 @@
 // A button that shows or hides a region of its page (the WAI-ARIA disclosure
 // pattern): its chevron points down while the region is hidden, up while it
 // shows. Round, it is a chevron like an icon button, named by its label.
-import { useMediaQuery } from '../lib/use-media-query';
+import { useMediaQuery } from '@web/lib/use-media-query';
 import { Icon } from './icon';
 import styles from './disclosure-button.module.css';
 

@@ -2,8 +2,8 @@
 // name) opening their profile card, with the name in a tip on hover and focus.
 // The accessible name starts with the initials a sighted student sees, so a
 // voice-control user can say what they read ("AG Alice Gator", WCAG 2.5.3).
-import type { Member } from '../../../adapters/http/contract/members';
-import { memberInitials, memberName } from '../lib/member-name';
+import type { Member } from '@contract/members';
+import { memberInitials, memberName } from '@web/lib/member-name';
 import { InitialsAvatar } from './initials-avatar';
 import { useTooltip } from './tooltip';
 

@@ -6,9 +6,9 @@
 // click anywhere else, and focus goes back to the control.
 import { autoUpdate, flip, offset, shift, size, useFloating, useMergeRefs } from '@floating-ui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Member } from '../../../adapters/http/contract/members';
-import { yearName } from '../../../domain/user/user';
-import { memberInitials, memberName } from '../lib/member-name';
+import type { Member } from '@contract/members';
+import { yearName } from '@domain/user/user';
+import { memberInitials, memberName } from '@web/lib/member-name';
 import { Icon } from './icon';
 import { InitialsAvatar } from './initials-avatar';
 import styles from './profile-card.module.css';

@@ -2,7 +2,7 @@
 // token dance, JSON parsing, and `call`, which sends a call of the wire
 // contract's route table and validates its answer with the contract's schema.
 import * as z from 'zod/mini';
-import { API, pathOf, type AnswerOf, type ApiRoute, type BodyOf, type PathParams } from '../../../adapters/http/contract/api';
+import { API, pathOf, type AnswerOf, type ApiRoute, type BodyOf, type PathParams } from '@contract/api';
 import { readAnswer } from './api-error';
 
 export interface ApiResponse {

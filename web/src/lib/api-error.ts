@@ -1,7 +1,7 @@
 // Turns an ApiResponse into checked data or a typed failure, so feature api.ts
 // files can tell "not found" and "signed out" apart from "something broke".
 import * as z from 'zod/mini';
-import type { ApiErrorCode } from '../../../adapters/http/contract/errors';
+import type { ApiErrorCode } from '@contract/errors';
 import type { ApiResponse } from './api-client';
 
 /** The server refused (a non-2xx status) or answered with a shape the client does not understand. */

@@ -2,7 +2,7 @@
 // "{date} at {time}", on the campus clock (America/New_York). Intl applies
 // daylight saving for each instant, so the offset is -5 or -4 hours as the
 // date requires, never a fixed 4.
-import { CAMPUS_TIME_ZONE } from '../../../domain/study-group/meeting-occurrence';
+import { CAMPUS_TIME_ZONE } from '@domain/study-group/meeting-occurrence';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { timeZone: CAMPUS_TIME_ZONE, hour: 'numeric', minute: '2-digit' });
 const dateFormat = new Intl.DateTimeFormat('en-US', { timeZone: CAMPUS_TIME_ZONE, month: 'numeric', day: 'numeric', year: 'numeric' });

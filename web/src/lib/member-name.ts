@@ -1,7 +1,7 @@
 // A classmate as the wire sends them (snake_case), shown through the domain's
 // one display rule for names.
-import type { Member } from '../../../adapters/http/contract/members';
-import { displayName, initialsOf, type PersonName } from '../../../domain/user/display-name';
+import type { Member } from '@contract/members';
+import { displayName, initialsOf, type PersonName } from '@domain/user/display-name';
 
 function personOf(member: Member): PersonName {
   return { firstName: member.first_name, lastName: member.last_name, username: member.username };

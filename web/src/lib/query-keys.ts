@@ -1,7 +1,7 @@
 // The keys of every cached server answer, in one place, so a feature that
 // changes something (joining a group, leaving a course) can refresh the
 // answers of another (the course page, the dashboard) without importing it.
-import type { CourseFilters } from '../../../adapters/http/contract/courses';
+import type { CourseFilters } from '@contract/courses';
 
 export const queryKeys = {
   session: ['session'] as const,

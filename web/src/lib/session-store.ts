@@ -2,7 +2,7 @@
 // answer to "who is signed in?" is a query of features/auth (useSession),
 // which settles this store once; login, sign-up and logout change it after.
 import { create } from 'zustand';
-import type { User } from '../../../adapters/http/contract/auth';
+import type { User } from '@contract/auth';
 
 interface SessionState {
   /** null: not known yet; undefined: checked, nobody signed in; otherwise the student. */

@@ -2,7 +2,7 @@
 // step as it is resized: for layouts that change markup, not only styles
 // (tabs on phones), so the two agree with the stylesheets' `@media (--name)`.
 import { useCallback, useSyncExternalStore } from 'react';
-import { MEDIA, type MediaName } from '../styles/breakpoints';
+import { MEDIA, type MediaName } from '@web/styles/breakpoints';
 
 export function useMediaQuery(name: MediaName): boolean {
   const query = MEDIA[name];

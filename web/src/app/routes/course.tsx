@@ -2,12 +2,12 @@
 // course for members and Join Course for everyone else (unless UF withdrew it). A new id is a new
 // course: it starts from "loading", not from the previous one.
 import { useParams } from 'react-router-dom';
-import { ErrorLine } from '../../components/error-line';
-import { LoadingLine } from '../../components/loading-line';
-import { useCoursePage } from '../../features/courses/api';
-import { CourseJoinNote } from '../../features/courses/course-join-note';
-import { CourseNotFound } from '../../features/courses/course-not-found';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { ErrorLine } from '@web/components/error-line';
+import { LoadingLine } from '@web/components/loading-line';
+import { useCoursePage } from '@web/features/courses/api';
+import { CourseJoinNote } from '@web/features/courses/course-join-note';
+import { CourseNotFound } from '@web/features/courses/course-not-found';
+import { useDocumentTitle } from '@web/lib/use-document-title';
 import { CourseArticle } from './course/course-article';
 import { CoursePanels } from './course/course-panels';
 import styles from './course.module.css';

@@ -4,15 +4,15 @@
 // course is selected, replacing the entry so Back does not land here again.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ErrorLine } from '../../components/error-line';
-import { Icon } from '../../components/icon';
-import { LoadingLine } from '../../components/loading-line';
-import { UnreadBadge } from '../../features/chat/unread-badge';
-import { useDashboard } from '../../features/courses/api';
-import { CourseList } from '../../features/courses/course-list';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useElementRefs } from '../../lib/use-element-refs';
-import { MEDIA } from '../../styles/breakpoints';
+import { ErrorLine } from '@web/components/error-line';
+import { Icon } from '@web/components/icon';
+import { LoadingLine } from '@web/components/loading-line';
+import { UnreadBadge } from '@web/features/chat/unread-badge';
+import { useDashboard } from '@web/features/courses/api';
+import { CourseList } from '@web/features/courses/course-list';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { useElementRefs } from '@web/lib/use-element-refs';
+import { MEDIA } from '@web/styles/breakpoints';
 import { DashboardCourse } from './course/dashboard-course';
 import styles from './dashboard.module.css';
 

@@ -1,8 +1,8 @@
 // /forgot-password: ask for a reset link (from Log In's "Forgot password?").
 import { Link } from 'react-router-dom';
-import { AuthPage } from '../../features/auth/auth-page';
-import { ForgotPasswordForm } from '../../features/auth/forgot-password-form';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { AuthPage } from '@web/features/auth/auth-page';
+import { ForgotPasswordForm } from '@web/features/auth/forgot-password-form';
+import { useDocumentTitle } from '@web/lib/use-document-title';
 
 export function ForgotPasswordPage() {
   useDocumentTitle('Forgot password');

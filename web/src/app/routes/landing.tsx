@@ -1,6 +1,6 @@
 // / for a visitor: the night-swamp picture, the title, the tagline and the team.
-import { SwampScene } from '../../components/swamp-scene';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { SwampScene } from '@web/components/swamp-scene';
+import { useDocumentTitle } from '@web/lib/use-document-title';
 import { CREATORS } from '../config';
 import styles from './landing.module.css';
 

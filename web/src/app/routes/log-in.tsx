@@ -1,9 +1,9 @@
 // /log-in for a visitor (the guards send a signed-in student home).
 import { Link, useLocation } from 'react-router-dom';
-import { AuthPage } from '../../features/auth/auth-page';
-import { LogInForm } from '../../features/auth/log-in-form';
-import { useNextPath, withNext } from '../../lib/next-path';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { AuthPage } from '@web/features/auth/auth-page';
+import { LogInForm } from '@web/features/auth/log-in-form';
+import { useNextPath, withNext } from '@web/lib/next-path';
+import { useDocumentTitle } from '@web/lib/use-document-title';
 
 export function LogInPage() {
   const next = useNextPath();

@@ -1,6 +1,6 @@
 // Any address the route table does not know.
 import { Link } from 'react-router-dom';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '@web/lib/use-document-title';
 
 export function NotFoundPage() {
   useDocumentTitle('Page not found');

@@ -1,11 +1,11 @@
 // /profile (from the user menu): the student's own profile, password and account.
-import { AuthPage } from '../../features/auth/auth-page';
-import { ChangePasswordForm } from '../../features/auth/change-password-form';
-import { DeleteAccountSection } from '../../features/auth/delete-account-section';
-import { AccountDetails } from '../../features/auth/profile-details';
-import { ProfileForm } from '../../features/auth/profile-form';
-import { useSessionStore } from '../../lib/session-store';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { AuthPage } from '@web/features/auth/auth-page';
+import { ChangePasswordForm } from '@web/features/auth/change-password-form';
+import { DeleteAccountSection } from '@web/features/auth/delete-account-section';
+import { AccountDetails } from '@web/features/auth/profile-details';
+import { ProfileForm } from '@web/features/auth/profile-form';
+import { useSessionStore } from '@web/lib/session-store';
+import { useDocumentTitle } from '@web/lib/use-document-title';
 
 export function ProfilePage() {
   const user = useSessionStore((state) => state.currentUser);

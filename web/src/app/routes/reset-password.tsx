@@ -1,8 +1,8 @@
 // /reset-password?token=...: the page a reset link opens.
 import { Link, useSearchParams } from 'react-router-dom';
-import { AuthPage } from '../../features/auth/auth-page';
-import { ResetPasswordForm } from '../../features/auth/reset-password-form';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { AuthPage } from '@web/features/auth/auth-page';
+import { ResetPasswordForm } from '@web/features/auth/reset-password-form';
+import { useDocumentTitle } from '@web/lib/use-document-title';
 
 export function ResetPasswordPage() {
   const token = useSearchParams()[0].get('token') ?? '';

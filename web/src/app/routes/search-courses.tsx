@@ -4,11 +4,11 @@
 // forward and reload show the same results.
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { hasFilters, useCatalogSearch, useCatalogTerms, useSearchAgain, type CourseFilters } from '../../features/courses/api';
-import { AddClassesPanel } from '../../features/courses/add-classes-panel';
-import { CourseFilterForm } from '../../features/courses/course-filter-form';
-import { SearchResults } from '../../features/courses/search-results';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { hasFilters, useCatalogSearch, useCatalogTerms, useSearchAgain, type CourseFilters } from '@web/features/courses/api';
+import { AddClassesPanel } from '@web/features/courses/add-classes-panel';
+import { CourseFilterForm } from '@web/features/courses/course-filter-form';
+import { SearchResults } from '@web/features/courses/search-results';
+import { useDocumentTitle } from '@web/lib/use-document-title';
 import styles from './search-courses.module.css';
 
 function pageFromUrl(value: string | null): number {

@@ -1,9 +1,9 @@
 // /sign-up for a visitor (the guards send a signed-in student home).
 import { Link } from 'react-router-dom';
-import { AuthPage } from '../../features/auth/auth-page';
-import { SignUpForm } from '../../features/auth/sign-up-form';
-import { useNextPath, withNext } from '../../lib/next-path';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { AuthPage } from '@web/features/auth/auth-page';
+import { SignUpForm } from '@web/features/auth/sign-up-form';
+import { useNextPath, withNext } from '@web/lib/next-path';
+import { useDocumentTitle } from '@web/lib/use-document-title';
 
 export function SignUpPage() {
   const next = useNextPath();

@@ -3,16 +3,16 @@
 // details compact on top, Chat and Members as tabs); or why the student
 // cannot see it (not a member, removed while it was open, no such group).
 import { useParams } from 'react-router-dom';
-import { ErrorLine } from '../../components/error-line';
-import { LoadingLine } from '../../components/loading-line';
-import { useTabs } from '../../components/tabs';
-import { ChatPanel } from '../../features/chat/chat-panel';
-import { useMarkRemovedFromGroup, useStudyGroupPage, type StudyGroupPageResult } from '../../features/study-groups/api';
-import { GroupDetailsPanel } from '../../features/study-groups/group-details-panel';
-import { GroupMembersPanel } from '../../features/study-groups/group-members-panel';
-import { GroupUnavailable } from '../../features/study-groups/group-unavailable';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useMediaQuery } from '../../lib/use-media-query';
+import { ErrorLine } from '@web/components/error-line';
+import { LoadingLine } from '@web/components/loading-line';
+import { useTabs } from '@web/components/tabs';
+import { ChatPanel } from '@web/features/chat/chat-panel';
+import { useMarkRemovedFromGroup, useStudyGroupPage, type StudyGroupPageResult } from '@web/features/study-groups/api';
+import { GroupDetailsPanel } from '@web/features/study-groups/group-details-panel';
+import { GroupMembersPanel } from '@web/features/study-groups/group-members-panel';
+import { GroupUnavailable } from '@web/features/study-groups/group-unavailable';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { useMediaQuery } from '@web/lib/use-media-query';
 import styles from './study-group-page.module.css';
 
 const NOT_FOUND: StudyGroupPageResult = { kind: 'not-found' };

@@ -4,12 +4,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
-import type { UpdateProfileBody } from '../../../../adapters/http/contract/accounts';
-import { API } from '../../../../adapters/http/contract/api';
-import type { User } from '../../../../adapters/http/contract/auth';
-import { apiClient } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
-import { useSessionStore } from '../../lib/session-store';
+import type { UpdateProfileBody } from '@contract/accounts';
+import { API } from '@contract/api';
+import type { User } from '@contract/auth';
+import { apiClient } from '@web/lib/api-client';
+import { queryKeys } from '@web/lib/query-keys';
+import { useSessionStore } from '@web/lib/session-store';
 
 /** Asks the server who is signed in now (a link may have changed the account, or ended the session) and tells the tab. */
 async function refreshSession(): Promise<User | null> {

@@ -1,7 +1,7 @@
 // "Enter Account Information": what the student logs in with.
-import { TextField } from '../../components/text-field';
-import type { RuleFormField } from '../../lib/use-rule-form';
-import type { SignUpInput } from '../../../../domain/user/sign-up-rules';
+import { TextField } from '@web/components/text-field';
+import type { RuleFormField } from '@web/lib/use-rule-form';
+import type { SignUpInput } from '@domain/user/sign-up-rules';
 import { FormSection } from './form-section';
 import sectionStyles from './form-section.module.css';
 

@@ -6,15 +6,15 @@ import { useEffect } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import * as z from 'zod/mini';
-import { API } from '../../../../adapters/http/contract/api';
-import type { LogInBody, SignUpBody, User } from '../../../../adapters/http/contract/auth';
-import type { LoginInput } from '../../../../domain/user/login-rules';
-import { EMAIL_TAKEN_MESSAGE, isSignUpField, USERNAME_TAKEN_MESSAGE, type SignUpInput } from '../../../../domain/user/sign-up-rules';
-import { apiClient } from '../../lib/api-client';
-import { useNextPath } from '../../lib/next-path';
-import { ApiError } from '../../lib/api-error';
-import { queryKeys } from '../../lib/query-keys';
-import { useSessionStore } from '../../lib/session-store';
+import { API } from '@contract/api';
+import type { LogInBody, SignUpBody, User } from '@contract/auth';
+import type { LoginInput } from '@domain/user/login-rules';
+import { EMAIL_TAKEN_MESSAGE, isSignUpField, USERNAME_TAKEN_MESSAGE, type SignUpInput } from '@domain/user/sign-up-rules';
+import { apiClient } from '@web/lib/api-client';
+import { useNextPath } from '@web/lib/next-path';
+import { ApiError } from '@web/lib/api-error';
+import { queryKeys } from '@web/lib/query-keys';
+import { useSessionStore } from '@web/lib/session-store';
 
 // Refusals mix the spec's auth fields (msg, field) with the house error shape
 // (error, message); every part is optional so any of them can be shown.

@@ -2,7 +2,7 @@
 // form and the line that leads to the other page, and (Log In) the night-swamp
 // picture beside it on medium and wider screens.
 import type { ReactNode } from 'react';
-import { SwampScene } from '../../components/swamp-scene';
+import { SwampScene } from '@web/components/swamp-scene';
 import styles from './auth-page.module.css';
 
 interface AuthPageProps {

@@ -1,9 +1,9 @@
 // Change password on the profile page: the current one confirms it, the new
 // one follows sign-up's rule; the student's other sessions end, this one stays.
-import { TextField } from '../../components/text-field';
-import { isApiError, messageForStudent } from '../../lib/api-error';
-import { useRuleForm } from '../../lib/use-rule-form';
-import { checkPasswordChange } from '../../../../domain/user/account-rules';
+import { TextField } from '@web/components/text-field';
+import { isApiError, messageForStudent } from '@web/lib/api-error';
+import { useRuleForm } from '@web/lib/use-rule-form';
+import { checkPasswordChange } from '@domain/user/account-rules';
 import { useChangePassword } from './account-api';
 import { FormSection } from './form-section';
 import styles from './profile-page.module.css';

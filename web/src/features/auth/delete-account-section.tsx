@@ -1,12 +1,12 @@
 // Delete my account, on the profile page: a dialog asks for the password.
 import { useState } from 'react';
-import { ModalDialog } from '../../components/modal-dialog';
-import { ModalError } from '../../components/modal-error';
-import modalStyles from '../../components/modal-dialog.module.css';
-import { TextField } from '../../components/text-field';
-import { isApiError, messageForStudent } from '../../lib/api-error';
-import { useRuleForm } from '../../lib/use-rule-form';
-import { checkAccountDeletion } from '../../../../domain/user/account-rules';
+import { ModalDialog } from '@web/components/modal-dialog';
+import { ModalError } from '@web/components/modal-error';
+import modalStyles from '@web/components/modal-dialog.module.css';
+import { TextField } from '@web/components/text-field';
+import { isApiError, messageForStudent } from '@web/lib/api-error';
+import { useRuleForm } from '@web/lib/use-rule-form';
+import { checkAccountDeletion } from '@domain/user/account-rules';
 import { useDeleteAccount } from './account-api';
 import { FormSection } from './form-section';
 import styles from './profile-page.module.css';

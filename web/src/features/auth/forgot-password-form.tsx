@@ -1,9 +1,9 @@
 // "Forgot password?": an address or a username; the answer is the same
 // whether or not an account exists ("If an account exists, we sent a link").
-import { TextField } from '../../components/text-field';
-import { messageForStudent } from '../../lib/api-error';
-import { useRuleForm } from '../../lib/use-rule-form';
-import { checkResetRequest } from '../../../../domain/user/account-rules';
+import { TextField } from '@web/components/text-field';
+import { messageForStudent } from '@web/lib/api-error';
+import { useRuleForm } from '@web/lib/use-rule-form';
+import { checkResetRequest } from '@domain/user/account-rules';
 import { useRequestPasswordReset } from './account-api';
 import formStyles from './auth-form.module.css';
 

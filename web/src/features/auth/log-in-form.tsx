@@ -3,10 +3,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { TextField } from '../../components/text-field';
-import { apiClient } from '../../lib/api-client';
-import { useRuleForm } from '../../lib/use-rule-form';
-import { checkLogin, type LoginInput } from '../../../../domain/user/login-rules';
+import { TextField } from '@web/components/text-field';
+import { apiClient } from '@web/lib/api-client';
+import { useRuleForm } from '@web/lib/use-rule-form';
+import { checkLogin, type LoginInput } from '@domain/user/login-rules';
 import { logIn, TRY_AGAIN, useEnterAs } from './api';
 import formStyles from './auth-form.module.css';
 

@@ -1,5 +1,5 @@
 // The profile page's fixed part: email and username cannot change here.
-import type { User } from '../../../../adapters/http/contract/auth';
+import type { User } from '@contract/auth';
 import styles from './profile-page.module.css';
 
 export function AccountDetails({ user }: { user: User }) {

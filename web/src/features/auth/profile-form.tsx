@@ -1,12 +1,12 @@
 // The profile page's form: names, bio, major and year under sign-up's rules;
 // major and year may be cleared ("Not specified" is what others then see).
-import { SelectField } from '../../components/select-field';
-import { TextField } from '../../components/text-field';
-import { isApiError, messageForStudent } from '../../lib/api-error';
-import { useRuleForm } from '../../lib/use-rule-form';
-import type { User } from '../../../../adapters/http/contract/auth';
-import { checkProfile, isProfileField, type ProfileInput } from '../../../../domain/user/sign-up-rules';
-import { YEAR_NAMES, YEARS } from '../../../../domain/user/user';
+import { SelectField } from '@web/components/select-field';
+import { TextField } from '@web/components/text-field';
+import { isApiError, messageForStudent } from '@web/lib/api-error';
+import { useRuleForm } from '@web/lib/use-rule-form';
+import type { User } from '@contract/auth';
+import { checkProfile, isProfileField, type ProfileInput } from '@domain/user/sign-up-rules';
+import { YEAR_NAMES, YEARS } from '@domain/user/user';
 import { useUpdateProfile } from './account-api';
 import { FormSection } from './form-section';
 import sectionStyles from './form-section.module.css';

@@ -1,9 +1,9 @@
 // "Enter Profile Information": what other students see of the new account.
-import { SelectField } from '../../components/select-field';
-import { TextField } from '../../components/text-field';
-import type { RuleFormField } from '../../lib/use-rule-form';
-import type { SignUpInput } from '../../../../domain/user/sign-up-rules';
-import { YEAR_NAMES, YEARS } from '../../../../domain/user/user';
+import { SelectField } from '@web/components/select-field';
+import { TextField } from '@web/components/text-field';
+import type { RuleFormField } from '@web/lib/use-rule-form';
+import type { SignUpInput } from '@domain/user/sign-up-rules';
+import { YEAR_NAMES, YEARS } from '@domain/user/user';
 import { FormSection } from './form-section';
 import sectionStyles from './form-section.module.css';
 

@@ -1,10 +1,10 @@
 // The page a reset link opens: a new password under sign-up's rules. The
 // link works once, for an hour; using it signs the account out everywhere.
 import { Link } from 'react-router-dom';
-import { TextField } from '../../components/text-field';
-import { isApiError, messageForStudent } from '../../lib/api-error';
-import { useRuleForm } from '../../lib/use-rule-form';
-import { checkResetPassword } from '../../../../domain/user/account-rules';
+import { TextField } from '@web/components/text-field';
+import { isApiError, messageForStudent } from '@web/lib/api-error';
+import { useRuleForm } from '@web/lib/use-rule-form';
+import { checkResetPassword } from '@domain/user/account-rules';
 import { useResetPassword } from './account-api';
 import formStyles from './auth-form.module.css';
 

@@ -1,8 +1,8 @@
 // The right-hand side of the navigation bar, which depends on who is signed in.
 import { NavLink } from 'react-router-dom';
 import { LogOutButton } from './log-out-button';
-import { useNextPath, withNext } from '../../lib/next-path';
-import { useSessionStore } from '../../lib/session-store';
+import { useNextPath, withNext } from '@web/lib/next-path';
+import { useSessionStore } from '@web/lib/session-store';
 import { UserMenu } from './user-menu';
 
 export function SessionActions() {

@@ -3,10 +3,10 @@
 // button that caused it, so it is scrolled into view and given the focus
 // (which also has a screen reader read it) each time it is set.
 import { useEffect, useRef } from 'react';
-import type { SignUpBody } from '../../../../adapters/http/contract/auth';
-import { checkSignUp, type SignUpInput } from '../../../../domain/user/sign-up-rules';
-import { apiClient } from '../../lib/api-client';
-import { useRuleForm } from '../../lib/use-rule-form';
+import type { SignUpBody } from '@contract/auth';
+import { checkSignUp, type SignUpInput } from '@domain/user/sign-up-rules';
+import { apiClient } from '@web/lib/api-client';
+import { useRuleForm } from '@web/lib/use-rule-form';
 import { AccountSection } from './account-section';
 import { signUp, TRY_AGAIN, useEnterAs } from './api';
 import formStyles from './auth-form.module.css';

@@ -6,10 +6,10 @@ import { useMergeRefs } from '@floating-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { User } from '../../../../adapters/http/contract/auth';
-import { displayName, initialsOf } from '../../../../domain/user/display-name';
-import { yearName } from '../../../../domain/user/user';
-import { useTooltip } from '../../components/tooltip';
+import type { User } from '@contract/auth';
+import { displayName, initialsOf } from '@domain/user/display-name';
+import { yearName } from '@domain/user/user';
+import { useTooltip } from '@web/components/tooltip';
 import { userDetailsQuery } from './api';
 import styles from './user-menu.module.css';
 

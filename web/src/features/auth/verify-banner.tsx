@@ -1,8 +1,8 @@
 // "Check your UF email to verify your account", over every page while the
 // signed-in student's address is not verified, with Resend (3 an hour: past
 // that, the server's words say when to try again).
-import { messageForStudent } from '../../lib/api-error';
-import { useSessionStore } from '../../lib/session-store';
+import { messageForStudent } from '@web/lib/api-error';
+import { useSessionStore } from '@web/lib/session-store';
 import { useResendVerification } from './account-api';
 import styles from './verify-banner.module.css';
 

@@ -4,8 +4,8 @@
 // an address another account held, that the other account verified it first).
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { isApiError, messageForStudent } from '../../lib/api-error';
-import { useSessionStore } from '../../lib/session-store';
+import { isApiError, messageForStudent } from '@web/lib/api-error';
+import { useSessionStore } from '@web/lib/session-store';
 import { useVerifyEmail } from './account-api';
 import { AuthPage } from './auth-page';
 import formStyles from './auth-form.module.css';

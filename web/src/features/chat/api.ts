@@ -1,11 +1,11 @@
 // Typed calls for course and study-group chat (the wire contract's chat
 // routes): reading and long-polling, sending, editing and deleting, and the
 // unread marks.
-import { API, type AnswerOf } from '../../../../adapters/http/contract/api';
-import type { ChatMessage } from '../../../../adapters/http/contract/chat';
-import { MESSAGES_AFTER_LIMIT, MESSAGES_BEFORE_LIMIT } from '../../../../domain/chat/chat-message';
-import type { ChatRoom } from '../../../../domain/chat/chat-room';
-import { apiClient } from '../../lib/api-client';
+import { API, type AnswerOf } from '@contract/api';
+import type { ChatMessage } from '@contract/chat';
+import { MESSAGES_AFTER_LIMIT, MESSAGES_BEFORE_LIMIT } from '@domain/chat/chat-message';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import { apiClient } from '@web/lib/api-client';
 
 /** The most one ?after answer holds; a full answer means there may be more. */
 export const POLL_BATCH_LIMIT = MESSAGES_AFTER_LIMIT;

@@ -19,17 +19,17 @@
 // edited and deleted (message-body.tsx), and a group's owner may delete any.
 import { useCallback, useEffect, useEffectEvent, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
-import type { ChatMessage } from '../../../../adapters/http/contract/chat';
-import type { Member } from '../../../../adapters/http/contract/members';
-import { EDIT_WINDOW_MS } from '../../../../domain/chat/chat-message';
-import type { ChatRoom } from '../../../../domain/chat/chat-room';
-import { mentions } from '../../../../domain/chat/mention';
-import { compareMessageIdText as compareMessageIds } from '../../../../domain/chat/message-id';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { useProfileCard } from '../../components/profile-card';
-import { describeChatTime, formatChatTime } from '../../lib/chat-time';
-import { memberName } from '../../lib/member-name';
-import { useSessionStore } from '../../lib/session-store';
+import type { ChatMessage } from '@contract/chat';
+import type { Member } from '@contract/members';
+import { EDIT_WINDOW_MS } from '@domain/chat/chat-message';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import { mentions } from '@domain/chat/mention';
+import { compareMessageIdText as compareMessageIds } from '@domain/chat/message-id';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { useProfileCard } from '@web/components/profile-card';
+import { describeChatTime, formatChatTime } from '@web/lib/chat-time';
+import { memberName } from '@web/lib/member-name';
+import { useSessionStore } from '@web/lib/session-store';
 import styles from './chat-panel.module.css';
 import { createChatRoomStore } from './chat-room-store';
 import { MessageBody, submitOnEnter } from './message-body';

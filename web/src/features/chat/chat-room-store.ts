@@ -7,14 +7,14 @@
 // Every answer is merged by id. Not TanStack Query: the cursor poll is the
 // product's design (spec 9), and a cache of "the latest 50" would fight it.
 import { createStore } from 'zustand/vanilla';
-import type { ChatMessage } from '../../../../adapters/http/contract/chat';
-import { checkMessageText, positionOf } from '../../../../domain/chat/chat-message';
-import type { ChatRoom } from '../../../../domain/chat/chat-room';
-import { compareMessageIdText, FIRST_MESSAGE_ID } from '../../../../domain/chat/message-id';
-import { NetworkError } from '../../lib/api-client';
-import { isApiError, isNotAuthenticated, messageForStudent } from '../../lib/api-error';
-import { retryDelayMs } from '../../lib/retry-delay';
-import { useSessionStore } from '../../lib/session-store';
+import type { ChatMessage } from '@contract/chat';
+import { checkMessageText, positionOf } from '@domain/chat/chat-message';
+import type { ChatRoom } from '@domain/chat/chat-room';
+import { compareMessageIdText, FIRST_MESSAGE_ID } from '@domain/chat/message-id';
+import { NetworkError } from '@web/lib/api-client';
+import { isApiError, isNotAuthenticated, messageForStudent } from '@web/lib/api-error';
+import { retryDelayMs } from '@web/lib/retry-delay';
+import { useSessionStore } from '@web/lib/session-store';
 import { deleteMessage, editMessage, EARLIER_PAGE_SIZE, fetchMessages, markRead, POLL_BATCH_LIMIT, sendMessage, waitForMessages } from './api';
 import { mergeMessages } from './merge-messages';
 import { newClientMessageID } from './client-message-id';

@@ -6,8 +6,8 @@
 // state: it takes its place in id order when it is newer than the oldest
 // message shown (or nothing is shown); an older one changes nothing, so no
 // message appears above the ones "Load earlier messages" would bring.
-import type { ChatMessage } from '../../../../adapters/http/contract/chat';
-import { compareMessageIdText as compareMessageIds } from '../../../../domain/chat/message-id';
+import type { ChatMessage } from '@contract/chat';
+import { compareMessageIdText as compareMessageIds } from '@domain/chat/message-id';
 
 /** Whether `incoming` is a later state of the message than `shown`: deleted, or edited since. */
 function isLaterState(incoming: ChatMessage, shown: ChatMessage): boolean {

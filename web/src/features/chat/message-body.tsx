@@ -5,8 +5,8 @@
 // (Enter saves, Shift+Enter adds a line, Escape cancels). The log's Edit and
 // Delete buttons are one tab stop, the arrow keys moving among them.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { ChatMessage } from '../../../../adapters/http/contract/chat';
-import { describeChatTime } from '../../lib/chat-time';
+import type { ChatMessage } from '@contract/chat';
+import { describeChatTime } from '@web/lib/chat-time';
 import styles from './chat-panel.module.css';
 import { MessageText } from './message-text';
 

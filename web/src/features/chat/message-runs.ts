@@ -2,8 +2,8 @@
 // and time), as chat apps show them. A run ends when someone else writes, when
 // the author pauses longer than RUN_GAP_MS, or at midnight on campus (a new day
 // always starts a new header, whose time then carries the date).
-import type { ChatMessage } from '../../../../adapters/http/contract/chat';
-import { isSameCampusDay } from '../../lib/chat-time';
+import type { ChatMessage } from '@contract/chat';
+import { isSameCampusDay } from '@web/lib/chat-time';
 
 export const RUN_GAP_MS = 5 * 60_000;
 

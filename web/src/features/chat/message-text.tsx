@@ -2,7 +2,7 @@
 // of the student reading is highlighted (<mark>), others' are only set apart.
 // Line breaks are kept by the stylesheet (white-space: pre-wrap).
 import { useMemo, type ReactNode } from 'react';
-import { findMentions } from '../../../../domain/chat/mention';
+import { findMentions } from '@domain/chat/mention';
 import styles from './chat-panel.module.css';
 
 interface MessageTextProps {

@@ -1,7 +1,7 @@
 // A room's unread messages as a small count ("99+" from 100), set apart when
 // some mention the student ("@"), with the whole said in words for screen
 // readers. Nothing while there are none or the counts are not known yet.
-import type { ChatRoom } from '../../../../domain/chat/chat-room';
+import type { ChatRoom } from '@domain/chat/chat-room';
 import styles from './unread-badge.module.css';
 import { useRoomUnread } from './unread-store';
 

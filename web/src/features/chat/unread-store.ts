@@ -9,12 +9,12 @@
 // request, not two; activity, or a mark, asks for the summary once.
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { MAX_WATCHED_ROOMS, type ChatRoom } from '../../../../domain/chat/chat-room';
-import { compareMessageIdText } from '../../../../domain/chat/message-id';
-import { isNotAuthenticated } from '../../lib/api-error';
-import { retryDelayMs } from '../../lib/retry-delay';
-import { useSessionStore } from '../../lib/session-store';
-import { setUnreadInTitle } from '../../lib/use-document-title';
+import { MAX_WATCHED_ROOMS, type ChatRoom } from '@domain/chat/chat-room';
+import { compareMessageIdText } from '@domain/chat/message-id';
+import { isNotAuthenticated } from '@web/lib/api-error';
+import { retryDelayMs } from '@web/lib/retry-delay';
+import { useSessionStore } from '@web/lib/session-store';
+import { setUnreadInTitle } from '@web/lib/use-document-title';
 import { fetchUnread, type UnreadSummary } from './api';
 import { createWaker, type Waker } from './waker';
 

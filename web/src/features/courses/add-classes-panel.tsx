@@ -2,10 +2,10 @@
 // between them), picks the term, and joins all those sections at once; each
 // number then says what happened (joined, already a member, not found).
 import { useId, useState, type FormEvent } from 'react';
-import { MAX_CLASS_NUMBERS, parseClassNumbers } from '../../../../domain/course/class-numbers';
-import { SelectField } from '../../components/select-field';
-import { messageForStudent } from '../../lib/api-error';
-import { TextField } from '../../components/text-field';
+import { MAX_CLASS_NUMBERS, parseClassNumbers } from '@domain/course/class-numbers';
+import { SelectField } from '@web/components/select-field';
+import { messageForStudent } from '@web/lib/api-error';
+import { TextField } from '@web/components/text-field';
 import { useAddClasses, type AddClassesAnswer } from './api';
 import styles from './add-classes-panel.module.css';
 

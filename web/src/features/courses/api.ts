@@ -13,12 +13,12 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { API, type AnswerOf } from '../../../../adapters/http/contract/api';
-import type { CourseFilters, SearchResultCourse } from '../../../../adapters/http/contract/courses';
-import { apiClient } from '../../lib/api-client';
-import { isApiError } from '../../lib/api-error';
-import { queryKeys } from '../../lib/query-keys';
-import { useSessionStore } from '../../lib/session-store';
+import { API, type AnswerOf } from '@contract/api';
+import type { CourseFilters, SearchResultCourse } from '@contract/courses';
+import { apiClient } from '@web/lib/api-client';
+import { isApiError } from '@web/lib/api-error';
+import { queryKeys } from '@web/lib/query-keys';
+import { useSessionStore } from '@web/lib/session-store';
 
 export type { CourseFilters };
 

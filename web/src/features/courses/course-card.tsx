@@ -8,10 +8,10 @@
 // section's page would offer to join that one instead).
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { CourseFilters, SearchResultCourse } from '../../../../adapters/http/contract/courses';
-import { DisclosureButton } from '../../components/disclosure-button';
-import { ErrorLine } from '../../components/error-line';
-import { LoadingLine } from '../../components/loading-line';
+import type { CourseFilters, SearchResultCourse } from '@contract/courses';
+import { DisclosureButton } from '@web/components/disclosure-button';
+import { ErrorLine } from '@web/components/error-line';
+import { LoadingLine } from '@web/components/loading-line';
 import { useCourseSections } from './api';
 import { SectionRow } from './section-row';
 import styles from './course-card.module.css';

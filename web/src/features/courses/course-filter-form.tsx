@@ -1,8 +1,8 @@
 // The filter panel of the search page. It edits a draft; the page only changes
 // (and the URL with it) when the form is submitted.
 import { useForm } from 'react-hook-form';
-import { SelectField } from '../../components/select-field';
-import { TextField } from '../../components/text-field';
+import { SelectField } from '@web/components/select-field';
+import { TextField } from '@web/components/text-field';
 import type { CourseFilters } from './api';
 import styles from './course-filter-form.module.css';
 

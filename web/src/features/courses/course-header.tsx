@@ -6,10 +6,10 @@
 // are behind "Course details"; wider, they take two lines, and the button
 // shows the rest when they do not fit.
 import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import type { Course } from '../../../../adapters/http/contract/courses';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DisclosureButton } from '../../components/disclosure-button';
-import { Icon } from '../../components/icon';
+import type { Course } from '@contract/courses';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { DisclosureButton } from '@web/components/disclosure-button';
+import { Icon } from '@web/components/icon';
 import { SectionSchedule } from './section-schedule';
 import { LEAVE_FAILED_TEXT, useCourseMembership, WITHDRAWN_TEXT } from './use-course-membership';
 import styles from './course-header.module.css';

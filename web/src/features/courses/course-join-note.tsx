@@ -1,7 +1,7 @@
 // Stands in for a course's panels until the student joins it; for a section
 // UF withdrew, which takes no one new, it points to the course's other sections.
 import { Link } from 'react-router-dom';
-import type { Course } from '../../../../adapters/http/contract/courses';
+import type { Course } from '@contract/courses';
 import styles from './course-join-note.module.css';
 
 export function CourseJoinNote({ course }: { course: Course }) {

@@ -1,7 +1,7 @@
 // The student's courses, one button each; the selected one is pressed. The
 // page may add a badge to each (its chat's unread messages).
 import type { ReactNode } from 'react';
-import type { Course } from '../../../../adapters/http/contract/courses';
+import type { Course } from '@contract/courses';
 import styles from './course-list.module.css';
 
 interface CourseListProps {

@@ -3,9 +3,9 @@
 // page brings them into view (on a phone they start below the filters and
 // Add my classes, where a search would otherwise change nothing on screen).
 import { useEffect, useRef } from 'react';
-import { ErrorLine } from '../../components/error-line';
-import { LoadingLine } from '../../components/loading-line';
-import { Pager } from '../../components/pager';
+import { ErrorLine } from '@web/components/error-line';
+import { LoadingLine } from '@web/components/loading-line';
+import { Pager } from '@web/components/pager';
 import type { SearchResult } from './api';
 import { CourseCard } from './course-card';
 import styles from './search-results.module.css';

@@ -4,8 +4,8 @@
 // a line when the server refused.
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { CourseSection } from '../../../../adapters/http/contract/courses';
-import { describeMeetings } from '../../../../domain/course/meet-times';
+import type { CourseSection } from '@contract/courses';
+import { describeMeetings } from '@domain/course/meet-times';
 import { useCourseMembership } from './use-course-membership';
 import styles from './section-row.module.css';
 

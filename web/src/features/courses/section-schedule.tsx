@@ -1,8 +1,8 @@
 // Where and when a section meets, as the course header shows it: its section,
 // one line per meeting (days, times, building and room), "Online", or that UF
 // listed no times (as the search card says); and a note when UF no longer offers it.
-import type { Course } from '../../../../adapters/http/contract/courses';
-import { describeMeetings } from '../../../../domain/course/meet-times';
+import type { Course } from '@contract/courses';
+import { describeMeetings } from '@domain/course/meet-times';
 import styles from './section-schedule.module.css';
 
 export function SectionSchedule({ course }: { course: Course }) {

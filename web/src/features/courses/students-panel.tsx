@@ -1,9 +1,9 @@
 // The course's students as initials, each in the student's own colour with
 // their name in a tip; each opens that student's profile card.
 import { useId } from 'react';
-import type { Member } from '../../../../adapters/http/contract/members';
-import { PersonButton } from '../../components/person-button';
-import { useProfileCard } from '../../components/profile-card';
+import type { Member } from '@contract/members';
+import { PersonButton } from '@web/components/person-button';
+import { useProfileCard } from '@web/components/profile-card';
 import styles from './students-panel.module.css';
 
 export function StudentsPanel({ members, headingLevel }: { members: Member[]; headingLevel: 2 | 3 }) {

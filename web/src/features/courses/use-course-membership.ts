@@ -1,6 +1,6 @@
 // Join and Leave for one course's buttons (a search card, a course header):
 // one change at a time, and the line to show when the last one failed.
-import { isApiError, messageForStudent } from '../../lib/api-error';
+import { isApiError, messageForStudent } from '@web/lib/api-error';
 import { useJoinCourse, useLeaveCourse } from './api';
 
 function joinError(error: unknown): string {

@@ -2,14 +2,14 @@
 // change to a group as a mutation that updates the page at once or reads it
 // again, and refreshes the course views that list the group.
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { API, pathOf } from '../../../../adapters/http/contract/api';
-import type { ChatMessage } from '../../../../adapters/http/contract/chat';
-import type { Departure, Meeting, StudyGroup } from '../../../../adapters/http/contract/study-groups';
-import { compareMeetings } from '../../../../domain/study-group/meeting-rules';
-import type { StudyGroupDetails } from '../../../../domain/study-group/study-group-rules';
-import { apiClient } from '../../lib/api-client';
-import { isApiError } from '../../lib/api-error';
-import { queryKeys } from '../../lib/query-keys';
+import { API, pathOf } from '@contract/api';
+import type { ChatMessage } from '@contract/chat';
+import type { Departure, Meeting, StudyGroup } from '@contract/study-groups';
+import { compareMeetings } from '@domain/study-group/meeting-rules';
+import type { StudyGroupDetails } from '@domain/study-group/study-group-rules';
+import { apiClient } from '@web/lib/api-client';
+import { isApiError } from '@web/lib/api-error';
+import { queryKeys } from '@web/lib/query-keys';
 
 export type { Departure };
 

@@ -1,12 +1,12 @@
 // "Create a Study Group": name and description, both required (spec section 5).
 // The rule's message appears instead of a request and clears as soon as the
 // student types; a refused request keeps the form open with its reason.
-import { ModalDialog } from '../../components/modal-dialog';
-import modal from '../../components/modal-dialog.module.css';
-import { ModalError } from '../../components/modal-error';
+import { ModalDialog } from '@web/components/modal-dialog';
+import modal from '@web/components/modal-dialog.module.css';
+import { ModalError } from '@web/components/modal-error';
 import { useCreateStudyGroup } from './api';
 import { GroupDetailsFields, useGroupDetailsForm } from './group-details-fields';
-import type { StudyGroup } from '../../../../adapters/http/contract/study-groups';
+import type { StudyGroup } from '@contract/study-groups';
 
 interface CreateStudyGroupModalProps {
   courseId: number;

@@ -6,10 +6,10 @@
 // over-long text is refused with the rule's message instead.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
-import { TextField } from '../../components/text-field';
-import { checkStudyGroupDetails, GROUP_LIMITS, type StudyGroupDetails } from '../../../../domain/study-group/study-group-rules';
-import { characterCount } from '../../../../domain/text/text-policy';
-import { ruleSchema } from '../../lib/rule-schema';
+import { TextField } from '@web/components/text-field';
+import { checkStudyGroupDetails, GROUP_LIMITS, type StudyGroupDetails } from '@domain/study-group/study-group-rules';
+import { characterCount } from '@domain/text/text-policy';
+import { ruleSchema } from '@web/lib/rule-schema';
 
 const detailsSchema = ruleSchema(checkStudyGroupDetails);
 

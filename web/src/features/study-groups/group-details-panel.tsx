@@ -4,10 +4,10 @@
 // name are behind a "Group details" chevron, so the chat below gets the room.
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { StudyGroup } from '../../../../adapters/http/contract/study-groups';
-import { DisclosureButton } from '../../components/disclosure-button';
-import { Icon } from '../../components/icon';
-import { messageForStudent } from '../../lib/api-error';
+import type { StudyGroup } from '@contract/study-groups';
+import { DisclosureButton } from '@web/components/disclosure-button';
+import { Icon } from '@web/components/icon';
+import { messageForStudent } from '@web/lib/api-error';
 import { calendarPath, useLeaveStudyGroup } from './api';
 import styles from './group-details-panel.module.css';
 import { GroupPageModals, LEAVE_FAILED, type GroupPageModal } from './group-page-modals';

@@ -3,13 +3,13 @@
 // then in a tip), a profile card on click, and for the owner a remove icon
 // beside every other member.
 import { useId, useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { Icon } from '../../components/icon';
-import { PersonButton } from '../../components/person-button';
-import { useProfileCard } from '../../components/profile-card';
-import { memberName } from '../../lib/member-name';
-import type { Member } from '../../../../adapters/http/contract/members';
-import type { StudyGroup } from '../../../../adapters/http/contract/study-groups';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { Icon } from '@web/components/icon';
+import { PersonButton } from '@web/components/person-button';
+import { useProfileCard } from '@web/components/profile-card';
+import { memberName } from '@web/lib/member-name';
+import type { Member } from '@contract/members';
+import type { StudyGroup } from '@contract/study-groups';
 import { useRemoveGroupMember } from './api';
 import styles from './group-members-panel.module.css';
 

@@ -1,7 +1,7 @@
 // The dialogs a group's page opens: Update Group, Schedule Meeting, Update
 // Meeting, and the owner's "Leave and delete the group?" when alone in it.
-import type { Meeting, StudyGroup } from '../../../../adapters/http/contract/study-groups';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import type { Meeting, StudyGroup } from '@contract/study-groups';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { MeetingModal } from './meeting-modal';
 import { UpdateGroupModal } from './update-group-modal';
 

@@ -6,10 +6,10 @@
 // Joining, leaving and creating refresh the cached course views themselves.
 // The page may add a badge to each group (its chat's unread messages).
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { StudyGroup } from '../../../../adapters/http/contract/study-groups';
-import { Icon } from '../../components/icon';
-import { useSessionStore } from '../../lib/session-store';
-import { ErrorLine } from '../../components/error-line';
+import type { StudyGroup } from '@contract/study-groups';
+import { Icon } from '@web/components/icon';
+import { useSessionStore } from '@web/lib/session-store';
+import { ErrorLine } from '@web/components/error-line';
 import { CreateStudyGroupModal } from './create-study-group-modal';
 import { isGroupFull, memberCountLabel } from './display-name';
 import styles from './groups-panel.module.css';

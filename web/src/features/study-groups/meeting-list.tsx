@@ -1,9 +1,9 @@
 // A group's weekly meetings on its page, in 12-hour time; the owner schedules
 // new ones with the plus button and changes one with its pencil.
 import { useId } from 'react';
-import type { Meeting } from '../../../../adapters/http/contract/study-groups';
-import { Icon } from '../../components/icon';
-import { formatTime12 } from '../../lib/time-of-day';
+import type { Meeting } from '@contract/study-groups';
+import { Icon } from '@web/components/icon';
+import { formatTime12 } from '@web/lib/time-of-day';
 import styles from './meeting-list.module.css';
 
 interface MeetingListProps {

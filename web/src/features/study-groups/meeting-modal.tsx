@@ -3,15 +3,15 @@
 // in the form, which stays open with what was typed (a long location is
 // counted toward its limit, never cut).
 import { useForm, useWatch } from 'react-hook-form';
-import type { Meeting } from '../../../../adapters/http/contract/study-groups';
-import { LOCATION_MAX, WEEKDAYS } from '../../../../domain/study-group/meeting-rules';
-import { characterCount } from '../../../../domain/text/text-policy';
-import { ModalDialog } from '../../components/modal-dialog';
-import modal from '../../components/modal-dialog.module.css';
-import { ModalError } from '../../components/modal-error';
-import { SelectField } from '../../components/select-field';
-import { TextField } from '../../components/text-field';
-import { formatTime24 } from '../../lib/time-of-day';
+import type { Meeting } from '@contract/study-groups';
+import { LOCATION_MAX, WEEKDAYS } from '@domain/study-group/meeting-rules';
+import { characterCount } from '@domain/text/text-policy';
+import { ModalDialog } from '@web/components/modal-dialog';
+import modal from '@web/components/modal-dialog.module.css';
+import { ModalError } from '@web/components/modal-error';
+import { SelectField } from '@web/components/select-field';
+import { TextField } from '@web/components/text-field';
+import { formatTime24 } from '@web/lib/time-of-day';
 import { useCancelMeeting, useScheduleMeeting, useUpdateMeeting, type MeetingFields } from './api';
 
 const DAY_OPTIONS = WEEKDAYS.map((day) => ({ value: day, label: day }));

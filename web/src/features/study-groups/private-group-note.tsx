@@ -1,5 +1,5 @@
 // "Private group" with its lock, as the group modal and the group page show it.
-import { Icon } from '../../components/icon';
+import { Icon } from '@web/components/icon';
 import styles from './private-group-note.module.css';
 
 export function PrivateGroupNote() {

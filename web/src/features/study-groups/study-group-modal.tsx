@@ -4,15 +4,15 @@
 // meetings (the server keeps them to its members): its owner and size instead.
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import type { StudyGroup } from '../../../../adapters/http/contract/study-groups';
-import { Icon } from '../../components/icon';
-import { InitialsAvatar } from '../../components/initials-avatar';
-import { ModalDialog } from '../../components/modal-dialog';
-import modal from '../../components/modal-dialog.module.css';
-import { ModalError } from '../../components/modal-error';
-import { memberInitials, memberName } from '../../lib/member-name';
-import { useSessionStore } from '../../lib/session-store';
-import { formatTime24 } from '../../lib/time-of-day';
+import type { StudyGroup } from '@contract/study-groups';
+import { Icon } from '@web/components/icon';
+import { InitialsAvatar } from '@web/components/initials-avatar';
+import { ModalDialog } from '@web/components/modal-dialog';
+import modal from '@web/components/modal-dialog.module.css';
+import { ModalError } from '@web/components/modal-error';
+import { memberInitials, memberName } from '@web/lib/member-name';
+import { useSessionStore } from '@web/lib/session-store';
+import { formatTime24 } from '@web/lib/time-of-day';
 import { useJoinStudyGroup, useLeaveStudyGroup } from './api';
 import { isGroupFull, memberCountLabel } from './display-name';
 import { PrivateGroupNote } from './private-group-note';

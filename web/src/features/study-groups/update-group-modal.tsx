@@ -1,12 +1,12 @@
 // The owner's "Update Group": name, description, the Public checkbox and the
 // size limit (the most members, the owner included).
 import { useId, useState } from 'react';
-import { checkSizeLimit, GROUP_QUOTAS } from '../../../../domain/study-group/group-quotas';
-import { TextField } from '../../components/text-field';
-import { ModalDialog } from '../../components/modal-dialog';
-import modal from '../../components/modal-dialog.module.css';
-import { ModalError } from '../../components/modal-error';
-import type { StudyGroup } from '../../../../adapters/http/contract/study-groups';
+import { checkSizeLimit, GROUP_QUOTAS } from '@domain/study-group/group-quotas';
+import { TextField } from '@web/components/text-field';
+import { ModalDialog } from '@web/components/modal-dialog';
+import modal from '@web/components/modal-dialog.module.css';
+import { ModalError } from '@web/components/modal-error';
+import type { StudyGroup } from '@contract/study-groups';
 import { useUpdateStudyGroup } from './api';
 import { GroupDetailsFields, useGroupDetailsForm } from './group-details-fields';
 import styles from './update-group-modal.module.css';

@@ -1,8 +1,8 @@
 // The frame of a course wherever it shows (the dashboard, /course/{id}): an
 // article named by the course's title, its header, then what the page adds.
 import { useId, type ReactNode } from 'react';
-import type { Course } from '../../../../../adapters/http/contract/courses';
-import { CourseHeader } from '../../../features/courses/course-header';
+import type { Course } from '@contract/courses';
+import { CourseHeader } from '@web/features/courses/course-header';
 import styles from './course-article.module.css';
 
 interface CourseArticleProps {

@@ -1,15 +1,15 @@
 // What a course shows its members: Groups, Course Chat and Students. The chat
 // leads: beside a column of groups and students where the course view is wide,
 // under them where it is not, and on phones the three are tabs, Chat first.
-import type { Course } from '../../../../../adapters/http/contract/courses';
-import { useTabs } from '../../../components/tabs';
-import { ChatPanel } from '../../../features/chat/chat-panel';
-import { UnreadBadge } from '../../../features/chat/unread-badge';
-import { useRefreshCoursePage, type CoursePageAnswer } from '../../../features/courses/api';
-import { StudentsPanel } from '../../../features/courses/students-panel';
-import { GroupsPanel, type MoreGroups } from '../../../features/study-groups/groups-panel';
-import { useMediaQuery } from '../../../lib/use-media-query';
-import { useSessionStore } from '../../../lib/session-store';
+import type { Course } from '@contract/courses';
+import { useTabs } from '@web/components/tabs';
+import { ChatPanel } from '@web/features/chat/chat-panel';
+import { UnreadBadge } from '@web/features/chat/unread-badge';
+import { useRefreshCoursePage, type CoursePageAnswer } from '@web/features/courses/api';
+import { StudentsPanel } from '@web/features/courses/students-panel';
+import { GroupsPanel, type MoreGroups } from '@web/features/study-groups/groups-panel';
+import { useMediaQuery } from '@web/lib/use-media-query';
+import { useSessionStore } from '@web/lib/session-store';
 import styles from './course-panels.module.css';
 
 const SECTIONS = [

@@ -1,11 +1,11 @@
 // The course selected on the dashboard: shown at once from the dashboard's
 // list, then with its groups, chat and students once its page arrives.
-import type { Course } from '../../../../../adapters/http/contract/courses';
-import { ErrorLine } from '../../../components/error-line';
-import { LoadingLine } from '../../../components/loading-line';
-import { useCoursePage } from '../../../features/courses/api';
-import { CourseJoinNote } from '../../../features/courses/course-join-note';
-import { CourseNotFound } from '../../../features/courses/course-not-found';
+import type { Course } from '@contract/courses';
+import { ErrorLine } from '@web/components/error-line';
+import { LoadingLine } from '@web/components/loading-line';
+import { useCoursePage } from '@web/features/courses/api';
+import { CourseJoinNote } from '@web/features/courses/course-join-note';
+import { CourseNotFound } from '@web/features/courses/course-not-found';
 import { CourseArticle } from './course-article';
 import { CoursePanels } from './course-panels';
 
