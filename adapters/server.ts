@@ -142,6 +142,8 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
   // Node's default of 511 pending connections overflows, and the dropped ones
   // wait out TCP's retransmission back-off. The kernel caps it at somaxconn.
   // Chat polls are answered before Koa when what they need is in memory (chat-poll-fast-path.ts).
+  // Koa answers its own errors (ctx.onerror), so its promise is for nobody to await.
+  const koa = app.callback();
   const handler = chatPollFastPath({
     sessions: resolve(INFRA.SessionCache),
     signer: new CookieSigner(config.sessionSecret),
@@ -155,7 +157,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     logger,
     clientAddress: clientAddressReader(config.trustProxy, config.proxyHops),
     record: metrics ? (route, status, seconds, kind) => metrics.recordFastPoll(kind, route, status, seconds) : undefined,
-  }, app.callback());
+  }, (req, res) => void koa(req, res));
   // Every answer whose headers go out while the server drains says Connection:
   // close, also one to a request begun before the signal, so its client
   // reconnects (to another server). Checked where the headers are written

@@ -2,7 +2,7 @@
 // wire contract: a wrong shape is a 400 naming the field, and text the text
 // policy refuses (marked by the contract's textField) is 400 INVALID_TEXT.
 import * as z from 'zod/mini';
-import { DomainError, InvalidTextError, ValidationError } from '@domain/errors';
+import { type DomainError, InvalidTextError, ValidationError } from '@domain/errors';
 import { INVALID_TEXT_ISSUE } from '@contract/primitives';
 
 /** The refusal for a value of the wrong shape: VALIDATION_FAILED unless a route says otherwise. */

@@ -66,7 +66,10 @@ export class KnexUserRepository implements UserRepository {
       .select('email_canonical', 'email_pending')
       .where('username_canonical', usernameCanonical)
       .modify((query) => {
-        if (!claim) void query.orWhere((holder) => holder.where('email_canonical', emailCanonical).where('email_pending', false));
+        if (!claim)
+          void query.orWhere((holder) => {
+            void holder.where('email_canonical', emailCanonical).where('email_pending', false);
+          });
       });
     if (taken.some((r) => !claim && r.email_canonical === emailCanonical && !r.email_pending)) return { created: false, conflict: 'email' };
     if (taken.length > 0) return { created: false, conflict: 'username' };

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { type Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { renameLegacyChatKeys } from '@adapters/redis/chat-archive-queue';
 import { ARCHIVE_GROUP, ChatStreamKeys } from '@adapters/redis/chat-stream-keys';

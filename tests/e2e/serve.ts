@@ -94,5 +94,5 @@ const stop = async () => {
   }
   process.exit(0);
 };
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MemberProfile } from '@domain/course/course';
 import { admitSections, SECTIONS_PER_TERM } from '@domain/course/section-quota';
-import { DomainError, RateLimitedError, ValidationError } from '@domain/errors';
+import { type DomainError, RateLimitedError, ValidationError } from '@domain/errors';
 import {
   admitGroupCreation,
   admitGroupMember,

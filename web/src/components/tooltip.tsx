@@ -34,7 +34,12 @@ const EDGE = 8;
 export function useTooltip(label: string, { disabled = false, className = '', placement = 'top' }: TooltipOptions = {}) {
   const [open, setOpen] = useState(false);
   if (disabled && open) setOpen(false);
-  const { refs, floatingStyles, context } = useFloating({
+  // floating-ui's setters are callback refs (stable functions), not ref objects read during render.
+  const {
+    refs: { setReference, setFloating },
+    floatingStyles,
+    context,
+  } = useFloating({
     open: open && !disabled,
     onOpenChange: setOpen,
     placement,
@@ -52,9 +57,9 @@ export function useTooltip(label: string, { disabled = false, className = '', pl
 
   const tip: ReactNode =
     open && !disabled ? (
-      <div ref={refs.setFloating} className={`${styles.tip} ${className}`} style={floatingStyles} {...getFloatingProps()}>
+      <div ref={setFloating} className={`${styles.tip} ${className}`} style={floatingStyles} {...getFloatingProps()}>
         {label}
       </div>
     ) : null;
-  return { setReference: refs.setReference, getReferenceProps, tip };
+  return { setReference, getReferenceProps, tip };
 }
