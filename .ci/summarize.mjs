@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const [vitestFile, playwrightFile] = process.argv.slice(2);
+const [vitestFile, ...playwrightFiles] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -25,14 +25,18 @@ if (existsSync(vitestFile)) {
   }
 } else problems.push(`missing report: ${vitestFile} (the Vitest suites did not run)`);
 
-if (existsSync(playwrightFile)) {
-  const stats = JSON.parse(readFileSync(playwrightFile, 'utf8')).stats;
-  passed += stats.expected;
-  failed += stats.unexpected + stats.flaky;
-  skipped += stats.skipped;
-  if (stats.skipped) problems.push(`skipped: ${stats.skipped} Playwright test(s)`);
-} else problems.push(`missing report: ${playwrightFile} (the e2e suite did not run)`);
+// One report per e2e project (tests/support/run-e2e.mjs): each must be there.
+for (const playwrightFile of playwrightFiles) {
+  if (existsSync(playwrightFile)) {
+    const stats = JSON.parse(readFileSync(playwrightFile, 'utf8')).stats;
+    passed += stats.expected;
+    failed += stats.unexpected + stats.flaky;
+    skipped += stats.skipped;
+    if (stats.skipped) problems.push(`skipped: ${stats.skipped} Playwright test(s) in ${playwrightFile}`);
+  } else problems.push(`missing report: ${playwrightFile} (that e2e project did not run)`);
+}
 
+const playwrightFile = playwrightFiles[0];
 const screenshotDir = path.join(path.dirname(playwrightFile), 'screenshots');
 const screenshots = existsSync(screenshotDir) ? readdirSync(screenshotDir).filter((name) => name.endsWith('.png')) : [];
 const audited = screenshots.filter((name) => /-(1280|360)\.png$/.test(name)).length;

@@ -10,19 +10,23 @@ const services = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS
 
 // E2E_PORT_BASE lets two checkouts run their e2e suites side by side.
 const portBase = Number(process.env.E2E_PORT_BASE ?? 3101);
+// E2E_PROJECT=embedded|services runs one project (tests/support/run-e2e.mjs runs
+// each in a process of its own, side by side); unset, both run in this one.
+const only = process.env.E2E_PROJECT;
 const servers = [
   { name: 'embedded', port: portBase },
   ...(services ? [{ name: 'services', port: portBase + 1 }] : []),
-];
+].filter(({ name }) => !only || name === only);
+const suffix = only ? `-${only}` : '';
 
 export default defineConfig({
   testDir: path.join(root, 'tests/e2e'),
-  outputDir: path.join(artifacts, 'e2e-results'),
+  outputDir: path.join(artifacts, `e2e-results${suffix}`),
   fullyParallel: false,
   workers: 1,
   retries: 0,
   timeout: 60_000,
-  reporter: [['list'], ['json', { outputFile: path.join(artifacts, 'playwright-results.json') }]],
+  reporter: [['list'], ['json', { outputFile: path.join(artifacts, `playwright${suffix || '-results'}.json`) }]],
   use: {
     ...devices['Desktop Chrome'],
     screenshot: 'on',
