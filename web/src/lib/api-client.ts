@@ -3,7 +3,7 @@
 // contract's route table and validates its answer with the contract's schema.
 import * as z from 'zod/mini';
 import { API, pathOf, type AnswerOf, type ApiRoute, type BodyOf, type PathParams } from '@contract/api';
-import { readAnswer } from './api-error';
+import { readAnswer, readRefusal } from './api-error';
 
 export interface ApiResponse {
   ok: boolean;
@@ -96,9 +96,7 @@ function csrfHeaders(token: string | null): Record<string, string> {
 }
 
 function isCsrfFailure(response: ApiResponse): boolean {
-  if (response.status !== 403) return false;
-  const body = response.body as { error?: unknown } | null;
-  return body !== null && typeof body === 'object' && body.error === 'CSRF_FAILED';
+  return response.status === 403 && readRefusal(response.body)?.error === 'CSRF_FAILED';
 }
 
 async function get(path: string, options: GetOptions = {}): Promise<ApiResponse> {
