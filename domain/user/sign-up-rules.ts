@@ -106,10 +106,6 @@ export function checkSignUp(input: SignUpInput): RuleFailure | null {
 /** The fields of the profile page, in the order it shows them. */
 export const PROFILE_FIELDS = ['firstName', 'lastName', 'bio', 'major', 'year'] as const satisfies readonly (keyof Profile)[];
 
-export function isProfileField(value: unknown): value is (typeof PROFILE_FIELDS)[number] {
-  return typeof value === 'string' && (PROFILE_FIELDS as readonly string[]).includes(value);
-}
-
 export interface ProfileInput {
   firstName: string;
   lastName: string;
