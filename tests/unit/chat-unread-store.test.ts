@@ -17,6 +17,8 @@ const summary = (version: string, rooms: { kind: 'course' | 'group'; id: number;
 const unreadCalls = (sent: Sent[]) => sent.filter((r) => r.url.pathname === '/api/unread-counts/');
 const query = (r: Sent) => Object.fromEntries(r.url.searchParams);
 const open = (sent: Sent[]) => sent.filter((r) => !r.aborted && !r.answered);
+/** The tab's signing out when the session ends; no case here ends it. */
+const signOut = () => undefined;
 
 describe('unread marks on the client', () => {
   let stop: (() => void) | undefined;
@@ -30,7 +32,7 @@ describe('unread marks on the client', () => {
   it('reads the summary, then long-polls it with its version, and shows the total in the title', async () => {
     const doc = stubDocument();
     const sent = stubNetwork();
-    stop = startUnreadMarks();
+    stop = startUnreadMarks(signOut);
     await vi.waitFor(() => expect(unreadCalls(sent)).toHaveLength(1));
     expect(query(unreadCalls(sent)[0])).toEqual({});
     unreadCalls(sent)[0].answer(200, summary('v1', [{ kind: 'course', id: 3, unread: 3 }, { kind: 'group', id: 9, unread: 0 }]));
@@ -48,13 +50,13 @@ describe('unread marks on the client', () => {
   it('lets an open chat’s long poll watch the other rooms instead, and asks once when it reports activity', async () => {
     stubDocument();
     const sent = stubNetwork();
-    stop = startUnreadMarks();
+    stop = startUnreadMarks(signOut);
     await vi.waitFor(() => expect(unreadCalls(sent)).toHaveLength(1));
     unreadCalls(sent)[0].answer(200, summary('v1', [{ kind: 'course', id: 3, unread: 0 }, { kind: 'course', id: 4, unread: 1 }, { kind: 'group', id: 9, unread: 0 }]));
     await vi.waitFor(() => expect(unreadCalls(sent)).toHaveLength(2));
     const summaryPoll = unreadCalls(sent)[1];
 
-    const chat = createChatRoomStore({ kind: 'course', id: 3 }, 7, []);
+    const chat = createChatRoomStore({ kind: 'course', id: 3 }, 7, [], signOut);
     const stopChat = chat.getState().startPolling();
     const chatPolls = () => sent.filter((r) => r.url.pathname === '/api/select-course-messages/3/7/');
     await vi.waitFor(() => expect(chatPolls()).toHaveLength(1));
@@ -84,7 +86,7 @@ describe('unread marks on the client', () => {
   it('clears a room at once when the student read its newest message', async () => {
     stubDocument();
     const sent = stubNetwork();
-    stop = startUnreadMarks();
+    stop = startUnreadMarks(signOut);
     await vi.waitFor(() => expect(unreadCalls(sent)).toHaveLength(1));
     unreadCalls(sent)[0].answer(200, summary('v1', [{ kind: 'course', id: 3, unread: 4, mentions: 1, lastRead: '1000-0' }, { kind: 'course', id: 4, unread: 2 }]));
     await vi.waitFor(() => expect(useUnreadStore.getState().summary?.total).toBe(6));

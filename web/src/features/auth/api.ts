@@ -1,8 +1,7 @@
-// Accounts and sessions: who is signed in (a query), the user menu's details,
-// and the login, sign-up and logout calls; every answer is checked against the
-// wire contract.
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+// Accounts and sessions: the user menu's details, and the login, sign-up and
+// logout calls; every answer is checked against the wire contract. Who is
+// signed in is lib/session.ts.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import * as z from 'zod/mini';
@@ -14,7 +13,7 @@ import { apiClient } from '@web/lib/api-client';
 import { useNextPath } from '@web/lib/next-path';
 import { ApiError } from '@web/lib/api-error';
 import { queryKeys } from '@web/lib/query-keys';
-import { useSessionStore } from '@web/lib/session-store';
+import { signedIn, signedOut, whoIsSignedIn } from '@web/lib/session';
 
 // Refusals mix the spec's auth fields (msg, field) with the house error shape
 // (error, message); every part is optional so any of them can be shown.
@@ -44,47 +43,6 @@ export type SignUpResult =
   | { kind: 'signed-in'; user: User }
   | { kind: 'field-error'; field: keyof SignUpInput; message: string }
   | { kind: 'failed' };
-
-/** The signed-in user, or null when the session is anonymous. Throws when the server cannot say. */
-async function whoIsSignedIn(withCsrfHeader: boolean): Promise<User | null> {
-  const answer = await apiClient.call(API.isAuthenticated, { withCsrfHeader });
-  return answer.isAuthenticated ? answer.user : null;
-}
-
-const FIRST_RETRY_MS = 1_000;
-const MAX_RETRY_MS = 10_000;
-
-/**
- * Asked once, at start. The spec leaves the state unknown while the server
- * cannot be reached; we keep asking, waiting 1 s, 2 s, 4 s ... at most 10 s,
- * so the app recovers by itself. TanStack's online manager holds the retries
- * while the browser is offline and resumes them when it is back.
- */
-export const sessionQuery = queryOptions({
-  queryKey: queryKeys.session,
-  queryFn: () => whoIsSignedIn(false),
-  retry: true,
-  retryDelay: (failures) => Math.min(FIRST_RETRY_MS * 2 ** failures, MAX_RETRY_MS),
-  staleTime: Infinity,
-});
-
-/** Who is signed in (null until the server has said), and how many checks failed so far. */
-export function useSession(): { currentUser: User | null | undefined; failedChecks: number; waitingForNetwork: boolean } {
-  const currentUser = useSessionStore((state) => state.currentUser);
-  // Once the tab knows, login, sign-up and logout keep it up to date.
-  const check = useQuery({ ...sessionQuery, enabled: currentUser === null });
-  const answer = check.data;
-
-  useEffect(() => {
-    const session = useSessionStore.getState();
-    // A login that raced this check already knows better.
-    if (answer === undefined || session.currentUser !== null) return;
-    if (answer) session.signedIn(answer);
-    else session.signedOut();
-  }, [answer]);
-
-  return { currentUser, failedChecks: check.failureCount, waitingForNetwork: check.isPaused };
-}
 
 /** The user menu's details: the session call, sent as the spec sends it for the profile dropdown, fetched once. */
 export const userDetailsQuery = queryOptions({
@@ -159,19 +117,19 @@ async function logOut(): Promise<boolean> {
  * with the new user.
  */
 export function useEnterAs(): (user: User) => void {
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const next = useNextPath();
-  const signedIn = useSessionStore((state) => state.signedIn);
   return (user) =>
     flushSync(() => {
-      signedIn(user);
+      signedIn(queryClient, user);
       navigate(next, { replace: true });
     });
 }
 
 export function useLogOut() {
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const signedOut = useSessionStore((state) => state.signedOut);
   return useMutation({
     mutationFn: logOut,
     onSuccess: (confirmed) => {
@@ -182,7 +140,7 @@ export function useLogOut() {
       // One render for both: clearing the user alone would briefly show the
       // landing page (or bounce a protected page) before /log-in.
       flushSync(() => {
-        signedOut();
+        signedOut(queryClient);
         navigate('/log-in');
       });
     },

@@ -18,6 +18,7 @@
 // A message that mentions the student is highlighted; their own can be
 // edited and deleted (message-body.tsx), and a group's owner may delete any.
 import { useCallback, useEffect, useEffectEvent, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import type { ChatMessage } from '@contract/chat';
 import type { Member } from '@contract/members';
@@ -29,7 +30,7 @@ import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { useProfileCard } from '@web/components/profile-card';
 import { describeChatTime, formatChatTime } from '@web/lib/chat-time';
 import { memberName } from '@web/lib/member-name';
-import { useSessionStore } from '@web/lib/session-store';
+import { signedOut, useCurrentUser } from '@web/lib/session';
 import styles from './chat-panel.module.css';
 import { createChatRoomStore } from './chat-room-store';
 import { MessageBody, submitOnEnter } from './message-body';
@@ -85,7 +86,8 @@ function RoomChatPanel({ room, userId, roomName, initialMessages, members, title
   const errorId = useId();
   const hintId = useId();
   // The panel is keyed by room and student, so the first ones are the only ones.
-  const [store] = useState(() => createChatRoomStore(room, userId, initialMessages));
+  const queryClient = useQueryClient();
+  const [store] = useState(() => createChatRoomStore(room, userId, initialMessages, () => signedOut(queryClient)));
   const chat = useStore(store);
   const [draft, setDraft] = useState('');
   const [unseen, setUnseen] = useState(0);
@@ -95,7 +97,7 @@ function RoomChatPanel({ room, userId, roomName, initialMessages, members, title
   const shown = useRef<{ first?: string; last?: string; height: number }>({ height: 0 });
   const people = useMemo(() => new Map(members.map((member) => [member.id, member])), [members]);
   const usernames = useMemo(() => new Set(members.map((member) => member.username.toLowerCase())), [members]);
-  const me = useSessionStore((state) => state.currentUser?.username ?? '').toLowerCase();
+  const me = (useCurrentUser()?.username ?? '').toLowerCase();
   const { openKey, toggle, card } = useProfileCard(members);
   const [confirmDelete, setConfirmDelete] = useState<ChatMessage | null>(null);
   const [deleting, setDeleting] = useState(false);

@@ -14,7 +14,6 @@ import { compareMessageIdText, FIRST_MESSAGE_ID } from '@domain/chat/message-id'
 import { NetworkError } from '@web/lib/api-client';
 import { isApiError, isNotAuthenticated, messageForStudent } from '@web/lib/api-error';
 import { retryDelayMs } from '@web/lib/retry-delay';
-import { useSessionStore } from '@web/lib/session-store';
 import { deleteMessage, editMessage, EARLIER_PAGE_SIZE, fetchMessages, markRead, POLL_BATCH_LIMIT, sendMessage, waitForMessages } from './api';
 import { mergeMessages } from './merge-messages';
 import { newClientMessageID } from './client-message-id';
@@ -83,7 +82,8 @@ function checkedText(draft: string): { text: string } | { problem: string } {
   }
 }
 
-export function createChatRoomStore(room: ChatRoom, userId: number, initialMessages: ChatMessage[]) {
+/** `onSessionEnded`: a call was refused because the student's session ended (the tab signs out). */
+export function createChatRoomStore(room: ChatRoom, userId: number, initialMessages: ChatMessage[], onSessionEnded: () => void) {
   // Only polls move the cursor: a sent message's id would skip messages
   // others posted just before it, which the next poll still has to bring.
   let pollCursor = initialMessages.at(-1)?.id ?? FIRST_MESSAGE_ID;
@@ -101,7 +101,7 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
     /** True when the refusal ends this room for the student (signed out, or no longer allowed in). */
     function endsRoom(error: unknown): boolean {
       if (isNotAuthenticated(error)) {
-        useSessionStore.getState().signedOut();
+        onSessionEnded();
         return true;
       }
       if (isApiError(error, ...ACCESS_LOST)) {
@@ -262,7 +262,7 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
           set((state) => ({ messages: mergeMessages(state.messages, page), hasEarlier: page.length >= EARLIER_PAGE_SIZE }));
         } catch (error) {
           if (isNotAuthenticated(error)) {
-            useSessionStore.getState().signedOut();
+            onSessionEnded();
             return;
           }
           console.error('Could not load earlier messages', error);
