@@ -118,6 +118,8 @@ describe('chat room store: send', () => {
 const item = (id: string, text: string, extra: Record<string, unknown> = {}) => ({ id, user_id: 8, username: 'bert', message: text, time: new Date(Number(id.split('-')[0])).toISOString(), ...extra });
 const kind = (request: Sent) => (request.url.searchParams.has('wait') ? `long after=${request.url.searchParams.get('after')}` : `plain after=${request.url.searchParams.get('after')}`);
 const polls = (sent: Sent[]) => sent.filter((r) => r.url.pathname.startsWith('/api/select-course-messages/'));
+/** How long (on the fake clock) a case waits to see that nothing more is sent. */
+const QUIET_MS = 5_000;
 
 describe('chat room store: the long-poll loop', () => {
   afterEach(() => {
@@ -206,6 +208,7 @@ describe('chat room store: the long-poll loop', () => {
   });
 
   it('makes no request while the tab is hidden, and catches up at once when it is shown', async () => {
+    vi.useFakeTimers();
     const doc = stubDocument();
     const sent = stubNetwork();
     const store = createChatRoomStore({ kind: 'group', id: 5 }, 7, [item('1000-0', 'first')], signOut);
@@ -213,7 +216,8 @@ describe('chat room store: the long-poll loop', () => {
     await vi.waitFor(() => expect(sent.length).toBe(1));
     doc.setHidden(true);
     expect(sent[0].aborted).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Long enough for any poll, retry or back-off to have come.
+    await vi.advanceTimersByTimeAsync(QUIET_MS);
     expect(sent).toHaveLength(1);
     doc.setHidden(false);
     await vi.waitFor(() => expect(sent).toHaveLength(2));

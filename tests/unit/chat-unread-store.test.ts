@@ -17,6 +17,8 @@ const summary = (version: string, rooms: { kind: 'course' | 'group'; id: number;
 const unreadCalls = (sent: Sent[]) => sent.filter((r) => r.url.pathname === '/api/unread-counts/');
 const query = (r: Sent) => Object.fromEntries(r.url.searchParams);
 const open = (sent: Sent[]) => sent.filter((r) => !r.aborted && !r.answered);
+/** How long (on the fake clock) a case waits to see that nothing more is sent: past any retry, and past a "soon" ask (3 s). */
+const QUIET_MS = 5_000;
 /** The tab's signing out when the session ends; no case here ends it. */
 const signOut = () => undefined;
 
@@ -25,6 +27,7 @@ describe('unread marks on the client', () => {
   afterEach(() => {
     stop?.();
     stop = undefined;
+    vi.useRealTimers();
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
   });
@@ -48,6 +51,7 @@ describe('unread marks on the client', () => {
   });
 
   it('lets an open chat’s long poll watch the other rooms instead, and asks once when it reports activity', async () => {
+    vi.useFakeTimers();
     stubDocument();
     const sent = stubNetwork();
     stop = startUnreadMarks(signOut);
@@ -63,7 +67,7 @@ describe('unread marks on the client', () => {
     // One request held for the student, not two: the chat's, watching the other rooms.
     expect(query(chatPolls()[0])).toMatchObject({ wait: '25', watch: 'course:4,group:9' });
     await vi.waitFor(() => expect(summaryPoll.aborted).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.advanceTimersByTimeAsync(QUIET_MS);
     expect(unreadCalls(sent)).toHaveLength(2);
 
     // News in a watched room: the summary once, and the chat polls on.
@@ -73,7 +77,7 @@ describe('unread marks on the client', () => {
     unreadCalls(sent)[2].answer(200, summary('v2', [{ kind: 'course', id: 3, unread: 0 }, { kind: 'course', id: 4, unread: 2 }, { kind: 'group', id: 9, unread: 0 }]));
     await vi.waitFor(() => expect(useUnreadStore.getState().summary?.total).toBe(2));
     await vi.waitFor(() => expect(chatPolls()).toHaveLength(2));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.advanceTimersByTimeAsync(QUIET_MS);
     expect(unreadCalls(sent)).toHaveLength(3);
 
     // The chat closes: the summary's own long poll takes over again.
