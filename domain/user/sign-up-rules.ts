@@ -23,10 +23,6 @@ export interface SignUpInput {
 /** The sign-up form's fields, in the order the form shows them. */
 export const SIGN_UP_FIELDS = ['firstName', 'lastName', 'bio', 'major', 'year', 'email', 'username', 'password'] as const satisfies readonly (keyof SignUpInput)[];
 
-export function isSignUpField(value: unknown): value is keyof SignUpInput {
-  return typeof value === 'string' && (SIGN_UP_FIELDS as readonly string[]).includes(value);
-}
-
 export interface RuleFailure {
   field: keyof SignUpInput;
   message: string;
@@ -105,10 +101,6 @@ export function checkSignUp(input: SignUpInput): RuleFailure | null {
 
 /** The fields of the profile page, in the order it shows them. */
 export const PROFILE_FIELDS = ['firstName', 'lastName', 'bio', 'major', 'year'] as const satisfies readonly (keyof Profile)[];
-
-export function isProfileField(value: unknown): value is (typeof PROFILE_FIELDS)[number] {
-  return typeof value === 'string' && (PROFILE_FIELDS as readonly string[]).includes(value);
-}
 
 export interface ProfileInput {
   firstName: string;

@@ -5,6 +5,7 @@
 // from there as a student reads their inbox.
 import { expect, test, type Browser } from '@playwright/test';
 import { EMAIL_CLAIM_LOST_MESSAGE } from '@domain/user/account-errors';
+import { RESET_LINK_INVALID_MESSAGE } from '@application/accounts/reset-password';
 import { apiPost, expectNoHorizontalOverflow, fillSignUpForm, joinCourseViaApi, signUpViaApi, waitForMail } from './e2e-support';
 
 const BANNER = 'Check your UF email to verify your account';
@@ -69,6 +70,22 @@ test('forgot password: the mailed link sets a new one, and the student logs in w
   // The link reached the address, so it counts as verified.
   await expect(page.getByText(BANNER)).toHaveCount(0);
   await elsewhere.context().close();
+});
+
+test('a reset link that does not work says so as the form’s error, not under the new password', async ({ page }) => {
+  const password = page.getByLabel('New password');
+  // Not a token at all (the server refuses the link's token field), then one that was never sent (or was used up).
+  for (const [token, said] of [
+    ['x'.repeat(201), 'token: must be at most 200 characters'],
+    ['made-up-token', RESET_LINK_INVALID_MESSAGE],
+  ]) {
+    await page.goto(`/reset-password?token=${token}`);
+    await password.fill('brand-new-swamp-7');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByRole('alert')).toHaveText(said);
+    await expect(password).toHaveAttribute('aria-invalid', 'false');
+    await expect(password).not.toHaveAccessibleDescription(said);
+  }
 });
 
 test('edits the profile, and another student sees it on the profile card', async ({ browser }) => {

@@ -18,6 +18,9 @@ vi.mock('@web/features/chat/unread-store', async (importOriginal) => ({
 
 const posts: { message: string; clientMessageID?: string }[] = [];
 
+/** The tab's signing out when the session ends (the panel passes lib/session's); no case here ends it. */
+const signOut = () => undefined;
+
 function stubServer(answer: (body: { message: string }) => { status: number; body: unknown } | 'network down') {
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     if (url.startsWith('/api/get-token/')) return new Response(JSON.stringify({ token: 'csrf' }), { status: 200 });
@@ -41,7 +44,7 @@ afterEach(() => {
 describe('chat room store: send', () => {
   it('sends 2,000 emoji (4,000 UTF-16 units), trimmed, and shows what was stored', async () => {
     stubServer((body) => stored(body.message));
-    const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, []);
+    const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, [], signOut);
     const text = '😀'.repeat(MESSAGE_MAX_LENGTH);
     expect(await store.getState().send(`  ${text} `)).toBe(true);
     expect(posts).toEqual([{ userID: 7, courseID: 3, message: text, clientMessageID: expect.stringMatching(CLIENT_MESSAGE_ID) }]);
@@ -51,7 +54,7 @@ describe('chat room store: send', () => {
 
   it('refuses one code point too many without asking the server, in the server’s words', async () => {
     stubServer((body) => stored(body.message));
-    const store = createChatRoomStore({ kind: 'group', id: 5 }, 7, []);
+    const store = createChatRoomStore({ kind: 'group', id: 5 }, 7, [], signOut);
     expect(await store.getState().send('😀'.repeat(MESSAGE_MAX_LENGTH + 1))).toBe(false);
     expect(posts).toEqual([]);
     expect(store.getState().sendError).toBe('Messages can be at most 2,000 characters (this one has 2,001).');
@@ -59,7 +62,7 @@ describe('chat room store: send', () => {
 
   it('does not send a blank message, and says nothing about it', async () => {
     stubServer((body) => stored(body.message));
-    const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, []);
+    const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, [], signOut);
     expect(await store.getState().send(' \n ')).toBe(false);
     expect(posts).toEqual([]);
     expect(store.getState().sendError).toBe('');
@@ -69,7 +72,7 @@ describe('chat room store: send', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const answers: ('network down' | 'stored')[] = ['network down', 'network down', 'stored', 'stored', 'network down', 'stored'];
     stubServer((body) => (answers.shift() === 'stored' ? stored(body.message) : 'network down'));
-    const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, []);
+    const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, [], signOut);
     expect(await store.getState().send('Lab at 3?')).toBe(false);
     expect(store.getState().sendError).toBe('Could not reach Study Swamp. Your message was not sent; try again.');
     // Enter again, twice (the panel gave the text back, untrimmed as typed).
@@ -92,7 +95,7 @@ describe('chat room store: send', () => {
   it('makes client ids without crypto.randomUUID (a page served over plain http)', async () => {
     vi.stubGlobal('crypto', { getRandomValues: <T extends Uint8Array>(array: T) => webcrypto.getRandomValues(array) });
     stubServer((body) => stored(body.message));
-    const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, []);
+    const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, [], signOut);
     expect(await store.getState().send('one')).toBe(true);
     expect(await store.getState().send('two')).toBe(true);
     expect(posts[0].clientMessageID).toMatch(CLIENT_MESSAGE_ID);
@@ -103,7 +106,7 @@ describe('chat room store: send', () => {
   it('keeps today’s sentence for a refusal, and marks the room lost when the student is no longer a member', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     stubServer(() => ({ status: 403, body: { error: 'NOT_GROUP_MEMBER', message: 'You are not a member of this study group' } }));
-    const store = createChatRoomStore({ kind: 'group', id: 5 }, 7, []);
+    const store = createChatRoomStore({ kind: 'group', id: 5 }, 7, [], signOut);
     expect(await store.getState().send('hello')).toBe(false);
     expect(store.getState().sendError).toBe('You are no longer a member here, so your message was not sent.');
     expect(store.getState().accessLost).toBe(true);
@@ -115,6 +118,8 @@ describe('chat room store: send', () => {
 const item = (id: string, text: string, extra: Record<string, unknown> = {}) => ({ id, user_id: 8, username: 'bert', message: text, time: new Date(Number(id.split('-')[0])).toISOString(), ...extra });
 const kind = (request: Sent) => (request.url.searchParams.has('wait') ? `long after=${request.url.searchParams.get('after')}` : `plain after=${request.url.searchParams.get('after')}`);
 const polls = (sent: Sent[]) => sent.filter((r) => r.url.pathname.startsWith('/api/select-course-messages/'));
+/** How long (on the fake clock) a case waits to see that nothing more is sent. */
+const QUIET_MS = 5_000;
 
 describe('chat room store: the long-poll loop', () => {
   afterEach(() => {
@@ -126,7 +131,7 @@ describe('chat room store: the long-poll loop', () => {
   it('shows another student’s message that reached it only as its edit, and asks for the unread marks', async () => {
     stubDocument();
     const sent = stubNetwork();
-    const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, [item('1000-0', 'first'), item('2000-0', 'second')]);
+    const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, [item('1000-0', 'first'), item('2000-0', 'second')], signOut);
     const stop = store.getState().startPolling();
     await vi.waitFor(() => expect(polls(sent).length).toBe(1));
     // Posted and edited before this poll: the log answers it as its edit only.
@@ -149,7 +154,7 @@ describe('chat room store: the long-poll loop', () => {
   it('long-polls from the newest item, moves on to an edit’s event, merges by id, and asks again at once', async () => {
     stubDocument();
     const sent = stubNetwork();
-    const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, [item('1000-0', 'first'), item('2000-0', 'second')]);
+    const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, [item('1000-0', 'first'), item('2000-0', 'second')], signOut);
     const stop = store.getState().startPolling();
     await vi.waitFor(() => expect(polls(sent).length).toBe(1));
     expect(polls(sent)[0].url.pathname).toBe('/api/select-course-messages/3/7/');
@@ -178,7 +183,7 @@ describe('chat room store: the long-poll loop', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     stubDocument();
     const sent = stubNetwork();
-    const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, []);
+    const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, [], signOut);
     const stop = store.getState().startPolling();
     const seen: string[] = [];
     // Answers each poll as it comes: long polls fail, plain ones find nothing; notes when each was sent.
@@ -203,14 +208,16 @@ describe('chat room store: the long-poll loop', () => {
   });
 
   it('makes no request while the tab is hidden, and catches up at once when it is shown', async () => {
+    vi.useFakeTimers();
     const doc = stubDocument();
     const sent = stubNetwork();
-    const store = createChatRoomStore({ kind: 'group', id: 5 }, 7, [item('1000-0', 'first')]);
+    const store = createChatRoomStore({ kind: 'group', id: 5 }, 7, [item('1000-0', 'first')], signOut);
     const stop = store.getState().startPolling();
     await vi.waitFor(() => expect(sent.length).toBe(1));
     doc.setHidden(true);
     expect(sent[0].aborted).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Long enough for any poll, retry or back-off to have come.
+    await vi.advanceTimersByTimeAsync(QUIET_MS);
     expect(sent).toHaveLength(1);
     doc.setHidden(false);
     await vi.waitFor(() => expect(sent).toHaveLength(2));
@@ -226,7 +233,7 @@ describe('chat room store: the long-poll loop', () => {
     stubDocument();
     const sent = stubNetwork();
     const marks = () => sent.filter((r) => r.url.pathname === '/api/mark-chat-read/');
-    const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, [item('1000-0', 'a'), item('2000-0', 'b'), item('3000-0', 'c')]);
+    const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, [item('1000-0', 'a'), item('2000-0', 'b'), item('3000-0', 'c')], signOut);
     store.getState().read('1000-0');
     await vi.advanceTimersByTimeAsync(0);
     expect(marks().map((r) => r.body)).toEqual([{ kind: 'course', id: 3, messageID: '1000-0' }]);
@@ -248,7 +255,7 @@ describe('chat room store: the long-poll loop', () => {
     stubDocument();
     const sent = stubNetwork();
     const marked = () => sent.filter((r) => r.url.pathname === '/api/mark-chat-read/').map((r) => (r.body as { messageID: string }).messageID);
-    const store = createChatRoomStore({ kind: 'course', id: 4 }, 7, [item('1000-0', 'a'), item('2000-0', 'b'), item('3000-0', 'c')]);
+    const store = createChatRoomStore({ kind: 'course', id: 4 }, 7, [item('1000-0', 'a'), item('2000-0', 'b'), item('3000-0', 'c')], signOut);
     let stop = store.getState().startPolling();
     store.getState().read('1000-0');
     await vi.advanceTimersByTimeAsync(0);

@@ -17,12 +17,17 @@ const summary = (version: string, rooms: { kind: 'course' | 'group'; id: number;
 const unreadCalls = (sent: Sent[]) => sent.filter((r) => r.url.pathname === '/api/unread-counts/');
 const query = (r: Sent) => Object.fromEntries(r.url.searchParams);
 const open = (sent: Sent[]) => sent.filter((r) => !r.aborted && !r.answered);
+/** How long (on the fake clock) a case waits to see that nothing more is sent: past any retry, and past a "soon" ask (3 s). */
+const QUIET_MS = 5_000;
+/** The tab's signing out when the session ends; no case here ends it. */
+const signOut = () => undefined;
 
 describe('unread marks on the client', () => {
   let stop: (() => void) | undefined;
   afterEach(() => {
     stop?.();
     stop = undefined;
+    vi.useRealTimers();
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
   });
@@ -30,7 +35,7 @@ describe('unread marks on the client', () => {
   it('reads the summary, then long-polls it with its version, and shows the total in the title', async () => {
     const doc = stubDocument();
     const sent = stubNetwork();
-    stop = startUnreadMarks();
+    stop = startUnreadMarks(signOut);
     await vi.waitFor(() => expect(unreadCalls(sent)).toHaveLength(1));
     expect(query(unreadCalls(sent)[0])).toEqual({});
     unreadCalls(sent)[0].answer(200, summary('v1', [{ kind: 'course', id: 3, unread: 3 }, { kind: 'group', id: 9, unread: 0 }]));
@@ -46,22 +51,23 @@ describe('unread marks on the client', () => {
   });
 
   it('lets an open chat’s long poll watch the other rooms instead, and asks once when it reports activity', async () => {
+    vi.useFakeTimers();
     stubDocument();
     const sent = stubNetwork();
-    stop = startUnreadMarks();
+    stop = startUnreadMarks(signOut);
     await vi.waitFor(() => expect(unreadCalls(sent)).toHaveLength(1));
     unreadCalls(sent)[0].answer(200, summary('v1', [{ kind: 'course', id: 3, unread: 0 }, { kind: 'course', id: 4, unread: 1 }, { kind: 'group', id: 9, unread: 0 }]));
     await vi.waitFor(() => expect(unreadCalls(sent)).toHaveLength(2));
     const summaryPoll = unreadCalls(sent)[1];
 
-    const chat = createChatRoomStore({ kind: 'course', id: 3 }, 7, []);
+    const chat = createChatRoomStore({ kind: 'course', id: 3 }, 7, [], signOut);
     const stopChat = chat.getState().startPolling();
     const chatPolls = () => sent.filter((r) => r.url.pathname === '/api/select-course-messages/3/7/');
     await vi.waitFor(() => expect(chatPolls()).toHaveLength(1));
     // One request held for the student, not two: the chat's, watching the other rooms.
     expect(query(chatPolls()[0])).toMatchObject({ wait: '25', watch: 'course:4,group:9' });
     await vi.waitFor(() => expect(summaryPoll.aborted).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.advanceTimersByTimeAsync(QUIET_MS);
     expect(unreadCalls(sent)).toHaveLength(2);
 
     // News in a watched room: the summary once, and the chat polls on.
@@ -71,7 +77,7 @@ describe('unread marks on the client', () => {
     unreadCalls(sent)[2].answer(200, summary('v2', [{ kind: 'course', id: 3, unread: 0 }, { kind: 'course', id: 4, unread: 2 }, { kind: 'group', id: 9, unread: 0 }]));
     await vi.waitFor(() => expect(useUnreadStore.getState().summary?.total).toBe(2));
     await vi.waitFor(() => expect(chatPolls()).toHaveLength(2));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.advanceTimersByTimeAsync(QUIET_MS);
     expect(unreadCalls(sent)).toHaveLength(3);
 
     // The chat closes: the summary's own long poll takes over again.
@@ -84,7 +90,7 @@ describe('unread marks on the client', () => {
   it('clears a room at once when the student read its newest message', async () => {
     stubDocument();
     const sent = stubNetwork();
-    stop = startUnreadMarks();
+    stop = startUnreadMarks(signOut);
     await vi.waitFor(() => expect(unreadCalls(sent)).toHaveLength(1));
     unreadCalls(sent)[0].answer(200, summary('v1', [{ kind: 'course', id: 3, unread: 4, mentions: 1, lastRead: '1000-0' }, { kind: 'course', id: 4, unread: 2 }]));
     await vi.waitFor(() => expect(useUnreadStore.getState().summary?.total).toBe(6));

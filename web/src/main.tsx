@@ -9,15 +9,8 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createQueryClient } from '@web/app/query-client';
 import { AppRoutes } from '@web/app/router';
-import { useSessionStore } from '@web/lib/session-store';
 
-const queryClient = createQueryClient(() => useSessionStore.getState().signedOut());
-
-// A student who signs in (or the next one at this computer) never sees answers
-// cached for whoever was signed in before.
-useSessionStore.subscribe(({ currentUser }, previous) => {
-  if (previous.currentUser !== null && currentUser?.id !== previous.currentUser?.id) queryClient.clear();
-});
+const queryClient = createQueryClient();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

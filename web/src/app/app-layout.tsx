@@ -5,21 +5,21 @@
 import { Outlet } from 'react-router-dom';
 import { FullPageLoading } from '@web/components/full-page-loading';
 import { NavigationBar } from '@web/components/navigation-bar';
-import { useSession } from '@web/features/auth/api';
 import { SessionActions } from '@web/features/auth/session-actions';
 import { VerifyBanner } from '@web/features/auth/verify-banner';
 import { useUnreadMarks } from '@web/features/chat/unread-store';
+import { useSession } from '@web/lib/session';
 import styles from './app-layout.module.css';
 
 // After this many failed checks the loading screen says why it is taking long.
 const SLOW_AFTER_FAILURES = 2;
 
 export function AppLayout() {
-  const { currentUser, failedChecks, waitingForNetwork } = useSession();
-  useUnreadMarks(currentUser?.id);
+  const { session, failedChecks, waitingForNetwork } = useSession();
+  useUnreadMarks(session.status === 'signedIn' ? session.user.id : undefined);
 
   // Until the server has said who is signed in, no page (and no nav button) can be right.
-  if (currentUser === null) {
+  if (session.status === 'unknown') {
     const slow = failedChecks >= SLOW_AFTER_FAILURES || waitingForNetwork;
     return <FullPageLoading detail={slow ? 'Still trying to reach Study Swamp. This page will continue on its own.' : undefined} />;
   }

@@ -1,15 +1,17 @@
-// Server state lives in TanStack Query. The defaults keep the product's
-// behaviour: a failed page load shows its own "Try again" at once (no silent
-// retries), nothing refetches behind the student's back on window focus, and a
-// call refused because the session ended signs the tab out wherever it was made.
+// Server state lives in TanStack Query, the session among it (lib/session.ts).
+// The defaults keep the product's behaviour: a failed page load shows its own
+// "Try again" at once (no silent retries), nothing refetches behind the
+// student's back on window focus, and a call refused because the session
+// ended signs the tab out wherever it was made.
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isNotAuthenticated } from '@web/lib/api-error';
+import { signedOut } from '@web/lib/session';
 
-export function createQueryClient(onSessionEnded: () => void): QueryClient {
+export function createQueryClient(): QueryClient {
   const onError = (error: unknown) => {
-    if (isNotAuthenticated(error)) onSessionEnded();
+    if (isNotAuthenticated(error)) signedOut(client);
   };
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),
     mutationCache: new MutationCache({ onError }),
     defaultOptions: {
@@ -17,4 +19,5 @@ export function createQueryClient(onSessionEnded: () => void): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }

@@ -1,10 +1,10 @@
 // The route table and the guards that pick a page from the session state.
 // AppLayout already shows "Loading..." while the state is unknown, so the
-// guards below only ever see a user or undefined.
+// guards below only ever see a student signed in or signed out.
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { LogInPage } from './routes/log-in';
 import { useNextPath, withNext } from '@web/lib/next-path';
-import { useSessionStore } from '@web/lib/session-store';
+import { useCurrentUser } from '@web/lib/session';
 import { SignUpPage } from './routes/sign-up';
 import { CoursePage } from './routes/course';
 import { DashboardPage } from './routes/dashboard';
@@ -19,7 +19,7 @@ import { VerifyEmailPage } from './routes/verify-email';
 import { AppLayout } from './app-layout';
 
 function useSignedIn(): boolean {
-  return useSessionStore((state) => Boolean(state.currentUser));
+  return useCurrentUser() !== undefined;
 }
 
 function HomeRoute() {

@@ -3,7 +3,7 @@
 // contract's route table and validates its answer with the contract's schema.
 import * as z from 'zod/mini';
 import { API, pathOf, type AnswerOf, type ApiRoute, type BodyOf, type PathParams } from '@contract/api';
-import { readAnswer } from './api-error';
+import { readAnswer, readRefusal } from './api-error';
 
 export interface ApiResponse {
   ok: boolean;
@@ -96,9 +96,7 @@ function csrfHeaders(token: string | null): Record<string, string> {
 }
 
 function isCsrfFailure(response: ApiResponse): boolean {
-  if (response.status !== 403) return false;
-  const body = response.body as { error?: unknown } | null;
-  return body !== null && typeof body === 'object' && body.error === 'CSRF_FAILED';
+  return response.status === 403 && readRefusal(response.body)?.error === 'CSRF_FAILED';
 }
 
 async function get(path: string, options: GetOptions = {}): Promise<ApiResponse> {
@@ -116,10 +114,12 @@ async function post(path: string, payload: unknown = {}): Promise<ApiResponse> {
   return send('POST', path, csrfHeaders(await getCsrfToken()), body);
 }
 
+/** What a caller puts in a route's query string (before the server's transforms); never for a route without one. */
+export type QueryOf<R extends ApiRoute> = R extends { query: infer Query extends z.ZodMiniType } ? z.input<Query> : never;
+
 type Inputs<R extends ApiRoute> = (keyof PathParams<R> extends never ? { params?: never } : { params: PathParams<R> }) &
-  (R['body'] extends z.ZodMiniType ? { body: BodyOf<R> } : { body?: never }) & {
-    /** Query string values; undefined ones are left out. */
-    query?: Record<string, string | number | undefined>;
+  (R['body'] extends z.ZodMiniType ? { body: BodyOf<R> } : { body?: never }) &
+  ([QueryOf<R>] extends [never] ? { query?: never } : { query?: QueryOf<R> }) & {
     /** GET only: send X-CSRFToken as the spec's profile-details call does. */
     withCsrfHeader?: boolean;
     /** GET only: stops the request (a long poll no longer wanted); it then fails with NetworkError. */
@@ -135,7 +135,8 @@ export interface CallResult<R extends ApiRoute> {
 /** `call`, also answering the response's headers. */
 async function callWithHeaders<R extends ApiRoute>(route: R, inputs: Inputs<R>): Promise<CallResult<R>> {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(inputs.query ?? {})) if (value !== undefined) search.set(key, String(value));
+  // Undefined values are left out.
+  for (const [key, value] of Object.entries((inputs.query ?? {}) as Record<string, unknown>)) if (value !== undefined) search.set(key, String(value));
   const query = search.toString();
   const path = pathOf(route, (inputs.params ?? {}) as PathParams<R>) + (query ? `?${query}` : '');
   const response =

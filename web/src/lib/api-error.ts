@@ -1,7 +1,8 @@
 // Turns an ApiResponse into checked data or a typed failure, so feature api.ts
 // files can tell "not found" and "signed out" apart from "something broke".
+// The one reading of a refusal: the contract's house error (errorAnswer).
 import * as z from 'zod/mini';
-import type { ApiErrorCode } from '@contract/errors';
+import { errorAnswer, type ApiErrorCode, type ErrorAnswer } from '@contract/errors';
 import type { ApiResponse } from './api-client';
 
 /** The server refused (a non-2xx status) or answered with a shape the client does not understand. */
@@ -29,27 +30,22 @@ export class ApiError extends Error {
 /** Stands in for `code` when a 2xx body failed validation. */
 export const UNEXPECTED_RESPONSE = 'UNEXPECTED_RESPONSE';
 
-function errorCodeOf(body: unknown): ApiErrorCode | null {
-  if (body === null || typeof body !== 'object') return null;
-  const code = (body as { error?: unknown }).error;
+/** A refusal's body as the contract's house error (errorAnswer); null when it is not one (a proxy's error page). */
+export function readRefusal(body: unknown): ErrorAnswer | null {
+  const refusal = z.safeParse(errorAnswer, body);
+  return refusal.success ? refusal.data : null;
+}
+
+function refusalOf(path: string, response: ApiResponse): ApiError {
+  const refusal = readRefusal(response.body);
+  if (!refusal) return new ApiError(path, response.status, null);
+  const { error, message, field } = refusal;
   // The server sends only codes of the catalogue (domain/errors.ts, contract/errors.ts).
-  return typeof code === 'string' ? (code as ApiErrorCode) : null;
-}
-
-function errorMessageOf(body: unknown): string | null {
-  if (body === null || typeof body !== 'object') return null;
-  const message = (body as { message?: unknown }).message;
-  return typeof message === 'string' && message.trim() !== '' ? message : null;
-}
-
-function errorFieldOf(body: unknown): string | null {
-  if (body === null || typeof body !== 'object') return null;
-  const field = (body as { field?: unknown }).field;
-  return typeof field === 'string' ? field : null;
+  return new ApiError(path, response.status, error as ApiErrorCode, message.trim() === '' ? null : message, field ?? null);
 }
 
 export function readAnswer<Schema extends z.ZodMiniType>(path: string, response: ApiResponse, schema: Schema): z.output<Schema> {
-  if (!response.ok) throw new ApiError(path, response.status, errorCodeOf(response.body), errorMessageOf(response.body), errorFieldOf(response.body));
+  if (!response.ok) throw refusalOf(path, response);
   const parsed = z.safeParse(schema, response.body);
   if (!parsed.success) {
     console.error(`Unexpected answer from ${path}`, parsed.error);

@@ -4,11 +4,11 @@ import { ChangePasswordForm } from '@web/features/auth/change-password-form';
 import { DeleteAccountSection } from '@web/features/auth/delete-account-section';
 import { AccountDetails } from '@web/features/auth/profile-details';
 import { ProfileForm } from '@web/features/auth/profile-form';
-import { useSessionStore } from '@web/lib/session-store';
+import { useCurrentUser } from '@web/lib/session';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 
 export function ProfilePage() {
-  const user = useSessionStore((state) => state.currentUser);
+  const user = useCurrentUser();
   useDocumentTitle('Your profile');
   // The route guard lets only a signed-in student in.
   if (!user) return null;

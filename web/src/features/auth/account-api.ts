@@ -1,7 +1,7 @@
 // Issue 14's account calls: verifying the address, getting back in with a
 // mailed link, the profile, the password and deleting the account. Each keeps
-// the tab's idea of who is signed in (the session store) in step.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+// the tab's idea of who is signed in (lib/session.ts) in step.
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import type { UpdateProfileBody } from '@contract/accounts';
@@ -9,24 +9,23 @@ import { API } from '@contract/api';
 import type { User } from '@contract/auth';
 import { apiClient } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
-import { useSessionStore } from '@web/lib/session-store';
+import { currentUser, signedIn, signedOut, whoIsSignedIn } from '@web/lib/session';
 
 /** Asks the server who is signed in now (a link may have changed the account, or ended the session) and tells the tab. */
-async function refreshSession(): Promise<User | null> {
-  const answer = await apiClient.call(API.isAuthenticated, {});
-  const store = useSessionStore.getState();
-  if (answer.isAuthenticated) store.signedIn(answer.user);
-  else if (store.currentUser) store.signedOut();
-  return answer.isAuthenticated ? answer.user : null;
+async function refreshSession(client: QueryClient): Promise<User | null> {
+  const user = await whoIsSignedIn(false);
+  if (user) signedIn(client, user);
+  else if (currentUser(client)) signedOut(client);
+  return user;
 }
 
 /** Opens a verification link: the address is verified (in whichever account it belongs to). */
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (token: string) => {
+    mutationFn: async (token: string, { client }) => {
       await apiClient.call(API.verifyEmail, { body: { token } });
-      if (useSessionStore.getState().currentUser) await refreshSession().catch(() => null);
+      if (currentUser(client)) await refreshSession(client).catch(() => null);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.userDetails }),
   });
@@ -35,10 +34,10 @@ export function useVerifyEmail() {
 /** Resend: a new verification link (the older one stops working); 3 an hour. */
 export function useResendVerification() {
   return useMutation({
-    mutationFn: async () => {
+    mutationFn: async (_: void, { client }) => {
       const answer = await apiClient.call(API.resendVerification, {});
       // Verified meanwhile (the link opened in another tab): the banner goes.
-      if (answer.emailVerified) await refreshSession().catch(() => null);
+      if (answer.emailVerified) await refreshSession(client).catch(() => null);
       return answer;
     },
   });
@@ -52,11 +51,11 @@ export function useRequestPasswordReset() {
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: async (body: { token: string; password: string }) => {
+    mutationFn: async (body: { token: string; password: string }, { client }) => {
       await apiClient.call(API.resetPassword, { body });
       // Every session of that account has ended: this tab's too, if it was one.
       apiClient.dropCsrfToken();
-      if (useSessionStore.getState().currentUser) await refreshSession().catch(() => null);
+      if (currentUser(client)) await refreshSession(client).catch(() => null);
     },
   });
 }
@@ -66,7 +65,7 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (body: UpdateProfileBody) => apiClient.call(API.updateProfile, { body }),
     onSuccess: ({ user }) => {
-      useSessionStore.getState().signedIn(user);
+      signedIn(queryClient, user);
       queryClient.setQueryData(queryKeys.userDetails, user);
       // Pages that show the student to others (and to themselves) read the new profile.
       void queryClient.invalidateQueries({ queryKey: queryKeys.coursePages });
@@ -83,6 +82,7 @@ export function useChangePassword() {
 
 /** Deletes the account; the tab is signed out and goes to Log In, which says so. */
 export function useDeleteAccount() {
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: async (password: string) => {
@@ -91,7 +91,7 @@ export function useDeleteAccount() {
     },
     onSuccess: () =>
       flushSync(() => {
-        useSessionStore.getState().signedOut();
+        signedOut(queryClient);
         navigate('/log-in', { replace: true, state: { accountDeleted: true } });
       }),
   });

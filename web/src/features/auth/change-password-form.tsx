@@ -1,7 +1,8 @@
 // Change password on the profile page: the current one confirms it, the new
 // one follows sign-up's rule; the student's other sessions end, this one stays.
 import { TextField } from '@web/components/text-field';
-import { isApiError, messageForStudent } from '@web/lib/api-error';
+import { messageForStudent } from '@web/lib/api-error';
+import { showRefusal } from '@web/lib/form-refusal';
 import { useRuleForm } from '@web/lib/use-rule-form';
 import { checkPasswordChange } from '@domain/user/account-rules';
 import { useChangePassword } from './account-api';
@@ -18,18 +19,15 @@ const EMPTY: PasswordChange = { currentPassword: '', newPassword: '' };
 
 export function ChangePasswordForm() {
   const change = useChangePassword();
-  const { field, handleSubmit, setError, reset } = useRuleForm<PasswordChange>(checkPasswordChange, EMPTY);
+  const { field, handleSubmit, setError, reset, formState } = useRuleForm<PasswordChange>(checkPasswordChange, EMPTY);
   const submit = handleSubmit((form) => {
     if (change.isPending) return;
     change.mutate(form, {
       onSuccess: () => reset(EMPTY),
-      onError: (error) => {
-        const refused = isApiError(error, 'WRONG_PASSWORD', 'VALIDATION_FAILED') ? error.field : null;
-        if (refused === 'currentPassword' || refused === 'newPassword') setError(refused, { message: messageForStudent(error, '') }, { shouldFocus: true });
-      },
+      onError: (error) =>
+        showRefusal(setError, error, ['currentPassword', 'newPassword'], messageForStudent(error, 'Your password could not be changed. Please try again.')),
     });
   });
-  const failed = change.isError && !isApiError(change.error, 'WRONG_PASSWORD', 'VALIDATION_FAILED');
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
@@ -41,7 +39,7 @@ export function ChangePasswordForm() {
         label="Change Password"
         pending={change.isPending}
         done={change.isSuccess ? 'Your password was changed. Your other sessions were signed out.' : null}
-        failure={failed ? messageForStudent(change.error, 'Your password could not be changed. Please try again.') : null}
+        failure={formState.errors.root?.message ?? null}
       />
     </form>
   );

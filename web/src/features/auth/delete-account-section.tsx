@@ -1,10 +1,10 @@
 // Delete my account, on the profile page: a dialog asks for the password.
 import { useState } from 'react';
 import { ModalDialog } from '@web/components/modal-dialog';
-import { ModalError } from '@web/components/modal-error';
 import modalStyles from '@web/components/modal-dialog.module.css';
 import { TextField } from '@web/components/text-field';
-import { isApiError, messageForStudent } from '@web/lib/api-error';
+import { messageForStudent } from '@web/lib/api-error';
+import { showRefusal } from '@web/lib/form-refusal';
 import { useRuleForm } from '@web/lib/use-rule-form';
 import { checkAccountDeletion } from '@domain/user/account-rules';
 import { useDeleteAccount } from './account-api';
@@ -32,23 +32,25 @@ export function DeleteAccountSection() {
 
 function ConfirmDeletion({ onClose }: { onClose: () => void }) {
   const remove = useDeleteAccount();
-  const { field, handleSubmit, setError } = useRuleForm<{ password: string }>(checkAccountDeletion, { password: '' });
+  const { field, handleSubmit, setError, formState } = useRuleForm<{ password: string }>(checkAccountDeletion, { password: '' });
   const submit = handleSubmit(({ password }) => {
     if (remove.isPending) return;
     remove.mutate(password, {
-      onError: (error) => {
-        if (isApiError(error, 'WRONG_PASSWORD', 'VALIDATION_FAILED')) setError('password', { message: messageForStudent(error, '') }, { shouldFocus: true });
-      },
+      onError: (error) => showRefusal(setError, error, ['password'], messageForStudent(error, 'Your account could not be deleted. Please try again.')),
     });
   });
-  const failed = remove.isError && !isApiError(remove.error, 'WRONG_PASSWORD', 'VALIDATION_FAILED');
+  const formError = formState.errors.root?.message;
 
   return (
     <ModalDialog title="Delete your account?" onClose={onClose} narrow>
       <form className={modalStyles.form} onSubmit={submit} noValidate>
         <p className={modalStyles.text}>This cannot be undone. Enter your password to confirm.</p>
         <TextField label="Password" type="password" autoComplete="current-password" data-autofocus {...field('password')} />
-        <ModalError error={failed ? remove.error : null} fallback="Your account could not be deleted. Please try again." />
+        {formError ? (
+          <p className={`form-error ${modalStyles.error}`} role="alert">
+            {formError}
+          </p>
+        ) : null}
         <div className={modalStyles.actions}>
           <button type="button" className="button button--outline" onClick={onClose}>
             Cancel

@@ -2,6 +2,7 @@
 // whether or not an account exists ("If an account exists, we sent a link").
 import { TextField } from '@web/components/text-field';
 import { messageForStudent } from '@web/lib/api-error';
+import { showRefusal } from '@web/lib/form-refusal';
 import { useRuleForm } from '@web/lib/use-rule-form';
 import { checkResetRequest } from '@domain/user/account-rules';
 import { useRequestPasswordReset } from './account-api';
@@ -9,11 +10,15 @@ import formStyles from './auth-form.module.css';
 
 export function ForgotPasswordForm() {
   const request = useRequestPasswordReset();
-  const { field, handleSubmit } = useRuleForm<{ emailOrUsername: string }>(checkResetRequest, { emailOrUsername: '' });
+  const { field, handleSubmit, setError, formState } = useRuleForm<{ emailOrUsername: string }>(checkResetRequest, { emailOrUsername: '' });
   const submit = handleSubmit(({ emailOrUsername }) => {
-    if (!request.isPending) request.mutate(emailOrUsername.trim());
+    if (request.isPending) return;
+    request.mutate(emailOrUsername.trim(), {
+      onError: (error) => showRefusal(setError, error, ['emailOrUsername'], messageForStudent(error, 'Please try again.')),
+    });
   });
 
+  const formError = formState.errors.root?.message;
   return (
     <form className={formStyles.form} onSubmit={submit} noValidate>
       <TextField label="Email address or username" autoComplete="username" autoCapitalize="none" spellCheck={false} {...field('emailOrUsername')} />
@@ -24,9 +29,9 @@ export function ForgotPasswordForm() {
       <p className={formStyles.outcome} role="status">
         {request.isSuccess ? request.data.message : null}
       </p>
-      {request.isError ? (
+      {formError ? (
         <p className="form-error" role="alert">
-          {messageForStudent(request.error, 'Please try again.')}
+          {formError}
         </p>
       ) : null}
     </form>

@@ -5,20 +5,26 @@ import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { TextField } from '@web/components/text-field';
 import { apiClient } from '@web/lib/api-client';
+import { messageForStudent } from '@web/lib/api-error';
+import { showRefusal } from '@web/lib/form-refusal';
 import { useRuleForm } from '@web/lib/use-rule-form';
 import { checkLogin, type LoginInput } from '@domain/user/login-rules';
-import { logIn, TRY_AGAIN, useEnterAs } from './api';
+import { TRY_AGAIN, useLogIn } from './api';
 import formStyles from './auth-form.module.css';
 
+const FIELDS = ['username', 'password'] as const;
+
 export function LogInForm() {
-  const enterAs = useEnterAs();
+  const logIn = useLogIn();
   const { field, handleSubmit, setError, clearErrors, formState } = useRuleForm<LoginInput>(checkLogin, { username: '', password: '' });
 
   const sendCredentials = handleSubmit(async ({ username, password }) => {
-    const result = await logIn({ username: username.trim(), password });
-    if (result.kind === 'signed-in') enterAs(result.user);
-    else if (result.kind === 'field-error') setError(result.field, { message: result.message }, { shouldFocus: true });
-    else setError('root', { message: result.message });
+    try {
+      await logIn.mutateAsync({ username: username.trim(), password });
+    } catch (error) {
+      // Spec 8: the server's msg (its message) under the button, or a field's refusal under the field.
+      showRefusal(setError, error, FIELDS, messageForStudent(error, TRY_AGAIN));
+    }
   });
 
   const attempt = useMutation({

@@ -2,10 +2,11 @@
 // major and year may be cleared ("Not specified" is what others then see).
 import { SelectField } from '@web/components/select-field';
 import { TextField } from '@web/components/text-field';
-import { isApiError, messageForStudent } from '@web/lib/api-error';
+import { messageForStudent } from '@web/lib/api-error';
+import { showRefusal } from '@web/lib/form-refusal';
 import { useRuleForm } from '@web/lib/use-rule-form';
 import type { User } from '@contract/auth';
-import { checkProfile, isProfileField, type ProfileInput } from '@domain/user/sign-up-rules';
+import { checkProfile, PROFILE_FIELDS, type ProfileInput } from '@domain/user/sign-up-rules';
 import { YEAR_NAMES, YEARS } from '@domain/user/user';
 import { useUpdateProfile } from './account-api';
 import { FormSection } from './form-section';
@@ -19,21 +20,17 @@ const profileOf = (user: User): ProfileInput => ({ firstName: user.firstName, la
 
 export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile();
-  const { field, handleSubmit, setError, reset } = useRuleForm<ProfileInput>(checkProfile, profileOf(user));
+  const { field, handleSubmit, setError, reset, formState } = useRuleForm<ProfileInput>(checkProfile, profileOf(user));
   const submit = handleSubmit((form) => {
     if (update.isPending) return;
     update.mutate(
       { firstName: form.firstName.trim(), lastName: form.lastName.trim(), bio: form.bio.trim(), major: form.major.trim(), year: form.year },
       {
         onSuccess: ({ user: saved }) => reset(profileOf(saved)),
-        onError: (error) => {
-          const refused = isApiError(error, 'VALIDATION_FAILED') ? error.field : null;
-          if (isProfileField(refused)) setError(refused, { message: messageForStudent(error, '') }, { shouldFocus: true });
-        },
+        onError: (error) => showRefusal(setError, error, PROFILE_FIELDS, messageForStudent(error, 'Your profile could not be saved. Please try again.')),
       },
     );
   });
-  const failed = update.isError && !isApiError(update.error, 'VALIDATION_FAILED');
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
@@ -48,7 +45,7 @@ export function ProfileForm({ user }: { user: User }) {
         label="Save Profile"
         pending={update.isPending}
         done={update.isSuccess ? 'Your profile was saved.' : null}
-        failure={failed ? messageForStudent(update.error, 'Your profile could not be saved. Please try again.') : null}
+        failure={formState.errors.root?.message ?? null}
       />
     </form>
   );

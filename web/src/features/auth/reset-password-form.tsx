@@ -2,7 +2,8 @@
 // link works once, for an hour; using it signs the account out everywhere.
 import { Link } from 'react-router-dom';
 import { TextField } from '@web/components/text-field';
-import { isApiError, messageForStudent } from '@web/lib/api-error';
+import { messageForStudent } from '@web/lib/api-error';
+import { showRefusal } from '@web/lib/form-refusal';
 import { useRuleForm } from '@web/lib/use-rule-form';
 import { checkResetPassword } from '@domain/user/account-rules';
 import { useResetPassword } from './account-api';
@@ -10,13 +11,11 @@ import formStyles from './auth-form.module.css';
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const reset = useResetPassword();
-  const { field, handleSubmit, setError } = useRuleForm<{ password: string }>(checkResetPassword, { password: '' });
+  const { field, handleSubmit, setError, formState } = useRuleForm<{ password: string }>(checkResetPassword, { password: '' });
   const submit = handleSubmit(({ password }) => {
     if (reset.isPending) return;
-    reset.mutate(
-      { token, password },
-      { onError: (error) => isApiError(error, 'VALIDATION_FAILED') && setError('password', { message: messageForStudent(error, '') }, { shouldFocus: true }) },
-    );
+    // A refusal of the link itself (expired, used, not a token) is the form's, not the password's.
+    reset.mutate({ token, password }, { onError: (error) => showRefusal(setError, error, ['password'], messageForStudent(error, 'Please try again.')) });
   });
 
   if (reset.isSuccess) {
@@ -31,6 +30,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       </div>
     );
   }
+  const formError = formState.errors.root?.message;
   return (
     <form className={formStyles.form} onSubmit={submit} noValidate>
       <TextField label="New password" type="password" autoComplete="new-password" {...field('password')} />
@@ -38,9 +38,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
         {reset.isPending ? <span className="button__spinner" aria-hidden="true" /> : null}
         Set new password
       </button>
-      {reset.isError && !isApiError(reset.error, 'VALIDATION_FAILED') ? (
+      {formError ? (
         <p className="form-error" role="alert">
-          {messageForStudent(reset.error, 'Please try again.')}
+          {formError}
         </p>
       ) : null}
     </form>

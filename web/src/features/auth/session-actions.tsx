@@ -2,11 +2,11 @@
 import { NavLink } from 'react-router-dom';
 import { LogOutButton } from './log-out-button';
 import { useNextPath, withNext } from '@web/lib/next-path';
-import { useSessionStore } from '@web/lib/session-store';
+import { useCurrentUser } from '@web/lib/session';
 import { UserMenu } from './user-menu';
 
 export function SessionActions() {
-  const currentUser = useSessionStore((state) => state.currentUser);
+  const currentUser = useCurrentUser();
   // On Log In or Create Account, the other page keeps the page asked for too.
   const next = useNextPath();
 

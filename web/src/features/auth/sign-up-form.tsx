@@ -4,11 +4,12 @@
 // (which also has a screen reader read it) each time it is set.
 import { useEffect, useRef } from 'react';
 import type { SignUpBody } from '@contract/auth';
-import { checkSignUp, type SignUpInput } from '@domain/user/sign-up-rules';
+import { checkSignUp, EMAIL_TAKEN_MESSAGE, SIGN_UP_FIELDS, type SignUpInput } from '@domain/user/sign-up-rules';
 import { apiClient } from '@web/lib/api-client';
+import { showRefusal } from '@web/lib/form-refusal';
 import { useRuleForm } from '@web/lib/use-rule-form';
 import { AccountSection } from './account-section';
-import { signUp, TRY_AGAIN, useEnterAs } from './api';
+import { TRY_AGAIN, useSignUp } from './api';
 import formStyles from './auth-form.module.css';
 import { ProfileSection } from './profile-section';
 
@@ -29,22 +30,21 @@ function requestOf(form: SignUpInput): SignUpBody {
 }
 
 export function SignUpForm() {
-  const enterAs = useEnterAs();
+  const signUp = useSignUp();
   const { field, handleSubmit, setError, formState } = useRuleForm<SignUpInput>(checkSignUp, EMPTY_FORM);
 
   const submit = handleSubmit(async (form) => {
+    if (!(await apiClient.getCsrfToken())) {
+      setError('root', { message: 'Please try again' });
+      return;
+    }
     try {
-      if (!(await apiClient.getCsrfToken())) {
-        setError('root', { message: 'Please try again' });
-        return;
-      }
-      const result = await signUp(requestOf(form));
-      if (result.kind === 'signed-in') enterAs(result.user);
-      else if (result.kind === 'field-error') setError(result.field, { message: result.message }, { shouldFocus: true });
-      else setError('root', { message: TRY_AGAIN });
+      const answer = await signUp.mutateAsync(requestOf(form));
+      // Answered, but not signed in: the email (spec 8's sentence) or the username is taken.
+      if (!answer.isAuthenticated) setError(answer.field, { message: answer.field === 'email' ? EMAIL_TAKEN_MESSAGE : answer.msg }, { shouldFocus: true });
     } catch (error) {
-      console.error('Sign up failed', error);
-      setError('root', { message: TRY_AGAIN });
+      // Spec 8: any other failure is "Please try again." at the top.
+      showRefusal(setError, error, SIGN_UP_FIELDS, TRY_AGAIN);
     }
   });
 

@@ -2,12 +2,12 @@
 // signed-in student's address is not verified, with Resend (3 an hour: past
 // that, the server's words say when to try again).
 import { messageForStudent } from '@web/lib/api-error';
-import { useSessionStore } from '@web/lib/session-store';
+import { useCurrentUser } from '@web/lib/session';
 import { useResendVerification } from './account-api';
 import styles from './verify-banner.module.css';
 
 export function VerifyBanner() {
-  const user = useSessionStore((state) => state.currentUser);
+  const user = useCurrentUser();
   if (!user || user.emailVerified) return null;
   return (
     <section className={styles.banner} aria-label="Email verification">

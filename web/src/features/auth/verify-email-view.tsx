@@ -5,7 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { isApiError, messageForStudent } from '@web/lib/api-error';
-import { useSessionStore } from '@web/lib/session-store';
+import { useCurrentUser } from '@web/lib/session';
 import { useVerifyEmail } from './account-api';
 import { AuthPage } from './auth-page';
 import formStyles from './auth-form.module.css';
@@ -16,7 +16,7 @@ const NO_LONGER_WORKS = 'This verification link has expired or was already used.
 export function VerifyEmailView({ token }: { token: string }) {
   const verify = useVerifyEmail();
   const { mutate } = verify;
-  const user = useSessionStore((state) => state.currentUser);
+  const user = useCurrentUser();
   // Once per link, also when React runs effects twice in development: a second send would find it used.
   const sent = useRef<string | null>(null);
   useEffect(() => {

@@ -5,7 +5,7 @@ import { API, type AnswerOf } from '@contract/api';
 import type { ChatMessage } from '@contract/chat';
 import { MESSAGES_AFTER_LIMIT, MESSAGES_BEFORE_LIMIT } from '@domain/chat/chat-message';
 import type { ChatRoom } from '@domain/chat/chat-room';
-import { apiClient } from '@web/lib/api-client';
+import { apiClient, type QueryOf } from '@web/lib/api-client';
 
 /** The most one ?after answer holds; a full answer means there may be more. */
 export const POLL_BATCH_LIMIT = MESSAGES_AFTER_LIMIT;
@@ -14,10 +14,8 @@ export const EARLIER_PAGE_SIZE = MESSAGES_BEFORE_LIMIT;
 /** How long the server may hold a long poll, in seconds (it allows 30; proxies often cut at 30 or 60). */
 export const LONG_POLL_SECONDS = 25;
 
-export type MessagesQuery = { after: string } | { before: string } | Record<string, never>;
-
 /** The latest messages, or those after / before a message id; oldest first. */
-export function fetchMessages(room: ChatRoom, userId: number, query: MessagesQuery = {}): Promise<ChatMessage[]> {
+export function fetchMessages(room: ChatRoom, userId: number, query: QueryOf<typeof API.courseMessages> = {}): Promise<ChatMessage[]> {
   return room.kind === 'course'
     ? apiClient.call(API.courseMessages, { params: { courseID: room.id, userID: userId }, query })
     : apiClient.call(API.groupMessages, { params: { studyGroupID: room.id, userID: userId }, query });
@@ -36,7 +34,7 @@ export async function waitForMessages(
   after: string,
   { watch, signal }: { watch: readonly ChatRoom[]; signal: AbortSignal },
 ): Promise<WaitAnswer> {
-  const query = { after, wait: LONG_POLL_SECONDS, watch: watch.length ? watch.map((r) => `${r.kind}:${r.id}`).join(',') : undefined };
+  const query = { after, wait: String(LONG_POLL_SECONDS), watch: watch.length ? watch.map((r) => `${r.kind}:${r.id}`).join(',') : undefined };
   const { answer, headers } =
     room.kind === 'course'
       ? await apiClient.callWithHeaders(API.courseMessages, { params: { courseID: room.id, userID: userId }, query, signal })
@@ -78,6 +76,6 @@ export type UnreadSummary = AnswerOf<typeof API.unreadCounts>;
 
 /** The unread marks of every room of the student; with `since`, held until they differ from that version. */
 export function fetchUnread(options: { since?: string; signal?: AbortSignal } = {}): Promise<UnreadSummary> {
-  const query = options.since === undefined ? {} : { wait: LONG_POLL_SECONDS, since: options.since };
+  const query = options.since === undefined ? {} : { wait: String(LONG_POLL_SECONDS), since: options.since };
   return apiClient.call(API.unreadCounts, { query, signal: options.signal });
 }

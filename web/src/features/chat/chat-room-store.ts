@@ -1,10 +1,7 @@
-// One chat room kept current, as a store of its own per open panel: a long
-// poll in a loop (?after=<cursor>&wait=25, answered as soon as something
-// arrives), paused while the tab is hidden and caught up on return; after an
-// error, the spec's one-second poll until the long poll is tried again (after
-// 1, 2, 4 … 30 s with jitter). Also older pages on request, sending, editing
-// and deleting, and reporting what the student has read (at most every 2 s).
-// Every answer is merged by id. Not TanStack Query: the cursor poll is the
+// One chat room kept current, as a store of its own per open panel: its poll
+// (room-poll.ts) brings what is new after the cursor; also older pages on
+// request, sending, editing and deleting, and reporting what the student has
+// read (at most every 2 s). Every answer is merged by id. Not TanStack Query: the cursor poll is the
 // product's design (spec 9), and a cache of "the latest 50" would fight it.
 import { createStore } from 'zustand/vanilla';
 import type { ChatMessage } from '@contract/chat';
@@ -13,18 +10,14 @@ import type { ChatRoom } from '@domain/chat/chat-room';
 import { compareMessageIdText, FIRST_MESSAGE_ID } from '@domain/chat/message-id';
 import { NetworkError } from '@web/lib/api-client';
 import { isApiError, isNotAuthenticated, messageForStudent } from '@web/lib/api-error';
-import { retryDelayMs } from '@web/lib/retry-delay';
-import { useSessionStore } from '@web/lib/session-store';
-import { deleteMessage, editMessage, EARLIER_PAGE_SIZE, fetchMessages, markRead, POLL_BATCH_LIMIT, sendMessage, waitForMessages } from './api';
+import { deleteMessage, editMessage, EARLIER_PAGE_SIZE, fetchMessages, markRead, sendMessage } from './api';
 import { mergeMessages } from './merge-messages';
 import { newClientMessageID } from './client-message-id';
-import { coverUnread, lastReadOf, markedRead, refreshUnread, refreshUnreadSoon, roomsToWatch } from './unread-store';
-import { createWaker } from './waker';
+import { pollRoom } from './room-poll';
+import { lastReadOf, markedRead, refreshUnreadSoon } from './unread-store';
 
-/** Spec 9: the chat is polled every second (the fallback while long polls fail). */
-export const POLL_INTERVAL_MS = 1_000;
 /** Read marks are reported at most this often. */
-export const MARK_INTERVAL_MS = 2_000;
+const MARK_INTERVAL_MS = 2_000;
 
 export interface ChatRoomState {
   messages: ChatMessage[];
@@ -83,7 +76,8 @@ function checkedText(draft: string): { text: string } | { problem: string } {
   }
 }
 
-export function createChatRoomStore(room: ChatRoom, userId: number, initialMessages: ChatMessage[]) {
+/** `onSessionEnded`: a call was refused because the student's session ended (the tab signs out). */
+export function createChatRoomStore(room: ChatRoom, userId: number, initialMessages: ChatMessage[], onSessionEnded: () => void) {
   // Only polls move the cursor: a sent message's id would skip messages
   // others posted just before it, which the next poll still has to bring.
   let pollCursor = initialMessages.at(-1)?.id ?? FIRST_MESSAGE_ID;
@@ -101,7 +95,7 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
     /** True when the refusal ends this room for the student (signed out, or no longer allowed in). */
     function endsRoom(error: unknown): boolean {
       if (isNotAuthenticated(error)) {
-        useSessionStore.getState().signedOut();
+        onSessionEnded();
         return true;
       }
       if (isApiError(error, ...ACCESS_LOST)) {
@@ -151,102 +145,14 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
       accessLost: false,
 
       startPolling() {
-        let stopped = false;
-        let looping = false;
-        let controller: AbortController | null = null;
-        let releaseCover: (() => void) | null = null;
-        const waker = createWaker();
-        // The long poll is tried again from this moment; before it, the one-second poll.
-        let longPollAt = 0;
-        let longFailures = 0;
-        let failures = 0;
-
-        const paused = () => stopped || document.hidden || get().accessLost;
-        const cover = (on: boolean) => {
-          if (on && !releaseCover) releaseCover = coverUnread();
-          if (!on && releaseCover) {
-            releaseCover();
-            releaseCover = null;
-          }
-        };
-
-        async function loop(): Promise<void> {
-          if (looping) return;
-          looping = true;
-          try {
-            while (!paused()) {
-              const long = Date.now() >= longPollAt;
-              const request = new AbortController();
-              controller = request;
-              try {
-                if (long) {
-                  // Once the student's rooms are known, this poll watches the others and the summary's own poll waits.
-                  const watch = roomsToWatch(room);
-                  cover(watch !== null);
-                  const answer = await waitForMessages(room, userId, pollCursor, { watch: watch ?? [], signal: request.signal });
-                  if (stopped) return;
-                  longFailures = 0;
-                  failures = 0;
-                  take(answer.messages);
-                  if (answer.activity) refreshUnread();
-                } else {
-                  cover(false);
-                  const batch = await fetchMessages(room, userId, { after: pollCursor });
-                  if (stopped) return;
-                  failures = 0;
-                  take(batch);
-                  // A full answer means more are waiting (a tab back from the background): ask again at once.
-                  if (batch.length < POLL_BATCH_LIMIT) await waker.sleep(Math.min(POLL_INTERVAL_MS, Math.max(0, longPollAt - Date.now())));
-                }
-              } catch (error) {
-                // Stopped, or paused while the tab is hidden.
-                if (paused() || request.signal.aborted) return;
-                if (endsRoom(error)) return;
-                // Spec 8: a failed poll is logged, and polling goes on.
-                console.error('response error', error);
-                cover(false);
-                failures += 1;
-                if (long) {
-                  longFailures += 1;
-                  longPollAt = Date.now() + retryDelayMs(longFailures);
-                  await waker.sleep(POLL_INTERVAL_MS);
-                } else {
-                  await waker.sleep(retryDelayMs(failures));
-                }
-              }
-            }
-          } finally {
-            looping = false;
-            controller = null;
-            cover(false);
-          }
-          // Hidden and shown again before this loop saw it stop: it goes on.
-          if (!paused()) void loop();
-        }
-
-        function onVisibilityChange() {
-          if (document.hidden) {
-            // Paused: the request on its way is not needed, and no request is held for a hidden tab.
-            controller?.abort();
-            waker.wake();
-          } else {
-            void loop();
-          }
-        }
-
-        document.addEventListener('visibilitychange', onVisibilityChange);
-        void loop();
+        const stop = pollRoom({ room, userId, cursor: () => pollCursor, take, lost: () => get().accessLost, endsRoom });
         return () => {
-          stopped = true;
-          controller?.abort();
-          waker.wake();
-          cover(false);
+          stop();
           // A read waiting for its 2 s turn goes now, or the badge would count it again.
           if (markTimer !== undefined) {
             clearTimeout(markTimer);
             sendMark();
           }
-          document.removeEventListener('visibilitychange', onVisibilityChange);
         };
       },
 
@@ -262,7 +168,7 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
           set((state) => ({ messages: mergeMessages(state.messages, page), hasEarlier: page.length >= EARLIER_PAGE_SIZE }));
         } catch (error) {
           if (isNotAuthenticated(error)) {
-            useSessionStore.getState().signedOut();
+            onSessionEnded();
             return;
           }
           console.error('Could not load earlier messages', error);
@@ -340,5 +246,3 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
     };
   });
 }
-
-export type ChatRoomStore = ReturnType<typeof createChatRoomStore>;

@@ -7,13 +7,14 @@
 // other rooms (`watch=`, ending with X-Chat-Activity when one has news), that
 // poll stands in for it and this one waits, so an idle student holds one
 // request, not two; activity, or a mark, asks for the summary once.
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { MAX_WATCHED_ROOMS, type ChatRoom } from '@domain/chat/chat-room';
 import { compareMessageIdText } from '@domain/chat/message-id';
 import { isNotAuthenticated } from '@web/lib/api-error';
 import { retryDelayMs } from '@web/lib/retry-delay';
-import { useSessionStore } from '@web/lib/session-store';
+import { signedOut } from '@web/lib/session';
 import { setUnreadInTitle } from '@web/lib/use-document-title';
 import { fetchUnread, type UnreadSummary } from './api';
 import { createWaker, type Waker } from './waker';
@@ -33,6 +34,8 @@ const SOON_MS = 3_000;
 const sameRoom = (a: { kind: string; id: number }, b: ChatRoom) => a.kind === b.kind && a.id === b.id;
 
 interface Loop {
+  /** The summary was refused because the student's session ended (the tab signs out). */
+  onSessionEnded: () => void;
   stopped: boolean;
   /** Open chats whose long poll watches the other rooms. */
   covered: number;
@@ -78,7 +81,7 @@ async function run(loop: Loop): Promise<void> {
       // Stopped on purpose: a chat took over the watching, or the summary is wanted now.
       if (controller.signal.aborted) continue;
       if (isNotAuthenticated(error)) {
-        useSessionStore.getState().signedOut();
+        loop.onSessionEnded();
         return;
       }
       console.error('Could not read the unread marks', error);
@@ -91,8 +94,8 @@ async function run(loop: Loop): Promise<void> {
 }
 
 /** Keeps the summary current until the function it answers is called (signed out, or another student). */
-export function startUnreadMarks(): () => void {
-  const loop: Loop = { stopped: false, covered: 0, poked: false, request: null, waker: createWaker(), failures: 0, retryAt: 0, soon: undefined };
+export function startUnreadMarks(onSessionEnded: () => void): () => void {
+  const loop: Loop = { onSessionEnded, stopped: false, covered: 0, poked: false, request: null, waker: createWaker(), failures: 0, retryAt: 0, soon: undefined };
   current = loop;
   void run(loop);
   return () => {
@@ -181,5 +184,6 @@ export function useRoomUnread(room: ChatRoom): RoomUnread | undefined {
 
 /** Keeps the signed-in student's unread marks current while mounted (the app's frame holds it). */
 export function useUnreadMarks(userId: number | undefined): void {
-  useEffect(() => (userId === undefined ? undefined : startUnreadMarks()), [userId]);
+  const queryClient = useQueryClient();
+  useEffect(() => (userId === undefined ? undefined : startUnreadMarks(() => signedOut(queryClient))), [userId, queryClient]);
 }

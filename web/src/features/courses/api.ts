@@ -18,7 +18,7 @@ import type { CourseFilters, SearchResultCourse } from '@contract/courses';
 import { apiClient } from '@web/lib/api-client';
 import { isApiError } from '@web/lib/api-error';
 import { queryKeys } from '@web/lib/query-keys';
-import { useSessionStore } from '@web/lib/session-store';
+import { currentUser } from '@web/lib/session';
 
 export type { CourseFilters };
 
@@ -212,8 +212,8 @@ function showMembership(client: QueryClient, courseId: number, isMember: boolean
 
 function membershipChange(joining: boolean) {
   return mutationOptions({
-    mutationFn: async (courseId: number) => {
-      const body = { userID: useSessionStore.getState().currentUser?.id, courseID: courseId };
+    mutationFn: async (courseId: number, { client }) => {
+      const body = { userID: currentUser(client)?.id, courseID: courseId };
       await (joining ? apiClient.call(API.joinCourse, { body }) : apiClient.call(API.leaveCourse, { body }));
     },
     // The search card flips at once: the answer almost always agrees, and the button should not lag behind the click.
@@ -248,8 +248,8 @@ export type AddClassesAnswer = AnswerOf<typeof API.addClasses>;
 /** Add my classes: joins a term's sections by class number; every search and the dashboard then show them. */
 export function useAddClasses() {
   return useMutation({
-    mutationFn: (input: { term: string; classNumbers: number[] }) =>
-      apiClient.call(API.addClasses, { body: { userID: useSessionStore.getState().currentUser?.id, ...input } }),
+    mutationFn: (input: { term: string; classNumbers: number[] }, { client }) =>
+      apiClient.call(API.addClasses, { body: { userID: currentUser(client)?.id, ...input } }),
     onSuccess: async (answer, _input, _result, { client }) => {
       client.setQueriesData<SearchResult>({ queryKey: queryKeys.catalogSearches }, (result) =>
         result ? { ...result, memberCourseIds: answer.user_courses_ids } : result,

@@ -8,7 +8,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { StudyGroup } from '@contract/study-groups';
 import { Icon } from '@web/components/icon';
-import { useSessionStore } from '@web/lib/session-store';
+import { useCurrentUser } from '@web/lib/session';
 import { ErrorLine } from '@web/components/error-line';
 import { CreateStudyGroupModal } from './create-study-group-modal';
 import { isGroupFull, memberCountLabel } from './display-name';
@@ -83,7 +83,7 @@ function LoadMoreGroups({ more, loaded }: { more: MoreGroups; loaded: number }) 
 
 export function GroupsPanel({ courseId, groups, more, memberGroupIds, isCourseMember, headingLevel, badge }: GroupsPanelProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const userId = useSessionStore((state) => state.currentUser?.id);
+  const userId = useCurrentUser()?.id;
   const headingId = useId();
   const [creating, setCreating] = useState(false);
   const [openId, setOpenId] = useState<number | null>(null);

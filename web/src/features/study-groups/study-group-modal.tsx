@@ -11,7 +11,7 @@ import { ModalDialog } from '@web/components/modal-dialog';
 import modal from '@web/components/modal-dialog.module.css';
 import { ModalError } from '@web/components/modal-error';
 import { memberInitials, memberName } from '@web/lib/member-name';
-import { useSessionStore } from '@web/lib/session-store';
+import { useCurrentUser } from '@web/lib/session';
 import { formatTime24 } from '@web/lib/time-of-day';
 import { useJoinStudyGroup, useLeaveStudyGroup } from './api';
 import { isGroupFull, memberCountLabel } from './display-name';
@@ -28,7 +28,7 @@ interface StudyGroupModalProps {
 }
 
 export function StudyGroupModal({ group, isMember, isCourseMember, onLeft, onClose }: StudyGroupModalProps) {
-  const userId = useSessionStore((state) => state.currentUser?.id);
+  const userId = useCurrentUser()?.id;
   const join = useJoinStudyGroup(userId);
   const leave = useLeaveStudyGroup();
   const pending = join.isPending || leave.isPending;

@@ -9,7 +9,7 @@ import { useRefreshCoursePage, type CoursePageAnswer } from '@web/features/cours
 import { StudentsPanel } from '@web/features/courses/students-panel';
 import { GroupsPanel, type MoreGroups } from '@web/features/study-groups/groups-panel';
 import { useMediaQuery } from '@web/lib/use-media-query';
-import { useSessionStore } from '@web/lib/session-store';
+import { useCurrentUser } from '@web/lib/session';
 import styles from './course-panels.module.css';
 
 const SECTIONS = [
@@ -27,7 +27,7 @@ interface CoursePanelsProps {
 }
 
 export function CoursePanels({ course, page, moreGroups, headingLevel }: CoursePanelsProps) {
-  const userId = useSessionStore((state) => state.currentUser?.id);
+  const userId = useCurrentUser()?.id;
   // A chat the student lost shows once the course page is asked for again (group changes refresh it themselves).
   const refresh = useRefreshCoursePage(course.id);
   const tabs = useTabs(SECTIONS, { label: 'Course sections', enabled: useMediaQuery('sm-down') });

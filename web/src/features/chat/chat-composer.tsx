@@ -1,0 +1,69 @@
+// The chat's field and Send button: Enter or Send posts (Shift+Enter adds a
+// line). Sending clears the field at once, so the next message can be typed
+// while this one is on its way; a message not sent comes back into it, with
+// why under it.
+import { useId, useState, type FormEvent } from 'react';
+import styles from './chat-panel.module.css';
+import { submitOnEnter } from './message-body';
+
+interface ChatComposerProps {
+  /** The course or group name, for the placeholder "Message '{name}'". */
+  roomName: string;
+  sending: boolean;
+  /** Why the last message was not sent; empty once one is. */
+  sendError: string;
+  /** Resolves to true once the message is stored. */
+  send: (text: string) => Promise<boolean>;
+}
+
+export function ChatComposer({ roomName, sending, sendError, send }: ChatComposerProps) {
+  const inputId = useId();
+  const errorId = useId();
+  const hintId = useId();
+  const [draft, setDraft] = useState('');
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    // Spec 4: sending clears the input. At once, so the student can type the
+    // next message while this one is on its way.
+    const text = draft;
+    setDraft('');
+    if (await send(text)) return;
+    // A message not sent goes back into the input, before anything typed since, so nothing typed is lost.
+    setDraft((typed) => (typed === '' ? text : `${text}\n${typed}`));
+  }
+
+  return (
+    <>
+      <form className={styles.form} onSubmit={(event) => void submit(event)}>
+        <label className="visually-hidden" htmlFor={inputId}>
+          Message
+        </label>
+        <textarea
+          id={inputId}
+          className={`input ${styles.input}`}
+          rows={1}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={submitOnEnter}
+          placeholder={`Message '${roomName}'`}
+          autoComplete="off"
+          aria-invalid={sendError !== ''}
+          aria-describedby={sendError ? `${hintId} ${errorId}` : hintId}
+        />
+        <span className="visually-hidden" id={hintId}>
+          Enter sends; Shift+Enter starts a new line.
+        </span>
+        <button type="submit" className={`button button--primary ${styles.send}`} disabled={sending} aria-busy={sending}>
+          Send
+        </button>
+      </form>
+      {sendError ? (
+        <p className={`form-error ${styles.error}`} id={errorId} role="alert">
+          {sendError}
+        </p>
+      ) : null}
+    </>
+  );
+}
