@@ -52,8 +52,7 @@ async function send(method: 'GET' | 'POST', path: string, headers: HeadersInit, 
   } catch (error) {
     // Stopped by its caller while the body was on its way: no answer came.
     if (signal?.aborted) throw new NetworkError(path, error);
-    // A proxy error page or truncated body: callers treat null like any unexpected shape.
-    parsed = null;
+    // A proxy error page or truncated body: `parsed` stays null, which callers treat like any unexpected shape.
   }
   return { ok: response.ok, status: response.status, body: parsed, headers: response.headers };
 }

@@ -92,7 +92,7 @@ export function useDeleteAccount() {
     onSuccess: () =>
       flushSync(() => {
         signedOut(queryClient);
-        navigate('/log-in', { replace: true, state: { accountDeleted: true } });
+        void navigate('/log-in', { replace: true, state: { accountDeleted: true } });
       }),
   });
 }

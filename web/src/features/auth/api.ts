@@ -39,7 +39,7 @@ function useEnterAs(): (user: User) => void {
   return (user) =>
     flushSync(() => {
       signedIn(queryClient, user);
-      navigate(next, { replace: true });
+      void navigate(next, { replace: true });
     });
 }
 
@@ -97,7 +97,7 @@ export function useLogOut() {
       // landing page (or bounce a protected page) before /log-in.
       flushSync(() => {
         signedOut(queryClient);
-        navigate('/log-in');
+        void navigate('/log-in');
       }),
     onError: (error) => console.error('Log out failed', error),
   });

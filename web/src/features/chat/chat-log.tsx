@@ -58,7 +58,7 @@ export function ChatLog({ logRef, onScroll, roomName, userId, me, chat, people, 
   const authorTabStop = named.some((message) => message.id === focusedAuthor) ? focusedAuthor : named.at(-1)?.id;
 
   /** Arrow keys, Home and End move the focus among the log's buttons that match `selector` (one tab stop for them all). */
-  const moveAmong = (selector: string) => (event: KeyboardEvent<HTMLButtonElement>) => {
+  const moveAmong = (selector: string, event: KeyboardEvent<HTMLButtonElement>) => {
     const buttons = Array.from(logRef.current?.querySelectorAll<HTMLButtonElement>(selector) ?? []);
     const index = buttons.indexOf(event.currentTarget);
     const target = ({ ArrowUp: index - 1, ArrowDown: index + 1, Home: 0, End: buttons.length - 1 } as Record<string, number>)[event.key];
@@ -66,8 +66,8 @@ export function ChatLog({ logRef, onScroll, roomName, userId, me, chat, people, 
     event.preventDefault();
     buttons[Math.min(Math.max(target, 0), buttons.length - 1)].focus();
   };
-  const moveAmongAuthors = moveAmong(`button.${styles.author}`);
-  const moveAmongActions = moveAmong('button[data-message-action]');
+  const moveAmongAuthors = (event: KeyboardEvent<HTMLButtonElement>) => moveAmong(`button.${styles.author}`, event);
+  const moveAmongActions = (event: KeyboardEvent<HTMLButtonElement>) => moveAmong('button[data-message-action]', event);
 
   const now = new Date();
   // Edit (the author's, for 24 hours) and Delete (the author's, or any in the owner's group) are one tab stop too.
