@@ -166,7 +166,7 @@ export function entriesByStream(answer: unknown): Map<string, StreamEntry[]> {
   return byKey;
 }
 
-type ScriptCall = (keys: string[], args: (string | number)[]) => Promise<unknown>;
+export type ScriptCall = (keys: string[], args: (string | number)[]) => Promise<unknown>;
 
 /** A Lua script run by EVALSHA (ioredis loads it again if the server forgot it). */
 export function defineScript(redis: RedisConnection, name: string, lua: string, numberOfKeys: number): ScriptCall {
