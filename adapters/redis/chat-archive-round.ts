@@ -2,7 +2,7 @@
 // stream, each with its archive row when it is a chat message.
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { parseMessageId } from '@domain/chat/message-id';
-import type { ArchivedEntry } from '@adapters/postgres/knex-chat-archive';
+import type { ArchivedEntry } from '@adapters/postgres/chat-archive-entries';
 import { readStreamEntry, type StreamEntry } from './chat-stream-keys';
 
 /** One stream entry the round handles. */
