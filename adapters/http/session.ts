@@ -79,7 +79,7 @@ function touchIfStale(ctx: Context, touchIntervalMs: number): void {
 }
 
 /** A stored session as a request at a given time reads it. */
-export interface SessionReading {
+interface SessionReading {
   /** The signed-in student, or null. */
   userId: number | null;
   /** Past its SESSION_MAX_AGE_MS: koa-session would refuse it. */

@@ -10,7 +10,7 @@ import { projectorScripts, type ProjectorScripts } from './chat-archive-scripts'
 import { ARCHIVE_GROUP, entriesByStream, roomMember, type ChatStreamKeys, type StreamEntry } from './chat-stream-keys';
 import type { RedisConnection } from './redis-client';
 
-export interface ChatArchiveGroupOptions {
+interface ChatArchiveGroupOptions {
   /** This projector's consumer name in the group. */
   consumer: string;
   /** Entries read per room per round. */

@@ -12,12 +12,12 @@ import { roomMember } from './chat-stream-keys';
 /** Entries whose failed attempts one projector remembers at most (it forgets them all past this). */
 const MAX_REMEMBERED_FAILURES = 10_000;
 
-export interface Refusal {
+interface Refusal {
   entry: StorableEntry;
   error: unknown;
 }
 
-export interface ChatArchiveRefusalsOptions {
+interface ChatArchiveRefusalsOptions {
   /** Rounds in which an entry may fail for a reason of its own before it is dead-lettered. */
   maxAttempts: number;
   /** About how many entries each room's dead-letter stream keeps. */
