@@ -15,31 +15,29 @@
 // would refuse or renew, a student who is not a member, any other query, a
 // failure before answering, a server shutting down, debug logging on) is
 // handed to the full pipeline, which decides as always.
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { WaitForChatMessages } from '@application/chat/wait-for-chat-messages';
 import { roomTopic } from '@application/ports/chat-signals';
-import type { ChatRoom } from '@domain/chat/chat-room';
+import type { ChatRoom, RoomKind } from '@domain/chat/chat-room';
 import { parseMessageId } from '@domain/chat/message-id';
 import type { CachedChatRoomAccess } from '@adapters/chat/cached-chat-room-access';
 import type { RoomNewest } from '@adapters/chat/room-newest';
 import type { CachedSessionStore } from '@adapters/session/cached-session-store';
+import { API, type ApiRoute, type PathParams } from '@contract/api';
 import { messagesQuery } from '@contract/chat';
+import { MAX_ID } from '@contract/primitives';
 import type { CookieSigner } from './cookie-signer';
 import { errorAnswer } from './error-handler';
 import type { HeldPolls } from './held-polls';
-import { SESSION_COOKIE, SESSION_TOUCH_INTERVAL_MS, TOUCHED_AT } from './session';
+import { requestIdFor } from './request-context';
+import { readSession, SESSION_COOKIE, SESSION_TOUCH_INTERVAL_MS } from './session';
 import { messageToWire } from './wire';
 
-const POLL_PATH = /^\/api\/select-(course|study-group)-messages\/([1-9]\d{0,9})\/([1-9]\d{0,9})\/$/;
-const MAX_ID = 2_147_483_647;
-const INCOMING_ID = /^[A-Za-z0-9._-]{1,100}$/;
-const QUERY_KEYS = new Set(['after', 'wait', 'watch']);
-const ROUTES = {
-  course: '/api/select-course-messages/{courseID}/{userID}/',
-  'study-group': '/api/select-study-group-messages/{studyGroupID}/{userID}/',
-} as const;
+/** The chat reads it answers, from the route table: each route, the kind of room it reads and the path parameter naming the room. */
+const POLL_ROUTES = [pollRoute(API.courseMessages, 'course', 'courseID'), pollRoute(API.groupMessages, 'group', 'studyGroupID')];
+/** The query keys it takes: the contract's, but for before (reading history is the pipeline's). */
+const QUERY_KEYS = new Set(Object.keys(messagesQuery.def.shape).filter((key) => key !== 'before'));
 
 export type FastPoll = 'idle' | 'wait';
 
@@ -108,13 +106,11 @@ export function chatPollFastPath(deps: ChatPollFastPathDeps, pipeline: Handler):
     const signature = signaturePattern.exec(cookies)?.[1];
     if (!sid || !signature || !signedSession(sid, signature)) return null;
     const session = deps.sessions.peek(sid) ?? (await deps.sessions.get(sid, { recent: true }));
-    if (!session || typeof session.userId !== 'number') return null;
-    // koa-session's own validity, and the renewal the full pipeline would write.
-    const at = now();
-    if (typeof session._expire !== 'number' || session._expire < at) return null;
-    const touchedAt = session[TOUCHED_AT];
-    if (typeof touchedAt !== 'number' || at - touchedAt >= touchIntervalMs) return null;
-    return { userId: session.userId, sid };
+    if (!session) return null;
+    // Read as the pipeline reads it: signed in, not expired, and not due for the renewal only the pipeline writes.
+    const { userId, expired, dueForRenewal } = readSession(session, now(), touchIntervalMs);
+    if (userId === null || expired || dueForRenewal) return null;
+    return { userId, sid };
   }
 
   /** True when it answered (or will, when the wait ends); false to hand the request, untouched, to the pipeline. */
@@ -122,11 +118,10 @@ export function chatPollFastPath(deps: ChatPollFastPathDeps, pipeline: Handler):
     if (req.method !== 'GET' || !req.url || deps.draining() || deps.logsPolls()) return false;
     const queryAt = req.url.indexOf('?');
     if (queryAt < 0) return false;
-    const path = POLL_PATH.exec(req.url.slice(0, queryAt));
-    if (!path) return false;
-    const roomId = Number(path[2]);
-    const userId = Number(path[3]);
-    if (roomId > MAX_ID || userId > MAX_ID) return false;
+    const path = req.url.slice(0, queryAt);
+    const match = matchPoll(path);
+    if (!match) return false;
+    const { poll, roomId, userId } = match;
 
     // Each key once, only those this path takes; then the contract's own parse.
     const params = new URLSearchParams(req.url.slice(queryAt + 1));
@@ -135,21 +130,21 @@ export function chatPollFastPath(deps: ChatPollFastPathDeps, pipeline: Handler):
       if (!QUERY_KEYS.has(key) || key in raw) return false;
       raw[key] = value;
     }
+    // The contract's rules across fields hold from here (a watch comes with a wait).
     const parsed = messagesQuery.safeParse(raw);
     if (!parsed.success || parsed.data.after === undefined) return false;
     const { after, wait, watch } = parsed.data;
     const cursor = parseMessageId(after);
-    if (!cursor || (watch && !wait)) return false;
+    if (!cursor) return false;
 
     const started = performance.now();
     const signedIn = await sessionUser(req);
     if (signedIn?.userId !== userId) return false;
-    const room: ChatRoom = { kind: path[1] === 'course' ? 'course' : 'group', id: roomId };
+    const room: ChatRoom = { kind: poll.kind, id: roomId };
     if (!deps.access.peekMember(userId, room) && (await deps.access.check(userId, room)) !== 'member') return false;
     if (deps.draining()) return false;
-    const route = ROUTES[path[1] as keyof typeof ROUTES];
-    const incoming = req.headers['x-request-id'];
-    const requestId = typeof incoming === 'string' && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+    const route = poll.route.path;
+    const requestId = requestIdFor(req.headers['x-request-id']);
 
     if (!wait) {
       if (!deps.newest.nothingAfter(roomTopic(room), cursor)) return false;
@@ -170,7 +165,7 @@ export function chatPollFastPath(deps: ChatPollFastPathDeps, pipeline: Handler):
       const refusal = errorAnswer(error, log);
       send(res, requestId, refusal.status, JSON.stringify({ ...refusal.body, requestId }), refusal.retryAfter ? [['Retry-After', refusal.retryAfter]] : []);
       const ms = Math.round(performance.now() - started);
-      if (refusal.status >= 500) log.info({ method: 'GET', path: req.url.slice(0, queryAt), route, status: refusal.status, ms, ip: deps.clientAddress(req) }, 'request');
+      if (refusal.status >= 500) log.info({ method: 'GET', path, route, status: refusal.status, ms, ip: deps.clientAddress(req) }, 'request');
       deps.record?.(route, refusal.status, ms / 1000, 'wait');
     }
     return true;
@@ -187,6 +182,25 @@ export function chatPollFastPath(deps: ChatPollFastPathDeps, pipeline: Handler):
       },
     );
   };
+}
+
+function pollRoute<R extends ApiRoute>(route: R, kind: RoomKind, roomParam: keyof PathParams<R> & string) {
+  // The route's path as a pattern: its text, and each `{name}` an id as a path carries it (a named group).
+  const parts = route.path.split(/\{(\w+)\}/);
+  const pattern = new RegExp(`^${parts.map((part, i) => (i % 2 ? `(?<${part}>[1-9]\\d{0,9})` : escapeRegExp(part))).join('')}$`);
+  return { route, kind, roomParam, pattern };
+}
+
+/** The chat read a path names, with its room's id and the student's (the `userID` every chat read's path carries), when both are ids. */
+function matchPoll(path: string): { poll: (typeof POLL_ROUTES)[number]; roomId: number; userId: number } | null {
+  for (const poll of POLL_ROUTES) {
+    const ids = poll.pattern.exec(path)?.groups;
+    if (!ids) continue;
+    const roomId = Number(ids[poll.roomParam]);
+    const userId = Number(ids.userID);
+    return roomId <= MAX_ID && userId <= MAX_ID ? { poll, roomId, userId } : null;
+  }
+  return null;
 }
 
 function escapeRegExp(text: string): string {

@@ -6,7 +6,7 @@ import { InvalidCursorError } from '@domain/chat/chat-errors';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { ValidationError } from '@domain/errors';
 import type { UseCases } from '@adapters/use-cases';
-import type { ApiRouter, RouteAnswer } from './api-router';
+import type { ApiRouter, RouteAnswer, RouteRequest } from './api-router';
 import type { AppState } from './app-state';
 import { API } from '@contract/api';
 import type { HeldPolls } from './held-polls';
@@ -21,12 +21,8 @@ const cursorOnce = {
       : new ValidationError(`${field}: ${message}`, field),
 };
 
-interface MessagesQuery {
-  after?: string;
-  before?: string;
-  wait?: number;
-  watch?: ChatRoom[];
-}
+/** The chat read's query as the contract parses it (its cross-field rules hold: a wait comes with after and no before, watch with a wait). */
+type MessagesQuery = RouteRequest<typeof API.courseMessages>['query'];
 
 export function chatRoutes(api: ApiRouter, useCases: UseCases, heldPolls: HeldPolls): void {
   const { readChatMessages, waitForChatMessages, postChatMessage, editChatMessage, deleteChatMessage, markChatRead, getUnreadCounts } = useCases;
@@ -40,12 +36,9 @@ export function chatRoutes(api: ApiRouter, useCases: UseCases, heldPolls: HeldPo
     ctx.set('Cache-Control', 'no-store');
     // A poll (after a cursor) logs at debug; reading history is a request like any other.
     if (cursors.after !== undefined) (ctx.state as AppState).routineRequest = true;
-    if (!wait) {
-      if (watch) throw new ValidationError('watch: needs wait', 'watch');
-      return (await readChatMessages.execute({ actingUserId, room, ...cursors })).map(messageToWire);
-    }
-    if (cursors.after === undefined || cursors.before !== undefined) throw new ValidationError('wait: needs after (and no before)', 'wait');
-    const after = cursors.after;
+    // The contract lets a wait come only with after (and watch only with a wait).
+    const { after } = cursors;
+    if (!wait || after === undefined) return (await readChatMessages.execute({ actingUserId, room, ...cursors })).map(messageToWire);
     const result = await held(ctx, actingUserId, (signal) =>
       waitForChatMessages.execute({ actingUserId, room, after, waitMs: wait * 1000, alsoWatch: watch, signal }),
     );
@@ -79,7 +72,6 @@ export function chatRoutes(api: ApiRouter, useCases: UseCases, heldPolls: HeldPo
     API.unreadCounts,
     async ({ ctx, userId, query }) => {
       ctx.set('Cache-Control', 'no-store');
-      if (query.wait && query.since === undefined) throw new ValidationError('wait: needs since (the version you hold)', 'wait');
       if (query.wait) (ctx.state as AppState).routineRequest = true;
       const count = (signal?: AbortSignal) => getUnreadCounts.execute({ actingUserId: userId, waitMs: (query.wait ?? 0) * 1000, since: query.since, signal });
       const summary = query.wait ? await held(ctx, userId, count) : await count();

@@ -9,10 +9,14 @@ import type { AppState } from './app-state';
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
+/** A request's id: the X-Request-Id it came with (a proxy's or load balancer's), when that is 1-100 plain characters, or a new one. */
+export function requestIdFor(incoming: string | string[] | undefined): string {
+  return typeof incoming === 'string' && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+}
+
 export function requestContext(logger: Logger): Middleware<AppState> {
   return async (ctx, next) => {
-    const incoming = ctx.get('X-Request-Id');
-    const requestId = INCOMING_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdFor(ctx.get('X-Request-Id'));
     ctx.state.requestId = requestId;
     // Made when first used: a routine poll that logs nothing makes none.
     let log: Logger | undefined;

@@ -74,9 +74,36 @@ export function sessionMiddleware(app: Koa, store: SessionStore, secure: boolean
 function touchIfStale(ctx: Context, touchIntervalMs: number): void {
   const current = ctx.session;
   if (!current?.populated) return;
-  const touchedAt = current[TOUCHED_AT];
-  if (typeof touchedAt === 'number' && Date.now() - touchedAt < touchIntervalMs) return;
+  if (!readSession(current, Date.now(), touchIntervalMs).dueForRenewal) return;
   current[TOUCHED_AT] = Date.now();
+}
+
+/** A stored session as a request at a given time reads it. */
+interface SessionReading {
+  /** The signed-in student, or null. */
+  userId: number | null;
+  /** Past its SESSION_MAX_AGE_MS: koa-session would refuse it. */
+  expired: boolean;
+  /** Never saved, or saved more than the touch interval ago: a request now renews it (writes it, and sends its cookie again). */
+  dueForRenewal: boolean;
+}
+
+/**
+ * The one reading of a session's data, for the pipeline's renewal above and
+ * for the chat poll's fast path (which answers only sessions it need not
+ * renew). Its age is our own TOUCHED_AT: koa-session stamps it (beforeSave)
+ * just before every save, and counts the session's SESSION_MAX_AGE_MS from
+ * that save, so it expires when TOUCHED_AT says it does.
+ */
+export function readSession(data: Readonly<Record<string, unknown>>, now: number, touchIntervalMs = SESSION_TOUCH_INTERVAL_MS): SessionReading {
+  const userId = data.userId;
+  const touchedAt = data[TOUCHED_AT];
+  const age = typeof touchedAt === 'number' ? now - touchedAt : null;
+  return {
+    userId: typeof userId === 'number' ? userId : null,
+    expired: age !== null && age > SESSION_MAX_AGE_MS,
+    dueForRenewal: age === null || age >= touchIntervalMs,
+  };
 }
 
 export function sessionUserId(ctx: Context): number | null {

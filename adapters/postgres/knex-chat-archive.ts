@@ -8,70 +8,16 @@
 // ('' once deleted), a row archived later is written with that text, and
 // reads answer a changed message only in its current state (a poll: only
 // as its latest change).
-// Over 300 lines: one class owns both tables, whose writes share the room's
-// lock and whose reads share the row shapes.
+// This file holds the writes, under the room's lock; the class extends the
+// reads (knex-chat-archive-reads.ts), and the shapes both use live in
+// chat-archive-entries.ts.
 import type { Knex } from 'knex';
 import { TooManyEditsError } from '@domain/chat/chat-errors';
 import { MAX_EDITS_PER_MESSAGE, type ChatMessage } from '@domain/chat/chat-message';
 import type { ChatRoom } from '@domain/chat/chat-room';
-import { formatMessageId, messageTime, parseMessageId, type MessageId } from '@domain/chat/message-id';
-
-export type EntryKind = 'message' | 'edit' | 'delete';
-
-export interface ArchivedEntry {
-  room: ChatRoom;
-  id: MessageId;
-  /** The message's author (for an edit or delete: the changed message's). */
-  userId: number;
-  /** The text (for an edit or delete: the message's text after it). */
-  message: string;
-  /** Absent: a message. */
-  change?: EntryChange;
-  /** The client's id of the post (embedded mode only; unique per student and room). */
-  clientMessageID?: string;
-}
-
-/** What an edit or delete entry holds beside the message's author and text: the message it changes and its state after it. */
-export interface EntryChange {
-  kind: Exclude<EntryKind, 'message'>;
-  target: MessageId;
-  editedAt: Date | null;
-  deleted: boolean;
-}
-
-/** A message as the reads select it, in its current state. */
-interface MessageRow {
-  stream_ms: string | number;
-  stream_seq: number;
-  user_id: number;
-  username: string;
-  message: string;
-  edited_at: Date | string | null;
-  deleted: boolean;
-}
-
-/** A log entry as `after` selects it: where it sits (a changed message: at its latest change) and the message. */
-interface LogRow extends MessageRow {
-  position_ms: string | number;
-  position_seq: number;
-  changed: boolean;
-}
-
-type Db = Knex | Knex.Transaction;
-
-/** A changed message's state as chat_message_edits keeps it, with its author when the archive has the message's row. */
-export interface ChangedMessage {
-  id: MessageId;
-  message: string;
-  editedAt: Date | null;
-  deleted: boolean;
-  author: { userId: number; username: string } | null;
-}
-
-/** The message's latest change before the one being recorded (null: it had none). */
-export interface PreviousChange {
-  event: MessageId;
-}
+import { messageTime, parseMessageId, type MessageId } from '@domain/chat/message-id';
+import type { ArchivedEntry, PreviousChange } from './chat-archive-entries';
+import { KnexChatArchiveReads, type Db } from './knex-chat-archive-reads';
 
 // pg_advisory_xact_lock(class, room id): one writer per room at a time.
 const ROOM_LOCK_CLASS = { course: 1, group: 2 } as const;
@@ -98,9 +44,7 @@ export async function lockRooms(trx: Knex.Transaction, rooms: ChatRoom[]): Promi
   ]);
 }
 
-export class KnexChatArchive {
-  constructor(private readonly db: Knex) {}
-
+export class KnexChatArchive extends KnexChatArchiveReads {
   /**
    * Inserts what is not there yet (a replayed entry, or a post whose student
    * already stored one under its client message id, changes nothing) and
@@ -214,164 +158,4 @@ export class KnexChatArchive {
       return event;
     });
   }
-
-  /** The newest `limit` messages, in their current state. */
-  async latest(room: ChatRoom, limit: number): Promise<ChatMessage[]> {
-    const rows = await this.messages(room).orderBy([{ column: 'm.stream_ms', order: 'desc' }, { column: 'm.stream_seq', order: 'desc' }]).limit(limit);
-    return rows.reverse().map(toItem);
-  }
-
-  /**
-   * The log's entries newer than `cursor` and, when given, older than
-   * `until`, oldest first: each message never changed, as posted, and each
-   * changed message once, at its latest change (an item with `event`), in its
-   * current state. The changes come from chat_message_edits, not from the
-   * edit and delete rows, so a change the archive had not taken when Redis
-   * lost its data is still answered.
-   */
-  async after(room: ChatRoom, cursor: MessageId, limit: number, until?: MessageId): Promise<ChatMessage[]> {
-    const range = (ms: string, seq: string) => `(${ms}, ${seq}) > (?, ?)${until ? ` and (${ms}, ${seq}) < (?, ?)` : ''}`;
-    const bounds = until ? [cursor.ms, cursor.seq, until.ms, until.seq] : [cursor.ms, cursor.seq];
-    const { rows } = await this.db.raw<{ rows: LogRow[] }>(
-      `select * from (
-         (select m.stream_ms as position_ms, m.stream_seq as position_seq, m.stream_ms, m.stream_seq, m.user_id, u.username, m.message,
-                 null::timestamptz as edited_at, false as deleted, false as changed
-          from chat_messages m join users u on u.id = m.user_id
-          where m.room_type = ? and m.room_id = ? and m.kind = 'message' and ${range('m.stream_ms', 'm.stream_seq')}
-            and not exists (select 1 from chat_message_edits e
-                            where e.room_type = m.room_type and e.room_id = m.room_id and e.target_ms = m.stream_ms and e.target_seq = m.stream_seq)
-          order by m.stream_ms, m.stream_seq limit ?)
-         union all
-         (select e.event_ms, e.event_seq, e.target_ms, e.target_seq, m.user_id, u.username, e.message,
-                 e.edited_at, e.deleted_at is not null, true
-          from chat_message_edits e
-          join chat_messages m on m.room_type = e.room_type and m.room_id = e.room_id and m.kind = 'message'
-                              and m.stream_ms = e.target_ms and m.stream_seq = e.target_seq
-          join users u on u.id = m.user_id
-          where e.room_type = ? and e.room_id = ? and ${range('e.event_ms', 'e.event_seq')}
-          order by e.event_ms, e.event_seq limit ?)
-       ) entries
-       order by position_ms, position_seq limit ?`,
-      [room.kind, room.id, ...bounds, limit, room.kind, room.id, ...bounds, limit, limit],
-    );
-    return rows.map((row) => (row.changed ? { ...toItem(row), event: formatMessageId({ ms: Number(row.position_ms), seq: row.position_seq }) } : toItem(row)));
-  }
-
-  /** The newest `limit` messages older than `cursor`, in their current state. */
-  async before(room: ChatRoom, cursor: MessageId, limit: number): Promise<ChatMessage[]> {
-    const rows = await this.messages(room)
-      .whereRaw('(m.stream_ms, m.stream_seq) < (?, ?)', [cursor.ms, cursor.seq])
-      .orderBy([{ column: 'm.stream_ms', order: 'desc' }, { column: 'm.stream_seq', order: 'desc' }])
-      .limit(limit);
-    return rows.reverse().map(toItem);
-  }
-
-  /** The message with that id, in its current state; null for none (or an edit's or delete's id). */
-  async find(room: ChatRoom, id: MessageId): Promise<ChatMessage | null> {
-    const row = await this.messages(room).whereRaw('m.stream_ms = ? and m.stream_seq = ?', [id.ms, id.seq]).first();
-    return row ? toItem(row) : null;
-  }
-
-  /**
-   * The changed messages with ids from `from` up to (not including) `before`,
-   * the newest `limit`, oldest first: their state, and their author when the
-   * archive holds the message's row (it always does for a change made since
-   * changes archive their message).
-   */
-  async changedIn(room: ChatRoom, from: MessageId, before: MessageId | null, limit: number): Promise<ChangedMessage[]> {
-    const query = this.db('chat_message_edits as e')
-      .leftJoin('chat_messages as m', function () {
-        this.on('m.room_type', 'e.room_type')
-          .andOn('m.room_id', 'e.room_id')
-          .andOn('m.stream_ms', 'e.target_ms')
-          .andOn('m.stream_seq', 'e.target_seq')
-          .andOnVal('m.kind', 'message');
-      })
-      .leftJoin('users as u', 'u.id', 'm.user_id')
-      .where({ 'e.room_type': room.kind, 'e.room_id': room.id })
-      .whereRaw('(e.target_ms, e.target_seq) >= (?, ?)', [from.ms, from.seq]);
-    if (before) query.whereRaw('(e.target_ms, e.target_seq) < (?, ?)', [before.ms, before.seq]);
-    const rows = await query
-      .orderBy([{ column: 'e.target_ms', order: 'desc' }, { column: 'e.target_seq', order: 'desc' }])
-      .limit(limit)
-      .select<
-        {
-          target_ms: string | number;
-          target_seq: number;
-          message: string;
-          edited_at: Date | string | null;
-          deleted_at: Date | string | null;
-          user_id: number | null;
-          username: string | null;
-        }[]
-      >('e.target_ms', 'e.target_seq', 'e.message', 'e.edited_at', 'e.deleted_at', 'm.user_id', 'u.username');
-    return rows.reverse().map((row) => ({
-      id: { ms: Number(row.target_ms), seq: row.target_seq },
-      message: row.message,
-      editedAt: row.edited_at === null ? null : new Date(row.edited_at),
-      deleted: row.deleted_at !== null,
-      author: row.user_id !== null && row.username !== null ? { userId: row.user_id, username: row.username } : null,
-    }));
-  }
-
-  /** The room's newest entry (message, edit or delete), a change only Redis held before it lost its data included. */
-  async newestId(room: ChatRoom, db: Db = this.db): Promise<MessageId | null> {
-    const { rows } = await db.raw<{ rows: { ms: string | number; seq: number }[] }>(
-      `select ms, seq from (
-         (select stream_ms as ms, stream_seq as seq from chat_messages where room_type = ? and room_id = ?
-          order by stream_ms desc, stream_seq desc limit 1)
-         union all
-         (select event_ms, event_seq from chat_message_edits where room_type = ? and room_id = ?
-          order by event_ms desc, event_seq desc limit 1)
-       ) newest
-       order by ms desc, seq desc limit 1`,
-      [room.kind, room.id, room.kind, room.id],
-    );
-    return rows.length ? { ms: Number(rows[0].ms), seq: rows[0].seq } : null;
-  }
-
-  /** The messages only, with their current state laid over them. */
-  private messages(room: ChatRoom): Knex.QueryBuilder<MessageRow, MessageRow[]> {
-    return this.db('chat_messages as m')
-      .join('users as u', 'u.id', 'm.user_id')
-      .leftJoin('chat_message_edits as e', function () {
-        this.on('e.room_type', 'm.room_type').andOn('e.room_id', 'm.room_id').andOn('e.target_ms', 'm.stream_ms').andOn('e.target_seq', 'm.stream_seq');
-      })
-      .where({ 'm.room_type': room.kind, 'm.room_id': room.id, 'm.kind': 'message' })
-      .select(
-        'm.stream_ms',
-        'm.stream_seq',
-        'm.user_id',
-        'u.username',
-        this.db.raw('coalesce(e.message, m.message) as message'),
-        'e.edited_at',
-        this.db.raw('(e.deleted_at is not null) as deleted'),
-      ) as unknown as Knex.QueryBuilder<MessageRow, MessageRow[]>;
-  }
-}
-
-function toItem(row: MessageRow): ChatMessage {
-  const id = { ms: Number(row.stream_ms), seq: row.stream_seq };
-  return withState(entryToItem({ id, userId: row.user_id, username: row.username, message: row.message }), row.message, row.edited_at, row.deleted);
-}
-
-/** A log entry as the log answers it: a message as posted, or for an edit or delete the message's state after it, with `event`. */
-export function entryToItem(entry: { id: MessageId; userId: number; username: string; message: string; change?: EntryChange }): ChatMessage {
-  const { id, userId, username, message, change } = entry;
-  if (!change) return { id: formatMessageId(id), userId, username, message, time: messageTime(id) };
-  const item = withState({ id: formatMessageId(change.target), userId, username, message, time: messageTime(change.target) }, message, change.editedAt, change.deleted);
-  return { ...item, event: formatMessageId(id) };
-}
-
-/** The change that brings a message to this state. */
-export function changeTo(state: ChatMessage): EntryChange {
-  return { kind: state.deleted ? 'delete' : 'edit', target: parseMessageId(state.id)!, editedAt: state.editedAt ?? null, deleted: state.deleted === true };
-}
-
-/** A message with a state laid over it: the text, and the edit time and deletion when there are. */
-export function withState(message: ChatMessage, text: string, editedAt: Date | string | null | undefined, deleted: boolean): ChatMessage {
-  const state: ChatMessage = { ...message, message: text };
-  if (editedAt) state.editedAt = new Date(editedAt);
-  if (deleted) state.deleted = true;
-  return state;
 }

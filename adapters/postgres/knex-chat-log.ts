@@ -6,7 +6,8 @@ import type { AppendedMessage, ChatLog, NewChatMessage } from '@application/port
 import type { ChatMessage } from '@domain/chat/chat-message';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { formatMessageId, messageTime, nextMessageId, type MessageId } from '@domain/chat/message-id';
-import { changeTo, KnexChatArchive, lockRooms, type ArchivedEntry } from './knex-chat-archive';
+import { changeTo, type ArchivedEntry } from './chat-archive-entries';
+import { KnexChatArchive, lockRooms } from './knex-chat-archive';
 
 export class KnexChatLog implements ChatLog {
   private readonly archive: KnexChatArchive;

@@ -8,7 +8,8 @@
 // runs it when it starts.
 import type { Logger } from 'pino';
 import { formatMessageId } from '@domain/chat/message-id';
-import type { ArchivedEntry, KnexChatArchive } from '@adapters/postgres/knex-chat-archive';
+import type { ArchivedEntry } from '@adapters/postgres/chat-archive-entries';
+import type { KnexChatArchive } from '@adapters/postgres/knex-chat-archive';
 import { readStreamEntry, roomStreamKeys, type ChatStreamKeys, type StreamEntry, type StreamMessage } from './chat-stream-keys';
 import type { RedisConnection } from './redis-client';
 

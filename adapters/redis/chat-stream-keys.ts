@@ -6,7 +6,7 @@
 // no command touches it together with a room.
 import type { RedisConnection } from './redis-client';
 import type { ChatRoom } from '@domain/chat/chat-room';
-import type { EntryChange } from '@adapters/postgres/knex-chat-archive';
+import type { EntryChange } from '@adapters/postgres/chat-archive-entries';
 import { formatMessageId, parseMessageId, type MessageId } from '@domain/chat/message-id';
 
 /** The consumer group every room's stream carries for the archive projector. */
@@ -166,7 +166,7 @@ export function entriesByStream(answer: unknown): Map<string, StreamEntry[]> {
   return byKey;
 }
 
-type ScriptCall = (keys: string[], args: (string | number)[]) => Promise<unknown>;
+export type ScriptCall = (keys: string[], args: (string | number)[]) => Promise<unknown>;
 
 /** A Lua script run by EVALSHA (ioredis loads it again if the server forgot it). */
 export function defineScript(redis: RedisConnection, name: string, lua: string, numberOfKeys: number): ScriptCall {

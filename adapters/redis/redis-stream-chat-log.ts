@@ -13,7 +13,8 @@ import { CLIENT_MESSAGE_ID_TTL_MS, type AppendedMessage, type ChatLog, type NewC
 import type { ChatMessage } from '@domain/chat/chat-message';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { compareMessageIds, formatMessageId, messageTime, parseMessageId, type MessageId } from '@domain/chat/message-id';
-import { changeTo, entryToItem, withState, type ChangedMessage, type KnexChatArchive } from '@adapters/postgres/knex-chat-archive';
+import { changeTo, entryToItem, withState, type ChangedMessage } from '@adapters/postgres/chat-archive-entries';
+import type { KnexChatArchive } from '@adapters/postgres/knex-chat-archive';
 import { ChatArchiveQueue } from './chat-archive-queue';
 import { ARCHIVE_GROUP, ChatStreamKeys, defineScript, readStreamEntry, roomMember, streamFields, type StreamEntry } from './chat-stream-keys';
 import type { RedisConnection } from './redis-client';

@@ -9,9 +9,6 @@ import { withFormerMembers } from './former-authors';
 import { parseCursor } from './read-chat-messages';
 import { requireRoomMember } from './room-membership';
 
-/** The longest a poll may wait, in seconds (below the server's and most proxies' timeouts). */
-export const MAX_WAIT_SECONDS = 30;
-
 /**
  * The deadline of a wait of `waitMs`: a random point in its last tenth. Polls
  * that started together (a reconnect after a restart, a class opening the

@@ -6,5 +6,8 @@ export interface ChatRoom {
   id: number;
 }
 
+/** The longest a chat poll or an unread-counts poll may wait (`wait=`), in seconds: below the server's and most proxies' timeouts. */
+export const MAX_WAIT_SECONDS = 30;
+
 /** Other rooms one long poll may also watch for the unread marks (`watch=`). */
 export const MAX_WATCHED_ROOMS = 50;

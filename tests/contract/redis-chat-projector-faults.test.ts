@@ -2,7 +2,7 @@
 // redis-chat-projector-faults.suite.ts, also run on a Redis Cluster), and
 // which archive failures count against an entry.
 import { describe, expect, it } from 'vitest';
-import { isEntryFault } from '@adapters/redis/redis-chat-archive-projector';
+import { isEntryFault } from '@adapters/redis/chat-archive-refusals';
 import { hasPostgres, hasRedis, usePostgres, useRedis } from '@tests/support/use-adapters';
 import { redisChatProjectorFaultsSuite } from './redis-chat-projector-faults.suite';
 

@@ -5,7 +5,8 @@
 // (redis-cluster.test.ts).
 import type { Knex } from 'knex';
 import { beforeAll, expect, it, vi } from 'vitest';
-import { KnexChatArchive, type ArchivedEntry } from '@adapters/postgres/knex-chat-archive';
+import type { ArchivedEntry } from '@adapters/postgres/chat-archive-entries';
+import { KnexChatArchive } from '@adapters/postgres/knex-chat-archive';
 import { ChatArchiveQueue } from '@adapters/redis/chat-archive-queue';
 import { ARCHIVE_GROUP, archiveScore, ChatStreamKeys, streamFields, type StreamMessage } from '@adapters/redis/chat-stream-keys';
 import { RedisChatArchiveProjector } from '@adapters/redis/redis-chat-archive-projector';

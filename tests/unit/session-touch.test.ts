@@ -5,7 +5,7 @@ import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionStore } from '@application/ports/session-store';
 import { InMemorySessionStore } from '@tests/fakes/in-memory-session-store';
-import { SESSION_MAX_AGE_MS, SESSION_TOUCH_INTERVAL_MS, sessionMiddleware } from '@adapters/http/session';
+import { readSession, SESSION_MAX_AGE_MS, SESSION_TOUCH_INTERVAL_MS, sessionMiddleware } from '@adapters/http/session';
 
 describe('session touch', () => {
   const store = new InMemorySessionStore();
@@ -69,5 +69,19 @@ describe('session touch', () => {
     expect(writes).toHaveLength(2);
     expect(await (await poll()).json()).toEqual({ userId: 7 });
     expect(writes).toHaveLength(2);
+  });
+
+  it('reads a stored session as koa-session does: its student, its expiry (koa-session counts it from the save that stamps TOUCHED_AT), its renewal', async () => {
+    const start = new Date('2026-12-01T09:00:00Z').getTime();
+    vi.setSystemTime(start);
+    await fetch(`${base}/sign-in`);
+    const stored = (await store.get(writes.at(-1)!))!;
+    const koaSessionExpiry = stored._expire as number;
+    expect(koaSessionExpiry).toBe(start + SESSION_MAX_AGE_MS);
+    expect(readSession(stored, start + SESSION_TOUCH_INTERVAL_MS - 1)).toEqual({ userId: 7, expired: false, dueForRenewal: false });
+    expect(readSession(stored, start + SESSION_TOUCH_INTERVAL_MS)).toEqual({ userId: 7, expired: false, dueForRenewal: true });
+    expect(readSession(stored, koaSessionExpiry)).toMatchObject({ expired: false });
+    expect(readSession(stored, koaSessionExpiry + 1)).toMatchObject({ expired: true });
+    expect(readSession({}, start)).toEqual({ userId: null, expired: false, dueForRenewal: true });
   });
 });

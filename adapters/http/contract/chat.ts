@@ -2,6 +2,7 @@
 // may wait, ?before for older history), posting, editing and deleting, and
 // the unread marks.
 import * as z from 'zod/mini';
+import { MAX_WAIT_SECONDS, MAX_WATCHED_ROOMS } from '@domain/chat/chat-room';
 import { actingIds, described, id, MAX_ID, requestId, textField } from './primitives';
 
 const messageId = z.string().check(z.regex(/^\d+-\d+$/));
@@ -32,24 +33,26 @@ export const messagesAnswer = z.array(message);
 
 export const roomKind = z.enum(['course', 'group']);
 
-/** A query's whole number of seconds to wait, 0-30. */
+const WAIT_RANGE = `must be a whole number of seconds, 0-${MAX_WAIT_SECONDS}`;
+
+/** A query's whole number of seconds to wait, 0-MAX_WAIT_SECONDS. */
 const waitSeconds = described(
   z
     .pipe(
-      z.string().check(z.regex(/^\d{1,3}$/, 'must be a whole number of seconds, 0-30')),
+      z.string().check(z.regex(/^\d{1,3}$/, WAIT_RANGE)),
       z.transform((digits: string) => Number(digits)),
     )
-    .check(z.refine((seconds: number) => seconds <= 30, 'must be a whole number of seconds, 0-30')),
-  { description: 'Hold the request up to this many seconds (0-30) until there is something to answer.' },
+    .check(z.refine((seconds: number) => seconds <= MAX_WAIT_SECONDS, WAIT_RANGE)),
+  { description: `Hold the request up to this many seconds (0-${MAX_WAIT_SECONDS}) until there is something to answer.` },
 );
 
-const ROOM_LIST = /^(course|group):\d{1,10}(,(course|group):\d{1,10}){0,49}$/;
+const ROOM_LIST = new RegExp(`^(course|group):\\d{1,10}(,(course|group):\\d{1,10}){0,${MAX_WATCHED_ROOMS - 1}}$`);
 
-/** "course:3,group:9": up to 50 rooms. */
+/** "course:3,group:9": up to MAX_WATCHED_ROOMS rooms. */
 const roomList = described(
   z
     .pipe(
-      z.string().check(z.regex(ROOM_LIST, 'must be up to 50 rooms as course:ID or group:ID, separated by commas')),
+      z.string().check(z.regex(ROOM_LIST, `must be up to ${MAX_WATCHED_ROOMS} rooms as course:ID or group:ID, separated by commas`)),
       z.transform((text: string) =>
         text.split(',').map((room) => {
           const [kind, digits] = room.split(':');
@@ -58,15 +61,27 @@ const roomList = described(
       ),
     )
     .check(z.refine((rooms) => rooms.every((room) => room.id > 0 && room.id <= MAX_ID), 'names a room id out of range')),
-  { description: 'With wait: other rooms (course:ID or group:ID, up to 50) whose activity ends the wait early, answered [] with X-Chat-Activity: 1.' },
+  {
+    description: `With wait: other rooms (course:ID or group:ID, up to ${MAX_WATCHED_ROOMS}) whose activity ends the wait early, answered [] with X-Chat-Activity: 1.`,
+  },
 );
 
-export const messagesQuery = z.object({
-  after: z.optional(described(z.string(), { description: 'Only entries newer than this id (at most 500): messages, and edits and deletes as items with `event`.' })),
-  before: z.optional(described(z.string(), { description: 'Up to 50 messages older than this id.' })),
-  wait: z.optional(waitSeconds),
-  watch: z.optional(roomList),
-});
+/**
+ * A chat read's query. Without a (non-zero) wait it reads the latest messages,
+ * those after a cursor or those before one; with one it is a long poll, which
+ * waits only for what comes after a cursor. A refusal names the field it is about.
+ */
+export const messagesQuery = z
+  .object({
+    after: z.optional(described(z.string(), { description: 'Only entries newer than this id (at most 500): messages, and edits and deletes as items with `event`.' })),
+    before: z.optional(described(z.string(), { description: 'Up to 50 messages older than this id.' })),
+    wait: z.optional(waitSeconds),
+    watch: z.optional(roomList),
+  })
+  .check(
+    z.refine(({ wait, watch }) => Boolean(wait) || watch === undefined, { error: 'needs wait', path: ['watch'] }),
+    z.refine(({ wait, after, before }) => !wait || (after !== undefined && before === undefined), { error: 'needs after (and no before)', path: ['wait'] }),
+  );
 
 // The domain trims and measures the text; this refuses what is not text at all
 // (the body parser already caps the request at 100 kB).
@@ -92,10 +107,12 @@ export const deleteGroupMessageBody = z.object({ userID: actingIds.userID, study
 export const markReadBody = z.object({ kind: roomKind, id: requestId, messageID: messageIdField });
 export const readMarker = described(z.object({ kind: roomKind, id, lastRead: messageId }), { id: 'ReadMarker' });
 
-export const unreadQuery = z.object({
-  wait: z.optional(waitSeconds),
-  since: z.optional(described(z.string().check(z.maxLength(64)), { description: "With wait: the version the client holds; the answer comes when the summary's differs." })),
-});
+export const unreadQuery = z
+  .object({
+    wait: z.optional(waitSeconds),
+    since: z.optional(described(z.string().check(z.maxLength(64)), { description: "With wait: the version the client holds; the answer comes when the summary's differs." })),
+  })
+  .check(z.refine(({ wait, since }) => !wait || since !== undefined, { error: 'needs since (the version you hold)', path: ['wait'] }));
 
 export const roomUnread = z.object({
   kind: roomKind,
