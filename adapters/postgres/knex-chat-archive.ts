@@ -46,6 +46,21 @@ export async function lockRooms(trx: Knex.Transaction, rooms: ChatRoom[]): Promi
 
 export class KnexChatArchive extends KnexChatArchiveReads {
   /**
+   * find(), once no change of the room is half done: a change takes its
+   * message out of the Redis stream before its transaction commits the
+   * message's state here, so a reader that found the message in neither may
+   * have looked in between. Waiting for a share of the room's lock waits out
+   * that writer; what it committed is then read. Only for that miss: every
+   * other read goes without a lock.
+   */
+  async findAfterWriters(room: ChatRoom, id: MessageId): Promise<ChatMessage | null> {
+    await this.db.transaction(async (trx) => {
+      await trx.raw('select pg_advisory_xact_lock_shared(?, ?)', [ROOM_LOCK_CLASS[room.kind], room.id]);
+    });
+    return this.find(room, id);
+  }
+
+  /**
    * Inserts what is not there yet (a replayed entry, or a post whose student
    * already stored one under its client message id, changes nothing) and
    * answers how many rows were new. A row of a changed message (the message,

@@ -131,7 +131,8 @@ export class RedisStreamChatLog implements ChatLog {
   async find(room: ChatRoom, id: MessageId): Promise<ChatMessage | null> {
     const text = formatMessageId(id);
     const [entry] = (await this.redis.xrange(this.keys.stream(room), text, text)) as StreamEntry[];
-    if (!entry) return this.archive.find(room, id);
+    // Not in the stream: archived and trimmed, or taken out by a change whose state is still being committed.
+    if (!entry) return (await this.archive.find(room, id)) ?? this.archive.findAfterWriters(room, id);
     const read = readStreamEntry(entry);
     if (!read || read.change) return null;
     // A message still in the stream was never changed, unless a change made before changes took it out.
