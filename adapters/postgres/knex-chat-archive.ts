@@ -147,11 +147,11 @@ export class KnexChatArchive extends KnexChatArchiveReads {
       );
       await trx('chat_messages')
         .where({ room_type: room.kind, room_id: room.id })
-        .where((rows) =>
-          rows
-            .where({ kind: 'message', stream_ms: id.ms, stream_seq: id.seq })
-            .orWhere((events) => events.whereNotNull('target_ms').where({ target_ms: id.ms, target_seq: id.seq })),
-        )
+        .where((rows) => {
+          void rows.where({ kind: 'message', stream_ms: id.ms, stream_seq: id.seq }).orWhere((events) => {
+            void events.whereNotNull('target_ms').where({ target_ms: id.ms, target_seq: id.seq });
+          });
+        })
         .whereNot('message', state.message)
         .update({ message: state.message });
 
