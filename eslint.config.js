@@ -1,6 +1,7 @@
 // `npm run lint` (with dependency-cruiser's layer rules and knip's unused-code
 // check). Type-aware: each file is checked with the tsconfig of its runtime.
 import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -43,4 +44,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // Layout is Prettier's (npm run format): no ESLint rule argues with it.
+  prettier,
 );
