@@ -209,7 +209,7 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
 /**
  * Starts what runs beside the HTTP server (services mode only): the one
  * subscriber connection, with everything that listens on it (chat signals,
- * departures, session changes) registered first, and, unless
+ * leaves, session changes) registered first, and, unless
  * CHAT_PROJECTOR=false, the chat archive projector. Answers a function that
  * stops them cleanly.
  */

@@ -1,6 +1,6 @@
 // One app server (the embedded mode): a change reaches the only cache there
 // is, and wakes the student's waiting polls, which then look again (after a
-// departure they find the door shut; after a join the unread summary counts
+// leave they find the door shut; after a join the unread summary counts
 // the new room).
 import type { MembershipChanges } from '@application/ports/membership-changes';
 import { studentTopic } from '@application/ports/chat-signals';

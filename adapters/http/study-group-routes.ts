@@ -4,7 +4,7 @@ import { studyGroupCalendar } from '@adapters/calendar/icalendar-writer';
 import type { UseCases } from '@adapters/use-cases';
 import type { ApiRouter, RouteAnswer } from './api-router';
 import { API } from '@contract/api';
-import { departureToWire, meetingToWire, messageToWire, studyGroupToWire } from './wire';
+import { leaveToWire, meetingToWire, messageToWire, studyGroupToWire } from './wire';
 
 function meetingCommand(userId: number, body: { studyGroupID: number; day: string; time: string; location: string }) {
   return { actingUserId: userId, groupId: body.studyGroupID, day: body.day, time: body.time, location: body.location };
@@ -22,9 +22,9 @@ export function studyGroupRoutes(api: ApiRouter, useCases: UseCases): void {
   });
 
   api.on(
-    API.departStudyGroup,
+    API.leaveStudyGroup,
     async ({ userId, body }) =>
-      departureToWire(await useCases.leaveStudyGroup.execute({ actingUserId: userId, groupId: body.studyGroupID, memberId: body.userID })),
+      leaveToWire(await useCases.leaveStudyGroup.execute({ actingUserId: userId, groupId: body.studyGroupID, memberId: body.userID })),
     { userIdNamesMember: true },
   );
 

@@ -1,5 +1,5 @@
-// Study groups, members and meetings in Postgres / PGlite. A departure locks
-// the group's row (SELECT ... FOR UPDATE) and applies the domain's departure
+// Study groups, members and meetings in Postgres / PGlite. A leave locks
+// the group's row (SELECT ... FOR UPDATE) and applies the domain's leave
 // (the owner hand-over) in the same transaction, so two members leaving at
 // once are serialised and the group is never left without an owner. The
 // limited writes count under the same kind of locks (the student's row, then
@@ -7,7 +7,7 @@
 // that transaction: a refusal rolls it back, and parallel calls queue.
 import type { Knex } from 'knex';
 import type {
-  CourseGroupDeparture,
+  CourseGroupLeave,
   CourseGroupsPage,
   CourseGroupsPosition,
   CourseGroupsQuery,
@@ -15,7 +15,7 @@ import type {
   StudyGroupChanges,
   StudyGroupRepository,
 } from '@application/ports/study-group-repository';
-import { applyDeparture, type Departure } from '@domain/study-group/group-roles';
+import { applyLeave, type LeaveOutcome } from '@domain/study-group/group-roles';
 import {
   admitGroupCreation,
   admitGroupMember,
@@ -148,18 +148,18 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
     });
   }
 
-  async removeMember(groupId: number, userId: number): Promise<Departure | null> {
+  async removeMember(groupId: number, userId: number): Promise<LeaveOutcome | null> {
     return this.db.transaction(async (trx) => {
       const group: Pick<GroupRow, 'id' | 'owner_id'> | undefined = await trx('study_groups')
         .where('id', groupId)
         .forUpdate()
         .first('id', 'owner_id');
       if (!group) return null;
-      return depart(trx, group, userId);
+      return leaveGroup(trx, group, userId);
     });
   }
 
-  async removeMemberFromCourseGroups(userId: number, courseId: number): Promise<CourseGroupDeparture[]> {
+  async removeMemberFromCourseGroups(userId: number, courseId: number): Promise<CourseGroupLeave[]> {
     return this.db.transaction(async (trx) => {
       // Locked in id order, the same order every caller uses, so two of these cannot deadlock.
       const groups: Pick<GroupRow, 'id' | 'owner_id'>[] = await trx('study_groups')
@@ -168,9 +168,9 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
         .orderBy('id')
         .forUpdate()
         .select('id', 'owner_id');
-      const departures: CourseGroupDeparture[] = [];
-      for (const group of groups) departures.push({ groupId: group.id, ...(await depart(trx, group, userId)) });
-      return departures;
+      const outcomes: CourseGroupLeave[] = [];
+      for (const group of groups) outcomes.push({ groupId: group.id, ...(await leaveGroup(trx, group, userId)) });
+      return outcomes;
     });
   }
 
@@ -265,10 +265,10 @@ function groupBy<Row, Value>(rows: Row[], groupOf: (row: Row) => number, value: 
   return byGroup;
 }
 
-/** Inside a transaction that holds the group's row lock: the domain's departure, on these tables. */
-async function depart(trx: Knex.Transaction, group: Pick<GroupRow, 'id' | 'owner_id'>, userId: number): Promise<Departure> {
+/** Inside a transaction that holds the group's row lock: the domain's leave, on these tables. */
+async function leaveGroup(trx: Knex.Transaction, group: Pick<GroupRow, 'id' | 'owner_id'>, userId: number): Promise<LeaveOutcome> {
   const memberIds: number[] = await trx('study_group_members').where('study_group_id', group.id).orderBy('seq').pluck('user_id');
-  return applyDeparture({ ownerId: group.owner_id, memberIds }, userId, {
+  return applyLeave({ ownerId: group.owner_id, memberIds }, userId, {
     // Members and meetings go with it (on delete cascade).
     deleteGroup: async () => void (await trx('study_groups').where('id', group.id).delete()),
     setOwner: async (ownerId) => void (await trx('study_groups').where('id', group.id).update({ owner_id: ownerId })),

@@ -1,9 +1,9 @@
-// Several app servers: a join or a departure is published on a Redis channel
+// Several app servers: a join or a leave is published on a Redis channel
 // and every server (this one at once) drops what it remembers of the
 // student's access to the room (a grant or a refusal) and wakes the student's
-// waiting polls, which then look again (after a departure they find the door
+// waiting polls, which then look again (after a leave they find the door
 // shut). The channel keeps its first name, `chat:membership-left`: a server
-// of the previous version reads a join as a departure, which does the same.
+// of the previous version reads a join as a leave, which does the same.
 import type { RedisConnection } from './redis-client';
 import type { Logger } from 'pino';
 import { studentTopic } from '@application/ports/chat-signals';
@@ -17,7 +17,7 @@ interface Change {
   userId: number;
   kind: ChatRoom['kind'];
   roomId: number;
-  /** What happened (for the log; both are applied alike). Absent in a departure from the previous version. */
+  /** What happened (for the log; both are applied alike). Absent in a leave from the previous version. */
   change?: 'joined' | 'left';
 }
 

@@ -63,7 +63,7 @@ export class WaitForChatMessages {
     await requireRoomMember(this.access, actingUserId, room);
     const others = await this.usableRooms(actingUserId, room, command.alsoWatch ?? []);
     const activityTopics = new Set(others.map(roomTopic));
-    // The student's own topic carries departures: a removal wakes the wait at once.
+    // The student's own topic carries leaves: a removal wakes the wait at once.
     const watch = this.signals.watch([roomTopic(room), studentTopic(actingUserId), ...activityTopics]);
     try {
       const deadline = waitDeadline(this.now(), command.waitMs);

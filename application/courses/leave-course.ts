@@ -17,9 +17,9 @@ export class LeaveCourse {
     // The course's groups go first (in one transaction, with the owner hand-over):
     // a crash between the two steps leaves a course member outside its groups,
     // never a group member outside the course.
-    const departures = await this.groups.removeMemberFromCourseGroups(command.actingUserId, command.courseId);
-    for (const departure of departures) {
-      if (departure.wasMember) await this.changes.left(command.actingUserId, { kind: 'group', id: departure.groupId });
+    const outcomes = await this.groups.removeMemberFromCourseGroups(command.actingUserId, command.courseId);
+    for (const outcome of outcomes) {
+      if (outcome.wasMember) await this.changes.left(command.actingUserId, { kind: 'group', id: outcome.groupId });
     }
     await this.membership.leave(command.actingUserId, command.courseId);
     await this.changes.left(command.actingUserId, { kind: 'course', id: command.courseId });

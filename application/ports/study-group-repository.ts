@@ -1,4 +1,4 @@
-import type { Departure } from '@domain/study-group/group-roles';
+import type { LeaveOutcome } from '@domain/study-group/group-roles';
 import type { MeetingDetails } from '@domain/study-group/meeting-rules';
 import type { Meeting, StudyGroup } from '@domain/study-group/study-group';
 
@@ -18,7 +18,7 @@ export interface StudyGroupChanges {
   maxMembers?: number;
 }
 
-export interface CourseGroupDeparture extends Departure {
+export interface CourseGroupLeave extends LeaveOutcome {
   groupId: number;
 }
 
@@ -52,7 +52,7 @@ export interface CourseGroupsPage {
 /**
  * Study groups, their members and their meetings. Membership changes that
  * decide ownership run atomically (one transaction in the Knex adapter, under
- * a lock on the group), so concurrent departures never leave a group without
+ * a lock on the group), so students leaving at once never leave a group without
  * an owner or an owner outside the group. The writes that the limits of
  * domain/study-group/group-quotas.ts bound decide with counts read under a
  * lock on the student and/or the group, in the transaction that writes, and
@@ -84,12 +84,12 @@ export interface StudyGroupRepository {
   /**
    * The student leaves (or is removed): the owner's place passes to the
    * longest-standing member, and a group left by its only member is deleted
-   * (applyDeparture in domain/study-group/group-roles.ts, run under the
+   * (applyLeave in domain/study-group/group-roles.ts, run under the
    * adapter's lock on the group). Idempotent. Null when there is no such group.
    */
-  removeMember(groupId: number, userId: number): Promise<Departure | null>;
+  removeMember(groupId: number, userId: number): Promise<LeaveOutcome | null>;
   /** The student leaves every group of the course, under the same rules, in one transaction. */
-  removeMemberFromCourseGroups(userId: number, courseId: number): Promise<CourseGroupDeparture[]>;
+  removeMemberFromCourseGroups(userId: number, courseId: number): Promise<CourseGroupLeave[]>;
   /** False when there is no such group. A size limit must hold the members the group has (admitSizeLimit). */
   update(groupId: number, changes: StudyGroupChanges): Promise<boolean>;
   /** Null when there is no such group. Refused past the meetings a group may have (admitMeeting). */

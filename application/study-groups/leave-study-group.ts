@@ -1,4 +1,4 @@
-import type { Departure } from '@domain/study-group/group-roles';
+import type { LeaveOutcome } from '@domain/study-group/group-roles';
 import { isGroupMember } from '@domain/study-group/study-group';
 import { StudyGroupNotFoundError, UserNotInGroupError } from '@domain/study-group/study-group-errors';
 import type { MembershipChanges } from '@application/ports/membership-changes';
@@ -13,7 +13,7 @@ export interface LeaveStudyGroupCommand {
   memberId?: number;
 }
 
-export interface GroupDepartureResult extends Departure {
+export interface LeaveStudyGroupResult extends LeaveOutcome {
   groupId: number;
   /** Who left (or was removed). */
   userId: number;
@@ -31,15 +31,15 @@ export class LeaveStudyGroup {
     private readonly changes: MembershipChanges,
   ) {}
 
-  async execute(command: LeaveStudyGroupCommand): Promise<GroupDepartureResult> {
+  async execute(command: LeaveStudyGroupCommand): Promise<LeaveStudyGroupResult> {
     const { actingUserId, groupId, memberId = actingUserId } = command;
     if (memberId !== actingUserId) {
       const group = await requireOwnedGroup(this.groups, { actingUserId, groupId });
       if (!isGroupMember(group, memberId)) throw new UserNotInGroupError(memberId);
     }
-    const departure = await this.groups.removeMember(groupId, memberId);
-    if (!departure) throw new StudyGroupNotFoundError(groupId);
-    if (departure.wasMember) await this.changes.left(memberId, { kind: 'group', id: groupId });
-    return { ...departure, groupId, userId: memberId };
+    const outcome = await this.groups.removeMember(groupId, memberId);
+    if (!outcome) throw new StudyGroupNotFoundError(groupId);
+    if (outcome.wasMember) await this.changes.left(memberId, { kind: 'group', id: groupId });
+    return { ...outcome, groupId, userId: memberId };
   }
 }

@@ -1,5 +1,5 @@
-// Who may do what in a study group (spec section 6 and issue 5), and what a
-// departure does to the group: the owner's place passes to the longest-standing
+// Who may do what in a study group (spec section 6 and issue 5), and what
+// leaving does to the group: the owner's place passes to the longest-standing
 // member, and a group whose owner leaves alone is deleted, so a group always
 // has an owner who is a member.
 import { GroupPrivateError, NotCourseMemberError, NotGroupMemberError, NotGroupOwnerError } from './study-group-errors';
@@ -37,7 +37,7 @@ export interface GroupMembershipState {
   memberIds: number[];
 }
 
-export interface Departure {
+export interface LeaveOutcome {
   /** False when the student was not in the group: nothing changes (leaving is idempotent). */
   wasMember: boolean;
   /** The owner once the student has gone; null when the group goes with them. */
@@ -45,7 +45,7 @@ export interface Departure {
   groupDeleted: boolean;
 }
 
-export function planDeparture(state: GroupMembershipState, leavingUserId: number): Departure {
+export function planLeave(state: GroupMembershipState, leavingUserId: number): LeaveOutcome {
   if (!state.memberIds.includes(leavingUserId)) return { wasMember: false, ownerId: state.ownerId, groupDeleted: false };
   if (leavingUserId !== state.ownerId) return { wasMember: true, ownerId: state.ownerId, groupDeleted: false };
   const successor = state.memberIds.find((id) => id !== leavingUserId);
@@ -53,8 +53,8 @@ export function planDeparture(state: GroupMembershipState, leavingUserId: number
   return { wasMember: true, ownerId: successor, groupDeleted: false };
 }
 
-/** The writes a departure makes, which a repository performs on its own storage. */
-export interface DepartureWrites {
+/** The writes a leave makes, which a repository performs on its own storage. */
+export interface LeaveWrites {
   /** The group goes, with its members and meetings. */
   deleteGroup(): Promise<void>;
   setOwner(ownerId: number): Promise<void>;
@@ -64,19 +64,19 @@ export interface DepartureWrites {
 /**
  * A student leaves (or is removed from) a group: the one place that keeps the
  * rule "a group always has an owner who is a member". It decides from the
- * group's current members (planDeparture) and makes the writes, the new owner
+ * group's current members (planLeave) and makes the writes, the new owner
  * before the old one goes, so that no state in between breaks the rule. The
- * repository calls it where no other departure from the group can interleave
+ * repository calls it where no other leave from the group can interleave
  * (under its lock on the group), with the members it read there.
  */
-export async function applyDeparture(state: GroupMembershipState, leavingUserId: number, writes: DepartureWrites): Promise<Departure> {
-  const departure = planDeparture(state, leavingUserId);
-  if (!departure.wasMember) return departure;
-  if (departure.ownerId === null) {
+export async function applyLeave(state: GroupMembershipState, leavingUserId: number, writes: LeaveWrites): Promise<LeaveOutcome> {
+  const outcome = planLeave(state, leavingUserId);
+  if (!outcome.wasMember) return outcome;
+  if (outcome.ownerId === null) {
     await writes.deleteGroup();
-    return departure;
+    return outcome;
   }
-  if (departure.ownerId !== state.ownerId) await writes.setOwner(departure.ownerId);
+  if (outcome.ownerId !== state.ownerId) await writes.setOwner(outcome.ownerId);
   await writes.removeMember(leavingUserId);
-  return departure;
+  return outcome;
 }

@@ -14,7 +14,7 @@ export interface RoomAccessWorld {
   catalog: CourseCatalog;
   membership: CourseMembership;
   users: UserRepository;
-  /** Told of every join and departure, as the course and study-group use cases tell it. */
+  /** Told of every join and leave, as the course and study-group use cases tell it. */
   changes: MembershipChanges;
   addGroup(courseId: number, ownerId: number): Promise<number>;
   joinGroup(groupId: number, userId: number): Promise<void>;

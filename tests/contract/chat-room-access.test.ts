@@ -58,7 +58,7 @@ describe('InMemoryChatRoomAccess', () => {
   chatRoomAccessContract(async () => inMemoryWorld(false));
 });
 
-describe('CachedChatRoomAccess over the in-memory one, told of departures', () => {
+describe('CachedChatRoomAccess over the in-memory one, told of leaves', () => {
   chatRoomAccessContract(async () => inMemoryWorld(true));
 });
 

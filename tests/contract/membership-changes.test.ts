@@ -1,4 +1,4 @@
-// A join or a departure reaches the cached room access of every app server and wakes
+// A join or a leave reaches the cached room access of every app server and wakes
 // the student's waiting polls there: in one process directly, across
 // processes through Redis pub/sub on each process's one subscriber connection.
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -114,7 +114,7 @@ describe.skipIf(!hasRedis())('RedisMembershipChanges', () => {
     await vi.waitFor(async () => expect(await servers[1].cache.check(7, room, { recent: true })).toBe('member'), { timeout: 10_000, interval: 10 });
   });
 
-  it('forgets every remembered membership when its subscriber reconnects (departures may have been missed)', async () => {
+  it('forgets every remembered membership when its subscriber reconnects (leaves may have been missed)', async () => {
     const { redis: client, prefix } = redis();
     const db = new SharedMemberships();
     const cache = new CachedChatRoomAccess(db, 600_000);

@@ -1,7 +1,7 @@
 // One behaviour for every StudyGroupRepository adapter: groups with their owner
 // as first member, join order, a course's groups page by page (the student's
 // own first), the owner hand-over and deletion (also under concurrent
-// departures), leaving a course's groups, and meetings.
+// leaves), leaving a course's groups, and meetings.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { CourseGroupsPosition, StudyGroupRepository } from '@application/ports/study-group-repository';
@@ -258,8 +258,8 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
       await world.groups.addMember(joined.id, leaver.id);
       const otherCourse = await newGroup(leaver, courseIds[1], 'Other course');
 
-      const departures = await world.groups.removeMemberFromCourseGroups(leaver.id, courseIds[2]);
-      expect(departures).toEqual([
+      const outcomes = await world.groups.removeMemberFromCourseGroups(leaver.id, courseIds[2]);
+      expect(outcomes).toEqual([
         { groupId: owned.id, wasMember: true, ownerId: friend.id, groupDeleted: false },
         { groupId: alone.id, wasMember: true, ownerId: null, groupDeleted: true },
         { groupId: joined.id, wasMember: true, ownerId: friend.id, groupDeleted: false },

@@ -1,9 +1,9 @@
-// Study groups in memory, for unit tests. Departures and the limited writes
+// Study groups in memory, for unit tests. Leaves and the limited writes
 // run one at a time (the in-memory counterpart of the Knex adapter's row
-// locks), each applying the domain's rule (departure, group quotas) to the
+// locks), each applying the domain's rule (leave, group quotas) to the
 // records before it changes them.
 import type {
-  CourseGroupDeparture,
+  CourseGroupLeave,
   CourseGroupsPage,
   CourseGroupsQuery,
   NewStudyGroup,
@@ -12,7 +12,7 @@ import type {
 } from '@application/ports/study-group-repository';
 import type { UserRepository } from '@application/ports/user-repository';
 import type { MemberProfile } from '@domain/course/course';
-import { applyDeparture, type Departure } from '@domain/study-group/group-roles';
+import { applyLeave, type LeaveOutcome } from '@domain/study-group/group-roles';
 import {
   admitGroupCreation,
   admitGroupMember,
@@ -45,7 +45,7 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
   private nextGroupId = 1;
   private nextMeetingId = 1;
   private nextSeq = 1;
-  /** The departure or limited write in progress: the next one starts when it has settled. */
+  /** The leave or limited write in progress: the next one starts when it has settled. */
   private writes: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly users: UserRepository) {}
@@ -122,21 +122,21 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
     });
   }
 
-  removeMember(groupId: number, userId: number): Promise<Departure | null> {
+  removeMember(groupId: number, userId: number): Promise<LeaveOutcome | null> {
     return this.oneAtATime(async () => {
       const group = this.group(groupId);
-      return group ? this.depart(group, userId) : null;
+      return group ? this.leaveGroup(group, userId) : null;
     });
   }
 
-  removeMemberFromCourseGroups(userId: number, courseId: number): Promise<CourseGroupDeparture[]> {
+  removeMemberFromCourseGroups(userId: number, courseId: number): Promise<CourseGroupLeave[]> {
     return this.oneAtATime(async () => {
       const groups = this.groups
         .filter((g) => g.courseId === courseId && this.memberIds(g.id).includes(userId))
         .sort((a, b) => a.id - b.id);
-      const departures: CourseGroupDeparture[] = [];
-      for (const group of groups) departures.push({ groupId: group.id, ...(await this.depart(group, userId)) });
-      return departures;
+      const outcomes: CourseGroupLeave[] = [];
+      for (const group of groups) outcomes.push({ groupId: group.id, ...(await this.leaveGroup(group, userId)) });
+      return outcomes;
     });
   }
 
@@ -195,8 +195,8 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
     return result;
   }
 
-  private depart(group: GroupRecord, userId: number): Promise<Departure> {
-    return applyDeparture({ ownerId: group.ownerId, memberIds: this.memberIds(group.id) }, userId, {
+  private leaveGroup(group: GroupRecord, userId: number): Promise<LeaveOutcome> {
+    return applyLeave({ ownerId: group.ownerId, memberIds: this.memberIds(group.id) }, userId, {
       deleteGroup: async () => {
         this.groups.splice(this.groups.indexOf(group), 1);
         removeWhere(this.members, (m) => m.groupId === group.id);

@@ -231,13 +231,13 @@ describe('CachedChatRoomAccess', () => {
     expect(await cache.check(2, course)).toBe('member');
   });
 
-  it('does not store an answer that a departure overtook', async () => {
+  it('does not store an answer that a leave overtook', async () => {
     const inner = new CountingAccess();
     const cache = new CachedChatRoomAccess(inner, 30_000);
     let open!: () => void;
     inner.gate = new Promise((resolve) => (open = resolve));
     const inFlight = cache.check(3, course); // read "member" before the student left...
-    cache.forget(3, course); // ...and the departure arrives before the answer
+    cache.forget(3, course); // ...and the leave arrives before the answer
     open();
     expect(await inFlight).toBe('member');
     inner.gate = null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MemberProfile } from '@domain/course/course';
 import { ValidationError } from '@domain/errors';
-import { applyDeparture, assertGroupMember, assertGroupOwner, assertMayCreateIn, mayJoin, planDeparture, type GroupMembershipState } from '@domain/study-group/group-roles';
+import { applyLeave, assertGroupMember, assertGroupOwner, assertMayCreateIn, mayJoin, planLeave, type GroupMembershipState } from '@domain/study-group/group-roles';
 import { localDateTime, nextOccurrence } from '@domain/study-group/meeting-occurrence';
 import { compareMeetings, MEETING_MESSAGES, normaliseMeeting, normaliseMeetingTime } from '@domain/study-group/meeting-rules';
 import { groupSize, type StudyGroup } from '@domain/study-group/study-group';
@@ -150,37 +150,37 @@ describe('who may do what', () => {
   });
 });
 
-describe('departures', () => {
+describe('leaving', () => {
   it('a member leaving keeps the owner', () => {
-    expect(planDeparture({ ownerId: 1, memberIds: [1, 2, 3] }, 3)).toEqual({ wasMember: true, ownerId: 1, groupDeleted: false });
+    expect(planLeave({ ownerId: 1, memberIds: [1, 2, 3] }, 3)).toEqual({ wasMember: true, ownerId: 1, groupDeleted: false });
   });
 
   it('an owner leaving hands the group to the longest-standing member', () => {
-    expect(planDeparture({ ownerId: 1, memberIds: [1, 5, 3] }, 1)).toEqual({ wasMember: true, ownerId: 5, groupDeleted: false });
+    expect(planLeave({ ownerId: 1, memberIds: [1, 5, 3] }, 1)).toEqual({ wasMember: true, ownerId: 5, groupDeleted: false });
     // A handed-over owner need not be the first in join order.
-    expect(planDeparture({ ownerId: 3, memberIds: [5, 3, 9] }, 3)).toEqual({ wasMember: true, ownerId: 5, groupDeleted: false });
+    expect(planLeave({ ownerId: 3, memberIds: [5, 3, 9] }, 3)).toEqual({ wasMember: true, ownerId: 5, groupDeleted: false });
   });
 
   it('an owner leaving alone deletes the group', () => {
-    expect(planDeparture({ ownerId: 1, memberIds: [1] }, 1)).toEqual({ wasMember: true, ownerId: null, groupDeleted: true });
+    expect(planLeave({ ownerId: 1, memberIds: [1] }, 1)).toEqual({ wasMember: true, ownerId: null, groupDeleted: true });
   });
 
   it('leaving a group one is not in changes nothing', () => {
-    expect(planDeparture({ ownerId: 1, memberIds: [1, 2] }, 7)).toEqual({ wasMember: false, ownerId: 1, groupDeleted: false });
+    expect(planLeave({ ownerId: 1, memberIds: [1, 2] }, 7)).toEqual({ wasMember: false, ownerId: 1, groupDeleted: false });
   });
 
   it('makes the writes in an order that never leaves the owner outside the group', async () => {
     const written = async (state: GroupMembershipState, leaving: number) => {
       const writes: string[] = [];
-      const departure = await applyDeparture(state, leaving, {
+      const outcome = await applyLeave(state, leaving, {
         deleteGroup: async () => void writes.push('delete group'),
         setOwner: async (id) => void writes.push(`owner ${id}`),
         removeMember: async (id) => void writes.push(`remove ${id}`),
       });
-      return { departure, writes };
+      return { outcome, writes };
     };
     expect(await written({ ownerId: 1, memberIds: [1, 5, 3] }, 1)).toEqual({
-      departure: { wasMember: true, ownerId: 5, groupDeleted: false },
+      outcome: { wasMember: true, ownerId: 5, groupDeleted: false },
       writes: ['owner 5', 'remove 1'],
     });
     expect((await written({ ownerId: 1, memberIds: [1, 5, 3] }, 3)).writes).toEqual(['remove 3']);

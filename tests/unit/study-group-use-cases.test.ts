@@ -27,7 +27,7 @@ import type { ChatRoom } from '@domain/chat/chat-room';
 import { CATALOG_FIXTURE } from '@tests/contract/course-catalog.contract';
 
 class RecordingMembershipChanges implements MembershipChanges {
-  /** Departures. */
+  /** Who left (or was removed from) which room. */
   readonly told: { userId: number; room: ChatRoom }[] = [];
   readonly joins: { userId: number; room: ChatRoom }[] = [];
   async joined(userId: number, room: ChatRoom): Promise<void> {

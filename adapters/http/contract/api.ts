@@ -271,12 +271,12 @@ export const API = {
     body: groups.joinStudyGroupBody,
     answer: groups.joinStudyGroupAnswer,
   }),
-  departStudyGroup: route({
+  leaveStudyGroup: route({
     method: 'POST',
     path: '/api/delete-study-group-member/',
     summary: 'Leave a group, or (the owner) remove another member',
-    body: groups.departStudyGroupBody,
-    answer: groups.departureAnswer,
+    body: groups.leaveStudyGroupBody,
+    answer: groups.leaveStudyGroupAnswer,
   }),
   studyGroupPage: route({
     method: 'GET',
