@@ -22,6 +22,7 @@ import type { WaitForChatMessages } from '@application/chat/wait-for-chat-messag
 import { roomTopic } from '@application/ports/chat-signals';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { parseMessageId } from '@domain/chat/message-id';
+import { UserId } from '@domain/ids';
 import type { CachedChatRoomAccess } from '@adapters/chat/cached-chat-room-access';
 import type { RoomNewest } from '@adapters/chat/room-newest';
 import type { CachedSessionStore } from '@adapters/session/cached-session-store';
@@ -125,7 +126,7 @@ export function chatPollFastPath(deps: ChatPollFastPathDeps, pipeline: Handler):
     const path = POLL_PATH.exec(req.url.slice(0, queryAt));
     if (!path) return false;
     const roomId = Number(path[2]);
-    const userId = Number(path[3]);
+    const userId = UserId(Number(path[3]));
     if (roomId > MAX_ID || userId > MAX_ID) return false;
 
     // Each key once, only those this path takes; then the contract's own parse.

@@ -8,6 +8,7 @@ import session from 'koa-session';
 import type { Context, Middleware } from 'koa';
 import type { SessionStore } from '@application/ports/session-store';
 import { NotAuthenticatedError } from '@domain/errors';
+import { UserId } from '@domain/ids';
 
 export const SESSION_COOKIE = 'ss.sid';
 export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
@@ -79,9 +80,9 @@ function touchIfStale(ctx: Context, touchIntervalMs: number): void {
   current[TOUCHED_AT] = Date.now();
 }
 
-export function sessionUserId(ctx: Context): number | null {
+export function sessionUserId(ctx: Context): UserId | null {
   const id = ctx.session?.userId;
-  return typeof id === 'number' ? id : null;
+  return typeof id === 'number' ? UserId(id) : null;
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   type CourseQuery,
 } from '@domain/course/course-search';
 import { newestTermsFirst, termRank } from '@domain/course/term';
+import { CourseId } from '@domain/ids';
 
 interface CourseRow {
   id: number;
@@ -50,7 +51,7 @@ const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.par
 
 export function toCourse(row: CourseRow): Course {
   return {
-    id: row.id,
+    id: CourseId(row.id),
     name: row.name,
     description: row.description,
     courseNumber: row.course_number,
@@ -254,7 +255,7 @@ export class KnexCourseCatalog implements CourseCatalog {
     return rows.map(toCourse);
   }
 
-  async findById(id: number): Promise<Course | null> {
+  async findById(id: CourseId): Promise<Course | null> {
     const row = await this.db('courses').select(COURSE_COLUMNS).where({ id }).first();
     return row ? toCourse(row) : null;
   }

@@ -9,12 +9,13 @@ import type { Logger } from 'pino';
 import { studentTopic } from '@application/ports/chat-signals';
 import type { MembershipChanges } from '@application/ports/membership-changes';
 import type { ChatRoom } from '@domain/chat/chat-room';
+import type { UserId } from '@domain/ids';
 import type { CachedChatRoomAccess } from '@adapters/chat/cached-chat-room-access';
 import type { SignalHub } from '@adapters/chat/signal-hub';
 import type { RedisSubscriber } from './redis-subscriber';
 
 interface Change {
-  userId: number;
+  userId: UserId;
   kind: ChatRoom['kind'];
   roomId: number;
   /** What happened (for the log; both are applied alike). Absent in a leave from the previous version. */
@@ -41,11 +42,11 @@ export class RedisMembershipChanges implements MembershipChanges {
     subscriber.onGap({ lost: () => cache.forgetAll(), restored: () => cache.forgetAll() });
   }
 
-  joined(userId: number, room: ChatRoom): Promise<void> {
+  joined(userId: UserId, room: ChatRoom): Promise<void> {
     return this.announce({ userId, kind: room.kind, roomId: room.id, change: 'joined' });
   }
 
-  left(userId: number, room: ChatRoom): Promise<void> {
+  left(userId: UserId, room: ChatRoom): Promise<void> {
     return this.announce({ userId, kind: room.kind, roomId: room.id, change: 'left' });
   }
 
@@ -59,7 +60,7 @@ export class RedisMembershipChanges implements MembershipChanges {
     }
   }
 
-  private apply(userId: number, room: ChatRoom): void {
+  private apply(userId: UserId, room: ChatRoom): void {
     this.cache.forget(userId, room);
     this.hub.wake(studentTopic(userId));
   }

@@ -11,6 +11,7 @@ import type { MembershipChanges } from '@application/ports/membership-changes';
 import type { SessionStore } from '@application/ports/session-store';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 import type { UserRepository } from '@application/ports/user-repository';
+import type { UserId } from '@domain/ids';
 
 export class AccountRemoval {
   constructor(
@@ -23,7 +24,7 @@ export class AccountRemoval {
     private readonly formerMembers: FormerMembers,
   ) {}
 
-  async remove(userId: number): Promise<void> {
+  async remove(userId: UserId): Promise<void> {
     // Leaving the groups first: a failure part-way leaves a live account with fewer
     // memberships (deleting again finishes the job), never a tombstone in a group.
     for (const group of await this.groups.listByMember(userId)) {

@@ -2,6 +2,7 @@ import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { CourseMembership } from '@application/ports/course-membership';
 import type { MembershipChanges } from '@application/ports/membership-changes';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
+import type { CourseId } from '@domain/ids';
 import { requireCourse, type CourseMembershipCommand } from './course-access';
 
 export class LeaveCourse {
@@ -12,7 +13,7 @@ export class LeaveCourse {
     private readonly groups: StudyGroupRepository,
   ) {}
 
-  async execute(command: CourseMembershipCommand): Promise<{ courseId: number; isMember: false }> {
+  async execute(command: CourseMembershipCommand): Promise<{ courseId: CourseId; isMember: false }> {
     await requireCourse(this.catalog, command.courseId);
     // The course's groups go first (in one transaction, with the owner hand-over):
     // a crash between the two steps leaves a course member outside its groups,

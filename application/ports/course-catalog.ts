@@ -1,5 +1,6 @@
 import type { CatalogEntry, Course } from '@domain/course/course';
 import type { CourseGroup, CourseQuery } from '@domain/course/course-search';
+import type { CourseId } from '@domain/ids';
 
 export interface CoursePage {
   /** At most PAGE_SIZE courses, each with every matching section, by class number. */
@@ -38,9 +39,9 @@ export interface CourseCatalog {
    * that section `sectionId` belongs to, withdrawn or not, that match the
    * query, by class number; null when no section has that id.
    */
-  courseSections(sectionId: number, query: CourseQuery): Promise<Course[] | null>;
+  courseSections(sectionId: CourseId, query: CourseQuery): Promise<Course[] | null>;
   /** Any section, withdrawn or not (a student may still be in it). */
-  findById(id: number): Promise<Course | null>;
+  findById(id: CourseId): Promise<Course | null>;
   /** The term's sections (not withdrawn) with these class numbers. */
   findByClassNumbers(term: string, classNumbers: number[]): Promise<Course[]>;
   /** Every term with sections that are not withdrawn, newest first. */

@@ -1,3 +1,4 @@
+import type { StudyGroupId, UserId } from '@domain/ids';
 import type { LeaveOutcome } from '@domain/study-group/group-roles';
 import { isGroupMember } from '@domain/study-group/study-group';
 import { StudyGroupNotFoundError, UserNotInGroupError } from '@domain/study-group/study-group-errors';
@@ -7,16 +8,16 @@ import { requireOwnedGroup } from './study-group-access';
 
 export interface LeaveStudyGroupCommand {
   /** The signed-in student, from the session. */
-  actingUserId: number;
-  groupId: number;
+  actingUserId: UserId;
+  groupId: StudyGroupId;
   /** Another member, whom the owner removes. Absent, or the student's own id: the student leaves. */
-  memberId?: number;
+  memberId?: UserId;
 }
 
 export interface LeaveStudyGroupResult extends LeaveOutcome {
-  groupId: number;
+  groupId: StudyGroupId;
   /** Who left (or was removed). */
-  userId: number;
+  userId: UserId;
 }
 
 /**

@@ -23,6 +23,7 @@ import pg from 'pg';
 import { GetCoursePage } from '@application/courses/get-course-page';
 import { ListCourseGroups } from '@application/courses/list-course-groups';
 import { TOKENS } from '@application/ports/tokens';
+import { UserId, type CourseId } from '@domain/ids';
 import { parseConfig } from '@adapters/config';
 import { INFRA } from '@adapters/container';
 import { startServer, type RunningServer } from '@adapters/server';
@@ -96,9 +97,9 @@ async function writeGroups(db: Knex, courseId: number, count: number, students: 
 interface Fixture {
   server: RunningServer;
   viewer: HttpSession;
-  viewerId: number;
-  small: number;
-  large: number;
+  viewerId: UserId;
+  small: CourseId;
+  large: CourseId;
   cleanup(): Promise<void>;
 }
 
@@ -139,9 +140,9 @@ async function setUp(): Promise<Fixture> {
     const [small, large, ...background] = courseIds;
 
     const viewer = new HttpSession(server.url);
-    const viewerId = (await viewer.signUp(newStudent({ firstName: 'Bench', lastName: 'Viewer' }))).body.user.id as number;
+    const viewerId = UserId((await viewer.signUp(newStudent({ firstName: 'Bench', lastName: 'Viewer' }))).body.user.id as number);
     const users = server.resolve(TOKENS.UserRepository);
-    const classmates: number[] = [];
+    const classmates: UserId[] = [];
     for (let i = 0; i < CLASSMATES; i += 1) {
       const { firstName, lastName, username, email, major, bio } = newStudent({ firstName: `Classmate${i}` });
       const made = await users.create({ firstName, lastName, username, email, major, year: '2', bio, passwordHash: 'x' });
@@ -217,7 +218,7 @@ async function main() {
     const r = f.server.resolve;
     const useCase = (pageSize?: number) =>
       new GetCoursePage(r(TOKENS.CourseCatalog), r(TOKENS.CourseMembership), r(TOKENS.ChatLog), r(TOKENS.StudyGroupRepository), r(TOKENS.FormerMembers), pageSize);
-    const answerOf = async (page: GetCoursePage, courseId: number) => {
+    const answerOf = async (page: GetCoursePage, courseId: CourseId) => {
       const view = await page.execute(f.viewerId, courseId);
       return JSON.stringify({
         course: courseToWire(view.course),

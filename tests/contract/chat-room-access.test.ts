@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { describe } from 'vitest';
+import { StudyGroupId } from '@domain/ids';
 import { CachedChatRoomAccess } from '@adapters/chat/cached-chat-room-access';
 import { InMemoryChatRoomAccess } from '@tests/fakes/in-memory-chat-room-access';
 import { InMemoryCourseCatalog } from '@tests/fakes/in-memory-course-catalog';
@@ -32,7 +33,7 @@ function inMemoryWorld(cached: boolean): RoomAccessWorld {
     addGroup: async (_courseId, ownerId) => {
       groups += 1;
       store.addGroup(groups, ownerId);
-      return groups;
+      return StudyGroupId(groups);
     },
     joinGroup: async (groupId, userId) => store.joinGroup(groupId, userId),
     leaveGroup: async (groupId, userId) => store.leaveGroup(groupId, userId),

@@ -4,6 +4,7 @@ import { sectionEntry } from '@tests/support/catalog-entries';
 import { describe } from 'vitest';
 import { KnexReadMarkers } from '@adapters/postgres/knex-read-markers';
 import type { ChatRoom } from '@domain/chat/chat-room';
+import { UserId } from '@domain/ids';
 import { InMemoryReadMarkers } from '@tests/fakes/in-memory-read-markers';
 import { insertUser } from '@tests/support/chat-fixtures';
 import { hasPostgres, usePglite, usePostgres } from '@tests/support/use-adapters';
@@ -15,7 +16,7 @@ describe('InMemoryReadMarkers', () => {
     let ids = 0;
     return {
       markers,
-      addStudent: async () => (ids += 1),
+      addStudent: async () => UserId((ids += 1)),
       joinNewCourse: async (userId, joinedAt) => {
         const room: ChatRoom = { kind: 'course', id: (ids += 1) };
         markers.joinRoom(userId, room, joinedAt);

@@ -11,6 +11,7 @@ import {
   type CourseQuery,
 } from '@domain/course/course-search';
 import { newestTermsFirst } from '@domain/course/term';
+import { CourseId } from '@domain/ids';
 
 type Stored = Course & { source: string };
 
@@ -78,7 +79,7 @@ export class InMemoryCourseCatalog implements CourseCatalog {
         const existing = this.courses.find((c) => c.term === entry.term && c.classNumber === entry.classNumber);
         const next = { ...copy(entry), withdrawn: false, source };
         if (!existing) {
-          this.courses.push({ ...next, id: this.courses.length + 1 });
+          this.courses.push({ ...next, id: CourseId(this.courses.length + 1) });
           counts.inserted += 1;
         } else if (same(existing, next)) {
           counts.unchanged += 1;
