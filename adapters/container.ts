@@ -1,16 +1,18 @@
 // The composition root: the one place that picks an adapter for every port,
 // from configuration (embedded when no DATABASE_URL / REDIS_URL), and that
-// the app server, the CLIs and the tests all start from. tsyringe holds the
-// registrations, each a cached factory keyed by a typed token
-// (application/ports/tokens.ts), so resolve(TOKENS.ChatLog) is a ChatLog.
+// the app server, the CLIs and the tests all start from. One tsyringe
+// container holds every registration (the adapters here, the use cases in
+// use-cases.ts), each a cached factory keyed by a typed token
+// (application/ports/tokens.ts, register.ts), so resolve(TOKENS.ChatLog) is a
+// ChatLog and resolve(USE_CASES.signUp) a SignUp.
 // tsyringe refuses to load without a Reflect metadata polyfill, although no
 // registration here reads decorator metadata (esbuild emits none).
 import 'reflect-metadata';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
+import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import { NO_TELEMETRY } from '@application/ports/telemetry';
-import { TOKENS, tokensOf, type Token } from '@application/ports/tokens';
+import { TOKENS, tokensOf } from '@application/ports/tokens';
 import { HttpScheduleOfCourses } from '@adapters/catalog/http-schedule-of-courses';
 import { CachedChatRoomAccess } from '@adapters/chat/cached-chat-room-access';
 import { CachedFormerMembers } from '@adapters/chat/cached-former-members';
@@ -48,7 +50,8 @@ import { RedisSubscriber } from '@adapters/redis/redis-subscriber';
 import { BcryptPasswordHasher } from '@adapters/security/bcrypt-password-hasher';
 import { PackagedCommonPasswords } from '@adapters/security/packaged-common-passwords';
 import { CachedSessionStore } from '@adapters/session/cached-session-store';
-import { useCasesOf, type Resolve, type UseCases } from './use-cases';
+import { register, resolverOf, type Resolve } from './register';
+import { registerUseCases } from './use-cases';
 
 /** Handles only adapters know: infrastructure and the services beside the ports. */
 interface Infrastructure {
@@ -95,10 +98,8 @@ export const INFRA = tokensOf<Infrastructure>()([
 
 export interface Composition {
   readonly config: AppConfig;
-  /** A port or an infrastructure handle, as its token's type. */
+  /** A port, a use case (USE_CASES) or an infrastructure handle, as its token's type; each built on first use. */
   readonly resolve: Resolve;
-  /** Every use case, each built on first use. */
-  readonly useCases: UseCases;
 }
 
 /** The one choice of database: Postgres when DATABASE_URL is set, PGlite under DATA_DIR otherwise. */
@@ -109,13 +110,8 @@ export function databaseTarget(config: AppConfig): DatabaseTarget {
 export function compose(config: AppConfig, logger: Logger): Composition {
   const c = rootContainer.createChildContainer();
   registerAdapters(c, config, logger);
-  const resolve: Resolve = <T>(t: Token<T>) => c.resolve<T>(t.key);
-  return { config, resolve, useCases: useCasesOf({ resolve, config }) };
-}
-
-/** One cached instance per token, built on first use from the registrations it resolves. */
-function register<T>(c: DependencyContainer, t: Token<T>, build: (resolve: Resolve) => T): void {
-  c.register(t.key, { useFactory: instanceCachingFactory((d) => build(<U>(dependency: Token<U>) => d.resolve<U>(dependency.key))) });
+  registerUseCases(c, config);
+  return { config, resolve: resolverOf(c) };
 }
 
 function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Logger): void {
