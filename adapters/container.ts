@@ -32,6 +32,7 @@ import { KnexChatArchive } from '@adapters/postgres/knex-chat-archive';
 import { KnexChatLog } from '@adapters/postgres/knex-chat-log';
 import { KnexChatRoomAccess } from '@adapters/postgres/knex-chat-room-access';
 import { KnexCourseCatalog } from '@adapters/postgres/knex-course-catalog';
+import { KnexCourseCatalogWriter } from '@adapters/postgres/knex-course-catalog-writer';
 import { KnexCourseMembership } from '@adapters/postgres/knex-course-membership';
 import { KnexRateLimiter } from '@adapters/postgres/knex-rate-limiter';
 import { KnexReadMarkers } from '@adapters/postgres/knex-read-markers';
@@ -58,6 +59,8 @@ interface Infrastructure {
   Knex: Knex;
   /** Registered in services mode only, as are the chat archive, the subscriber and what listens on it, and the projector. */
   Redis: RedisConnection;
+  /** The catalog's reads (CourseCatalog), which remember the listings' totals a while; the writer has them forget at once. */
+  CatalogReads: KnexCourseCatalog;
   RoomAccessCache: CachedChatRoomAccess;
   /** The waiting chat requests of this process (its `waiting` count is what tests and metrics read). */
   SignalHub: SignalHub;
@@ -81,6 +84,7 @@ interface Infrastructure {
 export const INFRA = tokensOf<Infrastructure>()([
   'Knex',
   'Redis',
+  'CatalogReads',
   'RoomAccessCache',
   'SignalHub',
   'HeldPolls',
@@ -138,7 +142,9 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
     (r) => new BackgroundMailer(r(INFRA.MailTransport), logger.child({ component: 'mailer' }), config.metrics.enabled ? (kind, outcome) => r(INFRA.Metrics).recordMail(kind, outcome) : undefined),
   );
   register(c, TOKENS.Mailer, (r) => r(INFRA.Mailer));
-  register(c, TOKENS.CourseCatalog, (r) => new KnexCourseCatalog(r(INFRA.Knex)));
+  register(c, INFRA.CatalogReads, (r) => new KnexCourseCatalog(r(INFRA.Knex)));
+  register(c, TOKENS.CourseCatalog, (r) => r(INFRA.CatalogReads));
+  register(c, TOKENS.CourseCatalogWriter, (r) => new KnexCourseCatalogWriter(r(INFRA.Knex), () => r(INFRA.CatalogReads).forgetTotals()));
   register(c, TOKENS.CourseMembership, (r) => new KnexCourseMembership(r(INFRA.Knex)));
   register(c, TOKENS.ScheduleOfCoursesSource, () => new HttpScheduleOfCourses(config.catalog.ufSocUrl));
   register(c, TOKENS.CatalogSyncState, (r) => new KnexCatalogSyncState(r(INFRA.Knex)));

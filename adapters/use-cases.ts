@@ -54,7 +54,7 @@ import type { AppConfig } from './config';
 import { registerAll, tokensFor, type Resolve } from './register';
 
 const { UserRepository, PasswordHasher, CommonPasswords, RateLimiter, SessionStore, AccountTokens, Mailer, FormerMembers } = TOKENS;
-const { CourseCatalog, CourseMembership, MembershipChanges, ScheduleOfCoursesSource, CatalogSyncState, StudyGroupRepository } = TOKENS;
+const { CourseCatalog, CourseCatalogWriter, CourseMembership, MembershipChanges, ScheduleOfCoursesSource, CatalogSyncState, StudyGroupRepository } = TOKENS;
 const { ChatLog, ChatRoomAccess, ChatSignals, ReadMarkers, Clock, Sleeper, Telemetry } = TOKENS;
 
 /** What several use cases share: one instance each. */
@@ -123,8 +123,8 @@ const useCases = {
   joinCourse: (r) => new JoinCourse(r(CourseCatalog), r(CourseMembership), r(verification), r(MembershipChanges)),
   addClasses: (r) => new AddClasses(r(CourseCatalog), r(CourseMembership), r(verification), r(MembershipChanges)),
   leaveCourse: (r) => new LeaveCourse(r(CourseCatalog), r(CourseMembership), r(MembershipChanges), r(StudyGroupRepository)),
-  importCatalog: (r) => new ImportCatalog(r(CourseCatalog)),
-  syncCatalog: (r) => new SyncCatalog(r(ScheduleOfCoursesSource), r(CourseCatalog), r(CatalogSyncState), r(Sleeper)),
+  importCatalog: (r) => new ImportCatalog(r(CourseCatalogWriter)),
+  syncCatalog: (r) => new SyncCatalog(r(ScheduleOfCoursesSource), r(CourseCatalog), r(CourseCatalogWriter), r(CatalogSyncState), r(Sleeper)),
   // Chat.
   readChatMessages: (r) => new ReadChatMessages(r(ChatRoomAccess), r(ChatLog), r(FormerMembers)),
   waitForChatMessages: (r) => new WaitForChatMessages(r(ChatRoomAccess), r(ChatLog), r(ChatSignals), r(FormerMembers), r(Clock)),

@@ -3,7 +3,7 @@ import type { CourseMembership } from '@application/ports/course-membership';
 import type { Course, MemberProfile } from '@domain/course/course';
 import { admitSections } from '@domain/course/section-quota';
 import { CourseId, type UserId } from '@domain/ids';
-import { COURSE_COLUMNS, toCourse } from './knex-course-catalog';
+import { COURSE_COLUMNS, toCourse } from './course-row';
 import { memberProfileColumns, toMemberProfile } from './member-profile-row';
 import { lockStudent } from './student-lock';
 

@@ -31,6 +31,7 @@ import { courseToWire, memberToWire, messageToWire, studyGroupToWire } from '@ad
 import { sectionEntry } from '@tests/support/catalog-entries';
 import { HttpSession, newStudent } from '@tests/support/http-session';
 import { deleteRedisKeys } from '@tests/support/redis-keys';
+import { catalogStore } from '@tests/support/catalog-store';
 
 const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -131,7 +132,7 @@ async function setUp(): Promise<Fixture> {
   };
   try {
     const db = server.resolve(INFRA.Knex);
-    const catalog = server.resolve(TOKENS.CourseCatalog);
+    const catalog = catalogStore(server.resolve(TOKENS.CourseCatalog), server.resolve(TOKENS.CourseCatalogWriter));
     const backgroundCourses = Math.ceil(BACKGROUND_GROUPS / LARGE);
     await catalog.upsert(
       Array.from({ length: 2 + backgroundCourses }, (_, i) => sectionEntry({ courseNumber: `BEN${1000 + i}`, name: `Bench course ${i}`, classNumber: 70_000 + i })),

@@ -22,6 +22,7 @@ import type { CourseFilters } from '@domain/course/course-search';
 import { UserId } from '@domain/ids';
 import { missingUfSocData } from '@tests/support/uf-soc-data';
 import { generateCatalog, pick, random, TERMS } from './search-catalog';
+import { knexCatalog } from '@tests/support/catalog-store';
 
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 1_000);
 const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -90,7 +91,7 @@ async function bench(kind: 'postgres' | 'pglite', entries: CatalogEntry[], plan:
   const { db, drop } = await openDatabase(kind);
   try {
     await migrateToLatest(db);
-    const catalog = new KnexCourseCatalog(db);
+    const catalog = knexCatalog(db);
     let t = performance.now();
     for (let i = 0; i < entries.length; i += 2_000) await catalog.upsert(entries.slice(i, i + 2_000));
     const load = (performance.now() - t) / 1000;

@@ -2,17 +2,17 @@
 // front of one): who may read and post in a course or study-group chat.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChatRoomAccess } from '@application/ports/chat-room-access';
-import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { CourseMembership } from '@application/ports/course-membership';
 import type { MembershipChanges } from '@application/ports/membership-changes';
 import type { UserRepository } from '@application/ports/user-repository';
 import { toCourseQuery } from '@domain/course/course-search';
 import type { CourseId, StudyGroupId, UserId } from '@domain/ids';
 import { sectionEntry } from '@tests/support/catalog-entries';
+import type { CatalogStore } from '@tests/support/catalog-store';
 
 export interface RoomAccessWorld {
   access: ChatRoomAccess;
-  catalog: CourseCatalog;
+  catalog: CatalogStore;
   membership: CourseMembership;
   users: UserRepository;
   /** Told of every join and leave, as the course and study-group use cases tell it. */

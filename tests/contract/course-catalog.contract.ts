@@ -3,11 +3,11 @@
 // grouping their sections, paging by course), terms, the upsert counts,
 // withdrawn sections and dry runs.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { CatalogEntry } from '@domain/course/course';
 import { toCourseQuery, type CourseFilters } from '@domain/course/course-search';
 import { CourseId } from '@domain/ids';
 import { sectionEntry } from '@tests/support/catalog-entries';
+import type { CatalogStore } from '@tests/support/catalog-store';
 
 const entry = (courseNumber: string, name: string, term: string, classNumber: number, extra: Partial<CatalogEntry> = {}): CatalogEntry =>
   sectionEntry({
@@ -61,9 +61,9 @@ export const CATALOG_FIXTURE: CatalogEntry[] = [
 /** Courses (cards): COP3502C is one in Fall and one in Spring. */
 const COURSES = CATALOG_FIXTURE.length - 1;
 
-export function courseCatalogContract(makeCatalog: () => Promise<CourseCatalog>) {
-  describe('CourseCatalog contract', () => {
-    let catalog: CourseCatalog;
+export function courseCatalogContract(makeCatalog: () => Promise<CatalogStore>) {
+  describe('CourseCatalog and CourseCatalogWriter contract', () => {
+    let catalog: CatalogStore;
     beforeAll(async () => {
       catalog = await makeCatalog();
       expect(await catalog.upsert(CATALOG_FIXTURE)).toEqual({ inserted: CATALOG_FIXTURE.length, updated: 0, unchanged: 0 });

@@ -1,6 +1,5 @@
 // One behaviour for every CourseMembership adapter.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { CourseMembership } from '@application/ports/course-membership';
 import type { UserRepository } from '@application/ports/user-repository';
 import { CourseId } from '@domain/ids';
@@ -9,10 +8,11 @@ import { toCourseQuery } from '@domain/course/course-search';
 import { SECTIONS_PER_TERM } from '@domain/course/section-quota';
 import { DomainError } from '@domain/errors';
 import { CATALOG_FIXTURE } from './course-catalog.contract';
+import type { CatalogStore } from '@tests/support/catalog-store';
 
 export interface MembershipWorld {
   membership: CourseMembership;
-  catalog: CourseCatalog;
+  catalog: CatalogStore;
   users: UserRepository;
 }
 

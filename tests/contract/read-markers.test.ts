@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { KnexCourseCatalog } from '@adapters/postgres/knex-course-catalog';
 import { sectionEntry } from '@tests/support/catalog-entries';
 import { describe } from 'vitest';
 import { KnexReadMarkers } from '@adapters/postgres/knex-read-markers';
@@ -9,6 +8,7 @@ import { InMemoryReadMarkers } from '@tests/fakes/in-memory-read-markers';
 import { insertUser } from '@tests/support/chat-fixtures';
 import { hasPostgres, usePglite, usePostgres } from '@tests/support/use-adapters';
 import { readMarkersContract, type ReadMarkersWorld } from './read-markers.contract';
+import { knexCatalog } from '@tests/support/catalog-store';
 
 describe('InMemoryReadMarkers', () => {
   readMarkersContract(async () => {
@@ -37,7 +37,7 @@ const knexWorld = (db: () => Knex) => async (): Promise<ReadMarkersWorld> => {
   const newCourse = async (): Promise<number> => {
     classNumber += 1;
     // Through the catalog, which files each section under its course.
-    await new KnexCourseCatalog(db()).upsert([sectionEntry({ courseNumber: 'COP3502C', name: 'Programming 1', classNumber })]);
+    await knexCatalog(db()).upsert([sectionEntry({ courseNumber: 'COP3502C', name: 'Programming 1', classNumber })]);
     const { id } = await db()('courses').where({ term: 'Fall 2025', class_number: classNumber }).first('id');
     return id as number;
   };

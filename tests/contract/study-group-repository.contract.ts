@@ -3,7 +3,6 @@
 // own first), the owner hand-over and deletion (also under concurrent
 // leaves), leaving a course's groups, and meetings.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { CourseGroupsPosition, StudyGroupRepository } from '@application/ports/study-group-repository';
 import type { UserRepository } from '@application/ports/user-repository';
 import { toCourseQuery } from '@domain/course/course-search';
@@ -14,10 +13,11 @@ import type { StudyGroup } from '@domain/study-group/study-group';
 import type { User } from '@domain/user/user';
 import { sectionEntry } from '@tests/support/catalog-entries';
 import { CATALOG_FIXTURE } from './course-catalog.contract';
+import type { CatalogStore } from '@tests/support/catalog-store';
 
 export interface StudyGroupWorld {
   groups: StudyGroupRepository;
-  catalog: CourseCatalog;
+  catalog: CatalogStore;
   users: UserRepository;
 }
 

@@ -1,4 +1,6 @@
-import type { CourseCatalog, CoursePage, UpsertCounts, WriteOptions } from '@application/ports/course-catalog';
+// The catalog in memory, for unit tests: its reads and its writes in one object.
+import type { CourseCatalog, CoursePage } from '@application/ports/course-catalog';
+import type { CourseCatalogWriter, UpsertCounts, WriteOptions } from '@application/ports/course-catalog-writer';
 import type { CatalogEntry, Course } from '@domain/course/course';
 import {
   clampPage,
@@ -15,7 +17,7 @@ import { CourseId } from '@domain/ids';
 
 type Stored = Course & { source: string };
 
-export class InMemoryCourseCatalog implements CourseCatalog {
+export class InMemoryCourseCatalog implements CourseCatalog, CourseCatalogWriter {
   private courses: Stored[] = [];
 
   async search(query: CourseQuery, requestedPage: number): Promise<CoursePage> {
