@@ -1,16 +1,18 @@
 // The composition root: the one place that picks an adapter for every port,
 // from configuration (embedded when no DATABASE_URL / REDIS_URL), and that
-// the app server, the CLIs and the tests all start from. tsyringe holds the
-// registrations, each a cached factory keyed by a typed token
-// (application/ports/tokens.ts), so resolve(TOKENS.ChatLog) is a ChatLog.
+// the app server, the CLIs and the tests all start from. One tsyringe
+// container holds every registration (the adapters here, the use cases in
+// use-cases.ts), each a cached factory keyed by a typed token
+// (application/ports/tokens.ts, register.ts), so resolve(TOKENS.ChatLog) is a
+// ChatLog and resolve(USE_CASES.signUp) a SignUp.
 // tsyringe refuses to load without a Reflect metadata polyfill, although no
 // registration here reads decorator metadata (esbuild emits none).
 import 'reflect-metadata';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
+import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import { NO_TELEMETRY } from '@application/ports/telemetry';
-import { TOKENS, tokensOf, type Token } from '@application/ports/tokens';
+import { TOKENS, tokensOf } from '@application/ports/tokens';
 import { HttpScheduleOfCourses } from '@adapters/catalog/http-schedule-of-courses';
 import { CachedChatRoomAccess } from '@adapters/chat/cached-chat-room-access';
 import { CachedFormerMembers } from '@adapters/chat/cached-former-members';
@@ -30,6 +32,7 @@ import { KnexChatArchive } from '@adapters/postgres/knex-chat-archive';
 import { KnexChatLog } from '@adapters/postgres/knex-chat-log';
 import { KnexChatRoomAccess } from '@adapters/postgres/knex-chat-room-access';
 import { KnexCourseCatalog } from '@adapters/postgres/knex-course-catalog';
+import { KnexCourseCatalogWriter } from '@adapters/postgres/knex-course-catalog-writer';
 import { KnexCourseMembership } from '@adapters/postgres/knex-course-membership';
 import { KnexRateLimiter } from '@adapters/postgres/knex-rate-limiter';
 import { KnexReadMarkers } from '@adapters/postgres/knex-read-markers';
@@ -48,13 +51,16 @@ import { RedisSubscriber } from '@adapters/redis/redis-subscriber';
 import { BcryptPasswordHasher } from '@adapters/security/bcrypt-password-hasher';
 import { PackagedCommonPasswords } from '@adapters/security/packaged-common-passwords';
 import { CachedSessionStore } from '@adapters/session/cached-session-store';
-import { useCasesOf, type Resolve, type UseCases } from './use-cases';
+import { register, resolverOf, type Resolve } from './register';
+import { registerUseCases } from './use-cases';
 
 /** Handles only adapters know: infrastructure and the services beside the ports. */
 interface Infrastructure {
   Knex: Knex;
   /** Registered in services mode only, as are the chat archive, the subscriber and what listens on it, and the projector. */
   Redis: RedisConnection;
+  /** The catalog's reads (CourseCatalog), which remember the listings' totals a while; the writer has them forget at once. */
+  CatalogReads: KnexCourseCatalog;
   RoomAccessCache: CachedChatRoomAccess;
   /** The waiting chat requests of this process (its `waiting` count is what tests and metrics read). */
   SignalHub: SignalHub;
@@ -78,6 +84,7 @@ interface Infrastructure {
 export const INFRA = tokensOf<Infrastructure>()([
   'Knex',
   'Redis',
+  'CatalogReads',
   'RoomAccessCache',
   'SignalHub',
   'HeldPolls',
@@ -95,10 +102,8 @@ export const INFRA = tokensOf<Infrastructure>()([
 
 export interface Composition {
   readonly config: AppConfig;
-  /** A port or an infrastructure handle, as its token's type. */
+  /** A port, a use case (USE_CASES) or an infrastructure handle, as its token's type; each built on first use. */
   readonly resolve: Resolve;
-  /** Every use case, each built on first use. */
-  readonly useCases: UseCases;
 }
 
 /** The one choice of database: Postgres when DATABASE_URL is set, PGlite under DATA_DIR otherwise. */
@@ -109,13 +114,8 @@ export function databaseTarget(config: AppConfig): DatabaseTarget {
 export function compose(config: AppConfig, logger: Logger): Composition {
   const c = rootContainer.createChildContainer();
   registerAdapters(c, config, logger);
-  const resolve: Resolve = <T>(t: Token<T>) => c.resolve<T>(t.key);
-  return { config, resolve, useCases: useCasesOf({ resolve, config }) };
-}
-
-/** One cached instance per token, built on first use from the registrations it resolves. */
-function register<T>(c: DependencyContainer, t: Token<T>, build: (resolve: Resolve) => T): void {
-  c.register(t.key, { useFactory: instanceCachingFactory((d) => build(<U>(dependency: Token<U>) => d.resolve<U>(dependency.key))) });
+  registerUseCases(c, config);
+  return { config, resolve: resolverOf(c) };
 }
 
 function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Logger): void {
@@ -142,7 +142,9 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
     (r) => new BackgroundMailer(r(INFRA.MailTransport), logger.child({ component: 'mailer' }), config.metrics.enabled ? (kind, outcome) => r(INFRA.Metrics).recordMail(kind, outcome) : undefined),
   );
   register(c, TOKENS.Mailer, (r) => r(INFRA.Mailer));
-  register(c, TOKENS.CourseCatalog, (r) => new KnexCourseCatalog(r(INFRA.Knex)));
+  register(c, INFRA.CatalogReads, (r) => new KnexCourseCatalog(r(INFRA.Knex)));
+  register(c, TOKENS.CourseCatalog, (r) => r(INFRA.CatalogReads));
+  register(c, TOKENS.CourseCatalogWriter, (r) => new KnexCourseCatalogWriter(r(INFRA.Knex), () => r(INFRA.CatalogReads).forgetTotals()));
   register(c, TOKENS.CourseMembership, (r) => new KnexCourseMembership(r(INFRA.Knex)));
   register(c, TOKENS.ScheduleOfCoursesSource, () => new HttpScheduleOfCourses(config.catalog.ufSocUrl));
   register(c, TOKENS.CatalogSyncState, (r) => new KnexCatalogSyncState(r(INFRA.Knex)));
@@ -209,7 +211,7 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
 /**
  * Starts what runs beside the HTTP server (services mode only): the one
  * subscriber connection, with everything that listens on it (chat signals,
- * departures, session changes) registered first, and, unless
+ * leaves, session changes) registered first, and, unless
  * CHAT_PROJECTOR=false, the chat archive projector. Answers a function that
  * stops them cleanly.
  */

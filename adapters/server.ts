@@ -8,7 +8,8 @@ import { TOKENS } from '@application/ports/tokens';
 import { loadShippedCatalogIfEmpty } from '@adapters/catalog/shipped-catalog';
 import type { AppConfig } from './config';
 import { compose, INFRA, startBackgroundWork } from './container';
-import type { Resolve } from './use-cases';
+import { resolveAll, type Resolve } from './register';
+import { USE_CASES } from './use-cases';
 import { maskUrl, reasonOf, StartupError } from './dependency-errors';
 import { migrateToLatest, pendingMigrations } from '@adapters/database/migration-source';
 import { CookieSigner } from '@adapters/http/cookie-signer';
@@ -85,7 +86,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     throw error;
   }
   if (!config.databaseUrl) {
-    await phase('catalogMs', () => loadShippedCatalogIfEmpty(composition.useCases.importCatalog, resolve(TOKENS.CourseCatalog), logger));
+    await phase('catalogMs', () => loadShippedCatalogIfEmpty(resolve(USE_CASES.importCatalog), resolve(TOKENS.CourseCatalog), logger));
   }
 
   let draining = false;
@@ -131,7 +132,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     hsts: config.nodeEnv === 'production',
     clientDir: CLIENT_DIR,
     readiness,
-    useCases: composition.useCases,
+    useCases: resolveAll(resolve, USE_CASES),
     heldPolls: resolve(INFRA.HeldPolls),
     metrics,
     metricsEndpoint: metricsServer === null,
@@ -149,7 +150,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     signer: new CookieSigner(config.sessionSecret),
     access: resolve(INFRA.RoomAccessCache),
     newest: resolve(INFRA.RoomNewest),
-    waitForChatMessages: composition.useCases.waitForChatMessages,
+    waitForChatMessages: resolve(USE_CASES.waitForChatMessages),
     heldPolls: resolve(INFRA.HeldPolls),
     securityHeaders: securityHeaderValues(config.nodeEnv === 'production'),
     draining: () => draining,

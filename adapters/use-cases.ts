@@ -1,6 +1,10 @@
-// Every use case, built from its ports: the one list the HTTP routes, the CLIs
-// and the tests use. Each entry receives the composition root's typed resolve,
-// so handing a use case the wrong port does not compile.
+// Every use case, registered in the composition root's container under a
+// typed token (resolve(USE_CASES.signUp) is a SignUp) and built from its ports
+// and from the policies several use cases share, one instance of each: the one
+// list the HTTP routes, the CLIs and the tests use. Every factory reads what it
+// needs through the container's typed resolve, so handing a use case the wrong
+// port does not compile.
+import type { DependencyContainer } from 'tsyringe';
 import { AccountMailing } from '@application/accounts/account-mailing';
 import { AccountRemoval } from '@application/accounts/account-removal';
 import { AddressVerification } from '@application/accounts/address-verification';
@@ -36,7 +40,7 @@ import { LeaveCourse } from '@application/courses/leave-course';
 import { ListCourseGroups } from '@application/courses/list-course-groups';
 import { ListCourseSections } from '@application/courses/list-course-sections';
 import { SearchCourses } from '@application/courses/search-courses';
-import { TOKENS, type Token } from '@application/ports/tokens';
+import { TOKENS, tokensOf } from '@application/ports/tokens';
 import { CancelMeeting } from '@application/study-groups/cancel-meeting';
 import { CreateStudyGroup } from '@application/study-groups/create-study-group';
 import { GetStudyGroupCalendar } from '@application/study-groups/get-study-group-calendar';
@@ -47,157 +51,109 @@ import { ScheduleMeeting } from '@application/study-groups/schedule-meeting';
 import { UpdateMeeting } from '@application/study-groups/update-meeting';
 import { UpdateStudyGroup } from '@application/study-groups/update-study-group';
 import type { AppConfig } from './config';
+import { registerAll, tokensFor, type Resolve } from './register';
 
-/** A port (or handle) as its token's type. */
-export type Resolve = <T>(token: Token<T>) => T;
+const { UserRepository, PasswordHasher, CommonPasswords, RateLimiter, SessionStore, AccountTokens, Mailer, FormerMembers } = TOKENS;
+const { CourseCatalog, CourseCatalogWriter, CourseMembership, MembershipChanges, ScheduleOfCoursesSource, CatalogSyncState, StudyGroupRepository } = TOKENS;
+const { ChatLog, ChatRoomAccess, ChatSignals, ReadMarkers, Clock, Sleeper, Telemetry } = TOKENS;
 
-/** What building a use case may read: its ports and the settings of this run. */
-interface Needs {
-  resolve: Resolve;
-  config: AppConfig;
+/** What several use cases share: one instance each. */
+interface Policies {
+  /** New visitors' calls: a use case of its own (the token route) and part of sign-up. */
+  clientThrottle: ClientThrottle;
+  /** Posts and edits share one allowance per student and room (CHAT_POST_LIMIT). */
+  postingAllowance: PostingAllowance;
+  /** EMAIL_VERIFICATION: what joining, posting and creating groups ask of an unverified account. */
+  verification: EmailVerificationPolicy;
+  loginGuard: LoginGuard;
+  accountMailing: AccountMailing;
+  accountRemoval: AccountRemoval;
+  /** A link reached the address: verified, or claimed from the account that held it unverified (which is deleted). */
+  addressVerification: AddressVerification;
+  passwordConfirmation: PasswordConfirmation;
 }
 
-const {
-  UserRepository,
-  PasswordHasher,
-  CommonPasswords,
-  RateLimiter,
-  CourseCatalog,
-  CourseMembership,
-  MembershipChanges,
-  ChatLog,
-  ChatRoomAccess,
-  StudyGroupRepository,
-  ScheduleOfCoursesSource,
-  CatalogSyncState,
-  Sleeper,
-  Telemetry,
-} = TOKENS;
-const { ChatSignals, ReadMarkers, Clock, SessionStore, AccountTokens, Mailer, FormerMembers } = TOKENS;
+const POLICIES = tokensOf<Policies>()([
+  'clientThrottle',
+  'postingAllowance',
+  'verification',
+  'loginGuard',
+  'accountMailing',
+  'accountRemoval',
+  'addressVerification',
+  'passwordConfirmation',
+]);
 
-/** Posts and edits share one allowance per student and room (CHAT_POST_LIMIT). */
-const postingAllowance = ({ resolve: r, config }: Needs) => new PostingAllowance(r(RateLimiter), { ...POSTING_LIMIT, messages: config.chat.postLimit });
+const policies = (config: AppConfig): { [Name in keyof Policies]: (resolve: Resolve) => Policies[Name] } => ({
+  clientThrottle: (r) => new ClientThrottle(r(RateLimiter)),
+  postingAllowance: (r) => new PostingAllowance(r(RateLimiter), { ...POSTING_LIMIT, messages: config.chat.postLimit }),
+  verification: (r) => new EmailVerificationPolicy(r(UserRepository), config.accounts.emailVerification),
+  loginGuard: (r) => new LoginGuard(r(RateLimiter), r(Sleeper), r(Telemetry)),
+  accountMailing: (r) => new AccountMailing(r(AccountTokens), r(Mailer), r(RateLimiter), config.accounts.publicUrl),
+  accountRemoval: (r) =>
+    new AccountRemoval(r(UserRepository), r(CourseMembership), r(StudyGroupRepository), r(MembershipChanges), r(SessionStore), r(AccountTokens), r(FormerMembers)),
+  addressVerification: (r) => new AddressVerification(r(UserRepository), r(POLICIES.accountRemoval)),
+  passwordConfirmation: (r) => new PasswordConfirmation(r(UserRepository), r(PasswordHasher), r(POLICIES.loginGuard)),
+});
 
-/** EMAIL_VERIFICATION: what joining, posting and creating groups ask of an unverified account. */
-const verification = ({ resolve: r, config }: Needs) => new EmailVerificationPolicy(r(UserRepository), config.accounts.emailVerification);
-const loginGuard = ({ resolve: r }: Needs) => new LoginGuard(r(RateLimiter), r(Sleeper), r(Telemetry));
-const accountMailing = ({ resolve: r, config }: Needs) => new AccountMailing(r(AccountTokens), r(Mailer), r(RateLimiter), config.accounts.publicUrl);
-const accountRemoval = ({ resolve: r }: Needs) =>
-  new AccountRemoval(r(UserRepository), r(CourseMembership), r(StudyGroupRepository), r(MembershipChanges), r(SessionStore), r(AccountTokens), r(FormerMembers));
-/** A link reached the address: verified, or claimed from the account that held it unverified (which is deleted). */
-const addressVerification = (needs: Needs) => new AddressVerification(needs.resolve(UserRepository), accountRemoval(needs));
-const passwordConfirmation = (needs: Needs) => new PasswordConfirmation(needs.resolve(UserRepository), needs.resolve(PasswordHasher), loginGuard(needs));
+const { clientThrottle, postingAllowance, verification, loginGuard, accountMailing, accountRemoval, addressVerification, passwordConfirmation } = POLICIES;
 
-const USE_CASES = {
+const useCases = {
   // Accounts. The throttle is what the token route calls for a new visitor.
-  clientThrottle: ({ resolve: r }: Needs) => new ClientThrottle(r(RateLimiter)),
-  signUp: (needs: Needs) =>
-    new SignUp(
-      needs.resolve(UserRepository),
-      needs.resolve(PasswordHasher),
-      new ClientThrottle(needs.resolve(RateLimiter)),
-      accountMailing(needs),
-      needs.resolve(CommonPasswords),
-      needs.resolve(Clock),
-    ),
-  logIn: (needs: Needs) => new LogIn(needs.resolve(UserRepository), needs.resolve(PasswordHasher), loginGuard(needs)),
-  getUser: ({ resolve: r }: Needs) => new GetUser(r(UserRepository)),
-  verifyEmail: (needs: Needs) => new VerifyEmail(needs.resolve(AccountTokens), addressVerification(needs)),
-  resendVerification: (needs: Needs) => new ResendVerification(needs.resolve(UserRepository), needs.resolve(RateLimiter), accountMailing(needs)),
-  requestPasswordReset: (needs: Needs) =>
-    new RequestPasswordReset(needs.resolve(UserRepository), needs.resolve(RateLimiter), accountMailing(needs)),
-  resetPassword: (needs: Needs) =>
-    new ResetPassword(
-      needs.resolve(AccountTokens),
-      needs.resolve(UserRepository),
-      needs.resolve(PasswordHasher),
-      needs.resolve(SessionStore),
-      addressVerification(needs),
-      needs.resolve(CommonPasswords),
-    ),
-  changePassword: (needs: Needs) =>
-    new ChangePassword(
-      passwordConfirmation(needs),
-      needs.resolve(UserRepository),
-      needs.resolve(PasswordHasher),
-      needs.resolve(SessionStore),
-      needs.resolve(AccountTokens),
-      needs.resolve(CommonPasswords),
-    ),
-  updateProfile: ({ resolve: r }: Needs) => new UpdateProfile(r(UserRepository)),
-  deleteAccount: (needs: Needs) => new DeleteAccount(passwordConfirmation(needs), accountRemoval(needs)),
+  clientThrottle: (r) => r(clientThrottle),
+  signUp: (r) => new SignUp(r(UserRepository), r(PasswordHasher), r(clientThrottle), r(accountMailing), r(CommonPasswords), r(Clock)),
+  logIn: (r) => new LogIn(r(UserRepository), r(PasswordHasher), r(loginGuard)),
+  getUser: (r) => new GetUser(r(UserRepository)),
+  verifyEmail: (r) => new VerifyEmail(r(AccountTokens), r(addressVerification)),
+  resendVerification: (r) => new ResendVerification(r(UserRepository), r(RateLimiter), r(accountMailing)),
+  requestPasswordReset: (r) => new RequestPasswordReset(r(UserRepository), r(RateLimiter), r(accountMailing)),
+  resetPassword: (r) =>
+    new ResetPassword(r(AccountTokens), r(UserRepository), r(PasswordHasher), r(SessionStore), r(addressVerification), r(CommonPasswords)),
+  changePassword: (r) =>
+    new ChangePassword(r(passwordConfirmation), r(UserRepository), r(PasswordHasher), r(SessionStore), r(AccountTokens), r(CommonPasswords)),
+  updateProfile: (r) => new UpdateProfile(r(UserRepository)),
+  deleteAccount: (r) => new DeleteAccount(r(passwordConfirmation), r(accountRemoval)),
   // Courses and the catalog.
-  getDashboard: ({ resolve: r }: Needs) => new GetDashboard(r(CourseMembership), r(StudyGroupRepository)),
-  getCoursePage: ({ resolve: r }: Needs) => new GetCoursePage(r(CourseCatalog), r(CourseMembership), r(ChatLog), r(StudyGroupRepository), r(FormerMembers)),
-  listCourseGroups: ({ resolve: r }: Needs) => new ListCourseGroups(r(CourseCatalog), r(CourseMembership), r(StudyGroupRepository)),
-  getSearchPage: ({ resolve: r }: Needs) => new GetSearchPage(r(CourseCatalog), r(CourseMembership)),
-  searchCourses: ({ resolve: r }: Needs) => new SearchCourses(r(CourseCatalog), r(CourseMembership)),
-  listCourseSections: ({ resolve: r }: Needs) => new ListCourseSections(r(CourseCatalog), r(CourseMembership)),
-  joinCourse: (needs: Needs) => new JoinCourse(needs.resolve(CourseCatalog), needs.resolve(CourseMembership), verification(needs), needs.resolve(MembershipChanges)),
-  addClasses: (needs: Needs) => new AddClasses(needs.resolve(CourseCatalog), needs.resolve(CourseMembership), verification(needs), needs.resolve(MembershipChanges)),
-  leaveCourse: ({ resolve: r }: Needs) => new LeaveCourse(r(CourseCatalog), r(CourseMembership), r(MembershipChanges), r(StudyGroupRepository)),
-  importCatalog: ({ resolve: r }: Needs) => new ImportCatalog(r(CourseCatalog)),
-  syncCatalog: ({ resolve: r }: Needs) => new SyncCatalog(r(ScheduleOfCoursesSource), r(CourseCatalog), r(CatalogSyncState), r(Sleeper)),
+  getDashboard: (r) => new GetDashboard(r(CourseMembership), r(StudyGroupRepository)),
+  getCoursePage: (r) => new GetCoursePage(r(CourseCatalog), r(CourseMembership), r(ChatLog), r(StudyGroupRepository), r(FormerMembers)),
+  listCourseGroups: (r) => new ListCourseGroups(r(CourseCatalog), r(CourseMembership), r(StudyGroupRepository)),
+  getSearchPage: (r) => new GetSearchPage(r(CourseCatalog), r(CourseMembership)),
+  searchCourses: (r) => new SearchCourses(r(CourseCatalog), r(CourseMembership)),
+  listCourseSections: (r) => new ListCourseSections(r(CourseCatalog), r(CourseMembership)),
+  joinCourse: (r) => new JoinCourse(r(CourseCatalog), r(CourseMembership), r(verification), r(MembershipChanges)),
+  addClasses: (r) => new AddClasses(r(CourseCatalog), r(CourseMembership), r(verification), r(MembershipChanges)),
+  leaveCourse: (r) => new LeaveCourse(r(CourseCatalog), r(CourseMembership), r(MembershipChanges), r(StudyGroupRepository)),
+  importCatalog: (r) => new ImportCatalog(r(CourseCatalogWriter)),
+  syncCatalog: (r) => new SyncCatalog(r(ScheduleOfCoursesSource), r(CourseCatalog), r(CourseCatalogWriter), r(CatalogSyncState), r(Sleeper)),
   // Chat.
-  readChatMessages: ({ resolve: r }: Needs) => new ReadChatMessages(r(ChatRoomAccess), r(ChatLog), r(FormerMembers)),
-  waitForChatMessages: ({ resolve: r }: Needs) => new WaitForChatMessages(r(ChatRoomAccess), r(ChatLog), r(ChatSignals), r(FormerMembers), r(Clock)),
-  postChatMessage: (needs: Needs) =>
-    new PostChatMessage(
-      needs.resolve(ChatRoomAccess),
-      needs.resolve(ChatLog),
-      needs.resolve(UserRepository),
-      postingAllowance(needs),
-      needs.resolve(ChatSignals),
-      verification(needs),
-      needs.resolve(Telemetry),
-    ),
-  editChatMessage: (needs: Needs) =>
-    new EditChatMessage(
-      needs.resolve(ChatRoomAccess),
-      needs.resolve(ChatLog),
-      postingAllowance(needs),
-      needs.resolve(ChatSignals),
-      verification(needs),
-      needs.resolve(Clock),
-    ),
-  deleteChatMessage: ({ resolve: r }: Needs) => new DeleteChatMessage(r(ChatRoomAccess), r(ChatLog), r(StudyGroupRepository), r(ChatSignals), r(FormerMembers)),
-  markChatRead: ({ resolve: r }: Needs) => new MarkChatRead(r(ChatRoomAccess), r(ChatLog), r(ReadMarkers), r(ChatSignals)),
-  getUnreadCounts: ({ resolve: r }: Needs) => new GetUnreadCounts(r(ReadMarkers), r(ChatLog), r(UserRepository), r(ChatSignals), r(Clock)),
+  readChatMessages: (r) => new ReadChatMessages(r(ChatRoomAccess), r(ChatLog), r(FormerMembers)),
+  waitForChatMessages: (r) => new WaitForChatMessages(r(ChatRoomAccess), r(ChatLog), r(ChatSignals), r(FormerMembers), r(Clock)),
+  postChatMessage: (r) =>
+    new PostChatMessage(r(ChatRoomAccess), r(ChatLog), r(UserRepository), r(postingAllowance), r(ChatSignals), r(verification), r(Telemetry)),
+  editChatMessage: (r) => new EditChatMessage(r(ChatRoomAccess), r(ChatLog), r(postingAllowance), r(ChatSignals), r(verification), r(Clock)),
+  deleteChatMessage: (r) => new DeleteChatMessage(r(ChatRoomAccess), r(ChatLog), r(StudyGroupRepository), r(ChatSignals), r(FormerMembers)),
+  markChatRead: (r) => new MarkChatRead(r(ChatRoomAccess), r(ChatLog), r(ReadMarkers), r(ChatSignals)),
+  getUnreadCounts: (r) => new GetUnreadCounts(r(ReadMarkers), r(ChatLog), r(UserRepository), r(ChatSignals), r(Clock)),
   // Study groups.
-  createStudyGroup: (needs: Needs) =>
-    new CreateStudyGroup(
-      needs.resolve(CourseCatalog),
-      needs.resolve(CourseMembership),
-      needs.resolve(StudyGroupRepository),
-      verification(needs),
-      needs.resolve(MembershipChanges),
-      needs.resolve(Clock),
-    ),
-  joinStudyGroup: (needs: Needs) =>
-    new JoinStudyGroup(needs.resolve(CourseMembership), needs.resolve(StudyGroupRepository), verification(needs), needs.resolve(MembershipChanges)),
-  leaveStudyGroup: ({ resolve: r }: Needs) => new LeaveStudyGroup(r(StudyGroupRepository), r(MembershipChanges)),
-  getStudyGroupPage: ({ resolve: r }: Needs) => new GetStudyGroupPage(r(StudyGroupRepository), r(ChatLog), r(FormerMembers)),
-  getStudyGroupCalendar: ({ resolve: r }: Needs) => new GetStudyGroupCalendar(r(StudyGroupRepository)),
-  updateStudyGroup: ({ resolve: r }: Needs) => new UpdateStudyGroup(r(StudyGroupRepository)),
-  scheduleMeeting: ({ resolve: r }: Needs) => new ScheduleMeeting(r(StudyGroupRepository)),
-  updateMeeting: ({ resolve: r }: Needs) => new UpdateMeeting(r(StudyGroupRepository)),
-  cancelMeeting: ({ resolve: r }: Needs) => new CancelMeeting(r(StudyGroupRepository)),
-};
+  createStudyGroup: (r) =>
+    new CreateStudyGroup(r(CourseCatalog), r(CourseMembership), r(StudyGroupRepository), r(verification), r(MembershipChanges), r(Clock)),
+  joinStudyGroup: (r) => new JoinStudyGroup(r(CourseMembership), r(StudyGroupRepository), r(verification), r(MembershipChanges)),
+  leaveStudyGroup: (r) => new LeaveStudyGroup(r(StudyGroupRepository), r(MembershipChanges)),
+  getStudyGroupPage: (r) => new GetStudyGroupPage(r(StudyGroupRepository), r(ChatLog), r(FormerMembers)),
+  getStudyGroupCalendar: (r) => new GetStudyGroupCalendar(r(StudyGroupRepository)),
+  updateStudyGroup: (r) => new UpdateStudyGroup(r(StudyGroupRepository)),
+  scheduleMeeting: (r) => new ScheduleMeeting(r(StudyGroupRepository)),
+  updateMeeting: (r) => new UpdateMeeting(r(StudyGroupRepository)),
+  cancelMeeting: (r) => new CancelMeeting(r(StudyGroupRepository)),
+} satisfies Record<string, (resolve: Resolve) => unknown>;
 
-export type UseCases = { readonly [Name in keyof typeof USE_CASES]: ReturnType<(typeof USE_CASES)[Name]> };
+/** Every use case, by the name the routes use. */
+export type UseCases = { readonly [Name in keyof typeof useCases]: ReturnType<(typeof useCases)[Name]> };
 
-/** Every use case, each built the first time it is read (a CLI builds only what it uses). */
-export function useCasesOf(needs: Needs): UseCases {
-  const built = new Map<string, unknown>();
-  const useCases = {} as UseCases;
-  for (const [name, build] of Object.entries(USE_CASES) as [keyof UseCases, (needs: Needs) => unknown][]) {
-    Object.defineProperty(useCases, name, {
-      enumerable: true,
-      get: () => {
-        if (!built.has(name)) built.set(name, build(needs));
-        return built.get(name);
-      },
-    });
-  }
-  return useCases;
+export const USE_CASES = tokensFor(useCases);
+
+/** Registers the shared policies and every use case (each built the first time it is resolved: a CLI builds only what it uses). */
+export function registerUseCases(c: DependencyContainer, config: AppConfig): void {
+  registerAll<Policies>(c, POLICIES, policies(config));
+  registerAll<UseCases>(c, USE_CASES, useCases);
 }

@@ -9,6 +9,7 @@
 import type { Clock } from '@application/ports/clock';
 import type { ChatRoomAccess, RoomAccess, RoomAccessOptions } from '@application/ports/chat-room-access';
 import type { ChatRoom } from '@domain/chat/chat-room';
+import type { UserId } from '@domain/ids';
 
 const MAX_ENTRIES = 100_000;
 
@@ -29,7 +30,7 @@ export class CachedChatRoomAccess implements ChatRoomAccess {
     private readonly now: Clock = () => Date.now(),
   ) {}
 
-  async check(userId: number, room: ChatRoom, options?: RoomAccessOptions): Promise<RoomAccess> {
+  async check(userId: UserId, room: ChatRoom, options?: RoomAccessOptions): Promise<RoomAccess> {
     const key = cacheKey(userId, room);
     const until = this.members.get(key);
     if (until !== undefined && until > this.now()) return 'member';
@@ -54,13 +55,13 @@ export class CachedChatRoomAccess implements ChatRoomAccess {
   }
 
   /** Whether the student is remembered as a member of the room now (check() would answer 'member' at once). */
-  peekMember(userId: number, room: ChatRoom): boolean {
+  peekMember(userId: UserId, room: ChatRoom): boolean {
     const until = this.members.get(cacheKey(userId, room));
     return until !== undefined && until > this.now();
   }
 
   /** The student joined or left the room: nothing remembered of them there holds. */
-  forget(userId: number, room: ChatRoom): void {
+  forget(userId: UserId, room: ChatRoom): void {
     this.generation += 1;
     const key = cacheKey(userId, room);
     this.members.delete(key);

@@ -8,14 +8,15 @@
 import type { Clock } from '@application/ports/clock';
 import type { FormerMembers } from '@application/ports/former-members';
 import type { UserRepository } from '@application/ports/user-repository';
+import type { UserId } from '@domain/ids';
 
 export const ALIVE_MS = 30_000;
 const MAX_ENTRIES = 100_000;
 
 export class CachedFormerMembers implements FormerMembers {
-  private readonly gone = new Set<number>();
-  private readonly aliveUntil = new Map<number, number>();
-  private readonly asking = new Map<number, Promise<boolean>>();
+  private readonly gone = new Set<UserId>();
+  private readonly aliveUntil = new Map<UserId, number>();
+  private readonly asking = new Map<UserId, Promise<boolean>>();
 
   constructor(
     private readonly users: Pick<UserRepository, 'deletedAmong'>,
@@ -24,7 +25,7 @@ export class CachedFormerMembers implements FormerMembers {
     private readonly random: () => number = Math.random,
   ) {}
 
-  async among(userIds: readonly number[]): Promise<ReadonlySet<number>> {
+  async among(userIds: readonly UserId[]): Promise<ReadonlySet<UserId>> {
     const at = this.now();
     const unknown = userIds.filter((id) => !this.gone.has(id) && !((this.aliveUntil.get(id) ?? 0) > at) && !this.asking.has(id));
     if (unknown.length > 0) this.ask(unknown);
@@ -37,12 +38,12 @@ export class CachedFormerMembers implements FormerMembers {
     return result;
   }
 
-  deleted(userId: number): void {
+  deleted(userId: UserId): void {
     this.gone.add(userId);
     this.aliveUntil.delete(userId);
   }
 
-  private ask(ids: number[]): void {
+  private ask(ids: UserId[]): void {
     const query = this.users.deletedAmong(ids);
     for (const id of ids) {
       const answer = query.then((deleted) => {

@@ -9,6 +9,7 @@ import { ConfigError, parseConfig } from '@adapters/config';
 import { compose, INFRA } from '@adapters/container';
 import { migrateToLatest } from '@adapters/database/migration-source';
 import { createLogger } from '@adapters/logger';
+import { USE_CASES } from '@adapters/use-cases';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { term: { type: 'string' } } });
 const file = positionals[0] ?? SHIPPED_CATALOG;
@@ -16,13 +17,13 @@ const file = positionals[0] ?? SHIPPED_CATALOG;
 try {
   if (!existsSync(file)) throw new Error(`no such file: ${file}`);
   const config = parseConfig(process.env);
-  const { resolve, useCases } = compose(config, createLogger(config.logLevel));
+  const { resolve } = compose(config, createLogger(config.logLevel));
   const db = resolve(INFRA.Knex);
   await migrateToLatest(db);
   console.log(`Importing ${file} into ${config.databaseUrl ? 'Postgres' : `the embedded database in ${config.dataDir}`}`);
   const progress = (s: ImportSummary) =>
     process.stdout.write(`  ${s.read} read, ${s.inserted} inserted, ${s.updated} updated, ${s.unchanged} unchanged, ${s.rejected.length} rejected\r`);
-  const summary = await useCases.importCatalog.execute(readCatalogFile(file, { term: values.term }), progress);
+  const summary = await resolve(USE_CASES.importCatalog).execute(readCatalogFile(file, { term: values.term }), progress);
   await db.destroy();
   process.stdout.write('\n');
   for (const { line, reason } of summary.rejected.slice(0, 50)) console.log(`  rejected line ${line}: ${reason}`);

@@ -12,6 +12,7 @@ import { ConfigError, parseConfig } from '@adapters/config';
 import { compose, INFRA } from '@adapters/container';
 import { migrateToLatest } from '@adapters/database/migration-source';
 import { createLogger } from '@adapters/logger';
+import { USE_CASES } from '@adapters/use-cases';
 
 const CATEGORIES = ['CWSP', 'UFOL', 'IA'];
 const USAGE =
@@ -121,7 +122,7 @@ function whatNext(error: SyncStoppedError): string {
 try {
   const args = readArguments();
   const config = parseConfig(process.env);
-  const { resolve, useCases } = compose(config, createLogger(config.logLevel));
+  const { resolve } = compose(config, createLogger(config.logLevel));
   const db = resolve(INFRA.Knex);
   const progress = progressReporter(Boolean(process.stdout.isTTY));
   try {
@@ -130,7 +131,7 @@ try {
       `Syncing ${args.term} (${args.termCode}, ${args.category}) from ${config.catalog.ufSocUrl} into ` +
         `${config.databaseUrl ? 'Postgres' : `the embedded database in ${config.dataDir}`}${args.dryRun ? ' (dry run)' : ''}`,
     );
-    const summary = await useCases.syncCatalog.execute(args, (event) => progress.event(event));
+    const summary = await resolve(USE_CASES.syncCatalog).execute(args, (event) => progress.event(event));
     progress.stop();
     for (const rejection of summary.rejections) console.log(`  rejected: ${rejection}`);
     if (summary.keptMeetTimes > 0) console.log(`  ${summary.keptMeetTimes} sections UF listed without meeting times kept the ones known before.`);

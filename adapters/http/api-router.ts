@@ -11,6 +11,7 @@ import { Router } from '@koa/router';
 import type { Context } from 'koa';
 import type * as z from 'zod/mini';
 import { ForbiddenError } from '@domain/errors';
+import type { UserId } from '@domain/ids';
 import { routerPath, type ApiRoute } from '@contract/api';
 import { parseInput, type Refusal } from './parse-input';
 import { requireUser, sessionUserId } from './session';
@@ -23,7 +24,7 @@ export type RouteRequest<R extends ApiRoute> = {
   body: Parsed<R, 'body'>;
   params: Parsed<R, 'params'>;
   query: Parsed<R, 'query'>;
-} & (R extends { public: true } ? unknown : { userId: number });
+} & (R extends { public: true } ? unknown : { userId: UserId });
 
 /** What a handler answers: the contract's answer as the server builds it. */
 export type RouteAnswer<R extends ApiRoute> = z.input<R['answer']>;
@@ -53,7 +54,7 @@ export class ApiRouter {
         query: route.query ? parseInput(route.query, ctx.query, options.invalidQuery) : undefined,
         userId: sessionUserId(ctx),
       } as RouteRequest<R>;
-      if (!route.public) assertActingForSelf(request as { userId: number }, options);
+      if (!route.public) assertActingForSelf(request as { userId: UserId }, options);
       const answer = await handler(request);
       ctx.status = route.status ?? 200;
       if (route.produces) ctx.type = `${route.produces}; charset=utf-8`;
@@ -73,7 +74,7 @@ interface ActingIds {
  * the chat read paths. The session says who acts, so one naming another
  * student is 403 FORBIDDEN and nothing happens; no use case sees them.
  */
-function assertActingForSelf(request: { userId: number; body?: unknown; params?: unknown }, options: RouteOptions): void {
+function assertActingForSelf(request: { userId: UserId; body?: unknown; params?: unknown }, options: RouteOptions): void {
   const body = (request.body ?? {}) as ActingIds;
   const params = (request.params ?? {}) as ActingIds;
   const named = [params.userID, body.ownerID, options.userIdNamesMember ? undefined : body.userID];

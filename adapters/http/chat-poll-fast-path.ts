@@ -21,6 +21,7 @@ import type { WaitForChatMessages } from '@application/chat/wait-for-chat-messag
 import { roomTopic } from '@application/ports/chat-signals';
 import type { ChatRoom, RoomKind } from '@domain/chat/chat-room';
 import { parseMessageId } from '@domain/chat/message-id';
+import { UserId } from '@domain/ids';
 import type { CachedChatRoomAccess } from '@adapters/chat/cached-chat-room-access';
 import type { RoomNewest } from '@adapters/chat/room-newest';
 import type { CachedSessionStore } from '@adapters/session/cached-session-store';
@@ -192,13 +193,13 @@ function pollRoute<R extends ApiRoute>(route: R, kind: RoomKind, roomParam: keyo
 }
 
 /** The chat read a path names, with its room's id and the student's (the `userID` every chat read's path carries), when both are ids. */
-function matchPoll(path: string): { poll: (typeof POLL_ROUTES)[number]; roomId: number; userId: number } | null {
+function matchPoll(path: string): { poll: (typeof POLL_ROUTES)[number]; roomId: number; userId: UserId } | null {
   for (const poll of POLL_ROUTES) {
     const ids = poll.pattern.exec(path)?.groups;
     if (!ids) continue;
     const roomId = Number(ids[poll.roomParam]);
     const userId = Number(ids.userID);
-    return roomId <= MAX_ID && userId <= MAX_ID ? { poll, roomId, userId } : null;
+    return roomId <= MAX_ID && userId <= MAX_ID ? { poll, roomId, userId: UserId(userId) } : null;
   }
   return null;
 }

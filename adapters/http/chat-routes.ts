@@ -5,6 +5,7 @@ import type { Context } from 'koa';
 import { InvalidCursorError } from '@domain/chat/chat-errors';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { ValidationError } from '@domain/errors';
+import type { UserId } from '@domain/ids';
 import type { UseCases } from '@adapters/use-cases';
 import type { ApiRouter, RouteAnswer, RouteRequest } from './api-router';
 import type { AppState } from './app-state';
@@ -28,10 +29,10 @@ export function chatRoutes(api: ApiRouter, useCases: UseCases, heldPolls: HeldPo
   const { readChatMessages, waitForChatMessages, postChatMessage, editChatMessage, deleteChatMessage, markChatRead, getUnreadCounts } = useCases;
 
   /** A long poll, counted among its session's (the oldest answers early past the cap); its signal also fires when the client goes. */
-  const held = <T>(ctx: Context, userId: number, wait: (signal: AbortSignal) => Promise<T>) =>
+  const held = <T>(ctx: Context, userId: UserId, wait: (signal: AbortSignal) => Promise<T>) =>
     heldPolls.hold(sessionIdOf(ctx) ?? `user:${userId}`, ctx.res, wait);
 
-  const read = async (ctx: Context, actingUserId: number, room: ChatRoom, { wait, watch, ...cursors }: MessagesQuery) => {
+  const read = async (ctx: Context, actingUserId: UserId, room: ChatRoom, { wait, watch, ...cursors }: MessagesQuery) => {
     // Every poll must reach the server; no cache may answer for it.
     ctx.set('Cache-Control', 'no-store');
     // A poll (after a cursor) logs at debug; reading history is a request like any other.
@@ -49,17 +50,17 @@ export function chatRoutes(api: ApiRouter, useCases: UseCases, heldPolls: HeldPo
   api.on(API.courseMessages, ({ ctx, userId, params, query }) => read(ctx, userId, { kind: 'course', id: params.courseID }, query), cursorOnce);
   api.on(API.groupMessages, ({ ctx, userId, params, query }) => read(ctx, userId, { kind: 'group', id: params.studyGroupID }, query), cursorOnce);
 
-  const post = async (actingUserId: number, room: ChatRoom, body: { message: string; clientMessageID?: string }) =>
+  const post = async (actingUserId: UserId, room: ChatRoom, body: { message: string; clientMessageID?: string }) =>
     messageToWire(await postChatMessage.execute({ actingUserId, room, message: body.message, clientMessageID: body.clientMessageID }));
   api.on(API.postCourseMessage, ({ userId, body }) => post(userId, { kind: 'course', id: body.courseID }, body));
   api.on(API.postGroupMessage, ({ userId, body }) => post(userId, { kind: 'group', id: body.studyGroupID }, body));
 
-  const edit = async (actingUserId: number, room: ChatRoom, body: { messageID: string; message: string }) =>
+  const edit = async (actingUserId: UserId, room: ChatRoom, body: { messageID: string; message: string }) =>
     messageToWire(await editChatMessage.execute({ actingUserId, room, messageId: body.messageID, message: body.message }));
   api.on(API.editCourseMessage, ({ userId, body }) => edit(userId, { kind: 'course', id: body.courseID }, body));
   api.on(API.editGroupMessage, ({ userId, body }) => edit(userId, { kind: 'group', id: body.studyGroupID }, body));
 
-  const remove = async (actingUserId: number, room: ChatRoom, messageId: string) => messageToWire(await deleteChatMessage.execute({ actingUserId, room, messageId }));
+  const remove = async (actingUserId: UserId, room: ChatRoom, messageId: string) => messageToWire(await deleteChatMessage.execute({ actingUserId, room, messageId }));
   api.on(API.deleteCourseMessage, ({ userId, body }) => remove(userId, { kind: 'course', id: body.courseID }, body.messageID));
   api.on(API.deleteGroupMessage, ({ userId, body }) => remove(userId, { kind: 'group', id: body.studyGroupID }, body.messageID));
 

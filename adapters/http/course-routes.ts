@@ -1,4 +1,5 @@
 // Dashboard, course page, catalog search and course membership (spec section 7).
+import { CourseId } from '@domain/ids';
 import { InvalidGroupsCursorError } from '@domain/study-group/study-group-errors';
 import type { UseCases } from '@adapters/use-cases';
 import type { ApiRouter, RouteAnswer } from './api-router';
@@ -17,7 +18,7 @@ export function courseRoutes(api: ApiRouter, useCases: UseCases): void {
   });
 
   api.on(API.coursePage, async ({ userId, params }) => {
-    const view = await useCases.getCoursePage.execute(userId, params.courseID);
+    const view = await useCases.getCoursePage.execute(userId, CourseId(params.courseID));
     return {
       course: courseToWire(view.course),
       userID: view.userId,
@@ -35,7 +36,7 @@ export function courseRoutes(api: ApiRouter, useCases: UseCases): void {
     async ({ userId, params, query }) => {
       const after = query.after === undefined ? null : parseCourseGroupsCursor(query.after);
       if (query.after !== undefined && !after) throw new InvalidGroupsCursorError();
-      const page = await useCases.listCourseGroups.execute({ actingUserId: userId, courseId: params.courseID, after });
+      const page = await useCases.listCourseGroups.execute({ actingUserId: userId, courseId: CourseId(params.courseID), after });
       return {
         courseID: params.courseID,
         courseStudyGroups: page.groups.map(studyGroupToWire),
@@ -58,7 +59,7 @@ export function courseRoutes(api: ApiRouter, useCases: UseCases): void {
   });
 
   api.on(API.courseSections, async ({ userId, params, query }) => {
-    const result = await useCases.listCourseSections.execute({ ...query, userId, courseId: params.courseID });
+    const result = await useCases.listCourseSections.execute({ ...query, userId, courseId: CourseId(params.courseID) });
     return { courseID: result.courseId, sections: result.sections.map(sectionToWire) } satisfies RouteAnswer<typeof API.courseSections>;
   });
 
@@ -72,12 +73,12 @@ export function courseRoutes(api: ApiRouter, useCases: UseCases): void {
   });
 
   api.on(API.joinCourse, async ({ userId, body }) => {
-    const result = await useCases.joinCourse.execute({ actingUserId: userId, courseId: body.courseID });
+    const result = await useCases.joinCourse.execute({ actingUserId: userId, courseId: CourseId(body.courseID) });
     return { courseID: result.courseId, isMember: result.isMember } satisfies RouteAnswer<typeof API.joinCourse>;
   });
 
   api.on(API.leaveCourse, async ({ userId, body }) => {
-    const result = await useCases.leaveCourse.execute({ actingUserId: userId, courseId: body.courseID });
+    const result = await useCases.leaveCourse.execute({ actingUserId: userId, courseId: CourseId(body.courseID) });
     return { courseID: result.courseId, isMember: result.isMember } satisfies RouteAnswer<typeof API.leaveCourse>;
   });
 }

@@ -8,6 +8,7 @@ import session from 'koa-session';
 import type { Context, Middleware } from 'koa';
 import type { SessionStore } from '@application/ports/session-store';
 import { NotAuthenticatedError } from '@domain/errors';
+import { UserId } from '@domain/ids';
 
 export const SESSION_COOKIE = 'ss.sid';
 export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
@@ -81,7 +82,7 @@ function touchIfStale(ctx: Context, touchIntervalMs: number): void {
 /** A stored session as a request at a given time reads it. */
 interface SessionReading {
   /** The signed-in student, or null. */
-  userId: number | null;
+  userId: UserId | null;
   /** Past its SESSION_MAX_AGE_MS: koa-session would refuse it. */
   expired: boolean;
   /** Never saved, or saved more than the touch interval ago: a request now renews it (writes it, and sends its cookie again). */
@@ -100,15 +101,15 @@ export function readSession(data: Readonly<Record<string, unknown>>, now: number
   const touchedAt = data[TOUCHED_AT];
   const age = typeof touchedAt === 'number' ? now - touchedAt : null;
   return {
-    userId: typeof userId === 'number' ? userId : null,
+    userId: typeof userId === 'number' ? UserId(userId) : null,
     expired: age !== null && age > SESSION_MAX_AGE_MS,
     dueForRenewal: age === null || age >= touchIntervalMs,
   };
 }
 
-export function sessionUserId(ctx: Context): number | null {
+export function sessionUserId(ctx: Context): UserId | null {
   const id = ctx.session?.userId;
-  return typeof id === 'number' ? id : null;
+  return typeof id === 'number' ? UserId(id) : null;
 }
 
 /**

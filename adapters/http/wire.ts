@@ -2,7 +2,7 @@
 // each mapper's return type is the contract's, so a shape is defined only there.
 import type { z } from 'zod';
 import type { CourseCard, SearchCoursesResult } from '@application/courses/search-courses';
-import type { GroupDepartureResult } from '@application/study-groups/leave-study-group';
+import type { LeaveStudyGroupResult } from '@application/study-groups/leave-study-group';
 import type { ChatMessage } from '@domain/chat/chat-message';
 import type { Course, MemberProfile } from '@domain/course/course';
 import type { StudyGroupView } from '@domain/study-group/group-view';
@@ -10,7 +10,7 @@ import type { Meeting } from '@domain/study-group/study-group';
 import type { ChatMessage as WireMessage } from '@contract/chat';
 import type { CourseSection, Course as WireCourse, filterAnswer, SearchResultCourse } from '@contract/courses';
 import type { Member } from '@contract/members';
-import type { Departure, Meeting as WireMeeting, StudyGroup as WireStudyGroup } from '@contract/study-groups';
+import type { LeaveStudyGroupAnswer, Meeting as WireMeeting, StudyGroup as WireStudyGroup } from '@contract/study-groups';
 
 export function sectionToWire(course: Course): CourseSection {
   return {
@@ -117,7 +117,7 @@ export function studyGroupToWire(group: StudyGroupView): WireStudyGroup {
 }
 
 /** A leave or removal: who went, and the group's owner after it (null when the group went too). */
-export function departureToWire(result: GroupDepartureResult): Departure {
+export function leaveToWire(result: LeaveStudyGroupResult): LeaveStudyGroupAnswer {
   return {
     studyGroupID: result.groupId,
     userID: result.userId,

@@ -5,6 +5,7 @@
 import type { ChatMessage } from '@domain/chat/chat-message';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { formatMessageId, messageTime, parseMessageId, type MessageId } from '@domain/chat/message-id';
+import { UserId } from '@domain/ids';
 
 export type EntryKind = 'message' | 'edit' | 'delete';
 
@@ -45,7 +46,8 @@ export interface PreviousChange {
 
 /** A log entry as the log answers it: a message as posted, or for an edit or delete the message's state after it, with `event`. */
 export function entryToItem(entry: { id: MessageId; userId: number; username: string; message: string; change?: EntryChange }): ChatMessage {
-  const { id, userId, username, message, change } = entry;
+  const { id, username, message, change } = entry;
+  const userId = UserId(entry.userId);
   if (!change) return { id: formatMessageId(id), userId, username, message, time: messageTime(id) };
   const item = withState({ id: formatMessageId(change.target), userId, username, message, time: messageTime(change.target) }, message, change.editedAt, change.deleted);
   return { ...item, event: formatMessageId(id) };

@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import type { AccountTokenPurpose, AccountTokens } from '@application/ports/account-tokens';
 import type { Clock } from '@application/ports/clock';
+import { UserId } from '@domain/ids';
 import { accountTokenHash, newAccountToken } from '@adapters/security/account-token-secret';
 
 export class KnexAccountTokens implements AccountTokens {
@@ -14,7 +15,7 @@ export class KnexAccountTokens implements AccountTokens {
     private readonly now: Clock = () => Date.now(),
   ) {}
 
-  async issue(userId: number, purpose: AccountTokenPurpose, ttlMs: number): Promise<string> {
+  async issue(userId: UserId, purpose: AccountTokenPurpose, ttlMs: number): Promise<string> {
     const token = newAccountToken();
     const row = { token_hash: accountTokenHash(token), user_id: userId, purpose, expires_at: new Date(this.now() + ttlMs) };
     await this.write(userId, purpose, (trx) => trx('account_tokens').insert(row));
@@ -27,16 +28,16 @@ export class KnexAccountTokens implements AccountTokens {
     await this.write(0, purpose, (trx) => trx.raw('select 1 from account_tokens where false'));
   }
 
-  async consume(token: string, purpose: AccountTokenPurpose): Promise<number | null> {
+  async consume(token: string, purpose: AccountTokenPurpose): Promise<UserId | null> {
     const [row]: { user_id: number; expires_at: Date | string }[] = await this.db('account_tokens')
       .where({ token_hash: accountTokenHash(token), purpose })
       .delete()
       .returning(['user_id', 'expires_at']);
     if (!row || new Date(row.expires_at).getTime() <= this.now()) return null;
-    return row.user_id;
+    return UserId(row.user_id);
   }
 
-  async revoke(userId: number, purpose: AccountTokenPurpose): Promise<void> {
+  async revoke(userId: UserId, purpose: AccountTokenPurpose): Promise<void> {
     await this.db('account_tokens').where({ user_id: userId, purpose }).delete();
   }
 

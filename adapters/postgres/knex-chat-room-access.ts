@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import type { ChatRoomAccess, RoomAccess } from '@application/ports/chat-room-access';
 import type { ChatRoom } from '@domain/chat/chat-room';
+import type { UserId } from '@domain/ids';
 
 interface Asker {
   resolve(access: RoomAccess): void;
@@ -21,7 +22,7 @@ export class KnexChatRoomAccess implements ChatRoomAccess {
 
   constructor(private readonly db: Knex) {}
 
-  check(userId: number, room: ChatRoom): Promise<RoomAccess> {
+  check(userId: UserId, room: ChatRoom): Promise<RoomAccess> {
     const key = `${room.kind}:${room.id}`;
     let batch = this.batches.get(key);
     if (!batch) {

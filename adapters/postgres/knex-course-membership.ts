@@ -2,19 +2,20 @@ import type { Knex } from 'knex';
 import type { CourseMembership } from '@application/ports/course-membership';
 import type { Course, MemberProfile } from '@domain/course/course';
 import { admitSections } from '@domain/course/section-quota';
-import { COURSE_COLUMNS, toCourse } from './knex-course-catalog';
+import { CourseId, type UserId } from '@domain/ids';
+import { COURSE_COLUMNS, toCourse } from './course-row';
 import { memberProfileColumns, toMemberProfile } from './member-profile-row';
 import { lockStudent } from './student-lock';
 
 export class KnexCourseMembership implements CourseMembership {
   constructor(private readonly db: Knex) {}
 
-  async join(userId: number, courseId: number): Promise<void> {
+  async join(userId: UserId, courseId: CourseId): Promise<void> {
     await this.joinAll(userId, [courseId]);
   }
 
   /** Counted per term under the student's lock, then written in the same transaction: all or none. */
-  async joinAll(userId: number, courseIds: number[]): Promise<number[]> {
+  async joinAll(userId: UserId, courseIds: CourseId[]): Promise<CourseId[]> {
     const wanted = [...new Set(courseIds)];
     if (wanted.length === 0) return [];
     return this.db.transaction(async (trx) => {
@@ -43,16 +44,16 @@ export class KnexCourseMembership implements CourseMembership {
     });
   }
 
-  async leave(userId: number, courseId: number): Promise<void> {
+  async leave(userId: UserId, courseId: CourseId): Promise<void> {
     await this.db('course_members').where({ user_id: userId, course_id: courseId }).delete();
   }
 
-  async isMember(userId: number, courseId: number): Promise<boolean> {
+  async isMember(userId: UserId, courseId: CourseId): Promise<boolean> {
     const row = await this.db('course_members').select(this.db.raw('1')).where({ user_id: userId, course_id: courseId }).first();
     return Boolean(row);
   }
 
-  async coursesOf(userId: number): Promise<Course[]> {
+  async coursesOf(userId: UserId): Promise<Course[]> {
     const rows = await this.db('course_members as m')
       .join('courses', 'courses.id', 'm.course_id')
       .where('m.user_id', userId)
@@ -61,12 +62,12 @@ export class KnexCourseMembership implements CourseMembership {
     return rows.map(toCourse);
   }
 
-  async courseIdsOf(userId: number): Promise<number[]> {
+  async courseIdsOf(userId: UserId): Promise<CourseId[]> {
     const rows: { course_id: number }[] = await this.db('course_members').where('user_id', userId).orderBy('course_id').select('course_id');
-    return rows.map((r) => r.course_id);
+    return rows.map((r) => CourseId(r.course_id));
   }
 
-  async membersOf(courseId: number): Promise<MemberProfile[]> {
+  async membersOf(courseId: CourseId): Promise<MemberProfile[]> {
     const rows = await this.db('course_members as m')
       .join('users as u', 'u.id', 'm.user_id')
       .where('m.course_id', courseId)

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type { ReadMarkers, RoomReadState } from '@application/ports/read-markers';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import type { MessageId } from '@domain/chat/message-id';
+import type { UserId } from '@domain/ids';
 
 interface RoomRow {
   kind: ChatRoom['kind'];
@@ -16,7 +17,7 @@ interface RoomRow {
 export class KnexReadMarkers implements ReadMarkers {
   constructor(private readonly db: Knex) {}
 
-  async mark(userId: number, room: ChatRoom, id: MessageId): Promise<MessageId> {
+  async mark(userId: UserId, room: ChatRoom, id: MessageId): Promise<MessageId> {
     // Only forward: a late report from an older tab keeps the newer marker.
     const { rows } = await this.db.raw<{ rows: { read_ms: string | number; read_seq: number }[] }>(
       `insert into chat_read_markers as r (user_id, room_type, room_id, read_ms, read_seq, updated_at)
@@ -31,7 +32,7 @@ export class KnexReadMarkers implements ReadMarkers {
     return { ms: Number(rows[0].read_ms), seq: rows[0].read_seq };
   }
 
-  async roomsOf(userId: number): Promise<RoomReadState[]> {
+  async roomsOf(userId: UserId): Promise<RoomReadState[]> {
     // A group's owner counts as its member whether or not study_group_members lists them (as for chat access).
     const { rows } = await this.db.raw<{ rows: RoomRow[] }>(
       `select 'course' as kind, cm.course_id as id, cm.joined_at, r.read_ms, r.read_seq, 0 as part, cm.seq as position

@@ -4,6 +4,7 @@
 import type { Knex } from 'knex';
 import type { Clock } from '@application/ports/clock';
 import { sessionOwner, type SessionData, type SessionStore } from '@application/ports/session-store';
+import type { UserId } from '@domain/ids';
 import { DESTROYED_SESSION_KEPT_MS } from '@adapters/session/destroyed-sessions';
 
 export class KnexSessionStore implements SessionStore {
@@ -38,7 +39,7 @@ export class KnexSessionStore implements SessionStore {
     await this.markDestroyed(this.db('sessions').where({ sid }));
   }
 
-  async destroyAllOf(userId: number): Promise<string[]> {
+  async destroyAllOf(userId: UserId): Promise<string[]> {
     const live = this.db('sessions').where({ user_id: userId }).andWhere('expires_at', '>', new Date(this.now()));
     const rows: { sid: string }[] = await this.markDestroyed(live).returning('sid');
     return rows.map((row) => row.sid);

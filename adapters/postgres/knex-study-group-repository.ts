@@ -1,5 +1,5 @@
-// Study groups, members and meetings in Postgres / PGlite. A departure locks
-// the group's row (SELECT ... FOR UPDATE) and applies the domain's departure
+// Study groups, members and meetings in Postgres / PGlite. A leave locks
+// the group's row (SELECT ... FOR UPDATE) and applies the domain's leave
 // (the owner hand-over) in the same transaction, so two members leaving at
 // once are serialised and the group is never left without an owner. The
 // limited writes count under the same kind of locks (the student's row, then
@@ -7,7 +7,7 @@
 // that transaction: a refusal rolls it back, and parallel calls queue.
 import type { Knex } from 'knex';
 import type {
-  CourseGroupDeparture,
+  CourseGroupLeave,
   CourseGroupsPage,
   CourseGroupsPosition,
   CourseGroupsQuery,
@@ -15,7 +15,8 @@ import type {
   StudyGroupChanges,
   StudyGroupRepository,
 } from '@application/ports/study-group-repository';
-import { applyDeparture, type Departure } from '@domain/study-group/group-roles';
+import { StudyGroupId, type CourseId, type MeetingId, type UserId } from '@domain/ids';
+import { applyLeave, type LeaveOutcome } from '@domain/study-group/group-roles';
 import {
   admitGroupCreation,
   admitGroupMember,
@@ -29,10 +30,11 @@ import type { Meeting, StudyGroup } from '@domain/study-group/study-group';
 import { memberProfileColumns, toMemberProfile, type MemberProfileRow } from './member-profile-row';
 import { countOf, lockStudent } from './student-lock';
 
+// Ids typed as what they name: the rows are where they enter.
 interface GroupRow {
-  id: number;
-  course_id: number;
-  owner_id: number;
+  id: StudyGroupId;
+  course_id: CourseId;
+  owner_id: UserId;
   name: string;
   description: string;
   is_public: boolean;
@@ -40,8 +42,8 @@ interface GroupRow {
 }
 
 interface MeetingRow {
-  id: number;
-  study_group_id: number;
+  id: MeetingId;
+  study_group_id: StudyGroupId;
   day: Weekday;
   time: string;
   location: string;
@@ -77,12 +79,12 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
         .returning('id');
       await trx('study_group_members').insert({ study_group_id: id, user_id: group.ownerId });
       await trx('study_group_creations').insert({ user_id: group.ownerId, course_id: group.courseId, created_at: now });
-      return id as number;
+      return StudyGroupId(id);
     });
     return (await this.findById(groupId))!;
   }
 
-  async findById(groupId: number): Promise<StudyGroup | null> {
+  async findById(groupId: StudyGroupId): Promise<StudyGroup | null> {
     const [group] = await this.hydrate(await this.db('study_groups as g').where('g.id', groupId).select(GROUP_COLUMNS));
     return group ?? null;
   }
@@ -121,7 +123,7 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
     return { groups: await this.hydrate(rows), next, memberGroupIds };
   }
 
-  async listByMember(userId: number): Promise<StudyGroup[]> {
+  async listByMember(userId: UserId): Promise<StudyGroup[]> {
     const rows = await this.db('study_groups as g')
       .join('study_group_members as m', 'm.study_group_id', 'g.id')
       .where('m.user_id', userId)
@@ -130,7 +132,7 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
     return this.hydrate(rows);
   }
 
-  async addMember(groupId: number, userId: number): Promise<boolean> {
+  async addMember(groupId: StudyGroupId, userId: UserId): Promise<boolean> {
     return this.db.transaction(async (trx) => {
       await lockStudent(trx, userId);
       // Gone: its owner left alone between the use case's read and this call.
@@ -148,18 +150,18 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
     });
   }
 
-  async removeMember(groupId: number, userId: number): Promise<Departure | null> {
+  async removeMember(groupId: StudyGroupId, userId: UserId): Promise<LeaveOutcome | null> {
     return this.db.transaction(async (trx) => {
       const group: Pick<GroupRow, 'id' | 'owner_id'> | undefined = await trx('study_groups')
         .where('id', groupId)
         .forUpdate()
         .first('id', 'owner_id');
       if (!group) return null;
-      return depart(trx, group, userId);
+      return leaveGroup(trx, group, userId);
     });
   }
 
-  async removeMemberFromCourseGroups(userId: number, courseId: number): Promise<CourseGroupDeparture[]> {
+  async removeMemberFromCourseGroups(userId: UserId, courseId: CourseId): Promise<CourseGroupLeave[]> {
     return this.db.transaction(async (trx) => {
       // Locked in id order, the same order every caller uses, so two of these cannot deadlock.
       const groups: Pick<GroupRow, 'id' | 'owner_id'>[] = await trx('study_groups')
@@ -168,13 +170,13 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
         .orderBy('id')
         .forUpdate()
         .select('id', 'owner_id');
-      const departures: CourseGroupDeparture[] = [];
-      for (const group of groups) departures.push({ groupId: group.id, ...(await depart(trx, group, userId)) });
-      return departures;
+      const outcomes: CourseGroupLeave[] = [];
+      for (const group of groups) outcomes.push({ groupId: group.id, ...(await leaveGroup(trx, group, userId)) });
+      return outcomes;
     });
   }
 
-  async update(groupId: number, changes: StudyGroupChanges): Promise<boolean> {
+  async update(groupId: StudyGroupId, changes: StudyGroupChanges): Promise<boolean> {
     return this.db.transaction(async (trx) => {
       if (!(await lockGroup(trx, groupId))) return false;
       const { maxMembers } = changes;
@@ -186,7 +188,7 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
     });
   }
 
-  async addMeeting(groupId: number, meeting: MeetingDetails): Promise<Meeting | null> {
+  async addMeeting(groupId: StudyGroupId, meeting: MeetingDetails): Promise<Meeting | null> {
     return this.db.transaction(async (trx) => {
       if (!(await lockGroup(trx, groupId))) return null;
       admitMeeting(await countOf(trx('meetings').where('study_group_id', groupId)));
@@ -197,7 +199,7 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
     });
   }
 
-  async updateMeeting(groupId: number, meetingId: number, meeting: MeetingDetails): Promise<Meeting | null> {
+  async updateMeeting(groupId: StudyGroupId, meetingId: MeetingId, meeting: MeetingDetails): Promise<Meeting | null> {
     const [row] = await this.db('meetings')
       .where({ id: meetingId, study_group_id: groupId })
       .update(meeting)
@@ -205,7 +207,7 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
     return row ? toMeeting(row) : null;
   }
 
-  async deleteMeeting(groupId: number, meetingId: number): Promise<boolean> {
+  async deleteMeeting(groupId: StudyGroupId, meetingId: MeetingId): Promise<boolean> {
     // Counted through RETURNING: knex-pglite answers a bare DELETE with its raw result, not a count.
     const deleted = await this.db('meetings').where({ id: meetingId, study_group_id: groupId }).delete().returning('id');
     return deleted.length > 0;
@@ -224,7 +226,7 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
         .join('users as u', 'u.id', 'm.user_id')
         .whereIn('m.study_group_id', ids)
         .orderBy('m.seq')
-        .select('m.study_group_id', ...memberProfileColumns('u')) as Promise<(MemberProfileRow & { study_group_id: number })[]>,
+        .select('m.study_group_id', ...memberProfileColumns('u')) as Promise<(MemberProfileRow & { study_group_id: StudyGroupId })[]>,
       this.db('meetings').whereIn('study_group_id', ids).select('id', 'study_group_id', 'day', 'time', 'location') as Promise<MeetingRow[]>,
     ]);
     const membersOf = groupBy(memberRows, (row) => row.study_group_id, toMemberProfile);
@@ -232,7 +234,7 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
     const missingOwners = [...new Set(rows.map((row) => row.owner_id))].filter((id) => !owners.has(id));
     if (missingOwners.length > 0) {
       const ownerRows: MemberProfileRow[] = await this.db('users as u').whereIn('u.id', missingOwners).select(memberProfileColumns('u'));
-      for (const row of ownerRows) owners.set(row.id, toMemberProfile(row));
+      for (const owner of ownerRows.map(toMemberProfile)) owners.set(owner.id, owner);
     }
     const meetingsOf = groupBy(meetingRows, (row) => row.study_group_id, toMeeting);
     return rows.map((row) => ({
@@ -265,10 +267,10 @@ function groupBy<Row, Value>(rows: Row[], groupOf: (row: Row) => number, value: 
   return byGroup;
 }
 
-/** Inside a transaction that holds the group's row lock: the domain's departure, on these tables. */
-async function depart(trx: Knex.Transaction, group: Pick<GroupRow, 'id' | 'owner_id'>, userId: number): Promise<Departure> {
-  const memberIds: number[] = await trx('study_group_members').where('study_group_id', group.id).orderBy('seq').pluck('user_id');
-  return applyDeparture({ ownerId: group.owner_id, memberIds }, userId, {
+/** Inside a transaction that holds the group's row lock: the domain's leave, on these tables. */
+async function leaveGroup(trx: Knex.Transaction, group: Pick<GroupRow, 'id' | 'owner_id'>, userId: UserId): Promise<LeaveOutcome> {
+  const memberIds: UserId[] = await trx('study_group_members').where('study_group_id', group.id).orderBy('seq').pluck('user_id');
+  return applyLeave({ ownerId: group.owner_id, memberIds }, userId, {
     // Members and meetings go with it (on delete cascade).
     deleteGroup: async () => void (await trx('study_groups').where('id', group.id).delete()),
     setOwner: async (ownerId) => void (await trx('study_groups').where('id', group.id).update({ owner_id: ownerId })),

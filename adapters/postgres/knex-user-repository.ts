@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { AddressProof, CreateUserResult, UserRepository } from '@application/ports/user-repository';
+import { UserId } from '@domain/ids';
 import { claimOnProof } from '@domain/user/address-claim';
 import { canonicalName, type CanonicalName } from '@domain/user/canonical-name';
 import type { NewUser, Profile, User, UserCredentials } from '@domain/user/user';
@@ -22,7 +23,7 @@ const PUBLIC_COLUMNS = ['id', 'first_name', 'last_name', 'username', 'email', 'm
 
 export function toUser(row: Omit<UserRow, 'password_hash'>): User {
   return {
-    id: row.id,
+    id: UserId(row.id),
     firstName: row.first_name,
     lastName: row.last_name,
     username: row.username,
@@ -96,7 +97,7 @@ export class KnexUserRepository implements UserRepository {
     }
   }
 
-  async findById(id: number): Promise<User | null> {
+  async findById(id: UserId): Promise<User | null> {
     const row = await this.live().select(PUBLIC_COLUMNS).where({ id }).first();
     return row ? toUser(row) : null;
   }
@@ -109,7 +110,7 @@ export class KnexUserRepository implements UserRepository {
     return this.credentialsWhere({ email_canonical: email, email_pending: false });
   }
 
-  findCredentialsById(id: number): Promise<UserCredentials | null> {
+  findCredentialsById(id: UserId): Promise<UserCredentials | null> {
     return this.credentialsWhere({ id });
   }
 
@@ -121,17 +122,17 @@ export class KnexUserRepository implements UserRepository {
     return row ? { user: toUser(row), passwordHash: row.password_hash } : null;
   }
 
-  async findClaimable(email: CanonicalName, createdBefore: Date): Promise<number | null> {
+  async findClaimable(email: CanonicalName, createdBefore: Date): Promise<UserId | null> {
     const row: { id: number } | undefined = await this.live()
       .select('id')
       .where({ email_canonical: email, email_pending: false })
       .whereNull('email_verified_at')
       .where('created_at', '<=', createdBefore)
       .first();
-    return row?.id ?? null;
+    return row ? UserId(row.id) : null;
   }
 
-  async markEmailVerified(id: number): Promise<AddressProof> {
+  async markEmailVerified(id: UserId): Promise<AddressProof> {
     try {
       return await this.db.transaction(async (trx): Promise<AddressProof> => {
         const own: { email_canonical: string; email_pending: boolean } | undefined = await trx('users')
@@ -154,7 +155,7 @@ export class KnexUserRepository implements UserRepository {
           if (holder) await trx('users').where({ id: holder.id }).update({ email_canonical: releasedEmail(holder.id) });
           // A claim that took the address a moment ago (its holder row was not ours to lock) breaks the unique index: lost.
           await trx('users').where({ id }).update({ email_pending: false, email_verified_at: trx.fn.now() });
-          return { verified: true, displaced: holder?.id ?? null };
+          return { verified: true, displaced: holder ? UserId(holder.id) : null };
         }
         // A claim took this holder's address while its link was on the way: the claim was first.
         if (own.email_canonical === releasedEmail(id)) return { verified: false, reason: 'claim-lost' };
@@ -169,7 +170,7 @@ export class KnexUserRepository implements UserRepository {
     }
   }
 
-  async claimLost(id: number): Promise<boolean> {
+  async claimLost(id: UserId): Promise<boolean> {
     const row = await this.db('users as claimer')
       .join('users as holder', (on) => {
         on.on('holder.email_canonical', 'claimer.email_canonical').andOnVal('holder.email_pending', false);
@@ -182,11 +183,11 @@ export class KnexUserRepository implements UserRepository {
     return row !== undefined;
   }
 
-  async setPasswordHash(id: number, passwordHash: string): Promise<void> {
+  async setPasswordHash(id: UserId, passwordHash: string): Promise<void> {
     await this.live().where({ id }).update({ password_hash: passwordHash });
   }
 
-  async updateProfile(id: number, profile: Profile): Promise<User | null> {
+  async updateProfile(id: UserId, profile: Profile): Promise<User | null> {
     const [row] = await this.live()
       .where({ id })
       .update({
@@ -200,7 +201,7 @@ export class KnexUserRepository implements UserRepository {
     return row ? toUser(row) : null;
   }
 
-  async markDeleted(id: number): Promise<void> {
+  async markDeleted(id: UserId): Promise<void> {
     await this.db.transaction(async (trx) => {
       await trx('users')
         .where({ id })
@@ -226,9 +227,9 @@ export class KnexUserRepository implements UserRepository {
     });
   }
 
-  async deletedAmong(ids: readonly number[]): Promise<Set<number>> {
+  async deletedAmong(ids: readonly UserId[]): Promise<Set<UserId>> {
     if (ids.length === 0) return new Set();
     const rows: { id: number }[] = await this.db('users').select('id').whereIn('id', [...ids]).whereNotNull('deleted_at');
-    return new Set(rows.map((row) => row.id));
+    return new Set(rows.map((row) => UserId(row.id)));
   }
 }

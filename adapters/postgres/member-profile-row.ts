@@ -1,5 +1,6 @@
 // A student's public profile as read from the users table (no email, no hash).
 import type { MemberProfile } from '@domain/course/course';
+import { UserId } from '@domain/ids';
 import type { ProfileYear } from '@domain/user/user';
 
 /** The users columns of a profile, for a query that joins users as `alias`. */
@@ -23,7 +24,7 @@ export const yearOfRow = (year: number | null): ProfileYear => (year === null ? 
 
 export function toMemberProfile(row: MemberProfileRow): MemberProfile {
   return {
-    id: row.id,
+    id: UserId(row.id),
     username: row.username,
     firstName: row.first_name,
     lastName: row.last_name,

@@ -1,23 +1,24 @@
-// Several app servers: a join or a departure is published on a Redis channel
+// Several app servers: a join or a leave is published on a Redis channel
 // and every server (this one at once) drops what it remembers of the
 // student's access to the room (a grant or a refusal) and wakes the student's
-// waiting polls, which then look again (after a departure they find the door
+// waiting polls, which then look again (after a leave they find the door
 // shut). The channel keeps its first name, `chat:membership-left`: a server
-// of the previous version reads a join as a departure, which does the same.
+// of the previous version reads a join as a leave, which does the same.
 import type { RedisConnection } from './redis-client';
 import type { Logger } from 'pino';
 import { studentTopic } from '@application/ports/chat-signals';
 import type { MembershipChanges } from '@application/ports/membership-changes';
 import type { ChatRoom } from '@domain/chat/chat-room';
+import type { UserId } from '@domain/ids';
 import type { CachedChatRoomAccess } from '@adapters/chat/cached-chat-room-access';
 import type { SignalHub } from '@adapters/chat/signal-hub';
 import type { RedisSubscriber } from './redis-subscriber';
 
 interface Change {
-  userId: number;
+  userId: UserId;
   kind: ChatRoom['kind'];
   roomId: number;
-  /** What happened (for the log; both are applied alike). Absent in a departure from the previous version. */
+  /** What happened (for the log; both are applied alike). Absent in a leave from the previous version. */
   change?: 'joined' | 'left';
 }
 
@@ -41,11 +42,11 @@ export class RedisMembershipChanges implements MembershipChanges {
     subscriber.onGap({ lost: () => cache.forgetAll(), restored: () => cache.forgetAll() });
   }
 
-  joined(userId: number, room: ChatRoom): Promise<void> {
+  joined(userId: UserId, room: ChatRoom): Promise<void> {
     return this.announce({ userId, kind: room.kind, roomId: room.id, change: 'joined' });
   }
 
-  left(userId: number, room: ChatRoom): Promise<void> {
+  left(userId: UserId, room: ChatRoom): Promise<void> {
     return this.announce({ userId, kind: room.kind, roomId: room.id, change: 'left' });
   }
 
@@ -59,7 +60,7 @@ export class RedisMembershipChanges implements MembershipChanges {
     }
   }
 
-  private apply(userId: number, room: ChatRoom): void {
+  private apply(userId: UserId, room: ChatRoom): void {
     this.cache.forget(userId, room);
     this.hub.wake(studentTopic(userId));
   }

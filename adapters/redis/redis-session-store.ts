@@ -10,6 +10,7 @@
 // entry without a session, which is harmless, never a session nobody can end).
 import { sessionOwner, type SessionData, type SessionStore } from '@application/ports/session-store';
 import type { Clock } from '@application/ports/clock';
+import type { UserId } from '@domain/ids';
 import { DESTROYED_SESSION_KEPT_MS } from '@adapters/session/destroyed-sessions';
 import { defineScript } from './chat-stream-keys';
 import type { RedisConnection } from './redis-client';
@@ -71,7 +72,7 @@ export class RedisSessionStore implements SessionStore {
     if (owner !== null) await this.redis.zrem(this.userKey(owner), sid);
   }
 
-  async destroyAllOf(userId: number): Promise<string[]> {
+  async destroyAllOf(userId: UserId): Promise<string[]> {
     const index = this.userKey(userId);
     const sids = await this.redis.zrange(index, '0', '-1');
     if (sids.length === 0) return [];

@@ -1,5 +1,5 @@
 // The process's one Redis subscriber connection, shared by everything that
-// listens to the other app servers: chat signals, membership departures and
+// listens to the other app servers: chat signals, membership changes and
 // session changes, each on a channel of its own under the key prefix. Pub/sub
 // is at-most-once: while the connection is down messages are lost, so the
 // listeners are told (lost: stop trusting what only messages keep true;

@@ -6,6 +6,7 @@
 // cannot arrive. Requests that change something (POST) always read the store.
 import type { Clock } from '@application/ports/clock';
 import type { SessionData, SessionReadOptions, SessionStore } from '@application/ports/session-store';
+import type { UserId } from '@domain/ids';
 
 /** Long enough that a once-a-second poll finds the entry its previous poll left. */
 export const SESSION_CACHE_MS = 2_000;
@@ -88,7 +89,7 @@ export class CachedSessionStore implements SessionStore {
   }
 
   /** Every session of the student ends in the store, then here and (announced) on every other server: a copy of one is refused at once everywhere. */
-  async destroyAllOf(userId: number): Promise<string[]> {
+  async destroyAllOf(userId: UserId): Promise<string[]> {
     const sids = await this.inner.destroyAllOf(userId);
     for (const sid of sids) this.forget(sid);
     await Promise.all(sids.map((sid) => this.options.announce?.(sid)));

@@ -1,7 +1,7 @@
 // What deleting an account does, for Delete my account and for a sign-up that
 // claims the address of an account never verified: the student leaves every
 // group (owned groups hand over as on leaving: the repository applies the
-// study-group departure rule) and every course, the account becomes a
+// study-group leave rule) and every course, the account becomes a
 // tombstone (its messages stay, their author shown as "Former member"), its
 // links stop working and every session of it ends.
 import type { AccountTokens } from '@application/ports/account-tokens';
@@ -11,6 +11,7 @@ import type { MembershipChanges } from '@application/ports/membership-changes';
 import type { SessionStore } from '@application/ports/session-store';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 import type { UserRepository } from '@application/ports/user-repository';
+import type { UserId } from '@domain/ids';
 
 export class AccountRemoval {
   constructor(
@@ -23,12 +24,12 @@ export class AccountRemoval {
     private readonly formerMembers: FormerMembers,
   ) {}
 
-  async remove(userId: number): Promise<void> {
-    // Departures first: a failure part-way leaves a live account with fewer
+  async remove(userId: UserId): Promise<void> {
+    // Leaving the groups first: a failure part-way leaves a live account with fewer
     // memberships (deleting again finishes the job), never a tombstone in a group.
     for (const group of await this.groups.listByMember(userId)) {
-      const departure = await this.groups.removeMember(group.id, userId);
-      if (departure?.wasMember) await this.changes.left(userId, { kind: 'group', id: group.id });
+      const outcome = await this.groups.removeMember(group.id, userId);
+      if (outcome?.wasMember) await this.changes.left(userId, { kind: 'group', id: group.id });
     }
     for (const courseId of await this.membership.courseIdsOf(userId)) {
       await this.membership.leave(userId, courseId);

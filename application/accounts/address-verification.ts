@@ -5,6 +5,7 @@
 // deletes (its sessions end, its messages stay as "Former member"). See
 // domain/user/address-claim.ts for who wins.
 import type { UserRepository } from '@application/ports/user-repository';
+import type { UserId } from '@domain/ids';
 import type { AccountRemoval } from './account-removal';
 
 export type AddressVerificationOutcome = 'verified' | 'no-account' | 'claim-lost';
@@ -16,7 +17,7 @@ export class AddressVerification {
   ) {}
 
   /** 'verified', or why not: the account is gone, or it waited for an address another account verified first. */
-  async proved(userId: number): Promise<AddressVerificationOutcome> {
+  async proved(userId: UserId): Promise<AddressVerificationOutcome> {
     const proof = await this.users.markEmailVerified(userId);
     if (!proof.verified) return proof.reason;
     if (proof.displaced !== null) await this.removal.remove(proof.displaced);

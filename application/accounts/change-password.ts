@@ -1,4 +1,5 @@
 import { refuseBrokenRule } from '@domain/errors';
+import type { UserId } from '@domain/ids';
 import { checkPasswordChange } from '@domain/user/account-rules';
 import type { BrowserDevices } from '@application/auth/login-guard';
 import { refuseCommonPassword } from '@application/auth/new-password';
@@ -10,7 +11,7 @@ import type { UserRepository } from '@application/ports/user-repository';
 import type { PasswordConfirmation } from './password-confirmation';
 
 export interface ChangePasswordCommand {
-  actingUserId: number;
+  actingUserId: UserId;
   currentPassword: string;
   newPassword: string;
   clientAddress: string;

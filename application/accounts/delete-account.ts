@@ -1,4 +1,5 @@
 import { refuseBrokenRule } from '@domain/errors';
+import type { UserId } from '@domain/ids';
 import { checkAccountDeletion } from '@domain/user/account-rules';
 import type { BrowserDevices } from '@application/auth/login-guard';
 import type { AccountRemoval } from './account-removal';
@@ -11,7 +12,7 @@ export class DeleteAccount {
     private readonly removal: AccountRemoval,
   ) {}
 
-  async execute(command: { actingUserId: number; password: string; clientAddress: string; devices?: BrowserDevices }): Promise<void> {
+  async execute(command: { actingUserId: UserId; password: string; clientAddress: string; devices?: BrowserDevices }): Promise<void> {
     refuseBrokenRule(checkAccountDeletion(command));
     await this.confirmation.confirm(command.actingUserId, command.password, command.clientAddress, 'password', command.devices);
     await this.removal.remove(command.actingUserId);

@@ -3,6 +3,7 @@
 // creating groups; `optional` allows everything (profile cards then say
 // "Unverified"). The use cases that join, post or create ask here first.
 import { NotAuthenticatedError } from '@domain/errors';
+import type { UserId } from '@domain/ids';
 import { EmailNotVerifiedError } from '@domain/user/account-errors';
 import type { User } from '@domain/user/user';
 import type { UserRepository } from '@application/ports/user-repository';
@@ -16,7 +17,7 @@ export class EmailVerificationPolicy {
   ) {}
 
   /** Throws EmailNotVerifiedError (403) when the mode requires a verified address and this student has none. */
-  async requireVerified(userId: number): Promise<void> {
+  async requireVerified(userId: UserId): Promise<void> {
     if (this.mode === 'optional') return;
     const user = await this.users.findById(userId);
     if (!user) throw new NotAuthenticatedError('Your account no longer exists.');

@@ -3,6 +3,7 @@
 // before the password is checked, on the same counters as Log In, so a stolen
 // session cannot guess the password faster than a login form could.
 import { NotAuthenticatedError } from '@domain/errors';
+import type { UserId } from '@domain/ids';
 import { canonicalName } from '@domain/user/canonical-name';
 import { WrongPasswordError } from '@domain/user/account-errors';
 import type { UserCredentials } from '@domain/user/user';
@@ -18,7 +19,7 @@ export class PasswordConfirmation {
   ) {}
 
   /** The account, when `password` is its password; WrongPasswordError naming `field` otherwise, RateLimitedError past the guard's limits. */
-  async confirm(userId: number, password: string, clientAddress: string, field: string, devices: BrowserDevices = NO_DEVICES): Promise<UserCredentials> {
+  async confirm(userId: UserId, password: string, clientAddress: string, field: string, devices: BrowserDevices = NO_DEVICES): Promise<UserCredentials> {
     const credentials = await this.users.findCredentialsById(userId);
     if (!credentials) throw new NotAuthenticatedError('Your account no longer exists.');
     const attempt = await this.guard.admit(canonicalName(credentials.user.username), clientAddress, devices);

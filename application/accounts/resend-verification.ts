@@ -1,4 +1,5 @@
 import { NotAuthenticatedError, RateLimitedError } from '@domain/errors';
+import type { UserId } from '@domain/ids';
 import { EmailClaimLostError } from '@domain/user/account-errors';
 import type { RateLimiter, RateRule } from '@application/ports/rate-limiter';
 import type { UserRepository } from '@application/ports/user-repository';
@@ -19,7 +20,7 @@ export class ResendVerification {
     private readonly mailing: AccountMailing,
   ) {}
 
-  async execute(command: { actingUserId: number }): Promise<{ sent: boolean; emailVerified: boolean }> {
+  async execute(command: { actingUserId: UserId }): Promise<{ sent: boolean; emailVerified: boolean }> {
     const user = await this.users.findById(command.actingUserId);
     if (!user) throw new NotAuthenticatedError('Your account no longer exists.');
     if (user.emailVerified) return { sent: false, emailVerified: true };

@@ -1,10 +1,11 @@
 import { NotAuthenticatedError, refuseBrokenRule } from '@domain/errors';
+import type { UserId } from '@domain/ids';
 import { checkProfile, normaliseProfile, type ProfileInput } from '@domain/user/sign-up-rules';
 import type { User } from '@domain/user/user';
 import type { UserRepository } from '@application/ports/user-repository';
 
 export interface UpdateProfileCommand extends Partial<ProfileInput> {
-  actingUserId: number;
+  actingUserId: UserId;
 }
 
 /** The profile page: names, major, year and bio under sign-up's rules (major and year may be cleared); a field left out keeps its value. */

@@ -1,3 +1,4 @@
+import type { UserId } from '@domain/ids';
 import type { User } from '@domain/user/user';
 import type { UserRepository } from '@application/ports/user-repository';
 
@@ -5,7 +6,7 @@ import type { UserRepository } from '@application/ports/user-repository';
 export class GetUser {
   constructor(private readonly users: UserRepository) {}
 
-  execute(userId: number): Promise<User | null> {
+  execute(userId: UserId): Promise<User | null> {
     return this.users.findById(userId);
   }
 }

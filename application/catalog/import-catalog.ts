@@ -2,7 +2,7 @@
 // number), invalid ones are reported with their line number and reason.
 import { parseCatalogRecord } from '@domain/course/catalog-record';
 import type { CatalogEntry } from '@domain/course/course';
-import type { CourseCatalog } from '@application/ports/course-catalog';
+import type { CourseCatalogWriter } from '@application/ports/course-catalog-writer';
 
 export interface SourceRecord {
   line: number;
@@ -21,7 +21,7 @@ export interface ImportSummary {
 const BATCH = 500;
 
 export class ImportCatalog {
-  constructor(private readonly catalog: CourseCatalog) {}
+  constructor(private readonly catalog: CourseCatalogWriter) {}
 
   async execute(records: AsyncIterable<SourceRecord>, onProgress?: (summary: ImportSummary) => void): Promise<ImportSummary> {
     const summary: ImportSummary = { read: 0, inserted: 0, updated: 0, unchanged: 0, rejected: [] };

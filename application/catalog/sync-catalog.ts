@@ -15,6 +15,7 @@ import type { CatalogEntry } from '@domain/course/course';
 import { withKnownMeetings } from '@domain/course/meet-times';
 import type { CatalogSyncState, SyncCounts, SyncRun } from '@application/ports/catalog-sync-state';
 import type { CourseCatalog } from '@application/ports/course-catalog';
+import type { CourseCatalogWriter } from '@application/ports/course-catalog-writer';
 import {
   SourceAnswerRefusedError,
   SourceUnavailableError,
@@ -124,6 +125,7 @@ export class SyncCatalog {
   constructor(
     private readonly source: ScheduleOfCoursesSource,
     private readonly catalog: CourseCatalog,
+    private readonly writer: CourseCatalogWriter,
     private readonly state: CatalogSyncState,
     private readonly sleep: Sleeper,
     private readonly retry: RetryPolicy = DEFAULT_RETRY,
@@ -181,7 +183,7 @@ export class SyncCatalog {
         }
       }
       run.counts.keptMeetTimes += await this.keepKnownMeetings(command.term, entries);
-      const written = await this.catalog.upsert([...entries.values()], { source: origin, dryRun });
+      const written = await this.writer.upsert([...entries.values()], { source: origin, dryRun });
       run.counts.added += written.inserted;
       run.counts.changed += written.updated;
       run.counts.unchanged += written.unchanged;
@@ -202,7 +204,7 @@ export class SyncCatalog {
     // An answer with no section at all is UF failing, not every class cancelled: withdraw nothing then.
     if (seen.size > 0) {
       if (!command.allowMassWithdraw) await this.refuseMassWithdraw(command, origin, [...seen]);
-      run.counts.withdrawn += await this.catalog.withdrawMissing(command.term, origin, [...seen], { dryRun });
+      run.counts.withdrawn += await this.writer.withdrawMissing(command.term, origin, [...seen], { dryRun });
     }
     if (!dryRun) await this.state.finish(run);
     return { ...run.counts, pages: run.pages, courses: courses.size, sections: seen.size, resumedFrom, rejections, dryRun };
@@ -211,7 +213,7 @@ export class SyncCatalog {
   /** Stops the run when it would withdraw more than the allowed share of the term's listed sections. */
   private async refuseMassWithdraw(command: SyncCommand, origin: string, seen: number[]): Promise<void> {
     const maxShare = command.maxWithdrawShare ?? SYNC_LIMITS.maxWithdrawShare;
-    const { listed, missing } = await this.catalog.missingSections(command.term, origin, seen);
+    const { listed, missing } = await this.writer.missingSections(command.term, origin, seen);
     if (missing === 0 || missing / listed <= maxShare) return;
     throw new SyncStoppedError(
       'mass-withdraw',

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@domain/chat/chat-message';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { deletedMessage } from '@domain/chat/message-actions';
+import { StudyGroupId, type UserId } from '@domain/ids';
 import type { ChatLog } from '@application/ports/chat-log';
 import type { ChatRoomAccess } from '@application/ports/chat-room-access';
 import { roomTopic, type ChatSignals } from '@application/ports/chat-signals';
@@ -12,7 +13,7 @@ import { requireRoomMember } from './room-membership';
 
 export interface DeleteChatMessageCommand {
   /** The signed-in student, from the session. */
-  actingUserId: number;
+  actingUserId: UserId;
   room: ChatRoom;
   messageId: string;
 }
@@ -44,9 +45,9 @@ export class DeleteChatMessage {
   }
 
   /** Whether the student may delete others' messages here: they own the group. */
-  private async moderates(userId: number, room: ChatRoom, message: ChatMessage | null): Promise<boolean> {
+  private async moderates(userId: UserId, room: ChatRoom, message: ChatMessage | null): Promise<boolean> {
     if (room.kind !== 'group' || !message || message.userId === userId) return false;
-    const group = await this.groups.findById(room.id);
+    const group = await this.groups.findById(StudyGroupId(room.id));
     return group?.owner.id === userId;
   }
 }

@@ -2,6 +2,7 @@ import { checkMessageText, type ChatMessage } from '@domain/chat/chat-message';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { TooManyEditsError } from '@domain/chat/chat-errors';
 import { editedMessage } from '@domain/chat/message-actions';
+import type { UserId } from '@domain/ids';
 import type { EmailVerificationPolicy } from '@application/accounts/email-verification';
 import type { ChatLog } from '@application/ports/chat-log';
 import type { ChatRoomAccess } from '@application/ports/chat-room-access';
@@ -13,7 +14,7 @@ import { requireRoomMember } from './room-membership';
 
 export interface EditChatMessageCommand {
   /** The signed-in student, from the session. */
-  actingUserId: number;
+  actingUserId: UserId;
   room: ChatRoom;
   messageId: string;
   message: string;

@@ -2,6 +2,7 @@ import type { ChatRoom } from '@domain/chat/chat-room';
 import { compareMessageIds, formatMessageId, parseMessageId, type MessageId } from '@domain/chat/message-id';
 import { summaryVersion, UNREAD_MAX_PAGES, UNREAD_PAGE, UnreadCounter, type UnreadTally } from '@domain/chat/unread';
 import { NotAuthenticatedError } from '@domain/errors';
+import type { UserId } from '@domain/ids';
 import type { ChatLog } from '@application/ports/chat-log';
 import { roomTopic, studentTopic, type ChatSignals } from '@application/ports/chat-signals';
 import type { Clock } from '@application/ports/clock';
@@ -25,7 +26,7 @@ export interface UnreadSummary {
 
 export interface GetUnreadCountsCommand {
   /** The signed-in student, from the session. */
-  actingUserId: number;
+  actingUserId: UserId;
   /** Wait up to this long for the summary to differ from `since`. */
   waitMs?: number;
   since?: string;
@@ -72,14 +73,14 @@ export class GetUnreadCounts {
     }
   }
 
-  private async summarise(reader: { id: number; username: string }, rooms: RoomReadState[]): Promise<UnreadSummary> {
+  private async summarise(reader: { id: UserId; username: string }, rooms: RoomReadState[]): Promise<UnreadSummary> {
     const counted = await Promise.all(rooms.map((state) => this.count(reader, state)));
     const total = counted.reduce((sum, room) => sum + room.unread, 0);
     const version = summaryVersion(counted.flatMap((r) => [r.room.kind, r.room.id, r.unread, r.mentions, r.lastRead]));
     return { rooms: counted, total, version };
   }
 
-  private async count(reader: { id: number; username: string }, state: RoomReadState): Promise<RoomUnread> {
+  private async count(reader: { id: UserId; username: string }, state: RoomReadState): Promise<RoomUnread> {
     // Counted from the marker, but never from before the student (re)joined.
     const joined: MessageId = { ms: state.joinedAt.getTime() - 1, seq: 2_147_483_647 };
     let cursor = state.lastRead && compareMessageIds(state.lastRead, joined) > 0 ? state.lastRead : joined;

@@ -1,6 +1,7 @@
 import { MessageNotFoundError } from '@domain/chat/chat-errors';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { formatMessageId } from '@domain/chat/message-id';
+import type { UserId } from '@domain/ids';
 import type { ChatLog } from '@application/ports/chat-log';
 import type { ChatRoomAccess } from '@application/ports/chat-room-access';
 import { studentTopic, type ChatSignals } from '@application/ports/chat-signals';
@@ -10,7 +11,7 @@ import { requireRoomMember } from './room-membership';
 
 export interface MarkChatReadCommand {
   /** The signed-in student, from the session. */
-  actingUserId: number;
+  actingUserId: UserId;
   room: ChatRoom;
   messageId: string;
 }

@@ -1,6 +1,7 @@
 import { checkMessageText, type ChatMessage } from '@domain/chat/chat-message';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { NotAuthenticatedError, RateLimitedError } from '@domain/errors';
+import type { UserId } from '@domain/ids';
 import type { EmailVerificationPolicy } from '@application/accounts/email-verification';
 import type { ChatLog } from '@application/ports/chat-log';
 import type { ChatRoomAccess } from '@application/ports/chat-room-access';
@@ -12,7 +13,7 @@ import { requireRoomMember } from './room-membership';
 
 export interface PostChatMessageCommand {
   /** The signed-in student, from the session. */
-  actingUserId: number;
+  actingUserId: UserId;
   room: ChatRoom;
   message: string;
   /** The client's id of this post, sent again on a retry: see ChatLog's NewChatMessage. */
@@ -38,17 +39,17 @@ export class PostingAllowance {
     this.rule = { name: 'chat-post', points: limit.messages, windowMs: limit.windowMs };
   }
 
-  async consume(userId: number, room: ChatRoom): Promise<void> {
+  async consume(userId: UserId, room: ChatRoom): Promise<void> {
     const decision = await this.limiter.consume(this.rule, this.key(userId, room));
     if (!decision.allowed) throw RateLimitedError.retryIn('You are sending messages too quickly', decision.retryAfterMs);
   }
 
   /** Gives back a consumed post that stored nothing (a retry answered with the message already stored). */
-  async giveBack(userId: number, room: ChatRoom): Promise<void> {
+  async giveBack(userId: UserId, room: ChatRoom): Promise<void> {
     await this.limiter.reward(this.rule, this.key(userId, room));
   }
 
-  private key(userId: number, room: ChatRoom): string {
+  private key(userId: UserId, room: ChatRoom): string {
     return `${room.kind}:${room.id}:user:${userId}`;
   }
 }

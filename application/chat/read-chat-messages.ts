@@ -2,6 +2,7 @@ import { InvalidCursorError } from '@domain/chat/chat-errors';
 import { LATEST_MESSAGES, MESSAGES_AFTER_LIMIT, MESSAGES_BEFORE_LIMIT, type ChatMessage } from '@domain/chat/chat-message';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { parseMessageId, type MessageId } from '@domain/chat/message-id';
+import type { UserId } from '@domain/ids';
 import type { ChatLog } from '@application/ports/chat-log';
 import type { ChatRoomAccess } from '@application/ports/chat-room-access';
 import type { FormerMembers } from '@application/ports/former-members';
@@ -10,7 +11,7 @@ import { requireRoomMember } from './room-membership';
 
 export interface ReadChatMessagesCommand {
   /** The signed-in student, from the session. */
-  actingUserId: number;
+  actingUserId: UserId;
   room: ChatRoom;
   /** Only entries newer than this id (a poll): messages, and edits and deletes as events. */
   after?: string;

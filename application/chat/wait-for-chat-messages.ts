@@ -1,5 +1,6 @@
 import { MESSAGES_AFTER_LIMIT, type ChatMessage } from '@domain/chat/chat-message';
 import { MAX_WATCHED_ROOMS, type ChatRoom } from '@domain/chat/chat-room';
+import type { UserId } from '@domain/ids';
 import type { ChatLog } from '@application/ports/chat-log';
 import type { ChatRoomAccess } from '@application/ports/chat-room-access';
 import { roomTopic, studentTopic, type ChatSignals } from '@application/ports/chat-signals';
@@ -22,7 +23,7 @@ export function waitDeadline(now: number, waitMs: number, random: () => number =
 
 export interface WaitForChatMessagesCommand {
   /** The signed-in student, from the session. */
-  actingUserId: number;
+  actingUserId: UserId;
   room: ChatRoom;
   after: string;
   waitMs: number;
@@ -60,7 +61,7 @@ export class WaitForChatMessages {
     await requireRoomMember(this.access, actingUserId, room);
     const others = await this.usableRooms(actingUserId, room, command.alsoWatch ?? []);
     const activityTopics = new Set(others.map(roomTopic));
-    // The student's own topic carries departures: a removal wakes the wait at once.
+    // The student's own topic carries leaves: a removal wakes the wait at once.
     const watch = this.signals.watch([roomTopic(room), studentTopic(actingUserId), ...activityTopics]);
     try {
       const deadline = waitDeadline(this.now(), command.waitMs);
@@ -79,7 +80,7 @@ export class WaitForChatMessages {
     }
   }
 
-  private async usableRooms(userId: number, room: ChatRoom, rooms: readonly ChatRoom[]): Promise<ChatRoom[]> {
+  private async usableRooms(userId: UserId, room: ChatRoom, rooms: readonly ChatRoom[]): Promise<ChatRoom[]> {
     const distinct = new Map<string, ChatRoom>();
     for (const other of rooms.slice(0, MAX_WATCHED_ROOMS)) {
       if (other.kind !== room.kind || other.id !== room.id) distinct.set(roomTopic(other), other);

@@ -7,6 +7,7 @@ import { MAX_CLASS_NUMBERS } from '@domain/course/class-numbers';
 import type { Course } from '@domain/course/course';
 import { canonicalTerm, isTermName } from '@domain/course/term';
 import { ValidationError } from '@domain/errors';
+import type { CourseId, UserId } from '@domain/ids';
 import type { EmailVerificationPolicy } from '@application/accounts/email-verification';
 import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { CourseMembership } from '@application/ports/course-membership';
@@ -14,7 +15,7 @@ import type { MembershipChanges } from '@application/ports/membership-changes';
 
 export interface AddClassesCommand {
   /** The signed-in student, from the session. */
-  actingUserId: number;
+  actingUserId: UserId;
   term: string;
   classNumbers: number[];
 }
@@ -30,7 +31,7 @@ export interface AddClassesResult {
   term: string;
   /** One per distinct class number, in the order given. */
   results: ClassNumberResult[];
-  userCourseIds: number[];
+  userCourseIds: CourseId[];
 }
 
 export class AddClasses {

@@ -1,9 +1,10 @@
 // Checks shared by the course use cases.
 import type { Course } from '@domain/course/course';
 import { CourseNotFoundError } from '@domain/course/course-errors';
+import type { CourseId, UserId } from '@domain/ids';
 import type { CourseCatalog } from '@application/ports/course-catalog';
 
-export async function requireCourse(catalog: CourseCatalog, courseId: number): Promise<Course> {
+export async function requireCourse(catalog: CourseCatalog, courseId: CourseId): Promise<Course> {
   const course = await catalog.findById(courseId);
   if (!course) throw new CourseNotFoundError(courseId);
   return course;
@@ -11,6 +12,6 @@ export async function requireCourse(catalog: CourseCatalog, courseId: number): P
 
 export interface CourseMembershipCommand {
   /** The signed-in student, from the session. */
-  actingUserId: number;
-  courseId: number;
+  actingUserId: UserId;
+  courseId: CourseId;
 }

@@ -1,5 +1,6 @@
 import { LATEST_MESSAGES, type ChatMessage } from '@domain/chat/chat-message';
 import type { Course, MemberProfile } from '@domain/course/course';
+import type { CourseId, StudyGroupId, UserId } from '@domain/ids';
 import type { StudyGroupView } from '@domain/study-group/group-view';
 import type { ChatLog } from '@application/ports/chat-log';
 import type { CourseCatalog } from '@application/ports/course-catalog';
@@ -12,7 +13,7 @@ import { COURSE_GROUPS_PAGE_SIZE, readCourseGroups } from './list-course-groups'
 
 export interface CoursePageView {
   course: Course;
-  userId: number;
+  userId: UserId;
   isMember: boolean;
   /** Classmates, shown to members only. */
   members: MemberProfile[];
@@ -21,7 +22,7 @@ export interface CoursePageView {
   /** The first page of the course's groups, the student's own first, each as the student may see it (groupsAsSeenBy); members only. */
   groups: StudyGroupView[];
   /** The ids of every group of the course the student belongs to. */
-  memberGroupIds: number[];
+  memberGroupIds: StudyGroupId[];
   /** Where the next page of groups starts (ListCourseGroups); null when the first page holds them all. */
   nextGroups: CourseGroupsPosition | null;
 }
@@ -42,7 +43,7 @@ export class GetCoursePage {
     private readonly groupsPageSize = COURSE_GROUPS_PAGE_SIZE,
   ) {}
 
-  async execute(userId: number, courseId: number): Promise<CoursePageView> {
+  async execute(userId: UserId, courseId: CourseId): Promise<CoursePageView> {
     const course = await requireCourse(this.catalog, courseId);
     const isMember = await this.membership.isMember(userId, courseId);
     if (!isMember) return { course, userId, isMember, members: [], messages: [], groups: [], memberGroupIds: [], nextGroups: null };

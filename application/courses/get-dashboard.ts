@@ -1,10 +1,11 @@
 import type { Course } from '@domain/course/course';
+import type { UserId } from '@domain/ids';
 import { groupsAsSeenBy, type StudyGroupView } from '@domain/study-group/group-view';
 import type { CourseMembership } from '@application/ports/course-membership';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 
 export interface DashboardView {
-  userId: number;
+  userId: UserId;
   /** In the order the student joined them. */
   courses: Course[];
   /** The student's own groups in every course, in the order they joined them. */
@@ -18,7 +19,7 @@ export class GetDashboard {
     private readonly studyGroups: StudyGroupRepository,
   ) {}
 
-  async execute(userId: number): Promise<DashboardView> {
+  async execute(userId: UserId): Promise<DashboardView> {
     const [courses, groups] = await Promise.all([this.membership.coursesOf(userId), this.studyGroups.listByMember(userId)]);
     return { userId, courses, groups: groupsAsSeenBy(groups, userId) };
   }

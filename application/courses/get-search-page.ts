@@ -1,4 +1,5 @@
 import { termsToOffer } from '@domain/course/term';
+import type { UserId } from '@domain/ids';
 import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { CourseMembership } from '@application/ports/course-membership';
 import { SearchCourses, type SearchCoursesResult } from './search-courses';
@@ -19,7 +20,7 @@ export class GetSearchPage {
     this.search = new SearchCourses(catalog, membership);
   }
 
-  async execute(command: { userId: number; page: number }): Promise<SearchPageView> {
+  async execute(command: { userId: UserId; page: number }): Promise<SearchPageView> {
     const [result, terms] = await Promise.all([this.search.execute(command), this.catalog.terms()]);
     return { ...result, terms: termsToOffer(terms) };
   }

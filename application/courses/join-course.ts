@@ -1,5 +1,6 @@
 import type { EmailVerificationPolicy } from '@application/accounts/email-verification';
 import { SectionWithdrawnError } from '@domain/course/course-errors';
+import type { CourseId } from '@domain/ids';
 import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { CourseMembership } from '@application/ports/course-membership';
 import type { MembershipChanges } from '@application/ports/membership-changes';
@@ -14,7 +15,7 @@ export class JoinCourse {
     private readonly changes: MembershipChanges,
   ) {}
 
-  async execute(command: CourseMembershipCommand): Promise<{ courseId: number; isMember: true }> {
+  async execute(command: CourseMembershipCommand): Promise<{ courseId: CourseId; isMember: true }> {
     const course = await requireCourse(this.catalog, command.courseId);
     await this.verification.requireVerified(command.actingUserId);
     if (course.withdrawn && !(await this.membership.isMember(command.actingUserId, command.courseId))) throw new SectionWithdrawnError(course);

@@ -1,3 +1,4 @@
+import type { CourseId, UserId } from '@domain/ids';
 import { groupsAsSeenBy, type StudyGroupView } from '@domain/study-group/group-view';
 import { NotCourseMemberError } from '@domain/study-group/study-group-errors';
 import type { CourseMembership } from '@application/ports/course-membership';
@@ -24,8 +25,8 @@ export interface CourseGroupsPageView extends Omit<CourseGroupsPage, 'groups'> {
  */
 export async function readCourseGroups(
   groups: StudyGroupRepository,
-  courseId: number,
-  viewerId: number,
+  courseId: CourseId,
+  viewerId: UserId,
   after: CourseGroupsPosition | null,
   limit = COURSE_GROUPS_PAGE_SIZE,
 ): Promise<CourseGroupsPageView> {
@@ -35,8 +36,8 @@ export async function readCourseGroups(
 
 export interface ListCourseGroupsCommand {
   /** The signed-in student, from the session. */
-  actingUserId: number;
-  courseId: number;
+  actingUserId: UserId;
+  courseId: CourseId;
   /** Where the page starts: the cursor of the page before it; null for the first. */
   after: CourseGroupsPosition | null;
 }

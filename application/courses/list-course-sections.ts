@@ -3,13 +3,14 @@
 import type { Course } from '@domain/course/course';
 import { CourseNotFoundError } from '@domain/course/course-errors';
 import { orderSections, toCourseQuery, type CourseFilters } from '@domain/course/course-search';
+import type { CourseId, UserId } from '@domain/ids';
 import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { CourseMembership } from '@application/ports/course-membership';
 
 export interface ListCourseSectionsCommand extends CourseFilters {
-  userId: number;
+  userId: UserId;
   /** Any section of the course (a card's id). */
-  courseId: number;
+  courseId: CourseId;
 }
 
 export class ListCourseSections {
@@ -18,7 +19,7 @@ export class ListCourseSections {
     private readonly membership: CourseMembership,
   ) {}
 
-  async execute(command: ListCourseSectionsCommand): Promise<{ courseId: number; sections: Course[] }> {
+  async execute(command: ListCourseSectionsCommand): Promise<{ courseId: CourseId; sections: Course[] }> {
     const query = toCourseQuery(command);
     const [sections, userCourseIds] = await Promise.all([
       this.catalog.courseSections(command.courseId, query),

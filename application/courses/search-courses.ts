@@ -1,9 +1,10 @@
 import { cardSectionCount, orderSections, pageCount, toCourseQuery, type CourseFilters, type CourseGroup } from '@domain/course/course-search';
+import type { CourseId, UserId } from '@domain/ids';
 import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { CourseMembership } from '@application/ports/course-membership';
 
 export interface SearchCoursesCommand extends CourseFilters {
-  userId: number;
+  userId: UserId;
   page: number;
 }
 
@@ -21,7 +22,7 @@ export interface CourseCard extends CourseGroup {
 export interface SearchCoursesResult {
   /** At most one page (10) of courses. */
   courses: CourseCard[];
-  userCourseIds: number[];
+  userCourseIds: CourseId[];
   /** Matching courses. */
   total: number;
   page: number;

@@ -4,9 +4,10 @@
 import type { ChatMessage } from '@domain/chat/chat-message';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import type { MessageId } from '@domain/chat/message-id';
+import type { UserId } from '@domain/ids';
 
 export interface NewChatMessage {
-  userId: number;
+  userId: UserId;
   username: string;
   /** Already checked and trimmed. */
   message: string;

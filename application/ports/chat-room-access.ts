@@ -1,5 +1,6 @@
 // Who may read and post in a room: members of the course, or of the study group.
 import type { ChatRoom } from '@domain/chat/chat-room';
+import type { UserId } from '@domain/ids';
 
 export type RoomAccess = 'member' | 'not-member' | 'no-room';
 
@@ -14,5 +15,5 @@ export interface RoomAccessOptions {
 }
 
 export interface ChatRoomAccess {
-  check(userId: number, room: ChatRoom, options?: RoomAccessOptions): Promise<RoomAccess>;
+  check(userId: UserId, room: ChatRoom, options?: RoomAccessOptions): Promise<RoomAccess>;
 }

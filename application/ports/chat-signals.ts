@@ -3,6 +3,7 @@
 // delete; a student ("user:7") when their read marks or memberships change.
 // A signal carries no data: the waiter reads again.
 import type { ChatRoom } from '@domain/chat/chat-room';
+import type { UserId } from '@domain/ids';
 
 export type WatchOutcome = 'signal' | 'timeout' | 'closed' | 'aborted';
 
@@ -37,6 +38,6 @@ export function roomTopic(room: ChatRoom): string {
   return `${room.kind}:${room.id}`;
 }
 
-export function studentTopic(userId: number): string {
+export function studentTopic(userId: UserId): string {
   return `user:${userId}`;
 }

@@ -1,5 +1,8 @@
-import type { CatalogEntry, Course } from '@domain/course/course';
+// The catalog as students read it: the search, and sections by id or class
+// number. What an import or a sync writes goes through CourseCatalogWriter.
+import type { Course } from '@domain/course/course';
 import type { CourseGroup, CourseQuery } from '@domain/course/course-search';
+import type { CourseId } from '@domain/ids';
 
 export interface CoursePage {
   /** At most PAGE_SIZE courses, each with every matching section, by class number. */
@@ -8,19 +11,6 @@ export interface CoursePage {
   total: number;
   /** The page these are: the one asked for, clamped into 1..pageCount(total). */
   page: number;
-}
-
-export interface UpsertCounts {
-  inserted: number;
-  updated: number;
-  unchanged: number;
-}
-
-export interface WriteOptions {
-  /** Who writes: '' for a file import, 'uf-soc:<category>' for a sync (the scope of its withdrawals). */
-  source?: string;
-  /** Counts what would change and writes nothing. */
-  dryRun?: boolean;
 }
 
 export interface CourseCatalog {
@@ -38,23 +28,11 @@ export interface CourseCatalog {
    * that section `sectionId` belongs to, withdrawn or not, that match the
    * query, by class number; null when no section has that id.
    */
-  courseSections(sectionId: number, query: CourseQuery): Promise<Course[] | null>;
+  courseSections(sectionId: CourseId, query: CourseQuery): Promise<Course[] | null>;
   /** Any section, withdrawn or not (a student may still be in it). */
-  findById(id: number): Promise<Course | null>;
+  findById(id: CourseId): Promise<Course | null>;
   /** The term's sections (not withdrawn) with these class numbers. */
   findByClassNumbers(term: string, classNumbers: number[]): Promise<Course[]>;
   /** Every term with sections that are not withdrawn, newest first. */
   terms(): Promise<string[]>;
-  /** Inserts or updates by (term, class number); a withdrawn section written again is back. */
-  upsert(entries: CatalogEntry[], options?: WriteOptions): Promise<UpsertCounts>;
-  /**
-   * The term's sections of this source on offer (not withdrawn), and how many
-   * of them withdrawMissing with the same `present` would withdraw.
-   */
-  missingSections(term: string, source: string, present: number[]): Promise<{ listed: number; missing: number }>;
-  /**
-   * Marks withdrawn the term's sections of this source whose class number is
-   * not in `present` (and not withdrawn already); answers how many.
-   */
-  withdrawMissing(term: string, source: string, present: number[], options?: Pick<WriteOptions, 'dryRun'>): Promise<number>;
 }

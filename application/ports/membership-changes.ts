@@ -1,4 +1,5 @@
 import type { ChatRoom } from '@domain/chat/chat-room';
+import type { UserId } from '@domain/ids';
 
 /**
  * Told when a student joins, leaves (or is removed from) a course or a study
@@ -8,6 +9,6 @@ import type { ChatRoom } from '@domain/chat/chat-room';
  * again.
  */
 export interface MembershipChanges {
-  joined(userId: number, room: ChatRoom): Promise<void>;
-  left(userId: number, room: ChatRoom): Promise<void>;
+  joined(userId: UserId, room: ChatRoom): Promise<void>;
+  left(userId: UserId, room: ChatRoom): Promise<void>;
 }

@@ -1,6 +1,7 @@
 // Where each student has read up to in each of their chat rooms.
 import type { ChatRoom } from '@domain/chat/chat-room';
 import type { MessageId } from '@domain/chat/message-id';
+import type { UserId } from '@domain/ids';
 
 export interface RoomReadState {
   room: ChatRoom;
@@ -12,7 +13,7 @@ export interface RoomReadState {
 
 export interface ReadMarkers {
   /** Moves the student's marker forward to `id` (never back) and answers the stored marker. */
-  mark(userId: number, room: ChatRoom, id: MessageId): Promise<MessageId>;
+  mark(userId: UserId, room: ChatRoom, id: MessageId): Promise<MessageId>;
   /** Every room of the student (their courses, then their groups, each in joining order) with their markers. */
-  roomsOf(userId: number): Promise<RoomReadState[]>;
+  roomsOf(userId: UserId): Promise<RoomReadState[]>;
 }

@@ -1,3 +1,4 @@
+import { UserId } from '@domain/ids';
 // Server-side session data keyed by the opaque id in the session cookie. A
 // session whose data holds a numeric `userId` belongs to that student; stores
 // keep an index of each student's sessions so they can all be ended at once.
@@ -14,10 +15,10 @@ export interface SessionStore {
   set(sid: string, data: SessionData, ttlMs: number): Promise<void>;
   destroy(sid: string): Promise<void>;
   /** Ends every session of the student (a password reset or change, a deleted account); answers their ids. */
-  destroyAllOf(userId: number): Promise<string[]>;
+  destroyAllOf(userId: UserId): Promise<string[]>;
 }
 
 /** The student a session belongs to, as stores index it. */
-export function sessionOwner(data: SessionData): number | null {
-  return typeof data.userId === 'number' && Number.isSafeInteger(data.userId) ? data.userId : null;
+export function sessionOwner(data: SessionData): UserId | null {
+  return typeof data.userId === 'number' && Number.isSafeInteger(data.userId) ? UserId(data.userId) : null;
 }

@@ -1,10 +1,11 @@
-import type { Departure } from '@domain/study-group/group-roles';
+import type { CourseId, MeetingId, StudyGroupId, UserId } from '@domain/ids';
+import type { LeaveOutcome } from '@domain/study-group/group-roles';
 import type { MeetingDetails } from '@domain/study-group/meeting-rules';
 import type { Meeting, StudyGroup } from '@domain/study-group/study-group';
 
 export interface NewStudyGroup {
-  courseId: number;
-  ownerId: number;
+  courseId: CourseId;
+  ownerId: UserId;
   name: string;
   description: string;
   isPublic: boolean;
@@ -18,8 +19,8 @@ export interface StudyGroupChanges {
   maxMembers?: number;
 }
 
-export interface CourseGroupDeparture extends Departure {
-  groupId: number;
+export interface CourseGroupLeave extends LeaveOutcome {
+  groupId: StudyGroupId;
 }
 
 /**
@@ -32,9 +33,9 @@ export interface CourseGroupDeparture extends Departure {
 export type CourseGroupsPosition = { part: 'own'; lastJoin: number } | { part: 'others'; lastId: number };
 
 export interface CourseGroupsQuery {
-  courseId: number;
+  courseId: CourseId;
   /** The student the list is for: their groups come first. */
-  viewerId: number;
+  viewerId: UserId;
   /** Null: the first page. */
   after: CourseGroupsPosition | null;
   /** At most this many groups. */
@@ -46,13 +47,13 @@ export interface CourseGroupsPage {
   /** Where the next page starts; null when this page ends the list. */
   next: CourseGroupsPosition | null;
   /** Every group of the course the student is in (not only this page's), most recently joined first. */
-  memberGroupIds: number[];
+  memberGroupIds: StudyGroupId[];
 }
 
 /**
  * Study groups, their members and their meetings. Membership changes that
  * decide ownership run atomically (one transaction in the Knex adapter, under
- * a lock on the group), so concurrent departures never leave a group without
+ * a lock on the group), so students leaving at once never leave a group without
  * an owner or an owner outside the group. The writes that the limits of
  * domain/study-group/group-quotas.ts bound decide with counts read under a
  * lock on the student and/or the group, in the transaction that writes, and
@@ -66,7 +67,7 @@ export interface StudyGroupRepository {
    * started in this course in the 24 hours before `now`).
    */
   create(group: NewStudyGroup, now: Date): Promise<StudyGroup>;
-  findById(groupId: number): Promise<StudyGroup | null>;
+  findById(groupId: StudyGroupId): Promise<StudyGroup | null>;
   /**
    * One page of the course's groups as a student sees them listed (keyset
    * paging: a group listed once is never listed again further on, and a
@@ -75,27 +76,27 @@ export interface StudyGroupRepository {
    */
   listCourseGroups(query: CourseGroupsQuery): Promise<CourseGroupsPage>;
   /** The student's groups in every course, in the order they joined them. */
-  listByMember(userId: number): Promise<StudyGroup[]>;
+  listByMember(userId: UserId): Promise<StudyGroup[]>;
   /**
    * Idempotent. False when the group no longer exists. A new member must fit
    * the group's size limit and their own limit of groups (admitGroupMember).
    */
-  addMember(groupId: number, userId: number): Promise<boolean>;
+  addMember(groupId: StudyGroupId, userId: UserId): Promise<boolean>;
   /**
    * The student leaves (or is removed): the owner's place passes to the
    * longest-standing member, and a group left by its only member is deleted
-   * (applyDeparture in domain/study-group/group-roles.ts, run under the
+   * (applyLeave in domain/study-group/group-roles.ts, run under the
    * adapter's lock on the group). Idempotent. Null when there is no such group.
    */
-  removeMember(groupId: number, userId: number): Promise<Departure | null>;
+  removeMember(groupId: StudyGroupId, userId: UserId): Promise<LeaveOutcome | null>;
   /** The student leaves every group of the course, under the same rules, in one transaction. */
-  removeMemberFromCourseGroups(userId: number, courseId: number): Promise<CourseGroupDeparture[]>;
+  removeMemberFromCourseGroups(userId: UserId, courseId: CourseId): Promise<CourseGroupLeave[]>;
   /** False when there is no such group. A size limit must hold the members the group has (admitSizeLimit). */
-  update(groupId: number, changes: StudyGroupChanges): Promise<boolean>;
+  update(groupId: StudyGroupId, changes: StudyGroupChanges): Promise<boolean>;
   /** Null when there is no such group. Refused past the meetings a group may have (admitMeeting). */
-  addMeeting(groupId: number, meeting: MeetingDetails): Promise<Meeting | null>;
+  addMeeting(groupId: StudyGroupId, meeting: MeetingDetails): Promise<Meeting | null>;
   /** Null when the group has no meeting with that id. */
-  updateMeeting(groupId: number, meetingId: number, meeting: MeetingDetails): Promise<Meeting | null>;
+  updateMeeting(groupId: StudyGroupId, meetingId: MeetingId, meeting: MeetingDetails): Promise<Meeting | null>;
   /** False when the group has no meeting with that id. */
-  deleteMeeting(groupId: number, meetingId: number): Promise<boolean>;
+  deleteMeeting(groupId: StudyGroupId, meetingId: MeetingId): Promise<boolean>;
 }

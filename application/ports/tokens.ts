@@ -9,6 +9,7 @@ import type { ChatRoomAccess } from './chat-room-access';
 import type { ChatSignals } from './chat-signals';
 import type { Clock } from './clock';
 import type { CourseCatalog } from './course-catalog';
+import type { CourseCatalogWriter } from './course-catalog-writer';
 import type { CourseMembership } from './course-membership';
 import type { FormerMembers } from './former-members';
 import type { Mailer } from './mailer';
@@ -54,6 +55,7 @@ export interface Ports {
   Mailer: Mailer;
   FormerMembers: FormerMembers;
   CourseCatalog: CourseCatalog;
+  CourseCatalogWriter: CourseCatalogWriter;
   CourseMembership: CourseMembership;
   MembershipChanges: MembershipChanges;
   ChatLog: ChatLog;
@@ -78,6 +80,7 @@ export const TOKENS = tokensOf<Ports>()([
   'Mailer',
   'FormerMembers',
   'CourseCatalog',
+  'CourseCatalogWriter',
   'CourseMembership',
   'MembershipChanges',
   'ChatLog',

@@ -1,3 +1,4 @@
+import type { UserId } from '@domain/ids';
 import type { CanonicalName } from '@domain/user/canonical-name';
 import type { NewUser, Profile, User, UserCredentials } from '@domain/user/user';
 
@@ -8,7 +9,7 @@ export type CreateUserResult =
 /** What a link that reached the account's address did (domain/user/address-claim.ts). */
 export type AddressProof =
   /** `displaced`: the account that held the address without verifying it; the address is no longer its, and the caller deletes it. */
-  | { verified: true; displaced: number | null }
+  | { verified: true; displaced: UserId | null }
   | { verified: false; reason: 'no-account' | 'claim-lost' };
 
 /**
@@ -29,18 +30,18 @@ export interface UserRepository {
    * username must be free.
    */
   create(user: NewUser, options?: { claim?: boolean }): Promise<CreateUserResult>;
-  findById(id: number): Promise<User | null>;
+  findById(id: UserId): Promise<User | null>;
   /** The account whose canonical username this is (login). */
   findCredentialsByUsername(username: CanonicalName): Promise<UserCredentials | null>;
   /** The account holding this canonical email (a password reset asked for by address); never one waiting to claim it. */
   findCredentialsByEmail(email: CanonicalName): Promise<UserCredentials | null>;
-  findCredentialsById(id: number): Promise<UserCredentials | null>;
+  findCredentialsById(id: UserId): Promise<UserCredentials | null>;
   /**
    * The id of the account holding this canonical email if it never verified
    * it and was created at or before `createdBefore` (a sign-up may claim the
    * address); null otherwise.
    */
-  findClaimable(email: CanonicalName, createdBefore: Date): Promise<number | null>;
+  findClaimable(email: CanonicalName, createdBefore: Date): Promise<UserId | null>;
   /**
    * A link reached the account's address: it is verified (idempotent). An
    * account waiting to claim its address takes it, atomically, as
@@ -50,14 +51,14 @@ export interface UserRepository {
    * `claim-lost` too: of the accounts proving one address at once, exactly
    * one is verified.
    */
-  markEmailVerified(id: number): Promise<AddressProof>;
+  markEmailVerified(id: UserId): Promise<AddressProof>;
   /** True when the account waits to claim an address that another account has verified (it can never have it). */
-  claimLost(id: number): Promise<boolean>;
-  setPasswordHash(id: number, passwordHash: string): Promise<void>;
+  claimLost(id: UserId): Promise<boolean>;
+  setPasswordHash(id: UserId, passwordHash: string): Promise<void>;
   /** The profile as given (already checked and normalised); null when there is no such account. */
-  updateProfile(id: number, profile: Profile): Promise<User | null>;
+  updateProfile(id: UserId, profile: Profile): Promise<User | null>;
   /** Turns the account into a tombstone (see above); idempotent. */
-  markDeleted(id: number): Promise<void>;
+  markDeleted(id: UserId): Promise<void>;
   /** The ids among these that belong to deleted accounts. */
-  deletedAmong(ids: readonly number[]): Promise<Set<number>>;
+  deletedAmong(ids: readonly UserId[]): Promise<Set<UserId>>;
 }

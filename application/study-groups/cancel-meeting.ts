@@ -1,3 +1,4 @@
+import type { MeetingId } from '@domain/ids';
 import { MeetingNotFoundError } from '@domain/study-group/study-group-errors';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 import { requireOwnedGroup, type OwnerCommand } from './study-group-access';
@@ -6,7 +7,7 @@ import { requireOwnedGroup, type OwnerCommand } from './study-group-access';
 export class CancelMeeting {
   constructor(private readonly groups: StudyGroupRepository) {}
 
-  async execute(command: OwnerCommand & { meetingId: number }): Promise<{ meetingId: number; deleted: true }> {
+  async execute(command: OwnerCommand & { meetingId: MeetingId }): Promise<{ meetingId: MeetingId; deleted: true }> {
     const group = await requireOwnedGroup(this.groups, command);
     if (!(await this.groups.deleteMeeting(group.id, command.meetingId))) throw new MeetingNotFoundError(command.meetingId);
     return { meetingId: command.meetingId, deleted: true };

@@ -1,3 +1,4 @@
+import type { CourseId, UserId } from '@domain/ids';
 import { assertMayCreateIn } from '@domain/study-group/group-roles';
 import { groupAsSeenBy, type StudyGroupView } from '@domain/study-group/group-view';
 import { normaliseStudyGroupDetails } from '@domain/study-group/study-group-rules';
@@ -11,8 +12,8 @@ import type { StudyGroupRepository } from '@application/ports/study-group-reposi
 
 export interface CreateStudyGroupCommand {
   /** The signed-in student, who will own the group. */
-  actingUserId: number;
-  courseId: number;
+  actingUserId: UserId;
+  courseId: CourseId;
   name: string;
   description: string;
 }

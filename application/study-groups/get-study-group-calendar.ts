@@ -1,3 +1,4 @@
+import type { StudyGroupId, UserId } from '@domain/ids';
 import type { StudyGroup } from '@domain/study-group/study-group';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 import { requireMemberGroup } from './study-group-access';
@@ -6,7 +7,7 @@ import { requireMemberGroup } from './study-group-access';
 export class GetStudyGroupCalendar {
   constructor(private readonly groups: StudyGroupRepository) {}
 
-  execute(command: { actingUserId: number; groupId: number }): Promise<StudyGroup> {
+  execute(command: { actingUserId: UserId; groupId: StudyGroupId }): Promise<StudyGroup> {
     return requireMemberGroup(this.groups, command.groupId, command.actingUserId);
   }
 }

@@ -1,4 +1,5 @@
 import { LATEST_MESSAGES, type ChatMessage } from '@domain/chat/chat-message';
+import type { StudyGroupId, UserId } from '@domain/ids';
 import { groupAsSeenBy, type StudyGroupView } from '@domain/study-group/group-view';
 import { withFormerMembers } from '@application/chat/former-authors';
 import type { ChatLog } from '@application/ports/chat-log';
@@ -7,7 +8,7 @@ import type { StudyGroupRepository } from '@application/ports/study-group-reposi
 import { requireMemberGroup } from './study-group-access';
 
 export interface StudyGroupPageView {
-  userId: number;
+  userId: UserId;
   group: StudyGroupView;
   /** The group chat's latest messages, oldest first. */
   messages: ChatMessage[];
@@ -21,7 +22,7 @@ export class GetStudyGroupPage {
     private readonly formerMembers: FormerMembers,
   ) {}
 
-  async execute(command: { actingUserId: number; groupId: number }): Promise<StudyGroupPageView> {
+  async execute(command: { actingUserId: UserId; groupId: StudyGroupId }): Promise<StudyGroupPageView> {
     const group = await requireMemberGroup(this.groups, command.groupId, command.actingUserId);
     const messages = await withFormerMembers(this.formerMembers, await this.chat.latest({ kind: 'group', id: group.id }, LATEST_MESSAGES));
     return { userId: command.actingUserId, group: groupAsSeenBy(group, command.actingUserId), messages };

@@ -1,3 +1,4 @@
+import type { StudyGroupId, UserId } from '@domain/ids';
 import { mayJoin } from '@domain/study-group/group-roles';
 import { StudyGroupNotFoundError } from '@domain/study-group/study-group-errors';
 import type { EmailVerificationPolicy } from '@application/accounts/email-verification';
@@ -7,8 +8,8 @@ import type { StudyGroupRepository } from '@application/ports/study-group-reposi
 import { requireGroup } from './study-group-access';
 
 export interface JoinStudyGroupCommand {
-  actingUserId: number;
-  groupId: number;
+  actingUserId: UserId;
+  groupId: StudyGroupId;
 }
 
 /** A student of the course joins a public group (joining twice is fine). */
@@ -20,7 +21,7 @@ export class JoinStudyGroup {
     private readonly changes: MembershipChanges,
   ) {}
 
-  async execute(command: JoinStudyGroupCommand): Promise<{ groupId: number; isMember: true }> {
+  async execute(command: JoinStudyGroupCommand): Promise<{ groupId: StudyGroupId; isMember: true }> {
     const group = await requireGroup(this.groups, command.groupId);
     await this.verification.requireVerified(command.actingUserId);
     const isCourseMember = await this.membership.isMember(command.actingUserId, group.courseId);

@@ -1,4 +1,5 @@
-import type { Departure } from '@domain/study-group/group-roles';
+import type { StudyGroupId, UserId } from '@domain/ids';
+import type { LeaveOutcome } from '@domain/study-group/group-roles';
 import { isGroupMember } from '@domain/study-group/study-group';
 import { StudyGroupNotFoundError, UserNotInGroupError } from '@domain/study-group/study-group-errors';
 import type { MembershipChanges } from '@application/ports/membership-changes';
@@ -7,16 +8,16 @@ import { requireOwnedGroup } from './study-group-access';
 
 export interface LeaveStudyGroupCommand {
   /** The signed-in student, from the session. */
-  actingUserId: number;
-  groupId: number;
+  actingUserId: UserId;
+  groupId: StudyGroupId;
   /** Another member, whom the owner removes. Absent, or the student's own id: the student leaves. */
-  memberId?: number;
+  memberId?: UserId;
 }
 
-export interface GroupDepartureResult extends Departure {
-  groupId: number;
+export interface LeaveStudyGroupResult extends LeaveOutcome {
+  groupId: StudyGroupId;
   /** Who left (or was removed). */
-  userId: number;
+  userId: UserId;
 }
 
 /**
@@ -31,15 +32,15 @@ export class LeaveStudyGroup {
     private readonly changes: MembershipChanges,
   ) {}
 
-  async execute(command: LeaveStudyGroupCommand): Promise<GroupDepartureResult> {
+  async execute(command: LeaveStudyGroupCommand): Promise<LeaveStudyGroupResult> {
     const { actingUserId, groupId, memberId = actingUserId } = command;
     if (memberId !== actingUserId) {
       const group = await requireOwnedGroup(this.groups, { actingUserId, groupId });
       if (!isGroupMember(group, memberId)) throw new UserNotInGroupError(memberId);
     }
-    const departure = await this.groups.removeMember(groupId, memberId);
-    if (!departure) throw new StudyGroupNotFoundError(groupId);
-    if (departure.wasMember) await this.changes.left(memberId, { kind: 'group', id: groupId });
-    return { ...departure, groupId, userId: memberId };
+    const outcome = await this.groups.removeMember(groupId, memberId);
+    if (!outcome) throw new StudyGroupNotFoundError(groupId);
+    if (outcome.wasMember) await this.changes.left(memberId, { kind: 'group', id: groupId });
+    return { ...outcome, groupId, userId: memberId };
   }
 }

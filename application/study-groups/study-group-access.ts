@@ -1,17 +1,18 @@
 // Checks shared by the study-group use cases.
+import type { StudyGroupId, UserId } from '@domain/ids';
 import { assertGroupMember, assertGroupOwner } from '@domain/study-group/group-roles';
 import type { StudyGroup } from '@domain/study-group/study-group';
 import { StudyGroupNotFoundError } from '@domain/study-group/study-group-errors';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 
-export async function requireGroup(groups: StudyGroupRepository, groupId: number): Promise<StudyGroup> {
+export async function requireGroup(groups: StudyGroupRepository, groupId: StudyGroupId): Promise<StudyGroup> {
   const group = await groups.findById(groupId);
   if (!group) throw new StudyGroupNotFoundError(groupId);
   return group;
 }
 
 /** The group, once the acting student is known to be one of its members. */
-export async function requireMemberGroup(groups: StudyGroupRepository, groupId: number, actingUserId: number): Promise<StudyGroup> {
+export async function requireMemberGroup(groups: StudyGroupRepository, groupId: StudyGroupId, actingUserId: UserId): Promise<StudyGroup> {
   const group = await requireGroup(groups, groupId);
   assertGroupMember(group, actingUserId);
   return group;
@@ -20,8 +21,8 @@ export async function requireMemberGroup(groups: StudyGroupRepository, groupId: 
 /** A command only the group's owner may give. */
 export interface OwnerCommand {
   /** The signed-in student, from the session. */
-  actingUserId: number;
-  groupId: number;
+  actingUserId: UserId;
+  groupId: StudyGroupId;
 }
 
 /** The group, once the acting student is known to own it. */

@@ -1,3 +1,4 @@
+import type { MeetingId } from '@domain/ids';
 import type { Meeting } from '@domain/study-group/study-group';
 import { MeetingNotFoundError } from '@domain/study-group/study-group-errors';
 import { normaliseMeeting } from '@domain/study-group/meeting-rules';
@@ -9,7 +10,7 @@ import { requireOwnedGroup } from './study-group-access';
 export class UpdateMeeting {
   constructor(private readonly groups: StudyGroupRepository) {}
 
-  async execute(command: MeetingCommand & { meetingId: number }): Promise<Meeting> {
+  async execute(command: MeetingCommand & { meetingId: MeetingId }): Promise<Meeting> {
     const group = await requireOwnedGroup(this.groups, command);
     const meeting = await this.groups.updateMeeting(group.id, command.meetingId, normaliseMeeting(command));
     if (!meeting) throw new MeetingNotFoundError(command.meetingId);

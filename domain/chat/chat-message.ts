@@ -1,11 +1,12 @@
 // A chat message as rooms hold it, and the rules for what a student may post.
 import { ValidationError } from '@domain/errors';
+import type { UserId } from '@domain/ids';
 import { characterCount } from '@domain/text/text-policy';
 
 export interface ChatMessage {
   /** "ms-seq": ordered within its room, and the cursor for polling. */
   id: string;
-  userId: number;
+  userId: UserId;
   username: string;
   /** '' once deleted. */
   message: string;

@@ -3,6 +3,7 @@ export type RoomKind = 'course' | 'group';
 
 export interface ChatRoom {
   kind: RoomKind;
+  /** The course's id or the group's, as `kind` says (the client builds rooms from the wire's plain numbers). */
   id: number;
 }
 

@@ -1,6 +1,7 @@
 // Unread marks: how many messages of a room a student has not read yet, and
 // how many of those mention them. Counted over a bounded read after their
 // last-read id, never over the whole history.
+import type { UserId } from '@domain/ids';
 import { positionOf, type ChatMessage } from './chat-message';
 import { compareMessageIds, parseMessageId, type MessageId } from './message-id';
 import { mentions } from './mention';
@@ -36,7 +37,7 @@ export class UnreadCounter {
   private last: string | null = null;
 
   constructor(
-    private readonly reader: { id: number; username: string },
+    private readonly reader: { id: UserId; username: string },
     /** Where the window starts: the position the first page is read after. */
     private readonly from: MessageId,
   ) {}

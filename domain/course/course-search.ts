@@ -1,6 +1,7 @@
 // The catalog search rules: what a search box and the filter panel match, how
 // sections group into courses and how courses are ordered. The Knex adapter
 // implements the same rules in SQL; the contract suite holds both to them.
+import type { CourseId } from '@domain/ids';
 import type { CatalogEntry, Course } from './course';
 import { canonicalTerm, isTermName, termRank } from './term';
 
@@ -131,14 +132,14 @@ export function cardSectionCount(count: number): number {
  * number and instructors), then by class number. The course's own fields (code,
  * name, department) are the same for every section, so they tell none apart.
  */
-export function orderSections(sections: readonly Course[], query: CourseQuery, memberIds: ReadonlySet<number>): Course[] {
+export function orderSections(sections: readonly Course[], query: CourseQuery, memberIds: ReadonlySet<CourseId>): Course[] {
   const keyed = sections.map((section) => ({ section, key: sectionKey(section, query, memberIds) }));
   keyed.sort((a, b) => compareKeys(a.key, b.key));
   return keyed.map((k) => k.section);
 }
 
 /** Smaller first: [not the student's, class number not typed, words not found in its own fields, class number]. */
-function sectionKey(section: Course, query: CourseQuery, memberIds: ReadonlySet<number>): number[] {
+function sectionKey(section: Course, query: CourseQuery, memberIds: ReadonlySet<CourseId>): number[] {
   const classNumber = String(section.classNumber);
   const instructors = section.instructors.map((name) => name.toLowerCase());
   const found = query.words.filter((word) => classNumber.includes(word) || instructors.some((name) => name.includes(word))).length;

@@ -1,5 +1,6 @@
 // One class section of one term in the UF catalog, with what a student uses to
 // tell sections apart: who teaches it, when and where it meets, how it is taught.
+import type { CourseId, UserId } from '@domain/ids';
 import type { ProfileYear } from '@domain/user/user';
 
 /** One weekly meeting of a section: days as UF writes them (M T W R F S U), times as "10:40 AM". */
@@ -12,7 +13,7 @@ export interface MeetTime {
 }
 
 export interface Course {
-  id: number;
+  id: CourseId;
   name: string;
   description: string;
   courseNumber: string;
@@ -52,7 +53,7 @@ export type CatalogEntry = Omit<Course, 'id' | 'withdrawn'>;
 
 /** What other students see of a classmate on a course page. */
 export interface MemberProfile {
-  id: number;
+  id: UserId;
   username: string;
   firstName: string;
   lastName: string;

@@ -1,17 +1,18 @@
-// Who may do what in a study group (spec section 6 and issue 5), and what a
-// departure does to the group: the owner's place passes to the longest-standing
+// Who may do what in a study group (spec section 6 and issue 5), and what
+// leaving does to the group: the owner's place passes to the longest-standing
 // member, and a group whose owner leaves alone is deleted, so a group always
 // has an owner who is a member.
+import type { UserId } from '@domain/ids';
 import { GroupPrivateError, NotCourseMemberError, NotGroupMemberError, NotGroupOwnerError } from './study-group-errors';
 import { isGroupMember, type StudyGroup } from './study-group';
 
 /** Editing the group, its meetings and removing members are the owner's alone. */
-export function assertGroupOwner(group: StudyGroup, userId: number): void {
+export function assertGroupOwner(group: StudyGroup, userId: UserId): void {
   if (group.owner.id !== userId) throw new NotGroupOwnerError();
 }
 
 /** The group page, its calendar and its chat are for members. */
-export function assertGroupMember(group: StudyGroup, userId: number): void {
+export function assertGroupMember(group: StudyGroup, userId: UserId): void {
   if (!isGroupMember(group, userId)) throw new NotGroupMemberError();
 }
 
@@ -24,7 +25,7 @@ export function assertMayCreateIn(isCourseMember: boolean): void {
  * Joining needs membership of the course and a public group. A member joining
  * again is a no-op, so the answer is the same as the first time.
  */
-export function mayJoin(group: StudyGroup, userId: number, isCourseMember: boolean): 'already-member' | 'join' {
+export function mayJoin(group: StudyGroup, userId: UserId, isCourseMember: boolean): 'already-member' | 'join' {
   if (isGroupMember(group, userId)) return 'already-member';
   if (!isCourseMember) throw new NotCourseMemberError();
   if (!group.isPublic) throw new GroupPrivateError();
@@ -32,20 +33,20 @@ export function mayJoin(group: StudyGroup, userId: number, isCourseMember: boole
 }
 
 export interface GroupMembershipState {
-  ownerId: number;
+  ownerId: UserId;
   /** Every member, the owner included, in the order they joined. */
-  memberIds: number[];
+  memberIds: UserId[];
 }
 
-export interface Departure {
+export interface LeaveOutcome {
   /** False when the student was not in the group: nothing changes (leaving is idempotent). */
   wasMember: boolean;
   /** The owner once the student has gone; null when the group goes with them. */
-  ownerId: number | null;
+  ownerId: UserId | null;
   groupDeleted: boolean;
 }
 
-export function planDeparture(state: GroupMembershipState, leavingUserId: number): Departure {
+export function planLeave(state: GroupMembershipState, leavingUserId: UserId): LeaveOutcome {
   if (!state.memberIds.includes(leavingUserId)) return { wasMember: false, ownerId: state.ownerId, groupDeleted: false };
   if (leavingUserId !== state.ownerId) return { wasMember: true, ownerId: state.ownerId, groupDeleted: false };
   const successor = state.memberIds.find((id) => id !== leavingUserId);
@@ -53,30 +54,30 @@ export function planDeparture(state: GroupMembershipState, leavingUserId: number
   return { wasMember: true, ownerId: successor, groupDeleted: false };
 }
 
-/** The writes a departure makes, which a repository performs on its own storage. */
-export interface DepartureWrites {
+/** The writes a leave makes, which a repository performs on its own storage. */
+export interface LeaveWrites {
   /** The group goes, with its members and meetings. */
   deleteGroup(): Promise<void>;
-  setOwner(ownerId: number): Promise<void>;
-  removeMember(userId: number): Promise<void>;
+  setOwner(ownerId: UserId): Promise<void>;
+  removeMember(userId: UserId): Promise<void>;
 }
 
 /**
  * A student leaves (or is removed from) a group: the one place that keeps the
  * rule "a group always has an owner who is a member". It decides from the
- * group's current members (planDeparture) and makes the writes, the new owner
+ * group's current members (planLeave) and makes the writes, the new owner
  * before the old one goes, so that no state in between breaks the rule. The
- * repository calls it where no other departure from the group can interleave
+ * repository calls it where no other leave from the group can interleave
  * (under its lock on the group), with the members it read there.
  */
-export async function applyDeparture(state: GroupMembershipState, leavingUserId: number, writes: DepartureWrites): Promise<Departure> {
-  const departure = planDeparture(state, leavingUserId);
-  if (!departure.wasMember) return departure;
-  if (departure.ownerId === null) {
+export async function applyLeave(state: GroupMembershipState, leavingUserId: UserId, writes: LeaveWrites): Promise<LeaveOutcome> {
+  const outcome = planLeave(state, leavingUserId);
+  if (!outcome.wasMember) return outcome;
+  if (outcome.ownerId === null) {
     await writes.deleteGroup();
-    return departure;
+    return outcome;
   }
-  if (departure.ownerId !== state.ownerId) await writes.setOwner(departure.ownerId);
+  if (outcome.ownerId !== state.ownerId) await writes.setOwner(outcome.ownerId);
   await writes.removeMember(leavingUserId);
-  return departure;
+  return outcome;
 }

@@ -4,6 +4,7 @@
 // list and no meetings. Every answer that carries a group builds it here, so
 // no answer can carry a private group's details to an outsider.
 import type { MemberProfile } from '@domain/course/course';
+import type { UserId } from '@domain/ids';
 import { groupSize, isGroupMember, type StudyGroup } from './study-group';
 
 export interface StudyGroupView extends StudyGroup {
@@ -18,13 +19,13 @@ function ownerByName(owner: MemberProfile): MemberProfile {
   return { id: owner.id, username: owner.username, firstName: owner.firstName, lastName: owner.lastName, major: '', year: '', bio: '', verified: owner.verified };
 }
 
-export function groupAsSeenBy(group: StudyGroup, viewerId: number): StudyGroupView {
+export function groupAsSeenBy(group: StudyGroup, viewerId: UserId): StudyGroupView {
   const size = groupSize(group);
   if (group.isPublic || isGroupMember(group, viewerId)) return { ...group, size, withheld: false };
   return { ...group, owner: ownerByName(group.owner), members: [], meetings: [], size, withheld: true };
 }
 
 /** Every group of a list as the student is shown it, in the same order. */
-export function groupsAsSeenBy(groups: StudyGroup[], viewerId: number): StudyGroupView[] {
+export function groupsAsSeenBy(groups: StudyGroup[], viewerId: UserId): StudyGroupView[] {
   return groups.map((group) => groupAsSeenBy(group, viewerId));
 }

@@ -1,10 +1,11 @@
 // A study group of one course: its owner, its members in the order they joined
 // (the owner among them) and its weekly meetings.
 import type { MemberProfile } from '@domain/course/course';
+import type { CourseId, MeetingId, StudyGroupId, UserId } from '@domain/ids';
 import type { Weekday } from './meeting-rules';
 
 export interface Meeting {
-  id: number;
+  id: MeetingId;
   day: Weekday;
   /** Local campus time, HH:MM:SS. */
   time: string;
@@ -12,8 +13,8 @@ export interface Meeting {
 }
 
 export interface StudyGroup {
-  id: number;
-  courseId: number;
+  id: StudyGroupId;
+  courseId: CourseId;
   name: string;
   description: string;
   /** Public: anyone in the course may join. */
@@ -32,6 +33,6 @@ export function groupSize(group: StudyGroup): number {
   return group.members.filter((member) => member.id !== group.owner.id).length;
 }
 
-export function isGroupMember(group: StudyGroup, userId: number): boolean {
+export function isGroupMember(group: StudyGroup, userId: UserId): boolean {
   return group.members.some((member) => member.id === userId);
 }

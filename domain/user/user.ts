@@ -1,3 +1,4 @@
+import type { UserId } from '@domain/ids';
 // The student as other students and the client see them: never the password hash.
 export const YEARS = ['1', '2', '3', '4'] as const;
 export type Year = (typeof YEARS)[number];
@@ -22,7 +23,7 @@ export function yearName(year: string): string | undefined {
 }
 
 export interface User {
-  id: number;
+  id: UserId;
   firstName: string;
   lastName: string;
   username: string;

@@ -25,7 +25,6 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Knex } from 'knex';
 import { createKnex } from '@adapters/database/create-knex';
-import { KnexCourseCatalog } from '@adapters/postgres/knex-course-catalog';
 import { sectionEntry } from '@tests/support/catalog-entries';
 import { buildAll, isBuildCurrent, SERVER_ENTRY } from '@adapters/cli/build.mjs';
 import { migrateToLatest } from '@adapters/database/migration-source';
@@ -33,6 +32,7 @@ import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from '@adapters/http/session';
 import { canonicalName } from '@domain/user/canonical-name';
 import { keysUnder } from '@tests/support/chat-fixtures';
 import { cpuSeconds, LongPollFleet, percentile, startPoster, type FleetStats, type Waiter } from './long-poll-load';
+import { knexCatalog } from '@tests/support/catalog-store';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const databaseBase = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -291,7 +291,7 @@ async function main() {
 
 /** Sections of COP3502C in Fall 2025, through the catalog (which files each under its course); answers their ids in order. */
 async function insertSections(knex: Knex, sections: { classNumber: number; name: string }[]): Promise<number[]> {
-  await new KnexCourseCatalog(knex).upsert(sections.map(({ classNumber, name }) => sectionEntry({ courseNumber: 'COP3502C', name, classNumber })));
+  await knexCatalog(knex).upsert(sections.map(({ classNumber, name }) => sectionEntry({ courseNumber: 'COP3502C', name, classNumber })));
   const rows = (await knex('courses')
     .where({ term: 'Fall 2025' })
     .whereIn('class_number', sections.map((s) => s.classNumber))

@@ -23,6 +23,7 @@ import pg from 'pg';
 import { GetCoursePage } from '@application/courses/get-course-page';
 import { ListCourseGroups } from '@application/courses/list-course-groups';
 import { TOKENS } from '@application/ports/tokens';
+import { UserId, type CourseId } from '@domain/ids';
 import { parseConfig } from '@adapters/config';
 import { INFRA } from '@adapters/container';
 import { startServer, type RunningServer } from '@adapters/server';
@@ -30,6 +31,7 @@ import { courseToWire, memberToWire, messageToWire, studyGroupToWire } from '@ad
 import { sectionEntry } from '@tests/support/catalog-entries';
 import { HttpSession, newStudent } from '@tests/support/http-session';
 import { deleteRedisKeys } from '@tests/support/redis-keys';
+import { catalogStore } from '@tests/support/catalog-store';
 
 const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -96,9 +98,9 @@ async function writeGroups(db: Knex, courseId: number, count: number, students: 
 interface Fixture {
   server: RunningServer;
   viewer: HttpSession;
-  viewerId: number;
-  small: number;
-  large: number;
+  viewerId: UserId;
+  small: CourseId;
+  large: CourseId;
   cleanup(): Promise<void>;
 }
 
@@ -130,7 +132,7 @@ async function setUp(): Promise<Fixture> {
   };
   try {
     const db = server.resolve(INFRA.Knex);
-    const catalog = server.resolve(TOKENS.CourseCatalog);
+    const catalog = catalogStore(server.resolve(TOKENS.CourseCatalog), server.resolve(TOKENS.CourseCatalogWriter));
     const backgroundCourses = Math.ceil(BACKGROUND_GROUPS / LARGE);
     await catalog.upsert(
       Array.from({ length: 2 + backgroundCourses }, (_, i) => sectionEntry({ courseNumber: `BEN${1000 + i}`, name: `Bench course ${i}`, classNumber: 70_000 + i })),
@@ -139,9 +141,9 @@ async function setUp(): Promise<Fixture> {
     const [small, large, ...background] = courseIds;
 
     const viewer = new HttpSession(server.url);
-    const viewerId = (await viewer.signUp(newStudent({ firstName: 'Bench', lastName: 'Viewer' }))).body.user.id as number;
+    const viewerId = UserId((await viewer.signUp(newStudent({ firstName: 'Bench', lastName: 'Viewer' }))).body.user.id as number);
     const users = server.resolve(TOKENS.UserRepository);
-    const classmates: number[] = [];
+    const classmates: UserId[] = [];
     for (let i = 0; i < CLASSMATES; i += 1) {
       const { firstName, lastName, username, email, major, bio } = newStudent({ firstName: `Classmate${i}` });
       const made = await users.create({ firstName, lastName, username, email, major, year: '2', bio, passwordHash: 'x' });
@@ -217,7 +219,7 @@ async function main() {
     const r = f.server.resolve;
     const useCase = (pageSize?: number) =>
       new GetCoursePage(r(TOKENS.CourseCatalog), r(TOKENS.CourseMembership), r(TOKENS.ChatLog), r(TOKENS.StudyGroupRepository), r(TOKENS.FormerMembers), pageSize);
-    const answerOf = async (page: GetCoursePage, courseId: number) => {
+    const answerOf = async (page: GetCoursePage, courseId: CourseId) => {
       const view = await page.execute(f.viewerId, courseId);
       return JSON.stringify({
         course: courseToWire(view.course),

@@ -19,8 +19,10 @@ import { KnexCourseCatalog } from '@adapters/postgres/knex-course-catalog';
 import { KnexCourseMembership } from '@adapters/postgres/knex-course-membership';
 import type { CatalogEntry } from '@domain/course/course';
 import type { CourseFilters } from '@domain/course/course-search';
+import { UserId } from '@domain/ids';
 import { missingUfSocData } from '@tests/support/uf-soc-data';
 import { generateCatalog, pick, random, TERMS } from './search-catalog';
+import { knexCatalog } from '@tests/support/catalog-store';
 
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 1_000);
 const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -89,13 +91,13 @@ async function bench(kind: 'postgres' | 'pglite', entries: CatalogEntry[], plan:
   const { db, drop } = await openDatabase(kind);
   try {
     await migrateToLatest(db);
-    const catalog = new KnexCourseCatalog(db);
+    const catalog = knexCatalog(db);
     let t = performance.now();
     for (let i = 0; i < entries.length; i += 2_000) await catalog.upsert(entries.slice(i, i + 2_000));
     const load = (performance.now() - t) / 1000;
     await db.raw('analyze');
     const search = new SearchCourses(catalog, new KnexCourseMembership(db));
-    const run = (s: Search) => search.execute({ userId: 1, ...s });
+    const run = (s: Search) => search.execute({ userId: UserId(1), ...s });
 
     // Warm up both paths, then interleave them so both see the same machine state.
     for (const s of plan.slice(0, 50)) {
@@ -123,9 +125,9 @@ async function bench(kind: 'postgres' | 'pglite', entries: CatalogEntry[], plan:
       const { kind: kindName, ...filters } = example;
       const explained = new KnexCourseCatalog(db);
       db.on('query', listen);
-      const [card] = (await new SearchCourses(explained, membership).execute({ userId: 1, ...example })).courses;
+      const [card] = (await new SearchCourses(explained, membership).execute({ userId: UserId(1), ...example })).courses;
       // The first card's "Show all", for the same search.
-      if (card) await new ListCourseSections(explained, membership).execute({ userId: 1, courseId: card.sections[0].id, ...filters });
+      if (card) await new ListCourseSections(explained, membership).execute({ userId: UserId(1), courseId: card.sections[0].id, ...filters });
       db.removeListener('query', listen);
       const print = !outcome.plans.some((line) => line.startsWith(`-- ${kindName}: `));
       if (print) outcome.plans.push(`-- ${kindName}: ${JSON.stringify(filters)}`);

@@ -3,12 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountTokens } from '@application/ports/account-tokens';
 import type { Clock } from '@application/ports/clock';
+import type { UserId } from '@domain/ids';
 import { ManualClock } from '@tests/support/test-clock';
 
 const HOUR = 3_600_000;
 
 /** `newUserId` makes a fresh account the store may refer to, and answers its id. */
-export function accountTokensContract(makeTokens: (now: Clock) => AccountTokens, newUserId: () => Promise<number>) {
+export function accountTokensContract(makeTokens: (now: Clock) => AccountTokens, newUserId: () => Promise<UserId>) {
   describe('AccountTokens contract', () => {
     it('issues a random token that names its account once, for its purpose only', async () => {
       const tokens = makeTokens(new ManualClock().now);

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { describe } from 'vitest';
+import { UserId } from '@domain/ids';
 import { KnexAccountTokens } from '@adapters/postgres/knex-account-tokens';
 import { InMemoryAccountTokens } from '@tests/fakes/in-memory-account-tokens';
 import { hasPostgres, usePglite, usePostgres } from '@tests/support/use-adapters';
@@ -11,11 +12,11 @@ const accountIn = (db: () => Knex) => async () => {
   const [row] = await db()('users')
     .insert({ first_name: 'T', last_name: 'K', username: `tok${n}`, username_canonical: `tok${n}`, email: `tok${n}@ufl.edu`, email_canonical: `tok${n}@ufl.edu`, password_hash: 'x', major: 'M', year: 1, bio: '' })
     .returning('id');
-  return row.id as number;
+  return UserId(row.id as number);
 };
 
 describe('InMemoryAccountTokens', () => {
-  accountTokensContract((now) => new InMemoryAccountTokens(now), async () => (n += 1));
+  accountTokensContract((now) => new InMemoryAccountTokens(now), async () => UserId((n += 1)));
 });
 
 describe('KnexAccountTokens on PGlite', () => {

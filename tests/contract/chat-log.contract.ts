@@ -13,12 +13,13 @@ import { TooManyEditsError } from '@domain/chat/chat-errors';
 import { MAX_EDITS_PER_MESSAGE, positionOf, type ChatMessage } from '@domain/chat/chat-message';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { compareMessageIds, FIRST_MESSAGE_ID, parseMessageId, type MessageId } from '@domain/chat/message-id';
+import type { UserId } from '@domain/ids';
 import { InMemoryReadMarkers } from '@tests/fakes/in-memory-read-markers';
 
 export interface ChatLogWorld {
   log: ChatLog;
   /** A student who may author messages (a users row where the adapter needs one). */
-  addUser(name: string): Promise<{ id: number; username: string }>;
+  addUser(name: string): Promise<{ id: UserId; username: string }>;
   /** Lets background work finish: for the Redis log, archive and trim every stream. */
   settle(): Promise<void>;
   /** Loses what is not durable: for the Redis log, every key under its prefix. */
@@ -37,8 +38,8 @@ const texts = (messages: ChatMessage[]) => messages.map((m) => m.message);
 export function chatLogContract(makeWorld: () => Promise<ChatLogWorld>) {
   describe('ChatLog contract', () => {
     let world: ChatLogWorld;
-    let alice: { id: number; username: string };
-    let bob: { id: number; username: string };
+    let alice: { id: UserId; username: string };
+    let bob: { id: UserId; username: string };
 
     beforeAll(async () => {
       world = await makeWorld();
@@ -366,7 +367,7 @@ export function chatLogContract(makeWorld: () => Promise<ChatLogWorld>) {
       const carol = await world.addUser(`carol${Date.now() % 1e6}`);
       const markers = new InMemoryReadMarkers();
       markers.joinRoom(carol.id, room, new Date(2020, 0, 1));
-      const users = { findById: async (id: number) => (id === carol.id ? carol : null) } as unknown as UserRepository;
+      const users = { findById: async (id: UserId) => (id === carol.id ? carol : null) } as unknown as UserRepository;
       const counts = new GetUnreadCounts(markers, world.log, users, new LocalChatSignals(new SignalHub(), new RoomNewest()));
       const count = async () => (await counts.execute({ actingUserId: carol.id })).rooms[0];
 
@@ -391,7 +392,7 @@ export function chatLogContract(makeWorld: () => Promise<ChatLogWorld>) {
     });
 
     describe('a client message id (a retried post)', () => {
-      const keyed = (author: { id: number; username: string }, message: string, clientMessageID: string) => ({
+      const keyed = (author: { id: UserId; username: string }, message: string, clientMessageID: string) => ({
         userId: author.id,
         username: author.username,
         message,

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { describe } from 'vitest';
+import { UserId } from '@domain/ids';
 import { InMemoryChatLog } from '@tests/fakes/in-memory-chat-log';
 import { KnexChatLog } from '@adapters/postgres/knex-chat-log';
 import { insertUser } from '@tests/support/chat-fixtures';
@@ -14,7 +15,7 @@ describe('InMemoryChatLog', () => {
   let users = 0;
   chatLogContract(async () => ({
     log: new InMemoryChatLog(),
-    addUser: async (name) => ({ id: (users += 1), username: name }),
+    addUser: async (name) => ({ id: UserId((users += 1)), username: name }),
     ...durable,
   }));
 });

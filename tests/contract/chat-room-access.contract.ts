@@ -2,23 +2,24 @@
 // front of one): who may read and post in a course or study-group chat.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChatRoomAccess } from '@application/ports/chat-room-access';
-import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { CourseMembership } from '@application/ports/course-membership';
 import type { MembershipChanges } from '@application/ports/membership-changes';
 import type { UserRepository } from '@application/ports/user-repository';
 import { toCourseQuery } from '@domain/course/course-search';
+import type { CourseId, StudyGroupId, UserId } from '@domain/ids';
 import { sectionEntry } from '@tests/support/catalog-entries';
+import type { CatalogStore } from '@tests/support/catalog-store';
 
 export interface RoomAccessWorld {
   access: ChatRoomAccess;
-  catalog: CourseCatalog;
+  catalog: CatalogStore;
   membership: CourseMembership;
   users: UserRepository;
-  /** Told of every join and departure, as the course and study-group use cases tell it. */
+  /** Told of every join and leave, as the course and study-group use cases tell it. */
   changes: MembershipChanges;
-  addGroup(courseId: number, ownerId: number): Promise<number>;
-  joinGroup(groupId: number, userId: number): Promise<void>;
-  leaveGroup(groupId: number, userId: number): Promise<void>;
+  addGroup(courseId: CourseId, ownerId: UserId): Promise<StudyGroupId>;
+  joinGroup(groupId: StudyGroupId, userId: UserId): Promise<void>;
+  leaveGroup(groupId: StudyGroupId, userId: UserId): Promise<void>;
 }
 
 let serial = 0;
@@ -31,7 +32,7 @@ export function chatRoomAccessContract(makeWorld: () => Promise<RoomAccessWorld>
       world = await makeWorld();
     });
 
-    async function student(): Promise<number> {
+    async function student(): Promise<UserId> {
       serial += 1;
       const username = `access${process.pid % 1000}x${serial}`;
       const result = await world.users.create({
@@ -41,7 +42,7 @@ export function chatRoomAccessContract(makeWorld: () => Promise<RoomAccessWorld>
       return result.user.id;
     }
 
-    async function course(): Promise<number> {
+    async function course(): Promise<CourseId> {
       serial += 1;
       const code = `CHT${1000 + serial}`;
       await world.catalog.upsert([
@@ -50,12 +51,12 @@ export function chatRoomAccessContract(makeWorld: () => Promise<RoomAccessWorld>
       return (await world.catalog.search(toCourseQuery({ courseCode: code }), 1)).courses[0].sections[0].id;
     }
 
-    async function joinCourse(userId: number, courseId: number) {
+    async function joinCourse(userId: UserId, courseId: CourseId) {
       await world.membership.join(userId, courseId);
       await world.changes.joined(userId, { kind: 'course', id: courseId });
     }
 
-    async function leaveCourse(userId: number, courseId: number) {
+    async function leaveCourse(userId: UserId, courseId: CourseId) {
       await world.membership.leave(userId, courseId);
       await world.changes.left(userId, { kind: 'course', id: courseId });
     }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { describe } from 'vitest';
+import { StudyGroupId } from '@domain/ids';
 import { CachedChatRoomAccess } from '@adapters/chat/cached-chat-room-access';
 import { InMemoryChatRoomAccess } from '@tests/fakes/in-memory-chat-room-access';
 import { InMemoryCourseCatalog } from '@tests/fakes/in-memory-course-catalog';
@@ -9,12 +10,12 @@ import { LocalMembershipChanges } from '@adapters/chat/local-membership-changes'
 import { SignalHub } from '@adapters/chat/signal-hub';
 import { NoOpMembershipChanges } from '@tests/fakes/no-op-membership-changes';
 import { KnexChatRoomAccess } from '@adapters/postgres/knex-chat-room-access';
-import { KnexCourseCatalog } from '@adapters/postgres/knex-course-catalog';
 import { KnexCourseMembership } from '@adapters/postgres/knex-course-membership';
 import { KnexUserRepository } from '@adapters/postgres/knex-user-repository';
 import { insertStudyGroup } from '@tests/support/chat-fixtures';
 import { hasPostgres, usePglite, usePostgres } from '@tests/support/use-adapters';
 import { chatRoomAccessContract, type RoomAccessWorld } from './chat-room-access.contract';
+import { knexCatalog } from '@tests/support/catalog-store';
 
 function inMemoryWorld(cached: boolean): RoomAccessWorld {
   const catalog = new InMemoryCourseCatalog();
@@ -32,7 +33,7 @@ function inMemoryWorld(cached: boolean): RoomAccessWorld {
     addGroup: async (_courseId, ownerId) => {
       groups += 1;
       store.addGroup(groups, ownerId);
-      return groups;
+      return StudyGroupId(groups);
     },
     joinGroup: async (groupId, userId) => store.joinGroup(groupId, userId),
     leaveGroup: async (groupId, userId) => store.leaveGroup(groupId, userId),
@@ -45,7 +46,7 @@ function knexWorld(db: Knex, cached: boolean): RoomAccessWorld {
   return {
     access: cached ? cache : store,
     changes: cached ? new LocalMembershipChanges(cache, new SignalHub()) : new NoOpMembershipChanges(),
-    catalog: new KnexCourseCatalog(db),
+    catalog: knexCatalog(db),
     membership: new KnexCourseMembership(db),
     users: new KnexUserRepository(db),
     addGroup: (courseId, ownerId) => insertStudyGroup(db, courseId, ownerId),
@@ -58,7 +59,7 @@ describe('InMemoryChatRoomAccess', () => {
   chatRoomAccessContract(async () => inMemoryWorld(false));
 });
 
-describe('CachedChatRoomAccess over the in-memory one, told of departures', () => {
+describe('CachedChatRoomAccess over the in-memory one, told of leaves', () => {
   chatRoomAccessContract(async () => inMemoryWorld(true));
 });
 

@@ -3,10 +3,11 @@
 // grouping their sections, paging by course), terms, the upsert counts,
 // withdrawn sections and dry runs.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { CatalogEntry } from '@domain/course/course';
 import { toCourseQuery, type CourseFilters } from '@domain/course/course-search';
+import { CourseId } from '@domain/ids';
 import { sectionEntry } from '@tests/support/catalog-entries';
+import type { CatalogStore } from '@tests/support/catalog-store';
 
 const entry = (courseNumber: string, name: string, term: string, classNumber: number, extra: Partial<CatalogEntry> = {}): CatalogEntry =>
   sectionEntry({
@@ -60,9 +61,9 @@ export const CATALOG_FIXTURE: CatalogEntry[] = [
 /** Courses (cards): COP3502C is one in Fall and one in Spring. */
 const COURSES = CATALOG_FIXTURE.length - 1;
 
-export function courseCatalogContract(makeCatalog: () => Promise<CourseCatalog>) {
-  describe('CourseCatalog contract', () => {
-    let catalog: CourseCatalog;
+export function courseCatalogContract(makeCatalog: () => Promise<CatalogStore>) {
+  describe('CourseCatalog and CourseCatalogWriter contract', () => {
+    let catalog: CatalogStore;
     beforeAll(async () => {
       catalog = await makeCatalog();
       expect(await catalog.upsert(CATALOG_FIXTURE)).toEqual({ inserted: CATALOG_FIXTURE.length, updated: 0, unchanged: 0 });
@@ -161,7 +162,7 @@ export function courseCatalogContract(makeCatalog: () => Promise<CourseCatalog>)
       const [hit] = (await catalog.search(toCourseQuery({ courseCode: 'MAC2311' }), 1)).courses;
       const id = hit.sections[0].id;
       expect(await catalog.findById(id)).toEqual({ ...calculus1, id, withdrawn: false });
-      expect(await catalog.findById(9_999_999)).toBeNull();
+      expect(await catalog.findById(CourseId(9_999_999))).toBeNull();
     });
 
     it('finds sections by class number within one term', async () => {
@@ -255,7 +256,7 @@ export function courseCatalogContract(makeCatalog: () => Promise<CourseCatalog>)
       expect(card).toMatchObject({ courseNumber: 'MAC1105', name: 'Basic College Algebra', term: 'Spring 2027' });
       const onOffer = Array.from({ length: 39 }, (_, i) => 40_002 + i);
       expect(card.sections.map((s) => s.classNumber)).toEqual(onOffer);
-      const listed = async (sectionId: number, filters: CourseFilters) => (await catalog.courseSections(sectionId, toCourseQuery(filters)))?.map((s) => s.classNumber);
+      const listed = async (sectionId: CourseId, filters: CourseFilters) => (await catalog.courseSections(sectionId, toCourseQuery(filters)))?.map((s) => s.classNumber);
       const any = card.sections[17].id;
       expect(await listed(any, { q: 'mac1105' })).toEqual(onOffer);
       expect(await listed(any, {})).toEqual(onOffer);
@@ -264,7 +265,7 @@ export function courseCatalogContract(makeCatalog: () => Promise<CourseCatalog>)
       expect(await listed(any, { term: 'Fall 2027' })).toEqual([]);
       // A withdrawn section still names its course; an unknown id names none.
       expect(await listed(first.id, { courseCode: 'mac1105' })).toEqual(onOffer);
-      expect(await catalog.courseSections(9_999_999, toCourseQuery({}))).toBeNull();
+      expect(await catalog.courseSections(CourseId(9_999_999), toCourseQuery({}))).toBeNull();
       const full = await catalog.courseSections(any, toCourseQuery({ q: 'lovelace' }));
       expect(full?.[0]).toEqual({ ...many[3], id: full?.[0].id, withdrawn: false });
 

@@ -2,13 +2,13 @@ import { describe } from 'vitest';
 import { InMemoryCourseCatalog } from '@tests/fakes/in-memory-course-catalog';
 import { InMemoryCourseMembership } from '@tests/fakes/in-memory-course-membership';
 import { InMemoryUserRepository } from '@tests/fakes/in-memory-user-repository';
-import { KnexCourseCatalog } from '@adapters/postgres/knex-course-catalog';
 import { KnexCourseMembership } from '@adapters/postgres/knex-course-membership';
 import { KnexUserRepository } from '@adapters/postgres/knex-user-repository';
 import { hasPostgres, usePglite, usePostgres } from '@tests/support/use-adapters';
 import { courseCatalogContract } from './course-catalog.contract';
 import { courseMembershipContract } from './course-membership.contract';
 import type { Knex } from 'knex';
+import { knexCatalog } from '@tests/support/catalog-store';
 
 describe('in-memory course adapters', () => {
   courseCatalogContract(async () => new InMemoryCourseCatalog());
@@ -28,11 +28,11 @@ async function emptyCourses(db: Knex) {
 function knexCourseContracts(db: () => Knex) {
   courseCatalogContract(async () => {
     await emptyCourses(db());
-    return new KnexCourseCatalog(db());
+    return knexCatalog(db());
   });
   courseMembershipContract(async () => {
     await emptyCourses(db());
-    return { catalog: new KnexCourseCatalog(db()), users: new KnexUserRepository(db()), membership: new KnexCourseMembership(db()) };
+    return { catalog: knexCatalog(db()), users: new KnexUserRepository(db()), membership: new KnexCourseMembership(db()) };
   });
 }
 

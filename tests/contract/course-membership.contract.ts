@@ -1,17 +1,18 @@
 // One behaviour for every CourseMembership adapter.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { CourseMembership } from '@application/ports/course-membership';
 import type { UserRepository } from '@application/ports/user-repository';
+import { CourseId } from '@domain/ids';
 import type { User } from '@domain/user/user';
 import { toCourseQuery } from '@domain/course/course-search';
 import { SECTIONS_PER_TERM } from '@domain/course/section-quota';
 import { DomainError } from '@domain/errors';
 import { CATALOG_FIXTURE } from './course-catalog.contract';
+import type { CatalogStore } from '@tests/support/catalog-store';
 
 export interface MembershipWorld {
   membership: CourseMembership;
-  catalog: CourseCatalog;
+  catalog: CatalogStore;
   users: UserRepository;
 }
 
@@ -20,7 +21,7 @@ export function courseMembershipContract(makeWorld: () => Promise<MembershipWorl
     let world: MembershipWorld;
     let alice: User;
     let bob: User;
-    let courseIds: number[];
+    let courseIds: CourseId[];
 
     beforeAll(async () => {
       world = await makeWorld();
@@ -120,7 +121,7 @@ export function courseMembershipContract(makeWorld: () => Promise<MembershipWorl
       expect(await membership.joinAll(student.id, fall.slice(0, 10))).toEqual(fall.slice(0, 10));
       expect(await refusal(membership.joinAll(student.id, fall.slice(9, 13)))).toBe('TOO_MANY_SECTIONS');
       expect(await membership.courseIdsOf(student.id)).toEqual([...fall.slice(0, 10)].sort((a, b) => a - b));
-      expect(await membership.joinAll(student.id, [fall[11], fall[0], 9_999_999, fall[10], fall[11]])).toEqual([fall[11], fall[10]]);
+      expect(await membership.joinAll(student.id, [fall[11], fall[0], CourseId(9_999_999), fall[10], fall[11]])).toEqual([fall[11], fall[10]]);
       expect((await membership.coursesOf(student.id)).map((c) => c.id).slice(-2)).toEqual([fall[11], fall[10]]);
       expect(await membership.joinAll(student.id, [])).toEqual([]);
     });

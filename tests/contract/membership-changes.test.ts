@@ -1,4 +1,4 @@
-// A join or a departure reaches the cached room access of every app server and wakes
+// A join or a leave reaches the cached room access of every app server and wakes
 // the student's waiting polls there: in one process directly, across
 // processes through Redis pub/sub on each process's one subscriber connection.
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -10,6 +10,7 @@ import { SignalHub } from '@adapters/chat/signal-hub';
 import { RedisMembershipChanges } from '@adapters/redis/redis-membership-changes';
 import { RedisSubscriber } from '@adapters/redis/redis-subscriber';
 import type { ChatRoom } from '@domain/chat/chat-room';
+import { UserId } from '@domain/ids';
 import { killConnectionNamed } from '@tests/support/chat-fixtures';
 import { hasRedis, useRedis } from '@tests/support/use-adapters';
 
@@ -30,13 +31,13 @@ describe('LocalMembershipChanges', () => {
     const cache = new CachedChatRoomAccess(db, 600_000);
     const hub = new SignalHub();
     db.members.add('1:group:5');
-    expect(await cache.check(1, room)).toBe('member');
+    expect(await cache.check(UserId(1), room)).toBe('member');
     db.members.delete('1:group:5');
-    expect(await cache.check(1, room)).toBe('member'); // cached, as intended
-    const waiting = hub.watch([studentTopic(1)]);
-    const other = hub.watch([studentTopic(2)]);
-    await new LocalMembershipChanges(cache, hub).left(1, room);
-    expect(await cache.check(1, room)).toBe('not-member');
+    expect(await cache.check(UserId(1), room)).toBe('member'); // cached, as intended
+    const waiting = hub.watch([studentTopic(UserId(1))]);
+    const other = hub.watch([studentTopic(UserId(2))]);
+    await new LocalMembershipChanges(cache, hub).left(UserId(1), room);
+    expect(await cache.check(UserId(1), room)).toBe('not-member');
     expect(await waiting.next(WAIT)).toBe('signal');
     expect(await other.next({ timeoutMs: 1 })).toBe('timeout');
     waiting.close();
@@ -47,12 +48,12 @@ describe('LocalMembershipChanges', () => {
     const db = new SharedMemberships();
     const cache = new CachedChatRoomAccess(db, 600_000);
     const hub = new SignalHub();
-    expect(await cache.check(1, room, { recent: true })).toBe('not-member');
+    expect(await cache.check(UserId(1), room, { recent: true })).toBe('not-member');
     db.members.add('1:group:5');
-    expect(await cache.check(1, room, { recent: true })).toBe('not-member'); // remembered, as intended
-    const waiting = hub.watch([studentTopic(1)]);
-    await new LocalMembershipChanges(cache, hub).joined(1, room);
-    expect(await cache.check(1, room, { recent: true })).toBe('member');
+    expect(await cache.check(UserId(1), room, { recent: true })).toBe('not-member'); // remembered, as intended
+    const waiting = hub.watch([studentTopic(UserId(1))]);
+    await new LocalMembershipChanges(cache, hub).joined(UserId(1), room);
+    expect(await cache.check(UserId(1), room, { recent: true })).toBe('member');
     expect(await waiting.next(WAIT)).toBe('signal');
     waiting.close();
   });
@@ -79,19 +80,19 @@ describe.skipIf(!hasRedis())('RedisMembershipChanges', () => {
 
     db.members.add('9:group:5');
     db.members.add('8:group:5');
-    for (const server of servers) expect(await server.cache.check(9, room)).toBe('member');
-    for (const server of servers) expect(await server.cache.check(8, room)).toBe('member');
+    for (const server of servers) expect(await server.cache.check(UserId(9), room)).toBe('member');
+    for (const server of servers) expect(await server.cache.check(UserId(8), room)).toBe('member');
     db.members.delete('9:group:5');
-    const waits = servers.map((server) => server.hub.watch([studentTopic(9)]));
+    const waits = servers.map((server) => server.hub.watch([studentTopic(UserId(9))]));
 
-    await servers[0].changes.left(9, room);
-    expect(await servers[0].cache.check(9, room)).toBe('not-member');
+    await servers[0].changes.left(UserId(9), room);
+    expect(await servers[0].cache.check(UserId(9), room)).toBe('not-member');
     // The others hear it through Redis.
     for (const [i, server] of servers.entries()) {
       expect(await waits[i].next(WAIT)).toBe('signal');
-      expect(await server.cache.check(9, room)).toBe('not-member');
+      expect(await server.cache.check(UserId(9), room)).toBe('not-member');
       // Only that student and room are forgotten.
-      expect(await server.cache.check(8, room)).toBe('member');
+      expect(await server.cache.check(UserId(8), room)).toBe('member');
       waits[i].close();
     }
   });
@@ -106,15 +107,15 @@ describe.skipIf(!hasRedis())('RedisMembershipChanges', () => {
       return { cache, subscriber, changes: new RedisMembershipChanges(client, prefix, subscriber, cache, new SignalHub()) };
     });
     for (const server of servers) await server.subscriber.start();
-    for (const server of servers) expect(await server.cache.check(7, room, { recent: true })).toBe('not-member');
+    for (const server of servers) expect(await server.cache.check(UserId(7), room, { recent: true })).toBe('not-member');
     db.members.add('7:group:5');
-    expect(await servers[1].cache.check(7, room, { recent: true })).toBe('not-member'); // remembered, as intended
-    await servers[0].changes.joined(7, room);
-    expect(await servers[0].cache.check(7, room, { recent: true })).toBe('member');
-    await vi.waitFor(async () => expect(await servers[1].cache.check(7, room, { recent: true })).toBe('member'), { timeout: 10_000, interval: 10 });
+    expect(await servers[1].cache.check(UserId(7), room, { recent: true })).toBe('not-member'); // remembered, as intended
+    await servers[0].changes.joined(UserId(7), room);
+    expect(await servers[0].cache.check(UserId(7), room, { recent: true })).toBe('member');
+    await vi.waitFor(async () => expect(await servers[1].cache.check(UserId(7), room, { recent: true })).toBe('member'), { timeout: 10_000, interval: 10 });
   });
 
-  it('forgets every remembered membership when its subscriber reconnects (departures may have been missed)', async () => {
+  it('forgets every remembered membership when its subscriber reconnects (leaves may have been missed)', async () => {
     const { redis: client, prefix } = redis();
     const db = new SharedMemberships();
     const cache = new CachedChatRoomAccess(db, 600_000);
@@ -124,14 +125,14 @@ describe.skipIf(!hasRedis())('RedisMembershipChanges', () => {
     new RedisMembershipChanges(client, prefix, subscriber, cache, new SignalHub());
     await subscriber.start();
     db.members.add('4:group:5');
-    expect(await cache.check(4, room)).toBe('member');
+    expect(await cache.check(UserId(4), room)).toBe('member');
     db.members.delete('4:group:5');
-    expect(await cache.check(4, room)).toBe('member');
+    expect(await cache.check(UserId(4), room)).toBe('member');
     // Cut the subscriber's connection from the server side; ioredis reconnects.
     await killConnectionNamed(client, name);
     const answer = await vi.waitFor(
       async () => {
-        const access = await cache.check(4, room);
+        const access = await cache.check(UserId(4), room);
         expect(access).toBe('not-member');
         return access;
       },

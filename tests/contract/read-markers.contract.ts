@@ -3,15 +3,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReadMarkers } from '@application/ports/read-markers';
 import type { ChatRoom } from '@domain/chat/chat-room';
+import type { UserId } from '@domain/ids';
 
 export interface ReadMarkersWorld {
   markers: ReadMarkers;
-  addStudent(): Promise<number>;
+  addStudent(): Promise<UserId>;
   /** A new course the student joins at that time. */
-  joinNewCourse(userId: number, joinedAt: Date): Promise<ChatRoom>;
+  joinNewCourse(userId: UserId, joinedAt: Date): Promise<ChatRoom>;
   /** A new group of a new course, owned by the owner, the members joining at that time. */
-  newGroup(ownerId: number, memberIds: number[], joinedAt: Date): Promise<ChatRoom>;
-  leave(userId: number, room: ChatRoom): Promise<void>;
+  newGroup(ownerId: UserId, memberIds: UserId[], joinedAt: Date): Promise<ChatRoom>;
+  leave(userId: UserId, room: ChatRoom): Promise<void>;
 }
 
 const at = (iso: string) => new Date(iso);

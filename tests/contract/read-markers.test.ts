@@ -1,13 +1,14 @@
 import type { Knex } from 'knex';
-import { KnexCourseCatalog } from '@adapters/postgres/knex-course-catalog';
 import { sectionEntry } from '@tests/support/catalog-entries';
 import { describe } from 'vitest';
 import { KnexReadMarkers } from '@adapters/postgres/knex-read-markers';
 import type { ChatRoom } from '@domain/chat/chat-room';
+import { UserId } from '@domain/ids';
 import { InMemoryReadMarkers } from '@tests/fakes/in-memory-read-markers';
 import { insertUser } from '@tests/support/chat-fixtures';
 import { hasPostgres, usePglite, usePostgres } from '@tests/support/use-adapters';
 import { readMarkersContract, type ReadMarkersWorld } from './read-markers.contract';
+import { knexCatalog } from '@tests/support/catalog-store';
 
 describe('InMemoryReadMarkers', () => {
   readMarkersContract(async () => {
@@ -15,7 +16,7 @@ describe('InMemoryReadMarkers', () => {
     let ids = 0;
     return {
       markers,
-      addStudent: async () => (ids += 1),
+      addStudent: async () => UserId((ids += 1)),
       joinNewCourse: async (userId, joinedAt) => {
         const room: ChatRoom = { kind: 'course', id: (ids += 1) };
         markers.joinRoom(userId, room, joinedAt);
@@ -36,7 +37,7 @@ const knexWorld = (db: () => Knex) => async (): Promise<ReadMarkersWorld> => {
   const newCourse = async (): Promise<number> => {
     classNumber += 1;
     // Through the catalog, which files each section under its course.
-    await new KnexCourseCatalog(db()).upsert([sectionEntry({ courseNumber: 'COP3502C', name: 'Programming 1', classNumber })]);
+    await knexCatalog(db()).upsert([sectionEntry({ courseNumber: 'COP3502C', name: 'Programming 1', classNumber })]);
     const { id } = await db()('courses').where({ term: 'Fall 2025', class_number: classNumber }).first('id');
     return id as number;
   };

@@ -18,6 +18,7 @@ import { RedisChatArchiveProjector, type ProjectorOptions } from '@adapters/redi
 import { RedisStreamChatLog } from '@adapters/redis/redis-stream-chat-log';
 import type { ChatMessage } from '@domain/chat/chat-message';
 import type { ChatRoom } from '@domain/chat/chat-room';
+import type { UserId } from '@domain/ids';
 import { insertUser } from '@tests/support/chat-fixtures';
 import { afterTimePasses } from '@tests/support/test-clock';
 import type { RedisConnection } from '@adapters/redis/redis-client';
@@ -65,7 +66,7 @@ function fieldsOf(fields: string[]): Record<string, string> {
 }
 
 export function redisChatProjectorFaultsSuite(db: () => Knex, redis: () => { redis: RedisConnection; prefix: string }): void {
-  let author: { id: number; username: string };
+  let author: { id: UserId; username: string };
   let unreachable: Knex;
   let roomId = 0;
   const room = (): ChatRoom => ({ kind: 'course', id: (roomId += 1) });

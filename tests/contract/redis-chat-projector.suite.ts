@@ -13,6 +13,7 @@ import { RedisChatArchiveProjector } from '@adapters/redis/redis-chat-archive-pr
 import { RedisStreamChatLog } from '@adapters/redis/redis-stream-chat-log';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { formatMessageId, parseMessageId, type MessageId } from '@domain/chat/message-id';
+import type { UserId } from '@domain/ids';
 import { insertUser } from '@tests/support/chat-fixtures';
 import type { RedisConnection } from '@adapters/redis/redis-client';
 
@@ -49,7 +50,7 @@ class UnreliableArchive extends KnexChatArchive {
 }
 
 export function redisChatProjectorSuite(db: () => Knex, redis: () => { redis: RedisConnection; prefix: string }): void {
-  let author: { id: number; username: string };
+  let author: { id: UserId; username: string };
   let roomId = 0;
   const room = (): ChatRoom => ({ kind: 'course', id: (roomId += 1) });
 

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '@application/ports/clock';
 import type { SessionStore } from '@application/ports/session-store';
+import { UserId } from '@domain/ids';
 import { afterTimePasses, ManualClock } from '@tests/support/test-clock';
 
 /**
@@ -76,7 +77,7 @@ export function sessionStoreContract(makeStore: (now?: Clock) => SessionStore, t
 
     it("ends every session of one student at once, answering their ids, and no one else's", async () => {
       const store = makeStore();
-      const student = 1_000 + Math.floor(Math.random() * 1_000_000);
+      const student = UserId(1_000 + Math.floor(Math.random() * 1_000_000));
       await store.set(`phone-${student}`, { userId: student }, 60_000);
       await store.set(`laptop-${student}`, { userId: student, csrf: 'x' }, 60_000);
       await store.set(`laptop-${student}`, { userId: student, csrf: 'y' }, 60_000);
@@ -98,7 +99,7 @@ export function sessionStoreContract(makeStore: (now?: Clock) => SessionStore, t
     it('does not count a session the student logged out of, or one that expired, among those it ends', async () => {
       const clock = new ManualClock();
       const store = makeStore(clock.now);
-      const student = 1_000 + Math.floor(Math.random() * 1_000_000);
+      const student = UserId(1_000 + Math.floor(Math.random() * 1_000_000));
       await store.set(`gone-${student}`, { userId: student }, 60_000);
       await store.destroy(`gone-${student}`);
       await store.set(`short-${student}`, { userId: student }, 1);

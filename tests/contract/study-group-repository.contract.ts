@@ -1,29 +1,30 @@
 // One behaviour for every StudyGroupRepository adapter: groups with their owner
 // as first member, join order, a course's groups page by page (the student's
 // own first), the owner hand-over and deletion (also under concurrent
-// departures), leaving a course's groups, and meetings.
+// leaves), leaving a course's groups, and meetings.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { CourseGroupsPosition, StudyGroupRepository } from '@application/ports/study-group-repository';
 import type { UserRepository } from '@application/ports/user-repository';
 import { toCourseQuery } from '@domain/course/course-search';
 import { DomainError } from '@domain/errors';
+import { StudyGroupId, type CourseId } from '@domain/ids';
 import { CREATION_WINDOW_MS, GROUP_QUOTAS } from '@domain/study-group/group-quotas';
 import type { StudyGroup } from '@domain/study-group/study-group';
 import type { User } from '@domain/user/user';
 import { sectionEntry } from '@tests/support/catalog-entries';
 import { CATALOG_FIXTURE } from './course-catalog.contract';
+import type { CatalogStore } from '@tests/support/catalog-store';
 
 export interface StudyGroupWorld {
   groups: StudyGroupRepository;
-  catalog: CourseCatalog;
+  catalog: CatalogStore;
   users: UserRepository;
 }
 
 export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroupWorld>) {
   describe('StudyGroupRepository contract', () => {
     let world: StudyGroupWorld;
-    let courseIds: number[];
+    let courseIds: CourseId[];
     const students: User[] = [];
     let made = 0;
 
@@ -78,7 +79,7 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
     };
 
     /** Every page of the course's groups for the student, `limit` at a time; `between` runs after each page. */
-    const pageThrough = async (courseId: number, viewer: User, limit: number, between: (page: number) => Promise<void> = async () => {}) => {
+    const pageThrough = async (courseId: CourseId, viewer: User, limit: number, between: (page: number) => Promise<void> = async () => {}) => {
       const pages: StudyGroup[][] = [];
       let after: CourseGroupsPosition | null = null;
       do {
@@ -124,7 +125,7 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
       });
       expect(JSON.stringify(group)).not.toMatch(/email|password/i);
       expect(await world.groups.findById(group.id)).toEqual(group);
-      expect(await world.groups.findById(9_999_999)).toBeNull();
+      expect(await world.groups.findById(StudyGroupId(9_999_999))).toBeNull();
     });
 
     it('adds members idempotently, in join order, and not to a group that is gone', async () => {
@@ -132,7 +133,7 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
       const groupId = await groupOf(owner, b, a);
       expect(await world.groups.addMember(groupId, b.id)).toBe(true);
       expect(memberIds(await world.groups.findById(groupId))).toEqual([owner.id, b.id, a.id]);
-      expect(await world.groups.addMember(9_999_999, a.id)).toBe(false);
+      expect(await world.groups.addMember(StudyGroupId(9_999_999), a.id)).toBe(false);
     });
 
     it('lists a student’s groups in the order joined', async () => {
@@ -149,7 +150,7 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
     it('pages a course’s groups: the student’s own first, most recently joined first, then the others oldest first', async () => {
       const courseId = await freshCourse();
       const [viewer, other] = [await student(), await student()];
-      const made: Record<string, number> = {};
+      const made: Record<string, StudyGroupId> = {};
       for (const name of ['O1', 'O2', 'O3', 'O4', 'O5']) made[name] = (await newGroup(other, courseId, name)).id;
       made.Mine = (await newGroup(viewer, courseId, 'Mine')).id;
       await world.groups.addMember(made.O4, viewer.id);
@@ -173,10 +174,10 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
     it('lists every group once while groups are created and deleted between pages', async () => {
       const courseId = await freshCourse();
       const [viewer, other, late] = [await student(), await student(), await student()];
-      const ids: number[] = [];
+      const ids: StudyGroupId[] = [];
       for (let i = 0; i < 9; i += 1) ids.push((await newGroup(other, courseId, `G${i}`)).id);
       for (let i = 0; i < 3; i += 1) ids.push((await newGroup(viewer, courseId, `Mine${i}`)).id);
-      const created: number[] = [];
+      const created: StudyGroupId[] = [];
       const pages = await pageThrough(courseId, viewer, 4, async (page) => {
         // After the first page a group it listed goes (G0), after the others one not yet listed (G8, G7, ...); others make new ones.
         const [gone] = ids.splice(page === 1 ? 0 : 9 - page, 1);
@@ -211,7 +212,7 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
       const group = await world.groups.findById(groupId);
       expect(memberIds(group)).toEqual([owner.id]);
       expect(group?.owner.id).toBe(owner.id);
-      expect(await world.groups.removeMember(9_999_999, member.id)).toBeNull();
+      expect(await world.groups.removeMember(StudyGroupId(9_999_999), member.id)).toBeNull();
     });
 
     it('hands an owner’s group to the longest-standing member', async () => {
@@ -258,8 +259,8 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
       await world.groups.addMember(joined.id, leaver.id);
       const otherCourse = await newGroup(leaver, courseIds[1], 'Other course');
 
-      const departures = await world.groups.removeMemberFromCourseGroups(leaver.id, courseIds[2]);
-      expect(departures).toEqual([
+      const outcomes = await world.groups.removeMemberFromCourseGroups(leaver.id, courseIds[2]);
+      expect(outcomes).toEqual([
         { groupId: owned.id, wasMember: true, ownerId: friend.id, groupDeleted: false },
         { groupId: alone.id, wasMember: true, ownerId: null, groupDeleted: true },
         { groupId: joined.id, wasMember: true, ownerId: friend.id, groupDeleted: false },
@@ -275,7 +276,7 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
       const group = await newGroup(await student());
       expect(await world.groups.update(group.id, { name: 'Renamed', description: 'New words', isPublic: false })).toBe(true);
       expect(await world.groups.findById(group.id)).toMatchObject({ name: 'Renamed', description: 'New words', isPublic: false });
-      expect(await world.groups.update(9_999_999, { name: 'x', description: 'y', isPublic: true })).toBe(false);
+      expect(await world.groups.update(StudyGroupId(9_999_999), { name: 'x', description: 'y', isPublic: true })).toBe(false);
     });
 
     it('keeps meetings ordered Sunday to Saturday, then by time, and only within their group', async () => {
@@ -294,7 +295,7 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
         mondayLate!.id,
         saturday!.id,
       ]);
-      expect(await world.groups.addMeeting(9_999_999, { day: 'Monday', time: '10:00:00', location: 'x' })).toBeNull();
+      expect(await world.groups.addMeeting(StudyGroupId(9_999_999), { day: 'Monday', time: '10:00:00', location: 'x' })).toBeNull();
 
       const moved = await world.groups.updateMeeting(group.id, saturday!.id, { day: 'Sunday', time: '07:00:00', location: 'Library West' });
       expect(moved).toEqual({ id: saturday!.id, day: 'Sunday', time: '07:00:00', location: 'Library West' });

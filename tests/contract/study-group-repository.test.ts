@@ -3,11 +3,11 @@ import { describe } from 'vitest';
 import { InMemoryCourseCatalog } from '@tests/fakes/in-memory-course-catalog';
 import { InMemoryStudyGroupRepository } from '@tests/fakes/in-memory-study-group-repository';
 import { InMemoryUserRepository } from '@tests/fakes/in-memory-user-repository';
-import { KnexCourseCatalog } from '@adapters/postgres/knex-course-catalog';
 import { KnexStudyGroupRepository } from '@adapters/postgres/knex-study-group-repository';
 import { KnexUserRepository } from '@adapters/postgres/knex-user-repository';
 import { hasPostgres, usePglite, usePostgres } from '@tests/support/use-adapters';
 import { studyGroupRepositoryContract } from './study-group-repository.contract';
+import { knexCatalog } from '@tests/support/catalog-store';
 
 describe('InMemoryStudyGroupRepository', () => {
   studyGroupRepositoryContract(async () => {
@@ -18,7 +18,7 @@ describe('InMemoryStudyGroupRepository', () => {
 
 const knexWorld = (db: Knex) => ({
   users: new KnexUserRepository(db),
-  catalog: new KnexCourseCatalog(db),
+  catalog: knexCatalog(db),
   groups: new KnexStudyGroupRepository(db),
 });
 

@@ -1,6 +1,7 @@
 // One behaviour for every UserRepository adapter.
 import { describe, expect, it } from 'vitest';
 import type { UserRepository } from '@application/ports/user-repository';
+import { UserId } from '@domain/ids';
 import { canonicalName } from '@domain/user/canonical-name';
 import type { NewUser, User } from '@domain/user/user';
 
@@ -42,7 +43,7 @@ export function userRepositoryContract(makeRepository: () => UserRepository) {
     });
 
     it('answers null for an unknown id', async () => {
-      expect(await makeRepository().findById(999_999)).toBeNull();
+      expect(await makeRepository().findById(UserId(999_999))).toBeNull();
     });
 
     it('finds credentials by the canonical username, whatever the spelling', async () => {
@@ -106,7 +107,7 @@ export function userRepositoryContract(makeRepository: () => UserRepository) {
       expect((await repo.findCredentialsByEmail(canonicalName(user.email.toUpperCase())))?.user).toEqual(user);
       expect((await repo.findCredentialsById(user.id))?.passwordHash).toBe('$2b$04$hash');
       expect(await repo.findCredentialsByEmail(canonicalName('nobody@ufl.edu'))).toBeNull();
-      expect(await repo.findCredentialsById(999_999)).toBeNull();
+      expect(await repo.findCredentialsById(UserId(999_999))).toBeNull();
     });
 
     it('marks an address verified, once and for good', async () => {
@@ -115,7 +116,7 @@ export function userRepositoryContract(makeRepository: () => UserRepository) {
       expect(await repo.markEmailVerified(user.id)).toEqual({ verified: true, displaced: null });
       expect(await repo.markEmailVerified(user.id)).toEqual({ verified: true, displaced: null });
       expect((await repo.findById(user.id))?.emailVerified).toBe(true);
-      expect(await repo.markEmailVerified(999_999)).toEqual({ verified: false, reason: 'no-account' });
+      expect(await repo.markEmailVerified(UserId(999_999))).toEqual({ verified: false, reason: 'no-account' });
     });
 
     it('lets claims wait beside the holder of an address, found by no address lookup; the first verified takes it', async () => {
@@ -164,7 +165,7 @@ export function userRepositoryContract(makeRepository: () => UserRepository) {
       for (let round = 0; round < 5; round++) {
         const holder = await created(repo);
         const claims = await Promise.all([1, 2].map(() => repo.create(newUser({ email: holder.email }), { claim: true })));
-        const ids = [holder.id, ...claims.map((c) => (c.created ? c.user.id : 0))];
+        const ids = [holder.id, ...claims.map((c) => (c.created ? c.user.id : UserId(0)))];
         const proofs = await Promise.all(ids.map((id) => repo.markEmailVerified(id)));
         const winners = ids.filter((_id, i) => proofs[i].verified);
         expect(winners, JSON.stringify(proofs)).toHaveLength(1);
@@ -187,7 +188,7 @@ export function userRepositoryContract(makeRepository: () => UserRepository) {
       expect(await repo.updateProfile(user.id, profile)).toEqual({ ...user, ...profile });
       expect(await repo.findById(user.id)).toEqual({ ...user, ...profile });
       expect(await repo.updateProfile(user.id, { ...profile, year: '4', major: 'Botany' })).toMatchObject({ year: '4', major: 'Botany' });
-      expect(await repo.updateProfile(999_999, profile)).toBeNull();
+      expect(await repo.updateProfile(UserId(999_999), profile)).toBeNull();
     });
 
     it('finds an address to claim only when its account never verified it and is old enough', async () => {
@@ -216,7 +217,7 @@ export function userRepositoryContract(makeRepository: () => UserRepository) {
       expect(await repo.findCredentialsByUsername(canonicalName(`deleted:${gone.id}`))).toBeNull();
       expect(await repo.findClaimable(canonicalName(gone.email), new Date(Date.now() + HOUR))).toBeNull();
       expect(await repo.markEmailVerified(gone.id)).toEqual({ verified: false, reason: 'no-account' });
-      expect([...(await repo.deletedAmong([gone.id, stays.id, 999_999]))]).toEqual([gone.id]);
+      expect([...(await repo.deletedAmong([gone.id, stays.id, UserId(999_999)]))]).toEqual([gone.id]);
       expect((await repo.deletedAmong([])).size).toBe(0);
       for (const username of [gone.username, gone.username.toUpperCase()]) {
         expect(await repo.create(newUser({ username })), username).toEqual({ created: false, conflict: 'username' });

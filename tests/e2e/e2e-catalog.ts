@@ -2,10 +2,10 @@
 // real Fall 2025 sync (tests/e2e/serve.ts seeds it, the specs read it): a
 // course with as many sections as UF's big first-year courses, and one of its
 // sections UF withdrew after a student had joined it.
-import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { CatalogEntry, MeetTime } from '@domain/course/course';
 import { sectionEntry } from '@tests/support/catalog-entries';
 import { HttpSession, newStudent } from '@tests/support/http-session';
+import type { CatalogStore } from '@tests/support/catalog-store';
 
 /** A real UF code and name; fictional sections, as the shipped sample's. */
 export const BIG_COURSE = { code: 'MAC1105', name: 'Basic College Algebra', term: 'Fall 2025' };
@@ -50,7 +50,7 @@ function bigCourseEntries(): CatalogEntry[] {
  * nothing else), signs WITHDRAWN_MEMBER up, joins and posts in the section to
  * withdraw, then withdraws it as a sync would: the server at `baseUrl` is up.
  */
-export async function seedE2eCatalog(catalog: CourseCatalog, baseUrl: string): Promise<void> {
+export async function seedE2eCatalog(catalog: CatalogStore, baseUrl: string): Promise<void> {
   const source = 'e2e-fixture';
   const entries = bigCourseEntries();
   await catalog.upsert(entries, { source });

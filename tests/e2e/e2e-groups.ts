@@ -3,11 +3,11 @@
 // groups written straight to the tables (one owner, past the per-student
 // limits), with their meetings through the repository, as a busy course has them.
 import type { Knex } from 'knex';
-import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 import { sectionEntry } from '@tests/support/catalog-entries';
 import { insertStudyGroup } from '@tests/support/chat-fixtures';
 import { HttpSession, newStudent } from '@tests/support/http-session';
+import type { CatalogStore } from '@tests/support/catalog-store';
 
 /** A real UF code and name; a fictional section, in no other spec. */
 export const MANY_GROUPS_COURSE = { code: 'SLS1102', name: 'Strategies for Success in College', term: 'Fall 2025', classNumber: 49_001 };
@@ -15,7 +15,7 @@ export const MANY_GROUPS_COURSE = { code: 'SLS1102', name: 'Strategies for Succe
 export const MANY_GROUPS = 45;
 export const manyGroupName = (n: number) => `Study circle ${String(n).padStart(2, '0')}`;
 
-export async function seedManyGroupsCourse(catalog: CourseCatalog, groups: StudyGroupRepository, db: Knex, baseUrl: string): Promise<void> {
+export async function seedManyGroupsCourse(catalog: CatalogStore, groups: StudyGroupRepository, db: Knex, baseUrl: string): Promise<void> {
   const { code, name, term, classNumber } = MANY_GROUPS_COURSE;
   await catalog.upsert([sectionEntry({ courseNumber: code, name, term, classNumber, description: 'Study skills for the first year.' })], { source: 'e2e-fixture-groups' });
   const [course] = await catalog.findByClassNumbers(term, [classNumber]);

@@ -29,6 +29,7 @@ import { missingUfSocData, ufSocCourses } from '@tests/support/uf-soc-data';
 import { UfSocReplayServer } from '@tests/support/uf-soc-replay-server';
 import { seedE2eCatalog } from './e2e-catalog';
 import { seedManyGroupsCourse } from './e2e-groups';
+import { catalogStore } from '@tests/support/catalog-store';
 
 const [mode, port] = process.argv.slice(2);
 const sink = await SmtpSink.start();
@@ -76,14 +77,16 @@ if (!missingUfSocData('2258')) {
   const sync = new SyncCatalog(
     new HttpScheduleOfCourses(replay.url),
     server.resolve(TOKENS.CourseCatalog),
+    server.resolve(TOKENS.CourseCatalogWriter),
     server.resolve(TOKENS.CatalogSyncState),
     async () => {},
   );
   await sync.execute({ term: 'Fall 2025', termCode: '2258', category: 'CWSP' });
   await replay.close();
 }
-await seedE2eCatalog(server.resolve(TOKENS.CourseCatalog), `http://127.0.0.1:${port}`);
-await seedManyGroupsCourse(server.resolve(TOKENS.CourseCatalog), server.resolve(TOKENS.StudyGroupRepository), server.resolve(INFRA.Knex), `http://127.0.0.1:${port}`);
+const catalog = catalogStore(server.resolve(TOKENS.CourseCatalog), server.resolve(TOKENS.CourseCatalogWriter));
+await seedE2eCatalog(catalog, `http://127.0.0.1:${port}`);
+await seedManyGroupsCourse(catalog, server.resolve(TOKENS.StudyGroupRepository), server.resolve(INFRA.Knex), `http://127.0.0.1:${port}`);
 const stop = async () => {
   await server.close();
   mailbox.close();

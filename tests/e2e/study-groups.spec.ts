@@ -235,7 +235,7 @@ async function leaveAfterTheChatHears(page: Page, first: string, groupName: stri
   return { courseId, groupId };
 }
 
-test('leaving goes home even when the group chat notices the departure before the leave call answers', async ({ page }) => {
+test('leaving goes home even when the group chat notices the student left before the leave call answers', async ({ page }) => {
   const { courseId } = await leaveAfterTheChatHears(page, 'Lena', 'Series squad', async (route, stored) => {
     // The student left here: the page waits for the leave's answer rather than saying they were removed.
     await expect(page.getByRole('heading', { level: 1, name: 'Series squad' })).toBeVisible();

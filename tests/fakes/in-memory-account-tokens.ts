@@ -1,9 +1,10 @@
 import type { AccountTokenPurpose, AccountTokens } from '@application/ports/account-tokens';
 import type { Clock } from '@application/ports/clock';
+import type { UserId } from '@domain/ids';
 import { accountTokenHash, newAccountToken } from '@adapters/security/account-token-secret';
 
 interface Row {
-  userId: number;
+  userId: UserId;
   purpose: AccountTokenPurpose;
   expiresAt: number;
 }
@@ -14,14 +15,14 @@ export class InMemoryAccountTokens implements AccountTokens {
 
   constructor(private readonly now: Clock = () => Date.now()) {}
 
-  async issue(userId: number, purpose: AccountTokenPurpose, ttlMs: number): Promise<string> {
+  async issue(userId: UserId, purpose: AccountTokenPurpose, ttlMs: number): Promise<string> {
     await this.revoke(userId, purpose);
     const token = newAccountToken();
     this.rows.set(accountTokenHash(token), { userId, purpose, expiresAt: this.now() + ttlMs });
     return token;
   }
 
-  async consume(token: string, purpose: AccountTokenPurpose): Promise<number | null> {
+  async consume(token: string, purpose: AccountTokenPurpose): Promise<UserId | null> {
     const hash = accountTokenHash(token);
     const row = this.rows.get(hash);
     if (!row || row.purpose !== purpose) return null;
@@ -29,7 +30,7 @@ export class InMemoryAccountTokens implements AccountTokens {
     return row.expiresAt > this.now() ? row.userId : null;
   }
 
-  async revoke(userId: number, purpose: AccountTokenPurpose): Promise<void> {
+  async revoke(userId: UserId, purpose: AccountTokenPurpose): Promise<void> {
     for (const [hash, row] of this.rows) if (row.userId === userId && row.purpose === purpose) this.rows.delete(hash);
   }
 

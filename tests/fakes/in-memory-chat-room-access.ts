@@ -4,6 +4,7 @@ import type { ChatRoomAccess, RoomAccess } from '@application/ports/chat-room-ac
 import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { CourseMembership } from '@application/ports/course-membership';
 import type { ChatRoom } from '@domain/chat/chat-room';
+import { CourseId, type UserId } from '@domain/ids';
 
 export class InMemoryChatRoomAccess implements ChatRoomAccess {
   private readonly groups = new Map<number, { ownerId: number; members: Set<number> }>();
@@ -29,13 +30,14 @@ export class InMemoryChatRoomAccess implements ChatRoomAccess {
     this.groups.get(groupId)?.members.delete(userId);
   }
 
-  async check(userId: number, room: ChatRoom): Promise<RoomAccess> {
+  async check(userId: UserId, room: ChatRoom): Promise<RoomAccess> {
     if (room.kind === 'group') {
       const group = this.groups.get(room.id);
       if (!group) return 'no-room';
       return group.members.has(userId) ? 'member' : 'not-member';
     }
-    if (!(await this.catalog.findById(room.id))) return 'no-room';
-    return (await this.membership.isMember(userId, room.id)) ? 'member' : 'not-member';
+    const courseId = CourseId(room.id);
+    if (!(await this.catalog.findById(courseId))) return 'no-room';
+    return (await this.membership.isMember(userId, courseId)) ? 'member' : 'not-member';
   }
 }

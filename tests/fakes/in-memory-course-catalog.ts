@@ -1,4 +1,6 @@
-import type { CourseCatalog, CoursePage, UpsertCounts, WriteOptions } from '@application/ports/course-catalog';
+// The catalog in memory, for unit tests: its reads and its writes in one object.
+import type { CourseCatalog, CoursePage } from '@application/ports/course-catalog';
+import type { CourseCatalogWriter, UpsertCounts, WriteOptions } from '@application/ports/course-catalog-writer';
 import type { CatalogEntry, Course } from '@domain/course/course';
 import {
   clampPage,
@@ -11,10 +13,11 @@ import {
   type CourseQuery,
 } from '@domain/course/course-search';
 import { newestTermsFirst } from '@domain/course/term';
+import { CourseId } from '@domain/ids';
 
 type Stored = Course & { source: string };
 
-export class InMemoryCourseCatalog implements CourseCatalog {
+export class InMemoryCourseCatalog implements CourseCatalog, CourseCatalogWriter {
   private courses: Stored[] = [];
 
   async search(query: CourseQuery, requestedPage: number): Promise<CoursePage> {
@@ -78,7 +81,7 @@ export class InMemoryCourseCatalog implements CourseCatalog {
         const existing = this.courses.find((c) => c.term === entry.term && c.classNumber === entry.classNumber);
         const next = { ...copy(entry), withdrawn: false, source };
         if (!existing) {
-          this.courses.push({ ...next, id: this.courses.length + 1 });
+          this.courses.push({ ...next, id: CourseId(this.courses.length + 1) });
           counts.inserted += 1;
         } else if (same(existing, next)) {
           counts.unchanged += 1;

@@ -3,10 +3,11 @@ import type { CourseMembership } from '@application/ports/course-membership';
 import type { UserRepository } from '@application/ports/user-repository';
 import type { Course, MemberProfile } from '@domain/course/course';
 import { admitSections } from '@domain/course/section-quota';
+import type { CourseId, UserId } from '@domain/ids';
 
 export class InMemoryCourseMembership implements CourseMembership {
   // Insertion order is join order.
-  private readonly memberships: { userId: number; courseId: number }[] = [];
+  private readonly memberships: { userId: UserId; courseId: CourseId }[] = [];
 
   constructor(
     private readonly catalog: CourseCatalog,
@@ -16,11 +17,11 @@ export class InMemoryCourseMembership implements CourseMembership {
   /** The join in progress: the next starts when it has settled (the Knex adapter's lock on the student). */
   private joins: Promise<unknown> = Promise.resolve();
 
-  async join(userId: number, courseId: number): Promise<void> {
+  async join(userId: UserId, courseId: CourseId): Promise<void> {
     await this.joinAll(userId, [courseId]);
   }
 
-  joinAll(userId: number, courseIds: number[]): Promise<number[]> {
+  joinAll(userId: UserId, courseIds: CourseId[]): Promise<CourseId[]> {
     const result = this.joins.then(async () => {
       const mine = this.memberships.filter((m) => m.userId === userId).map((m) => m.courseId);
       const sections = await Promise.all([...new Set(courseIds)].filter((id) => !mine.includes(id)).map((id) => this.catalog.findById(id)));
@@ -37,26 +38,26 @@ export class InMemoryCourseMembership implements CourseMembership {
     return result;
   }
 
-  async leave(userId: number, courseId: number): Promise<void> {
+  async leave(userId: UserId, courseId: CourseId): Promise<void> {
     const index = this.memberships.findIndex((m) => m.userId === userId && m.courseId === courseId);
     if (index >= 0) this.memberships.splice(index, 1);
   }
 
-  async isMember(userId: number, courseId: number): Promise<boolean> {
+  async isMember(userId: UserId, courseId: CourseId): Promise<boolean> {
     return this.memberships.some((m) => m.userId === userId && m.courseId === courseId);
   }
 
-  async coursesOf(userId: number): Promise<Course[]> {
+  async coursesOf(userId: UserId): Promise<Course[]> {
     const ids = this.memberships.filter((m) => m.userId === userId).map((m) => m.courseId);
     const courses = await Promise.all(ids.map((id) => this.catalog.findById(id)));
     return courses.filter((c): c is Course => c !== null);
   }
 
-  async courseIdsOf(userId: number): Promise<number[]> {
+  async courseIdsOf(userId: UserId): Promise<CourseId[]> {
     return this.memberships.filter((m) => m.userId === userId).map((m) => m.courseId).sort((a, b) => a - b);
   }
 
-  async membersOf(courseId: number): Promise<MemberProfile[]> {
+  async membersOf(courseId: CourseId): Promise<MemberProfile[]> {
     const ids = this.memberships.filter((m) => m.courseId === courseId).map((m) => m.userId);
     const users = await Promise.all(ids.map((id) => this.users.findById(id)));
     return users

@@ -1,9 +1,9 @@
-// Study groups in memory, for unit tests. Departures and the limited writes
+// Study groups in memory, for unit tests. Leaves and the limited writes
 // run one at a time (the in-memory counterpart of the Knex adapter's row
-// locks), each applying the domain's rule (departure, group quotas) to the
+// locks), each applying the domain's rule (leave, group quotas) to the
 // records before it changes them.
 import type {
-  CourseGroupDeparture,
+  CourseGroupLeave,
   CourseGroupsPage,
   CourseGroupsQuery,
   NewStudyGroup,
@@ -12,7 +12,8 @@ import type {
 } from '@application/ports/study-group-repository';
 import type { UserRepository } from '@application/ports/user-repository';
 import type { MemberProfile } from '@domain/course/course';
-import { applyDeparture, type Departure } from '@domain/study-group/group-roles';
+import { MeetingId, StudyGroupId, type CourseId, type UserId } from '@domain/ids';
+import { applyLeave, type LeaveOutcome } from '@domain/study-group/group-roles';
 import {
   admitGroupCreation,
   admitGroupMember,
@@ -25,13 +26,13 @@ import { compareMeetings, type MeetingDetails } from '@domain/study-group/meetin
 import type { Meeting, StudyGroup } from '@domain/study-group/study-group';
 
 interface GroupRecord extends NewStudyGroup {
-  id: number;
+  id: StudyGroupId;
   sizeLimit: number | null;
 }
 
 interface MemberRecord {
-  groupId: number;
-  userId: number;
+  groupId: StudyGroupId;
+  userId: UserId;
   /** Join order, as the Knex adapter's seq column. */
   seq: number;
 }
@@ -40,12 +41,12 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
   private readonly groups: GroupRecord[] = [];
   // Insertion order is join order.
   private readonly members: MemberRecord[] = [];
-  private readonly meetings: (Meeting & { groupId: number })[] = [];
-  private readonly creations: { userId: number; courseId: number; at: Date }[] = [];
+  private readonly meetings: (Meeting & { groupId: StudyGroupId })[] = [];
+  private readonly creations: { userId: UserId; courseId: CourseId; at: Date }[] = [];
   private nextGroupId = 1;
   private nextMeetingId = 1;
   private nextSeq = 1;
-  /** The departure or limited write in progress: the next one starts when it has settled. */
+  /** The leave or limited write in progress: the next one starts when it has settled. */
   private writes: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly users: UserRepository) {}
@@ -61,7 +62,7 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
         },
         now,
       );
-      const record = { ...group, id: this.nextGroupId++, sizeLimit: null };
+      const record = { ...group, id: StudyGroupId(this.nextGroupId++), sizeLimit: null };
       this.groups.push(record);
       this.members.push({ groupId: record.id, userId: group.ownerId, seq: this.nextSeq++ });
       this.creations.push({ userId: group.ownerId, courseId: group.courseId, at: now });
@@ -69,7 +70,7 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
     });
   }
 
-  async findById(groupId: number): Promise<StudyGroup | null> {
+  async findById(groupId: StudyGroupId): Promise<StudyGroup | null> {
     const record = this.group(groupId);
     return record ? this.toGroup(record) : null;
   }
@@ -101,16 +102,16 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
   }
 
   /** For tests: every group of the course, oldest first (no port lists a whole course). */
-  async groupsOfCourse(courseId: number): Promise<StudyGroup[]> {
+  async groupsOfCourse(courseId: CourseId): Promise<StudyGroup[]> {
     return Promise.all(this.groups.filter((g) => g.courseId === courseId).map((g) => this.toGroup(g)));
   }
 
-  async listByMember(userId: number): Promise<StudyGroup[]> {
+  async listByMember(userId: UserId): Promise<StudyGroup[]> {
     const records = this.members.filter((m) => m.userId === userId).map((m) => this.group(m.groupId)!);
     return Promise.all(records.map((g) => this.toGroup(g)));
   }
 
-  addMember(groupId: number, userId: number): Promise<boolean> {
+  addMember(groupId: StudyGroupId, userId: UserId): Promise<boolean> {
     return this.oneAtATime(async () => {
       const group = this.group(groupId);
       if (!group) return false;
@@ -122,25 +123,25 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
     });
   }
 
-  removeMember(groupId: number, userId: number): Promise<Departure | null> {
+  removeMember(groupId: StudyGroupId, userId: UserId): Promise<LeaveOutcome | null> {
     return this.oneAtATime(async () => {
       const group = this.group(groupId);
-      return group ? this.depart(group, userId) : null;
+      return group ? this.leaveGroup(group, userId) : null;
     });
   }
 
-  removeMemberFromCourseGroups(userId: number, courseId: number): Promise<CourseGroupDeparture[]> {
+  removeMemberFromCourseGroups(userId: UserId, courseId: CourseId): Promise<CourseGroupLeave[]> {
     return this.oneAtATime(async () => {
       const groups = this.groups
         .filter((g) => g.courseId === courseId && this.memberIds(g.id).includes(userId))
         .sort((a, b) => a.id - b.id);
-      const departures: CourseGroupDeparture[] = [];
-      for (const group of groups) departures.push({ groupId: group.id, ...(await this.depart(group, userId)) });
-      return departures;
+      const outcomes: CourseGroupLeave[] = [];
+      for (const group of groups) outcomes.push({ groupId: group.id, ...(await this.leaveGroup(group, userId)) });
+      return outcomes;
     });
   }
 
-  update(groupId: number, changes: StudyGroupChanges): Promise<boolean> {
+  update(groupId: StudyGroupId, changes: StudyGroupChanges): Promise<boolean> {
     return this.oneAtATime(async () => {
       const group = this.group(groupId);
       if (!group) return false;
@@ -154,38 +155,38 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
     });
   }
 
-  addMeeting(groupId: number, meeting: MeetingDetails): Promise<Meeting | null> {
+  addMeeting(groupId: StudyGroupId, meeting: MeetingDetails): Promise<Meeting | null> {
     return this.oneAtATime(async () => {
       if (!this.group(groupId)) return null;
       admitMeeting(this.meetings.filter((m) => m.groupId === groupId).length);
-      const record = { ...meeting, id: this.nextMeetingId++, groupId };
+      const record = { ...meeting, id: MeetingId(this.nextMeetingId++), groupId };
       this.meetings.push(record);
       return toMeeting(record);
     });
   }
 
-  async updateMeeting(groupId: number, meetingId: number, meeting: MeetingDetails): Promise<Meeting | null> {
+  async updateMeeting(groupId: StudyGroupId, meetingId: MeetingId, meeting: MeetingDetails): Promise<Meeting | null> {
     const record = this.meetings.find((m) => m.id === meetingId && m.groupId === groupId);
     if (!record) return null;
     Object.assign(record, meeting);
     return toMeeting(record);
   }
 
-  async deleteMeeting(groupId: number, meetingId: number): Promise<boolean> {
+  async deleteMeeting(groupId: StudyGroupId, meetingId: MeetingId): Promise<boolean> {
     const index = this.meetings.findIndex((m) => m.id === meetingId && m.groupId === groupId);
     if (index >= 0) this.meetings.splice(index, 1);
     return index >= 0;
   }
 
-  private group(groupId: number): GroupRecord | undefined {
+  private group(groupId: StudyGroupId): GroupRecord | undefined {
     return this.groups.find((g) => g.id === groupId);
   }
 
-  private memberIds(groupId: number): number[] {
+  private memberIds(groupId: StudyGroupId): UserId[] {
     return this.members.filter((m) => m.groupId === groupId).map((m) => m.userId);
   }
 
-  private groupIdsOf(userId: number): number[] {
+  private groupIdsOf(userId: UserId): StudyGroupId[] {
     return this.members.filter((m) => m.userId === userId).map((m) => m.groupId);
   }
 
@@ -195,8 +196,8 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
     return result;
   }
 
-  private depart(group: GroupRecord, userId: number): Promise<Departure> {
-    return applyDeparture({ ownerId: group.ownerId, memberIds: this.memberIds(group.id) }, userId, {
+  private leaveGroup(group: GroupRecord, userId: UserId): Promise<LeaveOutcome> {
+    return applyLeave({ ownerId: group.ownerId, memberIds: this.memberIds(group.id) }, userId, {
       deleteGroup: async () => {
         this.groups.splice(this.groups.indexOf(group), 1);
         removeWhere(this.members, (m) => m.groupId === group.id);
@@ -226,7 +227,7 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
     };
   }
 
-  private async profile(userId: number): Promise<MemberProfile> {
+  private async profile(userId: UserId): Promise<MemberProfile> {
     const user = await this.users.findById(userId);
     if (!user) throw new Error(`No user ${userId}`);
     const { id, username, firstName, lastName, major, year, bio, emailVerified } = user;

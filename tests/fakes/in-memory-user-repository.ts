@@ -1,5 +1,6 @@
 import type { Clock } from '@application/ports/clock';
 import type { AddressProof, CreateUserResult, UserRepository } from '@application/ports/user-repository';
+import { UserId } from '@domain/ids';
 import { claimOnProof } from '@domain/user/address-claim';
 import { canonicalName, type CanonicalName } from '@domain/user/canonical-name';
 import type { NewUser, Profile, User, UserCredentials } from '@domain/user/user';
@@ -26,12 +27,12 @@ export class InMemoryUserRepository implements UserRepository {
     const emailPending = options.claim === true;
     if (!emailPending && this.holderOf(emailCanonical)) return { created: false, conflict: 'email' };
     if (this.rows.some((r) => r.usernameCanonical === usernameCanonical)) return { created: false, conflict: 'username' };
-    const row: Row = { ...user, id: this.rows.length + 1, usernameCanonical, emailCanonical, emailPending, createdAt: this.now(), verifiedAt: null, deleted: false };
+    const row: Row = { ...user, id: UserId(this.rows.length + 1), usernameCanonical, emailCanonical, emailPending, createdAt: this.now(), verifiedAt: null, deleted: false };
     this.rows.push(row);
     return { created: true, user: publicUser(row) };
   }
 
-  async findById(id: number): Promise<User | null> {
+  async findById(id: UserId): Promise<User | null> {
     const row = this.live((r) => r.id === id);
     return row ? publicUser(row) : null;
   }
@@ -44,16 +45,16 @@ export class InMemoryUserRepository implements UserRepository {
     return credentials(this.holderOf(email));
   }
 
-  async findCredentialsById(id: number): Promise<UserCredentials | null> {
+  async findCredentialsById(id: UserId): Promise<UserCredentials | null> {
     return credentials(this.live((r) => r.id === id));
   }
 
-  async findClaimable(email: CanonicalName, createdBefore: Date): Promise<number | null> {
+  async findClaimable(email: CanonicalName, createdBefore: Date): Promise<UserId | null> {
     const row = this.holderOf(email);
     return row && row.verifiedAt === null && row.createdAt <= createdBefore.getTime() ? row.id : null;
   }
 
-  async markEmailVerified(id: number): Promise<AddressProof> {
+  async markEmailVerified(id: UserId): Promise<AddressProof> {
     const row = this.live((r) => r.id === id);
     if (!row) return { verified: false, reason: 'no-account' };
     if (!row.emailPending) {
@@ -68,24 +69,24 @@ export class InMemoryUserRepository implements UserRepository {
     return { verified: true, displaced: holder?.id ?? null };
   }
 
-  async claimLost(id: number): Promise<boolean> {
+  async claimLost(id: UserId): Promise<boolean> {
     const row = this.live((r) => r.id === id && r.emailPending);
     return row !== undefined && this.holderOf(row.emailCanonical)?.verifiedAt != null;
   }
 
-  async setPasswordHash(id: number, passwordHash: string): Promise<void> {
+  async setPasswordHash(id: UserId, passwordHash: string): Promise<void> {
     const row = this.live((r) => r.id === id);
     if (row) row.passwordHash = passwordHash;
   }
 
-  async updateProfile(id: number, profile: Profile): Promise<User | null> {
+  async updateProfile(id: UserId, profile: Profile): Promise<User | null> {
     const row = this.live((r) => r.id === id);
     if (!row) return null;
     Object.assign(row, profile);
     return publicUser(row);
   }
 
-  async markDeleted(id: number): Promise<void> {
+  async markDeleted(id: UserId): Promise<void> {
     const row = this.live((r) => r.id === id);
     if (!row) return;
     // The canonical username stays: the name stays reserved.
@@ -93,7 +94,7 @@ export class InMemoryUserRepository implements UserRepository {
     Object.assign(row, { emailCanonical: `deleted:${id}`, emailPending: false, deleted: true });
   }
 
-  async deletedAmong(ids: readonly number[]): Promise<Set<number>> {
+  async deletedAmong(ids: readonly UserId[]): Promise<Set<UserId>> {
     return new Set(ids.filter((id) => this.rows.some((r) => r.id === id && r.deleted)));
   }
 

@@ -11,11 +11,12 @@ import { readCatalogFile, SHIPPED_CATALOG } from '@adapters/catalog/catalog-file
 import { KnexCourseCatalog } from '@adapters/postgres/knex-course-catalog';
 import { toCourseQuery } from '@domain/course/course-search';
 import { hasPostgres, usePglite, usePostgres } from '@tests/support/use-adapters';
+import { knexCatalog } from '@tests/support/catalog-store';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 
 function importSuite(db: () => Knex) {
-  const importer = () => new ImportCatalog(new KnexCourseCatalog(db()));
+  const importer = () => new ImportCatalog(knexCatalog(db()));
 
   it('imports JSON Lines, reports bad lines, and is idempotent', async () => {
     const file = path.join(fixtures, 'catalog-with-bad-lines.jsonl');

@@ -17,12 +17,12 @@ import type { SyncRun } from '@application/ports/catalog-sync-state';
 import { HttpScheduleOfCourses } from '@adapters/catalog/http-schedule-of-courses';
 import { ufCourseKey } from '@adapters/catalog/uf-schedule-of-courses';
 import { KnexCatalogSyncState } from '@adapters/postgres/knex-catalog-sync-state';
-import { KnexCourseCatalog } from '@adapters/postgres/knex-course-catalog';
 import { toCourseQuery } from '@domain/course/course-search';
 import { missingUfSocData, ufSocCourses } from '@tests/support/uf-soc-data';
 import { OVERSIZE_BYTES, UfSocReplayServer } from '@tests/support/uf-soc-replay-server';
 import { createTestDatabase } from '@tests/support/test-services';
 import { hasPostgres, usePglite, usePostgres } from '@tests/support/use-adapters';
+import { knexCatalog } from '@tests/support/catalog-store';
 
 const missing = missingUfSocData('2258');
 const FALL: SyncCommand = { term: 'Fall 2025', termCode: '2258', category: 'CWSP' };
@@ -58,11 +58,12 @@ function syncSuite(db: () => Knex) {
   const courseCount = new Set(courses.map(ufCourseKey)).size;
   let replay: UfSocReplayServer;
   let waits: number[];
-  const catalog = () => new KnexCourseCatalog(db());
-  const sync = (retries = 3, timeoutMs = 1_000) =>
+  const catalog = () => knexCatalog(db());
+  const sync = (retries = 3, timeoutMs = 1_000, store = catalog()) =>
     new SyncCatalog(
       new HttpScheduleOfCourses(replay.url, timeoutMs),
-      catalog(),
+      store,
+      store,
       new KnexCatalogSyncState(db()),
       async (ms) => void waits.push(ms),
       { retries, firstDelayMs: 10, maxDelayMs: 40 },
@@ -236,7 +237,8 @@ function syncSuite(db: () => Knex) {
         return state.recordPage(run, classNumbers);
       },
     });
-    const crashed = new SyncCatalog(new HttpScheduleOfCourses(replay.url, 1_000), catalog(), dying, async () => {});
+    const store = catalog();
+    const crashed = new SyncCatalog(new HttpScheduleOfCourses(replay.url, 1_000), store, store, dying, async () => {});
     await expect(crashed.execute(FALL)).rejects.toThrow('killed');
     const written = await count('courses');
 

@@ -5,6 +5,7 @@ import { TOKENS } from '@application/ports/tokens';
 import { sectionEntry } from '@tests/support/catalog-entries';
 import { HttpSession, newStudent } from '@tests/support/http-session';
 import { describeOnEveryMode, type TestApp } from '@tests/support/test-app';
+import { catalogStore } from '@tests/support/catalog-store';
 
 function coursesApiSuite(app: TestApp) {
   let student: HttpSession;
@@ -262,7 +263,7 @@ function coursesApiSuite(app: TestApp) {
   });
 
   it('hides a section UF withdrew from search and Add my classes, and keeps it, its chat and its groups for its members', async () => {
-    const catalog = app.server.resolve(TOKENS.CourseCatalog);
+    const catalog = catalogStore(app.server.resolve(TOKENS.CourseCatalog), app.server.resolve(TOKENS.CourseCatalogWriter));
     const synced = [31_001, 31_002].map((classNumber) =>
       sectionEntry({ term: 'Spring 2026', courseNumber: 'EEL3111C', name: 'Circuits 1', classNumber, instructors: [`Teacher ${classNumber}`] }),
     );
@@ -293,7 +294,7 @@ function coursesApiSuite(app: TestApp) {
   });
 
   it('refuses to join a withdrawn section with 409 SECTION_WITHDRAWN and changes nothing; its members keep it and may leave', async () => {
-    const catalog = app.server.resolve(TOKENS.CourseCatalog);
+    const catalog = catalogStore(app.server.resolve(TOKENS.CourseCatalog), app.server.resolve(TOKENS.CourseCatalogWriter));
     const sections = [32_001, 32_002].map((classNumber) => sectionEntry({ term: 'Fall 2025', courseNumber: 'EEL3135', name: 'Signals and Systems', classNumber }));
     await catalog.upsert(sections, { source: 'uf-soc:CWSP' });
     const [gone, kept] = await catalog.findByClassNumbers('Fall 2025', [32_001, 32_002]);
@@ -325,7 +326,7 @@ function coursesApiSuite(app: TestApp) {
   });
 
   it("lists five sections of a card with many, the student's own first, and every matching one for Show all", async () => {
-    const catalog = app.server.resolve(TOKENS.CourseCatalog);
+    const catalog = catalogStore(app.server.resolve(TOKENS.CourseCatalog), app.server.resolve(TOKENS.CourseCatalogWriter));
     const algebra = Array.from({ length: 32 }, (_, i) =>
       sectionEntry({ courseNumber: 'MAC1105', name: 'Basic College Algebra', classNumber: 40_001 + i, instructors: [i === 20 ? 'Ada Lovelace' : `Teacher ${i + 1}`] }),
     );

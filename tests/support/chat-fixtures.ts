@@ -3,12 +3,13 @@
 import type { Knex } from 'knex';
 import { Cluster, type Redis } from 'ioredis';
 import type { RedisConnection } from '@adapters/redis/redis-client';
+import { StudyGroupId, UserId } from '@domain/ids';
 import { canonicalName } from '@domain/user/canonical-name';
 
 let counter = 0;
 
 /** A users row; chat_messages points at it. */
-export async function insertUser(db: Knex, name: string): Promise<{ id: number; username: string }> {
+export async function insertUser(db: Knex, name: string): Promise<{ id: UserId; username: string }> {
   counter += 1;
   const username = `${name}${process.pid % 1000}${counter}`.slice(0, 30);
   const [row] = await db('users')
@@ -24,7 +25,7 @@ export async function insertUser(db: Knex, name: string): Promise<{ id: number; 
       year: 2,
     })
     .returning(['id', 'username']);
-  return row;
+  return { id: UserId(row.id), username: row.username };
 }
 
 /**
@@ -37,12 +38,12 @@ export async function insertStudyGroup(
   ownerId: number,
   memberIds: number[] = [],
   { name = 'Exam prep', description = 'Problem sets' }: { name?: string; description?: string } = {},
-): Promise<number> {
+): Promise<StudyGroupId> {
   const [{ id }] = await db('study_groups')
     .insert({ course_id: courseId, owner_id: ownerId, name, description, is_public: true })
     .returning('id');
   await db('study_group_members').insert([ownerId, ...memberIds].map((userId) => ({ study_group_id: id, user_id: userId })));
-  return id;
+  return StudyGroupId(id);
 }
 
 /** Every key under the prefix that matches the pattern (SCAN, never KEYS). */

@@ -11,8 +11,8 @@ import { readCatalogFile, SHIPPED_CATALOG } from '@adapters/catalog/catalog-file
 import { parseConfig } from '@adapters/config';
 import { createKnex } from '@adapters/database/create-knex';
 import { migrateToLatest } from '@adapters/database/migration-source';
-import { KnexCourseCatalog } from '@adapters/postgres/knex-course-catalog';
 import { startServer, type RunningServer } from '@adapters/server';
+import { knexCatalog } from './catalog-store';
 import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix } from './test-services';
 import { hasPostgres, hasRedis } from './use-adapters';
 
@@ -126,6 +126,6 @@ export function describeOnEveryMode(title: string, suite: (app: TestApp) => void
 export async function importShippedCatalog(url: string): Promise<void> {
   const knex = createKnex({ kind: 'postgres', url });
   await migrateToLatest(knex);
-  await new ImportCatalog(new KnexCourseCatalog(knex)).execute(readCatalogFile(SHIPPED_CATALOG));
+  await new ImportCatalog(knexCatalog(knex)).execute(readCatalogFile(SHIPPED_CATALOG));
   await knex.destroy();
 }

@@ -7,6 +7,7 @@ import { CachedFormerMembers } from '@adapters/chat/cached-former-members';
 import { accountMailContent } from '@adapters/mail/account-mail-content';
 import { BackgroundMailer } from '@adapters/mail/background-mailer';
 import type { AccountMail, Mailer } from '@application/ports/mailer';
+import { UserId } from '@domain/ids';
 import { ManualClock } from '@tests/support/test-clock';
 
 describe('CachedFormerMembers', () => {
@@ -31,23 +32,23 @@ describe('CachedFormerMembers', () => {
   it('asks once for a crowd reading the same authors at the same moment, then answers from memory', async () => {
     const { deleted, asked, cache } = directory();
     deleted.add(2);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => cache.among([1, 2, 3])));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => cache.among([UserId(1), UserId(2), UserId(3)])));
     expect(answers.every((a) => [...a].join() === '2')).toBe(true);
     expect(asked).toEqual([[1, 2, 3]]);
-    expect([...(await cache.among([2, 3]))]).toEqual([2]);
+    expect([...(await cache.among([UserId(2), UserId(3)]))]).toEqual([2]);
     expect(asked).toHaveLength(1);
     expect((await cache.among([])).size).toBe(0);
   });
 
   it('knows a deletion made here at once, and learns one made elsewhere when its memory expires', async () => {
     const { deleted, clock, cache } = directory();
-    expect((await cache.among([1, 2])).size).toBe(0);
-    cache.deleted(1);
-    expect([...(await cache.among([1, 2]))]).toEqual([1]);
+    expect((await cache.among([UserId(1), UserId(2)])).size).toBe(0);
+    cache.deleted(UserId(1));
+    expect([...(await cache.among([UserId(1), UserId(2)]))]).toEqual([1]);
     deleted.add(2);
-    expect([...(await cache.among([1, 2]))]).toEqual([1]);
+    expect([...(await cache.among([UserId(1), UserId(2)]))]).toEqual([1]);
     clock.advance(30_000);
-    expect([...(await cache.among([1, 2]))].sort()).toEqual([1, 2]);
+    expect([...(await cache.among([UserId(1), UserId(2)]))].sort()).toEqual([1, 2]);
   });
 });
 

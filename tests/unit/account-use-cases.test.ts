@@ -14,6 +14,7 @@ import { RoomNewest } from '@adapters/chat/room-newest';
 import { SignalHub } from '@adapters/chat/signal-hub';
 import type { EmailVerificationMode } from '@application/accounts/email-verification';
 import { ADDRESS_MAIL_RULE } from '@application/accounts/account-mailing';
+import { CourseId, type UserId } from '@domain/ids';
 import { EmailClaimLostError, EmailNotVerifiedError, LinkInvalidError, WrongPasswordError } from '@domain/user/account-errors';
 import { canonicalName } from '@domain/user/canonical-name';
 import { RateLimitedError, ValidationError } from '@domain/errors';
@@ -47,7 +48,7 @@ async function staleAddress(claimants: string[], hours = 24) {
   const world = accountWorld();
   const stale = await student(world, 'stale');
   world.clock.advance(hours * HOUR);
-  const claims: { id: number; link: string }[] = [];
+  const claims: { id: UserId; link: string }[] = [];
   for (const name of claimants) {
     const result = await world.signUp.execute({ ...form(name), email: 'stale@ufl.edu' });
     if (!result.ok) throw new Error(result.message);
@@ -66,8 +67,8 @@ async function participation(mode: EmailVerificationMode) {
   const allowance = new PostingAllowance(world.limiter);
   const owner = await student(world, 'owner');
   await world.users.markEmailVerified(owner.id);
-  await world.membership.join(owner.id, 1);
-  const group = await world.groups.create({ courseId: 1, ownerId: owner.id, name: 'G', description: 'D', isPublic: true }, new Date());
+  await world.membership.join(owner.id, CourseId(1));
+  const group = await world.groups.create({ courseId: CourseId(1), ownerId: owner.id, name: 'G', description: 'D', isPublic: true }, new Date());
   return {
     world,
     log,
@@ -87,7 +88,7 @@ describe('EMAIL_VERIFICATION=required', () => {
     const p = await participation('required');
     const id = (await student(p.world, 'newbie')).id;
     const refusals = [
-      () => p.joinCourse.execute({ actingUserId: id, courseId: 1 }),
+      () => p.joinCourse.execute({ actingUserId: id, courseId: CourseId(1) }),
       () => p.addClasses.execute({ actingUserId: id, term: 'Fall 2025', classNumbers: [12345] }),
       () => p.joinGroup.execute({ actingUserId: id, groupId: p.groupId }),
     ];
@@ -96,13 +97,13 @@ describe('EMAIL_VERIFICATION=required', () => {
     expect((await p.world.groups.findById(p.groupId))?.members.map((m) => m.id)).not.toContain(id);
 
     // In the course already (it joined before verification was required): it may read, not post, edit or create.
-    await p.world.membership.join(id, 1);
-    await expect(p.createGroup.execute({ actingUserId: id, courseId: 1, name: 'Mine', description: 'D' })).rejects.toMatchObject({ code: 'EMAIL_NOT_VERIFIED', kind: 'forbidden' });
+    await p.world.membership.join(id, CourseId(1));
+    await expect(p.createGroup.execute({ actingUserId: id, courseId: CourseId(1), name: 'Mine', description: 'D' })).rejects.toMatchObject({ code: 'EMAIL_NOT_VERIFIED', kind: 'forbidden' });
     await expect(p.post.execute({ actingUserId: id, room: { kind: 'course', id: 1 }, message: 'hi' })).rejects.toBeInstanceOf(EmailNotVerifiedError);
     const { message: own } = await p.log.append({ kind: 'course', id: 1 }, { userId: id, username: 'newbie', message: 'from before' });
     await expect(p.edit.execute({ actingUserId: id, room: { kind: 'course', id: 1 }, messageId: own.id, message: 'changed' })).rejects.toBeInstanceOf(EmailNotVerifiedError);
     expect((await p.read.execute({ actingUserId: id, room: { kind: 'course', id: 1 } })).map((m) => m.message)).toEqual(['from before']);
-    expect(await p.world.groups.groupsOfCourse(1)).toHaveLength(1);
+    expect(await p.world.groups.groupsOfCourse(CourseId(1))).toHaveLength(1);
 
     await p.world.users.markEmailVerified(id);
     await p.joinGroup.execute({ actingUserId: id, groupId: p.groupId });
@@ -112,9 +113,9 @@ describe('EMAIL_VERIFICATION=required', () => {
   it('allows all of it when verification is optional', async () => {
     const p = await participation('optional');
     const id = (await student(p.world, 'newbie')).id;
-    await p.joinCourse.execute({ actingUserId: id, courseId: 1 });
+    await p.joinCourse.execute({ actingUserId: id, courseId: CourseId(1) });
     await p.joinGroup.execute({ actingUserId: id, groupId: p.groupId });
-    await p.createGroup.execute({ actingUserId: id, courseId: 1, name: 'Mine', description: 'D' });
+    await p.createGroup.execute({ actingUserId: id, courseId: CourseId(1), name: 'Mine', description: 'D' });
     await p.post.execute({ actingUserId: id, room: { kind: 'course', id: 1 }, message: 'hi' });
   });
 });
@@ -209,10 +210,10 @@ describe('change password, profile, deletion', () => {
   it('deletes an account only with its password: groups hand over, sessions end, its messages read as "Former member"', async () => {
     const p = await participation('optional');
     const alice = await student(p.world, 'alice');
-    await p.world.membership.join(alice.id, 1);
-    const owned = await p.world.groups.create({ courseId: 1, ownerId: alice.id, name: 'A', description: 'D', isPublic: true }, new Date());
+    await p.world.membership.join(alice.id, CourseId(1));
+    const owned = await p.world.groups.create({ courseId: CourseId(1), ownerId: alice.id, name: 'A', description: 'D', isPublic: true }, new Date());
     const bob = await student(p.world, 'bob');
-    await p.world.membership.join(bob.id, 1);
+    await p.world.membership.join(bob.id, CourseId(1));
     await p.world.groups.addMember(owned.id, bob.id);
     await p.post.execute({ actingUserId: alice.id, room: { kind: 'course', id: 1 }, message: 'bye' });
     await p.world.sessions.set('alice-phone', { userId: alice.id }, HOUR);
@@ -299,7 +300,7 @@ describe('change password, profile, deletion', () => {
     const { world, stale, claims } = await staleAddress(['one', 'two']);
     const ids = [stale.id, ...claims.map((c) => c.id)];
     // 3 sign-up mails, then Resend: 3 each for the first two accounts and 1 for the third make 10.
-    for (const [id, times] of [[ids[0], 3], [ids[1], 3], [ids[2], 1]]) {
+    for (const [id, times] of [[ids[0], 3], [ids[1], 3], [ids[2], 1]] as const) {
       for (let i = 0; i < times; i++) expect(await world.resend.execute({ actingUserId: id })).toEqual({ sent: true, emailVerified: false });
     }
     expect(world.mailer.sent).toHaveLength(ADDRESS_MAIL_RULE.points);

@@ -3,6 +3,7 @@
 // other servers; nothing is answered from it while announcements may be lost.
 import Keygrip from 'keygrip';
 import { describe, expect, it } from 'vitest';
+import { UserId } from '@domain/ids';
 import { CachedSessionStore } from '@adapters/session/cached-session-store';
 import { CookieSigner } from '@adapters/http/cookie-signer';
 import { InMemorySessionStore } from '@tests/fakes/in-memory-session-store';
@@ -53,7 +54,7 @@ describe('CachedSessionStore', () => {
     await store.set('a2', { userId: 7 }, DAY);
     await store.set('b1', { userId: 8 }, DAY);
     for (const sid of ['a1', 'a2', 'b1']) await cache.get(sid, RECENT);
-    expect((await cache.destroyAllOf(7)).sort()).toEqual(['a1', 'a2']);
+    expect((await cache.destroyAllOf(UserId(7))).sort()).toEqual(['a1', 'a2']);
     expect(announced.sort()).toEqual(['a1', 'a2']);
     expect(await cache.get('a1', RECENT)).toBeNull();
     expect(cache.peek('a2')).toBeNull();

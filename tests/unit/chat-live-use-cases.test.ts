@@ -20,6 +20,7 @@ import type { ChatRoom } from '@domain/chat/chat-room';
 import { parseMessageId } from '@domain/chat/message-id';
 import { findMentions, mentions } from '@domain/chat/mention';
 import { DomainError } from '@domain/errors';
+import { CourseId, type UserId } from '@domain/ids';
 import { InMemoryChatLog } from '@tests/fakes/in-memory-chat-log';
 import { InMemoryChatRoomAccess } from '@tests/fakes/in-memory-chat-room-access';
 import { InMemoryCourseCatalog } from '@tests/fakes/in-memory-course-catalog';
@@ -55,12 +56,12 @@ async function world() {
   const student = async (username: string) => {
     const result = await users.create({ firstName: 'A', lastName: 'B', username, email: `${username}@ufl.edu`, major: 'M', year: '1', bio: '', passwordHash: 'x' });
     if (!result.created) throw new Error('not created');
-    await membership.join(result.user.id, course.id);
+    await membership.join(result.user.id, CourseId(course.id));
     markers.joinRoom(result.user.id, course, new Date(clock.now()));
     return result.user.id;
   };
   const [alice, bob, carol] = [await student('alice'), await student('bob'), await student('carol')];
-  const group = await groups.create({ courseId: 1, ownerId: alice, name: 'Exam prep', description: 'Sets', isPublic: true }, new Date());
+  const group = await groups.create({ courseId: CourseId(1), ownerId: alice, name: 'Exam prep', description: 'Sets', isPublic: true }, new Date());
   await groups.addMember(group.id, bob);
   store.addGroup(group.id, alice);
   store.joinGroup(group.id, bob);
@@ -71,7 +72,7 @@ async function world() {
   return {
     clock, access, store, membership, log, hub, signals, markers, verification, alice, bob, carol, groupRoom,
     changes: new LocalMembershipChanges(access, hub),
-    post: (userId: number, room: ChatRoom, message: string) => poster.execute({ actingUserId: userId, room, message }),
+    post: (userId: UserId, room: ChatRoom, message: string) => poster.execute({ actingUserId: userId, room, message }),
     wait: new WaitForChatMessages(access, log, signals, formerMembers, clock.now),
     edit: new EditChatMessage(access, log, allowance, signals, verification, clock.now),
     remove: new DeleteChatMessage(access, log, groups, signals, formerMembers),
@@ -143,7 +144,7 @@ describe('WaitForChatMessages', () => {
     const waiting = w.wait.execute({ actingUserId: w.bob, room: course, after: '0-0', waitMs: LONG_WAIT, alsoWatch: [w.groupRoom, otherCourse] });
     await waiters(w, 1);
     // Bob is not in the other course: its activity is none of his business.
-    await w.membership.join(w.carol, otherCourse.id);
+    await w.membership.join(w.carol, CourseId(otherCourse.id));
     await w.post(w.carol, otherCourse, 'elsewhere');
     await w.post(w.alice, w.groupRoom, 'in bob’s group');
     expect(await waiting).toEqual({ messages: [], activity: true });
@@ -209,9 +210,9 @@ describe('EditChatMessage and DeleteChatMessage', () => {
     mine = await w.post(w.bob, course, 'See you at 7?');
   });
 
-  const editBy = (userId: number, message: ChatMessage, text: string, room = course) =>
+  const editBy = (userId: UserId, message: ChatMessage, text: string, room = course) =>
     w.edit.execute({ actingUserId: userId, room, messageId: message.id, message: text });
-  const deleteBy = (userId: number, message: ChatMessage, room = course) => w.remove.execute({ actingUserId: userId, room, messageId: message.id });
+  const deleteBy = (userId: UserId, message: ChatMessage, room = course) => w.remove.execute({ actingUserId: userId, room, messageId: message.id });
 
   it('lets the author edit within 24 hours; a poller receives the edit after the message', async () => {
     w.clock.advance(23 * HOUR);
@@ -271,7 +272,7 @@ describe('MarkChatRead and GetUnreadCounts', () => {
     w = await world();
   });
 
-  const summaryOf = async (userId: number) => (await w.unread.execute({ actingUserId: userId })).rooms.find((r) => r.room.kind === 'course')!;
+  const summaryOf = async (userId: UserId) => (await w.unread.execute({ actingUserId: userId })).rooms.find((r) => r.room.kind === 'course')!;
 
   it('counts other students’ messages after the marker, not one’s own nor deleted ones, with mentions', async () => {
     const a = await w.post(w.alice, course, 'hello @bob!');

@@ -23,6 +23,7 @@ import { checkMessageText } from '@domain/chat/chat-message';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { compareMessageIds, nextMessageId, parseMessageId } from '@domain/chat/message-id';
 import { DomainError, RateLimitedError } from '@domain/errors';
+import { CourseId, UserId } from '@domain/ids';
 
 async function world() {
   const catalog = new InMemoryCourseCatalog();
@@ -42,8 +43,8 @@ async function world() {
   const alice = await make('alice');
   const bob = await make('bob');
   const carol = await make('carol');
-  await membership.join(alice, 1);
-  await membership.join(bob, 1);
+  await membership.join(alice, CourseId(1));
+  await membership.join(bob, CourseId(1));
   access.addGroup(7, alice);
   const signals = new LocalChatSignals(new SignalHub(), new RoomNewest());
   const announced: string[] = [];
@@ -175,9 +176,9 @@ describe('GetCoursePage', () => {
   it('carries the latest 50 messages for members and none for others', async () => {
     const w = await world();
     for (let i = 0; i < 55; i += 1) await w.log.append(course, { userId: w.bob, username: 'bob', message: `m${i}` });
-    const member = await w.page.execute(w.alice, 1);
+    const member = await w.page.execute(w.alice, CourseId(1));
     expect(member.messages.map((m) => m.message)).toEqual(Array.from({ length: 50 }, (_, i) => `m${i + 5}`));
-    expect((await w.page.execute(w.carol, 1)).messages).toEqual([]);
+    expect((await w.page.execute(w.carol, CourseId(1))).messages).toEqual([]);
   });
 });
 
@@ -209,39 +210,39 @@ describe('CachedChatRoomAccess', () => {
     let now = 1_000;
     const inner = new CountingAccess();
     const cache = new CachedChatRoomAccess(inner, 30_000, () => now);
-    expect(await cache.check(1, course)).toBe('member');
-    expect(await cache.check(1, course)).toBe('member');
+    expect(await cache.check(UserId(1), course)).toBe('member');
+    expect(await cache.check(UserId(1), course)).toBe('member');
     expect(inner.calls).toBe(1);
     inner.answer = 'not-member';
-    cache.forget(1, course);
-    expect(await cache.check(1, course)).toBe('not-member');
+    cache.forget(UserId(1), course);
+    expect(await cache.check(UserId(1), course)).toBe('not-member');
     inner.answer = 'member';
-    expect(await cache.check(1, course)).toBe('member');
+    expect(await cache.check(UserId(1), course)).toBe('member');
     now += 30_001;
     inner.answer = 'not-member';
-    expect(await cache.check(1, course)).toBe('not-member');
+    expect(await cache.check(UserId(1), course)).toBe('not-member');
   });
 
   it('never remembers a refusal, so a student who just joined gets in', async () => {
     const inner = new CountingAccess();
     const cache = new CachedChatRoomAccess(inner, 30_000);
     inner.answer = 'not-member';
-    expect(await cache.check(2, course)).toBe('not-member');
+    expect(await cache.check(UserId(2), course)).toBe('not-member');
     inner.answer = 'member';
-    expect(await cache.check(2, course)).toBe('member');
+    expect(await cache.check(UserId(2), course)).toBe('member');
   });
 
-  it('does not store an answer that a departure overtook', async () => {
+  it('does not store an answer that a leave overtook', async () => {
     const inner = new CountingAccess();
     const cache = new CachedChatRoomAccess(inner, 30_000);
     let open!: () => void;
     inner.gate = new Promise((resolve) => (open = resolve));
-    const inFlight = cache.check(3, course); // read "member" before the student left...
-    cache.forget(3, course); // ...and the departure arrives before the answer
+    const inFlight = cache.check(UserId(3), course); // read "member" before the student left...
+    cache.forget(UserId(3), course); // ...and the leave arrives before the answer
     open();
     expect(await inFlight).toBe('member');
     inner.gate = null;
     inner.answer = 'not-member';
-    expect(await cache.check(3, course)).toBe('not-member');
+    expect(await cache.check(UserId(3), course)).toBe('not-member');
   });
 });

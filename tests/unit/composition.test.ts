@@ -1,17 +1,20 @@
-// The composition root registers an adapter for every port in both run modes
-// and builds every use case from the one list; tokens are typed, so a swapped
-// port is a compile error (the @ts-expect-error lines fail `npm run typecheck`
-// the day they compile).
+// The composition root registers an adapter for every port and every use case
+// in both run modes, in one container; tokens are typed, so a swapped port is
+// a compile error (the type checks below, and the @ts-expect-error lines, fail
+// `npm run typecheck` the day they stop holding).
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { SignUp } from '@application/auth/sign-up';
 import type { ChatLog } from '@application/ports/chat-log';
+import type { PasswordHasher } from '@application/ports/password-hasher';
 import { TOKENS, tokensOf, type Ports, type Token } from '@application/ports/tokens';
 import { parseConfig } from '@adapters/config';
 import { compose, INFRA, type Composition } from '@adapters/container';
 import { createLogger } from '@adapters/logger';
+import type { Resolve } from '@adapters/register';
+import { USE_CASES } from '@adapters/use-cases';
 
 const base = { NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_SECRET: 'x'.repeat(32), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'ss-compose-')) };
 const modes = {
@@ -37,29 +40,32 @@ describe.each(Object.entries(modes))('the %s composition', (_mode, env) => {
     expect(composition.resolve(port)).toBeDefined();
   });
 
-  it('builds every use case, once', () => {
-    for (const [name, useCase] of Object.entries(composition.useCases)) {
-      expect(useCase, name).toBeTypeOf('object');
-      expect(composition.useCases[name as keyof typeof composition.useCases]).toBe(useCase);
-    }
+  const useCases = Object.entries(USE_CASES) as unknown as [string, Token<unknown>][];
+  it.each(useCases)('registers the use case %s, built once', (_name, useCase) => {
+    const built = composition.resolve(useCase);
+    expect(built).toBeTypeOf('object');
+    expect(composition.resolve(useCase)).toBe(built);
   });
 });
 
 describe('typed tokens', () => {
-  it('make a swapped port a compile error', () => {
-    const { resolve } = opened[0];
-    const hasher = resolve(TOKENS.PasswordHasher);
-    // @ts-expect-error a PasswordHasher is not a ChatLog
-    const log: ChatLog = hasher;
-    // @ts-expect-error SignUp takes the user repository first, not the password hasher
-    const swapped = () => new SignUp(resolve(TOKENS.PasswordHasher), resolve(TOKENS.UserRepository), opened[0].useCases.clientThrottle);
-    expect([log, swapped]).toHaveLength(2);
+  it('resolve to their port or use case, so a swapped port is a compile error', () => {
+    expectTypeOf(opened[0].resolve(TOKENS.PasswordHasher)).toEqualTypeOf<PasswordHasher>();
+    expectTypeOf<PasswordHasher>().not.toExtend<ChatLog>();
+    expectTypeOf(USE_CASES.signUp).toEqualTypeOf<Token<SignUp>>();
+    type Rest = ConstructorParameters<typeof SignUp> extends [unknown, unknown, ...infer R] ? R : never;
+    const built = (resolve: Resolve, ...rest: Rest) => new SignUp(resolve(TOKENS.UserRepository), resolve(TOKENS.PasswordHasher), ...rest);
+    const swapped = (resolve: Resolve, ...rest: Rest) =>
+      // @ts-expect-error SignUp takes the user repository first, not the password hasher
+      new SignUp(resolve(TOKENS.PasswordHasher), resolve(TOKENS.UserRepository), ...rest);
+    expectTypeOf(built).returns.toEqualTypeOf<SignUp>();
+    expectTypeOf(swapped).toBeFunction();
   });
 
   it('are made for every port: a port left out of the list does not compile', () => {
+    expectTypeOf<keyof typeof TOKENS>().toEqualTypeOf<keyof Ports>();
     // @ts-expect-error the list names one port of them all
     const partial = () => tokensOf<Ports>()(['UserRepository']);
-    expect(partial).toBeTypeOf('function');
-    expect(Object.keys(TOKENS).sort()).toEqual(Object.values(TOKENS).map((t) => t.name).sort());
+    expectTypeOf(partial).toBeFunction();
   });
 });

@@ -16,12 +16,13 @@ import { describeMeetings, withKnownMeetings } from '@domain/course/meet-times';
 import { sectionEntry } from '@tests/support/catalog-entries';
 import { canonicalTerm, newestTermsFirst, termRank } from '@domain/course/term';
 import { parseCatalogRecord } from '@domain/course/catalog-record';
+import { CourseId } from '@domain/ids';
 import { flattenUfCourse, mergeUfCourses, parseUfPage, termFromUfCode, termFromUfFileName } from '@adapters/catalog/uf-schedule-of-courses';
 
 let id = 0;
 const course = (courseNumber: string, name: string, term = 'Fall 2025', classNumber = 10000 + id): Course => ({
   ...sectionEntry({ courseNumber, name, term, classNumber }),
-  id: ++id,
+  id: CourseId(++id),
   withdrawn: false,
 });
 

@@ -8,13 +8,14 @@ import { JoinCourse } from '@application/courses/join-course';
 import { ListCourseSections } from '@application/courses/list-course-sections';
 import { SearchCourses } from '@application/courses/search-courses';
 import { DomainError } from '@domain/errors';
+import { CourseId, UserId } from '@domain/ids';
 import { sectionEntry } from '@tests/support/catalog-entries';
 import { InMemoryCourseCatalog } from '@tests/fakes/in-memory-course-catalog';
 import { InMemoryCourseMembership } from '@tests/fakes/in-memory-course-membership';
 import { InMemoryUserRepository } from '@tests/fakes/in-memory-user-repository';
 import { NoOpMembershipChanges } from '@tests/fakes/no-op-membership-changes';
 
-const STUDENT = 7;
+const STUDENT = UserId(7);
 // College Algebra with 30 sections on offer, 20001-20030; 20017 taught by Ada Lovelace.
 const algebra = Array.from({ length: 30 }, (_, i) =>
   sectionEntry({
@@ -79,7 +80,7 @@ describe('search cards with many sections', () => {
 
     expect(numbers((await list.execute({ userId: STUDENT, courseId: anySection, q: 'lovelace' })).sections)).toEqual([20_017]);
     expect(numbers((await list.execute({ userId: STUDENT, courseId: anySection, q: 'chemistry' })).sections)).toEqual([]);
-    await expect(list.execute({ userId: STUDENT, courseId: 999_999 })).rejects.toMatchObject({ code: 'COURSE_NOT_FOUND' });
+    await expect(list.execute({ userId: STUDENT, courseId: CourseId(999_999) })).rejects.toMatchObject({ code: 'COURSE_NOT_FOUND' });
   });
 });
 
@@ -93,7 +94,7 @@ describe('joining a section UF withdrew', () => {
     await join.execute({ actingUserId: STUDENT, courseId: gone.id });
     await catalog.withdrawMissing('Fall 2025', 'uf-soc:CWSP', [20_001]);
 
-    const newcomer = STUDENT + 1;
+    const newcomer = UserId(STUDENT + 1);
     const refusal = await join.execute({ actingUserId: newcomer, courseId: gone.id }).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(DomainError);
     expect(refusal).toMatchObject({ code: 'SECTION_WITHDRAWN', kind: 'conflict' });

@@ -14,6 +14,7 @@ import {
   effectiveMaxMembers,
   GROUP_QUOTAS,
 } from '@domain/study-group/group-quotas';
+import { CourseId, MeetingId, StudyGroupId, UserId } from '@domain/ids';
 import { groupAsSeenBy, groupsAsSeenBy } from '@domain/study-group/group-view';
 import type { StudyGroup } from '@domain/study-group/study-group';
 
@@ -98,21 +99,21 @@ describe('meetings and sections', () => {
 });
 
 describe('what a student is shown of a group', () => {
-  const person = (id: number): MemberProfile => ({ id, username: `u${id}`, firstName: `First${id}`, lastName: 'Gator', major: 'Zoology', year: '3', bio: `Bio ${id}`, verified: true });
+  const person = (id: number): MemberProfile => ({ id: UserId(id), username: `u${id}`, firstName: `First${id}`, lastName: 'Gator', major: 'Zoology', year: '3', bio: `Bio ${id}`, verified: true });
   const group = (isPublic: boolean): StudyGroup => ({
-    id: 9,
-    courseId: 4,
+    id: StudyGroupId(9),
+    courseId: CourseId(4),
     name: 'Late-night prep',
     description: 'Problem sets',
     isPublic,
     owner: person(1),
     members: [person(1), person(2), person(3)],
-    meetings: [{ id: 5, day: 'Thursday', time: '21:15:00', location: 'Apartment 4B' }],
+    meetings: [{ id: MeetingId(5), day: 'Thursday', time: '21:15:00', location: 'Apartment 4B' }],
     maxMembers: 10,
   });
 
   it('withholds a private group’s members, meetings and owner’s profile from a student outside it', () => {
-    expect(groupAsSeenBy(group(false), 7)).toEqual({
+    expect(groupAsSeenBy(group(false), UserId(7))).toEqual({
       id: 9,
       courseId: 4,
       name: 'Late-night prep',
@@ -133,8 +134,8 @@ describe('what a student is shown of a group', () => {
       [false, 3],
       [true, 7],
     ] as const) {
-      expect(groupAsSeenBy(group(isPublic), viewer), `${isPublic} ${viewer}`).toEqual({ ...group(isPublic), size: 2, withheld: false });
+      expect(groupAsSeenBy(group(isPublic), UserId(viewer)), `${isPublic} ${viewer}`).toEqual({ ...group(isPublic), size: 2, withheld: false });
     }
-    expect(groupsAsSeenBy([group(false), group(true)], 7).map((g) => g.withheld)).toEqual([true, false]);
+    expect(groupsAsSeenBy([group(false), group(true)], UserId(7)).map((g) => g.withheld)).toEqual([true, false]);
   });
 });

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { escapeText, foldLine, studyGroupCalendar } from '@adapters/calendar/icalendar-writer';
 import type { MemberProfile } from '@domain/course/course';
+import { CourseId, MeetingId, StudyGroupId, UserId } from '@domain/ids';
 import type { StudyGroup } from '@domain/study-group/study-group';
 import { parseCalendar } from '@tests/support/parse-calendar';
 
-const owner: MemberProfile = { id: 1, username: 'alberta', firstName: 'Alberta', lastName: 'Gator', major: '', year: '2', bio: '', verified: true };
+const owner: MemberProfile = { id: UserId(1), username: 'alberta', firstName: 'Alberta', lastName: 'Gator', major: '', year: '2', bio: '', verified: true };
 
 const group: StudyGroup = {
-  id: 7,
-  courseId: 3,
+  id: StudyGroupId(7),
+  courseId: CourseId(3),
   name: 'Exam 2; the big one, really',
   description: 'Bring notes\nand snacks \\ coffee',
   isPublic: true,
@@ -16,8 +17,8 @@ const group: StudyGroup = {
   owner,
   members: [owner],
   meetings: [
-    { id: 11, day: 'Monday', time: '18:30:00', location: 'Marston Science Library, room 1' },
-    { id: 12, day: 'Saturday', time: '09:00:00', location: 'Library West' },
+    { id: MeetingId(11), day: 'Monday', time: '18:30:00', location: 'Marston Science Library, room 1' },
+    { id: MeetingId(12), day: 'Saturday', time: '09:00:00', location: 'Library West' },
   ],
 };
 
@@ -33,7 +34,7 @@ describe('iCalendar text', () => {
   it('strips control characters, which RFC 5545 TEXT cannot hold (rows stored before the text policy may have them)', () => {
     expect(escapeText('Room\u0000 1\u0007\u001B[31m\u007F\u0085B\tC\nD')).toBe('Room 1[31mB\tC\\nD');
     const calendar = studyGroupCalendar(
-      { ...group, meetings: [{ id: 13, day: 'Monday', time: '10:00:00', location: 'Lab\u0000\u0001 West' }] },
+      { ...group, meetings: [{ id: MeetingId(13), day: 'Monday', time: '10:00:00', location: 'Lab\u0000\u0001 West' }] },
       summer,
     );
     expect(calendar).toContain('LOCATION:Lab West');

@@ -9,6 +9,7 @@ import { SignalHub } from '@adapters/chat/signal-hub';
 import type { ChatMessage } from '@domain/chat/chat-message';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { parseMessageId, type MessageId } from '@domain/chat/message-id';
+import { UserId } from '@domain/ids';
 import { InMemoryChatLog } from '@tests/fakes/in-memory-chat-log';
 import { ManualClock } from '@tests/support/test-clock';
 
@@ -35,7 +36,7 @@ function setUp() {
   const log: ChatLog = new RememberingChatLog(inner, newest);
   const post = async (text: string) => {
     clock.advance(1);
-    const { message } = await log.append(room, { userId: 1, username: 'ana', message: text });
+    const { message } = await log.append(room, { userId: UserId(1), username: 'ana', message: text });
     deliver(hub, newest, 'course:4', message.id);
     return message;
   };
@@ -57,9 +58,9 @@ describe('RememberingChatLog', () => {
   it('learns the end of a room from a read, and forgets it after its few seconds', async () => {
     const { clock, inner, log } = setUp();
     // Written without an announcement (one lost on its way).
-    const { message: quiet } = await inner.append(room, { userId: 1, username: 'ana', message: 'unannounced' });
+    const { message: quiet } = await inner.append(room, { userId: UserId(1), username: 'ana', message: 'unannounced' });
     expect(await log.after(room, cursor(quiet), 500)).toEqual([]);
-    const { message: lost } = await inner.append(room, { userId: 1, username: 'ana', message: 'lost announcement' });
+    const { message: lost } = await inner.append(room, { userId: UserId(1), username: 'ana', message: 'lost announcement' });
     expect(await log.after(room, cursor(quiet), 500)).toEqual([]); // hidden, for now
     clock.advance(3_001);
     expect(await log.after(room, cursor(quiet), 500)).toEqual([lost]);
@@ -69,7 +70,7 @@ describe('RememberingChatLog', () => {
     const { inner, newest, log, post } = setUp();
     const first = await post('one');
     newest.suspend();
-    const { message: unannounced } = await inner.append(room, { userId: 1, username: 'ana', message: 'while away' });
+    const { message: unannounced } = await inner.append(room, { userId: UserId(1), username: 'ana', message: 'while away' });
     expect(await log.after(room, cursor(first), 500)).toEqual([unannounced]);
     expect(await log.after(room, cursor(unannounced), 500)).toEqual([]);
     expect(inner.reads).toBe(2);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MemberProfile } from '@domain/course/course';
 import { ValidationError } from '@domain/errors';
-import { applyDeparture, assertGroupMember, assertGroupOwner, assertMayCreateIn, mayJoin, planDeparture, type GroupMembershipState } from '@domain/study-group/group-roles';
+import { CourseId, StudyGroupId, UserId } from '@domain/ids';
+import { applyLeave, assertGroupMember, assertGroupOwner, assertMayCreateIn, mayJoin, planLeave, type GroupMembershipState } from '@domain/study-group/group-roles';
 import { localDateTime, nextOccurrence } from '@domain/study-group/meeting-occurrence';
 import { compareMeetings, MEETING_MESSAGES, normaliseMeeting, normaliseMeetingTime } from '@domain/study-group/meeting-rules';
 import { groupSize, type StudyGroup } from '@domain/study-group/study-group';
@@ -13,11 +14,11 @@ import {
 } from '@domain/study-group/study-group-errors';
 import { checkStudyGroupDetails, normaliseStudyGroupDetails, TITLE_AND_DESCRIPTION_MESSAGE } from '@domain/study-group/study-group-rules';
 
-const person = (id: number): MemberProfile => ({ id, username: `u${id}`, firstName: 'A', lastName: 'B', major: '', year: '1', bio: '', verified: true });
+const person = (id: number): MemberProfile => ({ id: UserId(id), username: `u${id}`, firstName: 'A', lastName: 'B', major: '', year: '1', bio: '', verified: true });
 
 const group = (ownerId: number, memberIds: number[], isPublic = true): StudyGroup => ({
-  id: 1,
-  courseId: 10,
+  id: StudyGroupId(1),
+  courseId: CourseId(10),
   name: 'Exam prep',
   description: 'Problem sets',
   isPublic,
@@ -121,14 +122,14 @@ describe('meeting rules', () => {
 
 describe('who may do what', () => {
   it('lets only the owner edit the group and its meetings', () => {
-    expect(() => assertGroupOwner(group(1, [1, 2]), 1)).not.toThrow();
-    expect(() => assertGroupOwner(group(1, [1, 2]), 2)).toThrow(NotGroupOwnerError);
-    expect(() => assertGroupOwner(group(1, [1, 2]), 3)).toThrow(NotGroupOwnerError);
+    expect(() => assertGroupOwner(group(1, [1, 2]), UserId(1))).not.toThrow();
+    expect(() => assertGroupOwner(group(1, [1, 2]), UserId(2))).toThrow(NotGroupOwnerError);
+    expect(() => assertGroupOwner(group(1, [1, 2]), UserId(3))).toThrow(NotGroupOwnerError);
   });
 
   it('shows the group page to members only', () => {
-    expect(() => assertGroupMember(group(1, [1, 2]), 2)).not.toThrow();
-    expect(() => assertGroupMember(group(1, [1, 2]), 3)).toThrow(NotGroupMemberError);
+    expect(() => assertGroupMember(group(1, [1, 2]), UserId(2))).not.toThrow();
+    expect(() => assertGroupMember(group(1, [1, 2]), UserId(3))).toThrow(NotGroupMemberError);
   });
 
   it('lets a course member create a group, no one else', () => {
@@ -137,11 +138,11 @@ describe('who may do what', () => {
   });
 
   it('lets a course member join a public group; a private group says so', () => {
-    expect(mayJoin(group(1, [1]), 2, true)).toBe('join');
-    expect(() => mayJoin(group(1, [1]), 2, false)).toThrow(NotCourseMemberError);
-    expect(() => mayJoin(group(1, [1], false), 2, true)).toThrow(GroupPrivateError);
-    expect(() => mayJoin(group(1, [1], false), 2, true)).toThrow('This group is private');
-    expect(mayJoin(group(1, [1, 2], false), 2, true)).toBe('already-member');
+    expect(mayJoin(group(1, [1]), UserId(2), true)).toBe('join');
+    expect(() => mayJoin(group(1, [1]), UserId(2), false)).toThrow(NotCourseMemberError);
+    expect(() => mayJoin(group(1, [1], false), UserId(2), true)).toThrow(GroupPrivateError);
+    expect(() => mayJoin(group(1, [1], false), UserId(2), true)).toThrow('This group is private');
+    expect(mayJoin(group(1, [1, 2], false), UserId(2), true)).toBe('already-member');
   });
 
   it('counts the members other than the owner as the size', () => {
@@ -150,42 +151,44 @@ describe('who may do what', () => {
   });
 });
 
-describe('departures', () => {
+describe('leaving', () => {
+  const members = (ownerId: number, memberIds: number[]): GroupMembershipState => ({ ownerId: UserId(ownerId), memberIds: memberIds.map(UserId) });
+
   it('a member leaving keeps the owner', () => {
-    expect(planDeparture({ ownerId: 1, memberIds: [1, 2, 3] }, 3)).toEqual({ wasMember: true, ownerId: 1, groupDeleted: false });
+    expect(planLeave(members(1, [1, 2, 3]), UserId(3))).toEqual({ wasMember: true, ownerId: 1, groupDeleted: false });
   });
 
   it('an owner leaving hands the group to the longest-standing member', () => {
-    expect(planDeparture({ ownerId: 1, memberIds: [1, 5, 3] }, 1)).toEqual({ wasMember: true, ownerId: 5, groupDeleted: false });
+    expect(planLeave(members(1, [1, 5, 3]), UserId(1))).toEqual({ wasMember: true, ownerId: 5, groupDeleted: false });
     // A handed-over owner need not be the first in join order.
-    expect(planDeparture({ ownerId: 3, memberIds: [5, 3, 9] }, 3)).toEqual({ wasMember: true, ownerId: 5, groupDeleted: false });
+    expect(planLeave(members(3, [5, 3, 9]), UserId(3))).toEqual({ wasMember: true, ownerId: 5, groupDeleted: false });
   });
 
   it('an owner leaving alone deletes the group', () => {
-    expect(planDeparture({ ownerId: 1, memberIds: [1] }, 1)).toEqual({ wasMember: true, ownerId: null, groupDeleted: true });
+    expect(planLeave(members(1, [1]), UserId(1))).toEqual({ wasMember: true, ownerId: null, groupDeleted: true });
   });
 
   it('leaving a group one is not in changes nothing', () => {
-    expect(planDeparture({ ownerId: 1, memberIds: [1, 2] }, 7)).toEqual({ wasMember: false, ownerId: 1, groupDeleted: false });
+    expect(planLeave(members(1, [1, 2]), UserId(7))).toEqual({ wasMember: false, ownerId: 1, groupDeleted: false });
   });
 
   it('makes the writes in an order that never leaves the owner outside the group', async () => {
     const written = async (state: GroupMembershipState, leaving: number) => {
       const writes: string[] = [];
-      const departure = await applyDeparture(state, leaving, {
+      const outcome = await applyLeave(state, UserId(leaving), {
         deleteGroup: async () => void writes.push('delete group'),
         setOwner: async (id) => void writes.push(`owner ${id}`),
         removeMember: async (id) => void writes.push(`remove ${id}`),
       });
-      return { departure, writes };
+      return { outcome, writes };
     };
-    expect(await written({ ownerId: 1, memberIds: [1, 5, 3] }, 1)).toEqual({
-      departure: { wasMember: true, ownerId: 5, groupDeleted: false },
+    expect(await written(members(1, [1, 5, 3]), 1)).toEqual({
+      outcome: { wasMember: true, ownerId: 5, groupDeleted: false },
       writes: ['owner 5', 'remove 1'],
     });
-    expect((await written({ ownerId: 1, memberIds: [1, 5, 3] }, 3)).writes).toEqual(['remove 3']);
-    expect((await written({ ownerId: 1, memberIds: [1] }, 1)).writes).toEqual(['delete group']);
-    expect((await written({ ownerId: 1, memberIds: [1, 2] }, 7)).writes).toEqual([]);
+    expect((await written(members(1, [1, 5, 3]), 3)).writes).toEqual(['remove 3']);
+    expect((await written(members(1, [1]), 1)).writes).toEqual(['delete group']);
+    expect((await written(members(1, [1, 2]), 7)).writes).toEqual([]);
   });
 });
 

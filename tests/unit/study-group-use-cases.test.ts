@@ -24,16 +24,17 @@ import { ScheduleMeeting } from '@application/study-groups/schedule-meeting';
 import { UpdateMeeting } from '@application/study-groups/update-meeting';
 import { UpdateStudyGroup } from '@application/study-groups/update-study-group';
 import type { ChatRoom } from '@domain/chat/chat-room';
+import { CourseId, StudyGroupId, type UserId } from '@domain/ids';
 import { CATALOG_FIXTURE } from '@tests/contract/course-catalog.contract';
 
 class RecordingMembershipChanges implements MembershipChanges {
-  /** Departures. */
-  readonly told: { userId: number; room: ChatRoom }[] = [];
-  readonly joins: { userId: number; room: ChatRoom }[] = [];
-  async joined(userId: number, room: ChatRoom): Promise<void> {
+  /** Who left (or was removed from) which room. */
+  readonly told: { userId: UserId; room: ChatRoom }[] = [];
+  readonly joins: { userId: UserId; room: ChatRoom }[] = [];
+  async joined(userId: UserId, room: ChatRoom): Promise<void> {
     this.joins.push({ userId, room });
   }
-  async left(userId: number, room: ChatRoom): Promise<void> {
+  async left(userId: UserId, room: ChatRoom): Promise<void> {
     this.told.push({ userId, room });
   }
 }
@@ -42,9 +43,9 @@ describe('study-group use cases', () => {
   let groups: InMemoryStudyGroupRepository;
   let membership: InMemoryCourseMembership;
   let changes: RecordingMembershipChanges;
-  let ids: { owner: number; member: number; classmate: number; outsider: number };
-  const courseId = 1;
-  const otherCourseId = 2;
+  let ids: { owner: UserId; member: UserId; classmate: UserId; outsider: UserId };
+  const courseId = CourseId(1);
+  const otherCourseId = CourseId(2);
 
   let create: CreateStudyGroup;
   let join: JoinStudyGroup;
@@ -119,7 +120,7 @@ describe('study-group use cases', () => {
     await expect(create.execute({ actingUserId: ids.outsider, courseId, name: 'x', description: 'y' })).rejects.toMatchObject({
       code: 'NOT_COURSE_MEMBER',
     });
-    await expect(create.execute({ actingUserId: ids.owner, courseId: 999, name: 'x', description: 'y' })).rejects.toMatchObject({
+    await expect(create.execute({ actingUserId: ids.owner, courseId: CourseId(999), name: 'x', description: 'y' })).rejects.toMatchObject({
       code: 'COURSE_NOT_FOUND',
     });
     await expect(create.execute({ actingUserId: ids.owner, courseId, name: ' ', description: 'y' })).rejects.toMatchObject({
@@ -141,7 +142,7 @@ describe('study-group use cases', () => {
     });
     // A member of a private group joining again is still a member.
     await expect(join.execute({ actingUserId: ids.member, groupId })).resolves.toEqual({ groupId, isMember: true });
-    await expect(join.execute({ actingUserId: ids.member, groupId: 999 })).rejects.toMatchObject({ code: 'STUDY_GROUP_NOT_FOUND' });
+    await expect(join.execute({ actingUserId: ids.member, groupId: StudyGroupId(999) })).rejects.toMatchObject({ code: 'STUDY_GROUP_NOT_FOUND' });
   });
 
   it('shows the page, with the group chat, to members only', async () => {
@@ -320,6 +321,6 @@ describe('study-group use cases', () => {
     expect(next).toEqual({ groups: expect.any(Array), next: null, memberGroupIds: [own.id] });
     expect(next.groups.map((g) => g.id)).toEqual(others.slice(COURSE_GROUPS_PAGE_SIZE - 1));
     await expect(listCourseGroups.execute({ actingUserId: ids.outsider, courseId, after: null })).rejects.toMatchObject({ code: 'NOT_COURSE_MEMBER' });
-    await expect(listCourseGroups.execute({ actingUserId: ids.member, courseId: 999, after: null })).rejects.toMatchObject({ code: 'COURSE_NOT_FOUND' });
+    await expect(listCourseGroups.execute({ actingUserId: ids.member, courseId: CourseId(999), after: null })).rejects.toMatchObject({ code: 'COURSE_NOT_FOUND' });
   });
 });

@@ -4,9 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@domain/chat/chat-message';
 import { UnreadCounter } from '@domain/chat/unread';
+import { UserId } from '@domain/ids';
 
-const reader = { id: 1, username: 'carol' };
-const at = (id: string, text: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({ id, userId: 2, username: 'alice', message: text, time: new Date(0), ...extra });
+const reader = { id: UserId(1), username: 'carol' };
+const at = (id: string, text: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({ id, userId: UserId(2), username: 'alice', message: text, time: new Date(0), ...extra });
 const windowFrom = { ms: 1000, seq: 0 };
 
 describe('UnreadCounter', () => {
@@ -27,7 +28,7 @@ describe('UnreadCounter', () => {
     counter.add([
       at('900-0', 'older, edited for @carol', { editedAt: new Date(1200), event: '1200-0' }),
       at('1000-0', 'at the marker itself', { editedAt: new Date(1300), event: '1300-0' }),
-      at('1400-0', 'mine', { userId: 1, editedAt: new Date(1500), event: '1500-0' }),
+      at('1400-0', 'mine', { userId: UserId(1), editedAt: new Date(1500), event: '1500-0' }),
     ]);
     expect(counter.tally()).toEqual({ unread: 0, mentions: 0 });
     expect(counter.position).toBe('1500-0');

@@ -23,12 +23,12 @@ export const STUDY_GROUP_ROUTES = {
     body: groups.joinStudyGroupBody,
     answer: groups.joinStudyGroupAnswer,
   }),
-  departStudyGroup: route({
+  leaveStudyGroup: route({
     method: 'POST',
     path: '/api/delete-study-group-member/',
     summary: 'Leave a group, or (the owner) remove another member',
-    body: groups.departStudyGroupBody,
-    answer: groups.departureAnswer,
+    body: groups.leaveStudyGroupBody,
+    answer: groups.leaveStudyGroupAnswer,
   }),
   studyGroupPage: route({
     method: 'GET',

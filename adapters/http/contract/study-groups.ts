@@ -66,8 +66,8 @@ export const joinStudyGroupBody = z.object({ userID: actingIds.userID, studyGrou
 export const joinStudyGroupAnswer = z.object({ studyGroupID: id, isMember: z.literal(true) });
 
 /** No userID (or the student's own): they leave. Another member's: the owner removes them. */
-export const departStudyGroupBody = z.object({ userID: z.optional(requestId), studyGroupID: requestId });
-export const departureAnswer = z.object({
+export const leaveStudyGroupBody = z.object({ userID: z.optional(requestId), studyGroupID: requestId });
+export const leaveStudyGroupAnswer = z.object({
   studyGroupID: id,
   userID: id,
   isMember: z.literal(false),
@@ -102,4 +102,4 @@ export const cancelMeetingAnswer = z.object({ meetingID: id, deleted: z.literal(
 
 export type Meeting = z.infer<typeof meeting>;
 export type StudyGroup = z.infer<typeof studyGroup>;
-export type Departure = z.infer<typeof departureAnswer>;
+export type LeaveStudyGroupAnswer = z.infer<typeof leaveStudyGroupAnswer>;

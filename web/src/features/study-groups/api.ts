@@ -4,14 +4,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { API, pathOf } from '@contract/api';
 import type { ChatMessage } from '@contract/chat';
-import type { Departure, Meeting, StudyGroup } from '@contract/study-groups';
+import type { LeaveStudyGroupAnswer, Meeting, StudyGroup } from '@contract/study-groups';
 import { compareMeetings } from '@domain/study-group/meeting-rules';
 import type { StudyGroupDetails } from '@domain/study-group/study-group-rules';
 import { apiClient } from '@web/lib/api-client';
 import { isApiError } from '@web/lib/api-error';
 import { queryKeys } from '@web/lib/query-keys';
 
-export type { Departure };
+export type { LeaveStudyGroupAnswer };
 
 export interface StudyGroupPage {
   /** The signed-in student. */
@@ -137,7 +137,7 @@ export function useLeaveStudyGroup() {
   const client = useQueryClient();
   return useMutation({
     mutationKey: LEAVE_STUDY_GROUP,
-    mutationFn: (groupId: number): Promise<Departure> => apiClient.call(API.departStudyGroup, { body: { studyGroupID: groupId } }),
+    mutationFn: (groupId: number): Promise<LeaveStudyGroupAnswer> => apiClient.call(API.leaveStudyGroup, { body: { studyGroupID: groupId } }),
     onSuccess: (_answer, groupId) => {
       refusedWhileLeaving.delete(groupId);
       return refreshCourseViews(client);
@@ -198,8 +198,8 @@ export function useUpdateStudyGroup(groupId: number, ownerId: number) {
 /** The owner removes another member. */
 export function useRemoveGroupMember(groupId: number) {
   return useGroupPageMutation(groupId, {
-    mutationFn: (memberId: number) => apiClient.call(API.departStudyGroup, { body: { userID: memberId, studyGroupID: groupId } }),
-    update: (group, _departure, memberId) => ({
+    mutationFn: (memberId: number) => apiClient.call(API.leaveStudyGroup, { body: { userID: memberId, studyGroupID: groupId } }),
+    update: (group, _answer, memberId) => ({
       ...group,
       members: group.members.filter((member) => member.id !== memberId),
       size: Math.max(0, group.size - 1),

@@ -33,7 +33,7 @@ export function GroupDetailsPanel({ group, userId, compact = false }: { group: S
   function leaveGroup() {
     if (leave.isPending) return;
     // Home once the leave is answered, even if this panel is gone by then: the
-    // group's chat may hear of the departure first and put the page's
+    // group's chat may hear of the leave first and put the page's
     // "no longer a member" notice in its place, and a callback given to
     // mutate() is dropped with its component. A refusal shows beside the
     // button (leave.error).

@@ -1,0 +1,202 @@
+// What an import or a sync writes to the catalog in Postgres / PGlite: the
+// sections (rows of `courses`), their courses (rows of `catalog_courses`) and
+// each course's count of sections still offered. A write that changes nothing
+// writes nothing, so the counts tell updated from unchanged.
+import type { Knex } from 'knex';
+import type { CourseCatalogWriter, UpsertCounts, WriteOptions } from '@application/ports/course-catalog-writer';
+import type { CatalogEntry } from '@domain/course/course';
+import { searchTextOf } from '@domain/course/course-search';
+import { termRank } from '@domain/course/term';
+
+// What a write compares to tell "updated" from "unchanged" (the withdrawn mark and the course are compared besides).
+const CONTENT_COLUMNS = [
+  'course_number',
+  'name',
+  'description',
+  'section',
+  'credits',
+  'credits_min',
+  'credits_max',
+  'department',
+  'instructors',
+  'mode',
+  'sect_web',
+  'meet_times',
+  'start_date',
+  'end_date',
+  'final_exam',
+  'gen_ed',
+  'quest',
+  'writing',
+  'uf_course_id',
+  'term_rank',
+  'search_text',
+  'source',
+  'course_group_id',
+];
+
+interface GroupRow {
+  id: number;
+  term: string;
+  course_number: string;
+  name: string;
+}
+
+/** Rolls a dry run's transaction back after it has counted. */
+class DryRun extends Error {
+  constructor(readonly result: unknown) {
+    super('dry run');
+  }
+}
+
+export class KnexCourseCatalogWriter implements CourseCatalogWriter {
+  constructor(
+    private readonly db: Knex,
+    /** Told after each write (not a dry run) has committed: the reads forget what they remember (KnexCourseCatalog.forgetTotals). */
+    private readonly written: () => void,
+  ) {}
+
+  async upsert(entries: CatalogEntry[], options: WriteOptions = {}): Promise<UpsertCounts> {
+    if (entries.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
+    return this.write(options.dryRun, (trx) => this.upsertIn(trx, entries, options.source ?? ''));
+  }
+
+  private async upsertIn(trx: Knex.Transaction, entries: CatalogEntry[], source: string): Promise<UpsertCounts> {
+    const groupIds = await this.upsertCourses(trx, entries);
+    // The courses these sections belonged to before, whose counts may drop.
+    const { rows: before }: { rows: { course_group_id: number }[] } = await trx.raw(
+      `select c.course_group_id from courses c
+       join jsonb_to_recordset(?::jsonb) as k(term text, class_number integer) on c.term = k.term and c.class_number = k.class_number`,
+      [JSON.stringify(entries.map((e) => ({ term: e.term, class_number: e.classNumber })))],
+    );
+    const rows = entries.map((e) => ({
+      term: e.term,
+      term_rank: termRank(e.term),
+      class_number: e.classNumber,
+      course_number: e.courseNumber,
+      name: e.name,
+      description: e.description,
+      section: e.section,
+      credits: e.credits,
+      credits_min: e.creditsMin,
+      credits_max: e.creditsMax,
+      department: e.department,
+      instructors: JSON.stringify(e.instructors),
+      mode: e.mode,
+      sect_web: e.sectWeb,
+      meet_times: JSON.stringify(e.meetTimes),
+      start_date: e.startDate,
+      end_date: e.endDate,
+      final_exam: e.finalExam,
+      gen_ed: JSON.stringify(e.genEd),
+      quest: JSON.stringify(e.quest),
+      writing: e.writing,
+      uf_course_id: e.ufCourseId,
+      source,
+      search_text: searchTextOf(e),
+      course_group_id: groupIds.get(groupKeyOf(e))!,
+      withdrawn_at: null,
+    }));
+    // Rows whose content is identical are left alone (and not returned), so the
+    // summary can tell updated from unchanged, and a second run writes nothing.
+    const written: { inserted: boolean }[] = await trx('courses')
+      .insert(rows)
+      .onConflict(['term', 'class_number'])
+      .merge()
+      .whereRaw(
+        [...CONTENT_COLUMNS.map((c) => `courses.${c} is distinct from excluded.${c}`), 'courses.withdrawn_at is not null'].join(' or '),
+      )
+      .returning(trx.raw('(xmax = 0) as inserted'));
+    if (written.length > 0) await this.recount(trx, [...groupIds.values(), ...before.map((b) => b.course_group_id)]);
+    const inserted = written.filter((r) => r.inserted).length;
+    const updated = written.length - inserted;
+    return { inserted, updated, unchanged: entries.length - written.length };
+  }
+
+  /** The courses (term, code, name) of these sections, created or updated; their ids by key. */
+  private async upsertCourses(trx: Knex.Transaction, entries: CatalogEntry[]): Promise<Map<string, number>> {
+    const courses = new Map<string, CatalogEntry>();
+    for (const e of entries) courses.set(groupKeyOf(e), e);
+    const rows = [...courses.values()].map((e) => ({
+      term: e.term,
+      term_rank: termRank(e.term),
+      course_number: e.courseNumber,
+      name: e.name,
+      uf_course_id: e.ufCourseId,
+    }));
+    await trx('catalog_courses')
+      .insert(rows)
+      .onConflict(['term', 'course_number', 'name'])
+      .merge(['uf_course_id', 'term_rank'])
+      .whereRaw(['uf_course_id', 'term_rank'].map((c) => `catalog_courses.${c} is distinct from excluded.${c}`).join(' or '));
+    // The keys go as one JSON parameter: PGlite answers a multi-column IN list of a few hundred tuples with no rows.
+    const { rows: found }: { rows: GroupRow[] } = await trx.raw(
+      `select g.id, g.term, g.course_number, g.name from catalog_courses g
+       join jsonb_to_recordset(?::jsonb) as k(term text, course_number text, name text)
+         on g.term = k.term and g.course_number = k.course_number and g.name = k.name`,
+      [JSON.stringify(rows.map((r) => ({ term: r.term, course_number: r.course_number, name: r.name })))],
+    );
+    return new Map(found.map((g) => [groupKeyOf({ term: g.term, courseNumber: g.course_number, name: g.name }), g.id]));
+  }
+
+  /** Brings the courses' counts of sections on offer up to date, writing only those that changed. */
+  private async recount(trx: Knex.Transaction, groupIds: number[]): Promise<void> {
+    const ids = [...new Set(groupIds)];
+    if (ids.length === 0) return;
+    await trx.raw(
+      `update catalog_courses g set active_sections = n.count
+       from (select g2.id, (select count(*) from courses c where c.course_group_id = g2.id and c.withdrawn_at is null)::int as count
+             from catalog_courses g2 where g2.id = any(?::int[])) n
+       where g.id = n.id and g.active_sections <> n.count`,
+      [ids],
+    );
+  }
+
+  async missingSections(term: string, source: string, present: number[]): Promise<{ listed: number; missing: number }> {
+    const [row] = await this.db('courses')
+      .where({ term, source })
+      .whereNull('withdrawn_at')
+      .select(
+        this.db.raw('count(*)::int as listed'),
+        this.db.raw('(count(*) filter (where not (class_number = any(?::int[]))))::int as missing', [present]),
+      );
+    return { listed: Number(row.listed), missing: Number(row.missing) };
+  }
+
+  async withdrawMissing(term: string, source: string, present: number[], options: Pick<WriteOptions, 'dryRun'> = {}): Promise<number> {
+    return this.write(options.dryRun, async (trx) => {
+      const withdrawn: { course_group_id: number }[] = await trx('courses')
+        .where({ term, source })
+        .whereNull('withdrawn_at')
+        .whereRaw('not (class_number = any(?::int[]))', [present])
+        .update({ withdrawn_at: trx.fn.now() })
+        .returning('course_group_id');
+      await this.recount(
+        trx,
+        withdrawn.map((w) => w.course_group_id),
+      );
+      return withdrawn.length;
+    });
+  }
+
+  /** One transaction; a dry run counts in it and rolls it back. */
+  private async write<T>(dryRun: boolean | undefined, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction(async (trx) => {
+        const result = await work(trx);
+        if (dryRun) throw new DryRun(result);
+        return result;
+      });
+    } catch (error) {
+      if (error instanceof DryRun) return error.result as T;
+      throw error;
+    } finally {
+      // After the commit (or the rollback), so that no search in between keeps the old total.
+      if (!dryRun) this.written();
+    }
+  }
+}
+
+function groupKeyOf(e: Pick<CatalogEntry, 'term' | 'courseNumber' | 'name'>): string {
+  return `${e.term}\u0000${e.courseNumber}\u0000${e.name}`;
+}
