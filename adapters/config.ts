@@ -6,7 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /** UF's public Schedule of Courses service (the sync asks it for /apix/soc/schedule). */
-export const UF_SOC_DEFAULT_URL = 'https://one.uf.edu';
+const UF_SOC_DEFAULT_URL = 'https://one.uf.edu';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = (protocols: string[]) =>

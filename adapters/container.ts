@@ -107,7 +107,7 @@ export interface Composition {
 }
 
 /** The one choice of database: Postgres when DATABASE_URL is set, PGlite under DATA_DIR otherwise. */
-export function databaseTarget(config: AppConfig): DatabaseTarget {
+function databaseTarget(config: AppConfig): DatabaseTarget {
   return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir };
 }
 

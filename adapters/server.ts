@@ -22,7 +22,7 @@ import { ChatArchiveQueue, renameLegacyChatKeys } from '@adapters/redis/chat-arc
 import { ChatStreamKeys } from '@adapters/redis/chat-stream-keys';
 import { connectRedis, redisTargetOf } from '@adapters/redis/redis-client';
 
-export const CLIENT_DIR = path.join(PACKAGE_ROOT, 'dist/web');
+const CLIENT_DIR = path.join(PACKAGE_ROOT, 'dist/web');
 
 /**
  * Server timeouts, chosen rather than inherited: a client has HEADERS_TIMEOUT_MS
@@ -35,8 +35,8 @@ export const CLIENT_DIR = path.join(PACKAGE_ROOT, 'dist/web');
  * default: longer than a load balancer's usual 60 s idle timeout, so the
  * balancer closes first and never reuses a connection the app just closed).
  */
-export const HEADERS_TIMEOUT_MS = 20_000;
-export const REQUEST_TIMEOUT_MS = 30_000;
+const HEADERS_TIMEOUT_MS = 20_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 const READINESS_CHECK_TIMEOUT_MS = 1_500;
 
 export interface RunningServer {

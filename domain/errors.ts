@@ -4,7 +4,7 @@
 export type ErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'rate-limited' | 'unavailable';
 
 /** Every code a refusal of the domain may carry, with its kind. The client reads these codes too (docs/api.md). */
-export const ERROR_KINDS = {
+const ERROR_KINDS = {
   VALIDATION_FAILED: 'invalid',
   INVALID_TEXT: 'invalid',
   INVALID_CURSOR: 'invalid',

@@ -8,7 +8,7 @@ import { CAMPUS_TIME_ZONE, nextOccurrence, type LocalDateTime } from '@domain/st
 const BYDAY = { Sunday: 'SU', Monday: 'MO', Tuesday: 'TU', Wednesday: 'WE', Thursday: 'TH', Friday: 'FR', Saturday: 'SA' } as const;
 
 /** Meetings have no end time in the product; calendars get an hour-long slot. */
-export const MEETING_DURATION = 'PT1H';
+const MEETING_DURATION = 'PT1H';
 
 // US Eastern rules since 2007: EDT from the second Sunday of March, EST from
 // the first Sunday of November, both at 02:00 local time.

@@ -15,10 +15,10 @@ import {
 import { flattenUfCourse, parseUfPage, termFromUfCode, ufCourseKey } from './uf-schedule-of-courses';
 
 /** UF answers a page in well under a second; a minute of silence is a hang. */
-export const UF_SOC_TIMEOUT_MS = 60_000;
+const UF_SOC_TIMEOUT_MS = 60_000;
 
 /** A page of UF's (50 rows) is about 0.1 MB; 20 MB is two hundred times that. */
-export const UF_SOC_MAX_BODY_BYTES = 20 * 1024 * 1024;
+const UF_SOC_MAX_BODY_BYTES = 20 * 1024 * 1024;
 
 export class HttpScheduleOfCourses implements ScheduleOfCoursesSource {
   constructor(

@@ -10,7 +10,7 @@ import type { FormerMembers } from '@application/ports/former-members';
 import type { UserRepository } from '@application/ports/user-repository';
 import type { UserId } from '@domain/ids';
 
-export const ALIVE_MS = 30_000;
+const ALIVE_MS = 30_000;
 const MAX_ENTRIES = 100_000;
 
 export class CachedFormerMembers implements FormerMembers {

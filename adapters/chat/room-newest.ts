@@ -13,7 +13,7 @@ import type { ChatRoom } from '@domain/chat/chat-room';
 import { compareMessageIds, parseMessageId, type MessageId } from '@domain/chat/message-id';
 
 const MAX_ROOMS = 100_000;
-export const ROOM_NEWEST_TTL_MS = 3_000;
+const ROOM_NEWEST_TTL_MS = 3_000;
 
 export class RoomNewest {
   private readonly rooms = new Map<string, { id: MessageId; until: number }>();

@@ -8,12 +8,12 @@ import knex, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 
 /** A new connection that takes longer is a Postgres that does not answer (a refused one fails at once). */
-export const CONNECT_TIMEOUT_MS = 5_000;
+const CONNECT_TIMEOUT_MS = 5_000;
 /** Waiting longer for a free pooled connection means the database is saturated: shed the request. */
-export const ACQUIRE_TIMEOUT_MS = 10_000;
+const ACQUIRE_TIMEOUT_MS = 10_000;
 
 /** What a random page read costs the planner against a sequential one: about the same, on SSDs and in memory. */
-export const RANDOM_PAGE_COST = 1.1;
+const RANDOM_PAGE_COST = 1.1;
 
 export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir?: string };
 

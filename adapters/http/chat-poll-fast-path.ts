@@ -40,7 +40,7 @@ const POLL_ROUTES = [pollRoute(API.courseMessages, 'course', 'courseID'), pollRo
 /** The query keys it takes: the contract's, but for before (reading history is the pipeline's). */
 const QUERY_KEYS = new Set(Object.keys(messagesQuery.def.shape).filter((key) => key !== 'before'));
 
-export type FastPoll = 'idle' | 'wait';
+type FastPoll = 'idle' | 'wait';
 
 export interface ChatPollFastPathDeps {
   sessions: CachedSessionStore;

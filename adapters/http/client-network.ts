@@ -9,7 +9,7 @@ import ipaddr from 'ipaddr.js';
 import type { Context } from 'koa';
 
 /** The bits of an IPv6 address that name its network: a /64 is one subscriber's (RFC 6177) or one LAN's. */
-export const IPV6_NETWORK_BITS = 64;
+const IPV6_NETWORK_BITS = 64;
 
 /**
  * "203.0.113.9" for an IPv4 address (however written, mapped included),

@@ -20,9 +20,9 @@ import type { CanonicalName } from '@domain/user/canonical-name';
 import type { CookieAttributes } from './session';
 
 export const DEVICE_COOKIE_PREFIX = 'ss.device.';
-export const DEVICE_COOKIE_MAX_AGE_MS = 180 * 24 * 60 * 60 * 1000;
+const DEVICE_COOKIE_MAX_AGE_MS = 180 * 24 * 60 * 60 * 1000;
 /** The cookie goes with API calls only, not with every page and asset. */
-export const DEVICE_COOKIE_PATH = '/api/';
+const DEVICE_COOKIE_PATH = '/api/';
 
 const NONCE = /^[A-Za-z0-9_-]{22}$/;
 const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;

@@ -20,7 +20,7 @@ const STATUS_BY_KIND: Record<ErrorKind, number> = {
 };
 
 /** How long a client should wait before trying again while Postgres or Redis is out of reach. */
-export const RETRY_AFTER_OUTAGE_SECONDS = 5;
+const RETRY_AFTER_OUTAGE_SECONDS = 5;
 
 export function errorHandler(): Middleware<AppState> {
   return async (ctx, next) => {

@@ -8,7 +8,7 @@ import { API, type ApiRoute } from '@contract/api';
 import { errorAnswer } from '@contract/errors';
 import { HttpError } from './http-error';
 
-export const OPENAPI_PATH = '/api/openapi.json';
+const OPENAPI_PATH = '/api/openapi.json';
 
 const REFUSALS: Record<number, string> = {
   400: 'Invalid input (VALIDATION_FAILED, INVALID_TEXT, INVALID_CURSOR, MALFORMED_JSON)',
@@ -45,7 +45,7 @@ function operation(name: string, route: ApiRoute): ZodOpenApiOperationObject {
   };
 }
 
-export function openApiDocument() {
+function openApiDocument() {
   const paths: ZodOpenApiPathsObject = {};
   for (const [name, route] of Object.entries(API) as [string, ApiRoute][]) {
     paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation(name, route) };

@@ -25,7 +25,7 @@ export const SESSION_TOUCH_INTERVAL_MS = 60_000;
  * whose content changed (and sends the cookie again, with a fresh expiry), so
  * rewriting this value once it is older than the touch interval is the renewal.
  */
-export const TOUCHED_AT = 'touchedAt';
+const TOUCHED_AT = 'touchedAt';
 
 const READ_ONLY = new Set(['GET', 'HEAD']);
 

@@ -47,7 +47,7 @@ export function courseToWire(course: Course): WireCourse {
 }
 
 /** A search card: the course as the first section it lists, with the sections it lists and how many match. */
-export function courseCardToWire(card: CourseCard): SearchResultCourse {
+function courseCardToWire(card: CourseCard): SearchResultCourse {
   return {
     ...courseToWire({ ...card.sections[0], description: card.description }),
     sections: card.sections.map(sectionToWire),

@@ -6,7 +6,7 @@
 import escapeHtml from 'escape-html';
 import type { AccountMail } from '@application/ports/mailer';
 
-export const PRODUCT_NAME = 'Study Swamp';
+const PRODUCT_NAME = 'Study Swamp';
 
 export interface MailContent {
   subject: string;

@@ -7,7 +7,7 @@ import type { ChatRoom } from '@domain/chat/chat-room';
 import { formatMessageId, messageTime, parseMessageId, type MessageId } from '@domain/chat/message-id';
 import { UserId } from '@domain/ids';
 
-export type EntryKind = 'message' | 'edit' | 'delete';
+type EntryKind = 'message' | 'edit' | 'delete';
 
 export interface ArchivedEntry {
   room: ChatRoom;

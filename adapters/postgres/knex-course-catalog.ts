@@ -17,7 +17,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** How long a listing's total is remembered. */
-export const TOTALS_TTL_MS = 5_000;
+const TOTALS_TTL_MS = 5_000;
 
 export class KnexCourseCatalog implements CourseCatalog {
   private readonly totals = new Map<string, { total: number; until: number }>();

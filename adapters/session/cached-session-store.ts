@@ -9,7 +9,7 @@ import type { SessionData, SessionReadOptions, SessionStore } from '@application
 import type { UserId } from '@domain/ids';
 
 /** Long enough that a once-a-second poll finds the entry its previous poll left. */
-export const SESSION_CACHE_MS = 2_000;
+const SESSION_CACHE_MS = 2_000;
 const MAX_ENTRIES = 100_000;
 
 export interface CachedSessionStoreOptions {

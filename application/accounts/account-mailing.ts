@@ -12,7 +12,7 @@ import type { RateLimiter, RateRule } from '@application/ports/rate-limiter';
 
 const HOUR = 60 * 60 * 1000;
 /** A verification link works for 24 hours, a reset link for 1 hour; each once. */
-export const LINK_LIFETIMES = { 'verify-email': 24 * HOUR, 'reset-password': HOUR } as const;
+const LINK_LIFETIMES = { 'verify-email': 24 * HOUR, 'reset-password': HOUR } as const;
 
 /** Account mails (verification and reset) to one address an hour, whichever accounts ask. */
 export const ADDRESS_MAIL_RULE: RateRule = { name: 'account-mail-address', points: 10, windowMs: HOUR };
@@ -22,7 +22,7 @@ const REHEARSAL_RULE: RateRule = { ...ADDRESS_MAIL_RULE, name: 'account-mail-reh
 export type MailOutcome = { sent: true } | { sent: false; retryAfterMs: number };
 
 /** The pages the links open: the client's /verify-email and /reset-password, which send the token back. */
-export function accountLink(publicUrl: string, page: AccountTokenPurpose, token: string): string {
+function accountLink(publicUrl: string, page: AccountTokenPurpose, token: string): string {
   const url = new URL(page, publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`);
   url.searchParams.set('token', token);
   return url.toString();

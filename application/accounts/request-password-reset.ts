@@ -14,7 +14,7 @@ import type { AccountMailing } from './account-mailing';
 
 const HOUR = 60 * 60 * 1000;
 
-export const RESET_RULES = {
+const RESET_RULES = {
   /** Requests per client address an hour (a campus NAT holds many students). */
   address: { name: 'reset-request-address', points: 30, windowMs: HOUR },
   /** Mails per account (or per unknown name asked for) an hour; beyond it nothing is sent and the answer is unchanged. */

@@ -6,7 +6,7 @@ import type { UserRepository } from '@application/ports/user-repository';
 import type { AccountMailing } from './account-mailing';
 
 /** Resend: at most 3 new verification mails per account an hour. */
-export const RESEND_RULE: RateRule = { name: 'verify-resend-account', points: 3, windowMs: 60 * 60 * 1000 };
+const RESEND_RULE: RateRule = { name: 'verify-resend-account', points: 3, windowMs: 60 * 60 * 1000 };
 
 /**
  * A new verification link for the signed-in student; the earlier one stops

@@ -2,7 +2,7 @@ import { EmailClaimLostError, LinkInvalidError } from '@domain/user/account-erro
 import type { AccountTokens } from '@application/ports/account-tokens';
 import type { AddressVerification } from './address-verification';
 
-export const VERIFY_LINK_INVALID_MESSAGE = 'This verification link has expired or was already used. Sign in and ask for a new one with Resend.';
+const VERIFY_LINK_INVALID_MESSAGE = 'This verification link has expired or was already used. Sign in and ask for a new one with Resend.';
 
 /** The student opened the link mailed to them: the address is verified (or claimed). The link works once, and only the newest one. */
 export class VerifyEmail {

@@ -55,7 +55,7 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { retries: 5, firstDelayMs: 1_000, maxDelayMs: 30_000 };
+const DEFAULT_RETRY: RetryPolicy = { retries: 5, firstDelayMs: 1_000, maxDelayMs: 30_000 };
 
 export type SyncEvent =
   | { kind: 'start'; resumedFrom: number | null; pagesDone: number }

@@ -20,7 +20,7 @@ export interface AddClassesCommand {
   classNumbers: number[];
 }
 
-export interface ClassNumberResult {
+interface ClassNumberResult {
   classNumber: number;
   outcome: ClassNumberOutcome;
   /** The section, unless not found. */

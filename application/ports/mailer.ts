@@ -3,7 +3,7 @@
 // deliver it: over SMTP, into an outbox folder, or into memory for tests.
 
 /** The address only: a mail names nobody, since whoever signed up with an address may not own the mailbox. */
-export interface MailRecipient {
+interface MailRecipient {
   email: string;
 }
 

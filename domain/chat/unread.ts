@@ -7,7 +7,7 @@ import { compareMessageIds, parseMessageId, type MessageId } from './message-id'
 import { mentions } from './mention';
 
 /** Counts stop here; the client shows "99+". */
-export const UNREAD_CAP = 100;
+const UNREAD_CAP = 100;
 /** Log entries read per room for one count (messages, edits and deletes). */
 export const UNREAD_PAGE = 100;
 /** Pages read per room at most, so one count costs a bounded read however busy the room. */

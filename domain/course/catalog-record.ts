@@ -131,7 +131,7 @@ function isoDate(value: unknown): string {
 }
 
 /** UF's course id without its zero padding ("018030" and 18030 are one course). */
-export function ufCourseId(value: unknown): string {
+function ufCourseId(value: unknown): string {
   const id = str(value);
   return /^\d{1,12}$/.test(id) ? String(Number(id)) : text(id, LIMITS.short);
 }

@@ -71,10 +71,6 @@ function wordsOf(text: string): string[] {
   return [...new Set(text.toLowerCase().split(/\s+/).filter(Boolean))];
 }
 
-export function isEmptyQuery(query: CourseQuery): boolean {
-  return !query.term && !query.code && query.nameWords.length === 0 && query.words.length === 0;
-}
-
 /** What the search box looks through, lower-cased: code, name, instructors, department and class number. */
 export function searchTextOf(entry: Pick<CatalogEntry, 'courseNumber' | 'name' | 'instructors' | 'department' | 'classNumber'>): string {
   return [entry.courseNumber, entry.name, entry.instructors.join(' '), entry.department, String(entry.classNumber)].join(' ').toLowerCase();
@@ -118,7 +114,7 @@ const wholeWord = (word: string) =>
   new RegExp(`(?<![\\p{L}\\p{N}_])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_])`, 'u');
 
 /** Sections a search card lists before "Show all N sections". */
-export const CARD_SECTIONS = 5;
+const CARD_SECTIONS = 5;
 
 /** How many of a card's `count` matching sections it lists at first: all of six or fewer (a "Show all" for one more would not help). */
 export function cardSectionCount(count: number): number {

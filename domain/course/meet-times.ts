@@ -5,19 +5,19 @@ import type { Course, MeetTime } from './course';
 /** UF's day letters in week order (R is Thursday, S Saturday, U Sunday). */
 const DAY_ORDER = ['M', 'T', 'W', 'R', 'F', 'S', 'U'];
 
-export function isOnlineSection(course: Pick<Course, 'sectWeb' | 'mode'>): boolean {
+function isOnlineSection(course: Pick<Course, 'sectWeb' | 'mode'>): boolean {
   return course.sectWeb === 'AD' || course.sectWeb === 'PD' || course.mode.toLowerCase() === 'online';
 }
 
-export function meetingDays(meeting: MeetTime): string {
+function meetingDays(meeting: MeetTime): string {
   return [...meeting.days].sort((a, b) => DAY_ORDER.indexOf(a) - DAY_ORDER.indexOf(b)).join('');
 }
 
-export function meetingTime(meeting: MeetTime): string {
+function meetingTime(meeting: MeetTime): string {
   return meeting.begin && meeting.end ? `${meeting.begin}-${meeting.end}` : meeting.begin;
 }
 
-export function meetingPlace(meeting: MeetTime): string {
+function meetingPlace(meeting: MeetTime): string {
   return [meeting.building, meeting.room].filter(Boolean).join(' ');
 }
 

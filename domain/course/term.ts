@@ -28,7 +28,7 @@ export function newestTermsFirst(terms: string[]): string[] {
 }
 
 /** The terms the product has always offered (spec section 9); the term select lists them even before their sections are loaded. */
-export const OFFERED_TERMS = ['Fall 2025', 'Spring 2025', 'Summer 2025'];
+const OFFERED_TERMS = ['Fall 2025', 'Spring 2025', 'Summer 2025'];
 
 /** The catalog's terms with the offered ones, newest first, once each. */
 export function termsToOffer(catalogTerms: string[]): string[] {

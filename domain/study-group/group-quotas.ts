@@ -67,7 +67,7 @@ export function admitMeeting(meetingCount: number): void {
   if (meetingCount >= GROUP_QUOTAS.meetings) throw new TooManyMeetingsError(GROUP_QUOTAS.meetings);
 }
 
-export const SIZE_LIMIT_MESSAGE = `Choose a size limit from ${GROUP_QUOTAS.minSizeLimit} to ${GROUP_QUOTAS.members} members.`;
+const SIZE_LIMIT_MESSAGE = `Choose a size limit from ${GROUP_QUOTAS.minSizeLimit} to ${GROUP_QUOTAS.members} members.`;
 
 /** The form's check of an owner's size limit: a whole number within 2..the cap; null when fine. */
 export function checkSizeLimit(value: number): { field: 'maxMembers'; message: string } | null {

@@ -20,7 +20,7 @@ export const MEETING_MESSAGES = {
   location: `Please enter a location of 1 to ${LOCATION_MAX} characters`,
 } as const;
 
-export function isWeekday(value: string): value is Weekday {
+function isWeekday(value: string): value is Weekday {
   return (WEEKDAYS as readonly string[]).includes(value);
 }
 

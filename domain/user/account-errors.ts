@@ -3,7 +3,7 @@
 // address that another account verified first.
 import { DomainError } from '@domain/errors';
 
-export const EMAIL_NOT_VERIFIED_MESSAGE =
+const EMAIL_NOT_VERIFIED_MESSAGE =
   'Please verify your UF email address first: open the link we sent you, or ask for a new one with Resend.';
 
 /** EMAIL_VERIFICATION=required: joining, posting and creating groups wait for a verified address. */

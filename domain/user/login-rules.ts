@@ -12,7 +12,7 @@ export function checkLogin(input: LoginInput): { field: keyof LoginInput; messag
   return null;
 }
 
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
+const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
 
 /** A wrong password or an unknown username: one refusal for both, so neither is revealed. */
 export class InvalidCredentialsError extends DomainError {

@@ -32,14 +32,14 @@ export interface RuleFailure {
 export const EMAIL_TAKEN_MESSAGE = 'Email Address is already registered!';
 export const USERNAME_TAKEN_MESSAGE = 'That username is already taken';
 
-export const UFL_EMAIL = /^[^\s@]+@ufl\.edu$/i;
+const UFL_EMAIL = /^[^\s@]+@ufl\.edu$/i;
 /** The longest username sign-up takes. */
 export const USERNAME_MAX_LENGTH = 30;
-export const USERNAME_PATTERN = new RegExp(`^[A-Za-z0-9._-]{3,${USERNAME_MAX_LENGTH}}$`);
-export const LIMITS = { name: 50, major: 100, bio: 500, email: 254, password: 72 } as const;
+const USERNAME_PATTERN = new RegExp(`^[A-Za-z0-9._-]{3,${USERNAME_MAX_LENGTH}}$`);
+const LIMITS = { name: 50, major: 100, bio: 500, email: 254, password: 72 } as const;
 /** The fewest characters a new password may have (sign-up, reset, change); a password set before the rule still signs in. */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_TOO_SHORT_MESSAGE = `Choose a password of at least ${PASSWORD_MIN_LENGTH} characters.`;
+const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_TOO_SHORT_MESSAGE = `Choose a password of at least ${PASSWORD_MIN_LENGTH} characters.`;
 /** A new password among the most common ones: the server checks it (the list is not in the client). */
 export const PASSWORD_TOO_COMMON_MESSAGE = 'That password is too common; choose another.';
 
@@ -53,7 +53,7 @@ const hasDigit = (value: string) => /\d/.test(value);
  * account's, so sign-up refuses them.
  */
 const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
-export const hasInvisibleCharacters = (value: string) => INVISIBLE.test(value);
+const hasInvisibleCharacters = (value: string) => INVISIBLE.test(value);
 
 /** `may-clear`: a rule that asks for a value sign-up needs and a profile may leave empty (major, year). */
 type Rule = [field: keyof SignUpInput, failed: (input: SignUpInput) => boolean, message: string, kind?: 'may-clear'];

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountMail, Mailer } from '@application/ports/mailer';
 
-export interface DeliveredMail {
+interface DeliveredMail {
   to: string[];
   from: string;
   subject: string;

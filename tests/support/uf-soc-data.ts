@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 
-export const UF_SOC_DIR = process.env.UF_SOC_DIR ?? path.resolve(import.meta.dirname, '../../../shared/data/uf-soc');
+const UF_SOC_DIR = process.env.UF_SOC_DIR ?? path.resolve(import.meta.dirname, '../../../shared/data/uf-soc');
 
 const FILES: Record<string, string> = { '2258': '2258-fall-2025.json.gz', '2251': '2251-spring-2025.json.gz', '2255': '2255-summer-2025.json.gz' };
 
@@ -20,7 +20,7 @@ interface SharedFile {
   datasets: { id: string; shape: string; records: unknown[] }[];
 }
 
-export function readUfSocFile(termCode: string): SharedFile {
+function readUfSocFile(termCode: string): SharedFile {
   return JSON.parse(gunzipSync(readFileSync(path.join(UF_SOC_DIR, FILES[termCode]))).toString('utf8')) as SharedFile;
 }
 

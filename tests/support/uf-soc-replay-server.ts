@@ -31,7 +31,7 @@ export interface ReplayOptions {
 }
 
 /** The pages, and the courses split across a boundary (their halves land on two pages). */
-export function pagesOf(courses: Course[], rowsPerPage: number, split: boolean): { pages: Page[]; splits: Course[] } {
+function pagesOf(courses: Course[], rowsPerPage: number, split: boolean): { pages: Page[]; splits: Course[] } {
   const pages: Page[] = [];
   const splits: Course[] = [];
   let current: Course[] = [];

@@ -7,7 +7,6 @@ import { ACCOUNT_ROUTES } from './account-routes';
 import { AUTH_ROUTES } from './auth-routes';
 import { CHAT_ROUTES } from './chat-routes';
 import { COURSE_ROUTES } from './course-routes';
-import { errorAnswer } from './errors';
 import { STUDY_GROUP_ROUTES } from './study-group-routes';
 
 export { pathOf, routerPath, type AnswerOf, type ApiRoute, type BodyOf, type PathParams } from './route';
@@ -20,7 +19,3 @@ export const API = {
   ...STUDY_GROUP_ROUTES,
 } as const;
 
-export type ApiRoutes = typeof API;
-export type RouteName = keyof ApiRoutes;
-
-export { errorAnswer };

@@ -65,7 +65,7 @@ export const signUpBody = z.object({
 });
 
 /** The spec's answer when the email (or username) is taken: 200, not signed in. */
-export const signUpTaken = z.object({
+const signUpTaken = z.object({
   isAuthenticated: z.literal(false),
   msg: z.string(),
   field: z.enum(['email', 'username']),

@@ -31,7 +31,7 @@ export const message = described(
 
 export const messagesAnswer = z.array(message);
 
-export const roomKind = z.enum(['course', 'group']);
+const roomKind = z.enum(['course', 'group']);
 
 const WAIT_RANGE = `must be a whole number of seconds, 0-${MAX_WAIT_SECONDS}`;
 
@@ -114,7 +114,7 @@ export const unreadQuery = z
   })
   .check(z.refine(({ wait, since }) => !wait || since !== undefined, { error: 'needs since (the version you hold)', path: ['wait'] }));
 
-export const roomUnread = z.object({
+const roomUnread = z.object({
   kind: roomKind,
   id,
   /** Other students' messages after the marker, not deleted; at most 100 (shown "99+"). */

@@ -8,7 +8,7 @@ import { actingIds, described, id, MAX_ID, optionalText, requestId, textField } 
 import { studyGroup } from './study-groups';
 
 /** One weekly meeting: UF's day letters (M T W R F S U), times as "10:40 AM", building and room. */
-export const meetTime = z.object({ days: z.array(z.string()), begin: z.string(), end: z.string(), building: z.string(), room: z.string() });
+const meetTime = z.object({ days: z.array(z.string()), begin: z.string(), end: z.string(), building: z.string(), room: z.string() });
 
 /** What tells one section from another: who, when, where, how and for how many credits. */
 const sectionFields = {
@@ -39,10 +39,10 @@ const sectionFields = {
 };
 
 /** One section under its course in a search result. */
-export const courseSection = described(z.object(sectionFields), { id: 'CourseSection' });
+const courseSection = described(z.object(sectionFields), { id: 'CourseSection' });
 
 /** One class section of one term. */
-export const course = described(
+const course = described(
   z.object({
     ...sectionFields,
     name: z.string(),
@@ -59,7 +59,7 @@ export const course = described(
  * lists (the spec's course fields), with the sections it lists first and how
  * many match.
  */
-export const searchResultCourse = described(
+const searchResultCourse = described(
   z.object({
     ...course.shape,
     /** The student's own, then those the search names most specifically, then by class number: five, or all of six or fewer. */
@@ -109,7 +109,7 @@ export const courseStudyGroupsAnswer = z.object({
   nextStudyGroupsCursor,
 });
 
-export const pageNumber = z._default(z.coerce.number({ error: 'must be a page number' }).check(z.int('must be a whole number')), 1);
+const pageNumber = z._default(z.coerce.number({ error: 'must be a page number' }).check(z.int('must be a whole number')), 1);
 
 export const searchQuery = z.object({ page: pageNumber });
 

@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import type { ErrorCode } from '@domain/errors';
 import { described } from './primitives';
 
-export const HTTP_ERROR_CODES = [
+const HTTP_ERROR_CODES = [
   'CSRF_FAILED',
   'MALFORMED_JSON',
   'PAYLOAD_TOO_LARGE',

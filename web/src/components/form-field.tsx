@@ -4,14 +4,14 @@
 // part of the control's description, rather than cutting what is typed.
 import type { ReactNode } from 'react';
 
-export interface FieldA11yProps {
+interface FieldA11yProps {
   id: string;
   'aria-invalid': boolean;
   'aria-describedby': string | undefined;
 }
 
 /** How long the value is, against its limit, counted as the rule that checks it counts. */
-export interface CharacterCount {
+interface CharacterCount {
   used: number;
   max: number;
 }

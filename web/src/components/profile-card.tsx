@@ -23,7 +23,7 @@ interface ProfileCardProps {
 // Space kept between the card and the viewport's edges.
 const EDGE = 8;
 
-export function ProfileCard({ member, onClose, trigger }: ProfileCardProps) {
+function ProfileCard({ member, onClose, trigger }: ProfileCardProps) {
   const { username, major, bio } = member;
   const name = memberName(member);
   const cardRef = useRef<HTMLDivElement>(null);

@@ -3,7 +3,7 @@
 import { useId, type ComponentPropsWithRef } from 'react';
 import { FormField, type FieldFrameProps } from './form-field';
 
-export interface SelectOption {
+interface SelectOption {
   value: string;
   label: string;
 }

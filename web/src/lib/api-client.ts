@@ -126,7 +126,7 @@ type Inputs<R extends ApiRoute> = (keyof PathParams<R> extends never ? { params?
   };
 
 /** A validated answer and the headers it came with. */
-export interface CallResult<R extends ApiRoute> {
+interface CallResult<R extends ApiRoute> {
   answer: AnswerOf<R>;
   headers: Headers;
 }

@@ -3,7 +3,7 @@
 // `(--name)` with the query below at build time, and code that must know the
 // layout passes the same MEDIA entry to matchMedia. Mobile first: styles are
 // for phones, `-up` queries add to them.
-export const BREAKPOINTS = { xs: 400, sm: 640, md: 800, lg: 960 } as const;
+const BREAKPOINTS = { xs: 400, sm: 640, md: 800, lg: 960 } as const;
 
 type Size = keyof typeof BREAKPOINTS;
 const up = (size: Size) => `(min-width: ${BREAKPOINTS[size]}px)`;

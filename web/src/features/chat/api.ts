@@ -12,7 +12,7 @@ export const POLL_BATCH_LIMIT = MESSAGES_AFTER_LIMIT;
 /** What one "Load earlier messages" step asks for; fewer means the start of the room. */
 export const EARLIER_PAGE_SIZE = MESSAGES_BEFORE_LIMIT;
 /** How long the server may hold a long poll, in seconds (it allows 30; proxies often cut at 30 or 60). */
-export const LONG_POLL_SECONDS = 25;
+const LONG_POLL_SECONDS = 25;
 
 /** The latest messages, or those after / before a message id; oldest first. */
 export function fetchMessages(room: ChatRoom, userId: number, query: QueryOf<typeof API.courseMessages> = {}): Promise<ChatMessage[]> {

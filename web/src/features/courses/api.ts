@@ -48,7 +48,7 @@ export function hasFilters(filters: CourseFilters): boolean {
   return filters.q !== '' || filters.name !== '' || filters.courseCode !== '' || filters.term !== '';
 }
 
-export const dashboardQuery = queryOptions({
+const dashboardQuery = queryOptions({
   queryKey: queryKeys.dashboard,
   queryFn: () => apiClient.call(API.dashboard, {}),
 });
@@ -89,7 +89,7 @@ function withLoadedGroups(data: InfiniteData<CoursePagePart, string | null>): Co
  * pages of its groups (GET /api/course/{id}/study-groups/?after=). Refreshed,
  * it reads the page and then each later page again, so the list keeps its length.
  */
-export function coursePageQuery(courseId: number) {
+function coursePageQuery(courseId: number) {
   return infiniteQueryOptions({
     queryKey: queryKeys.coursePage(courseId),
     initialPageParam: null as string | null,
@@ -138,7 +138,7 @@ async function fetchSearchResult(client: QueryClient, filters: CourseFilters, pa
   return { ...result, memberCourseIds: userCoursesIDs, filters };
 }
 
-export function catalogSearchQuery(filters: CourseFilters, page: number) {
+function catalogSearchQuery(filters: CourseFilters, page: number) {
   return queryOptions({
     queryKey: queryKeys.catalogSearch(filters, page),
     queryFn: async ({ client }) => {

@@ -13,7 +13,7 @@ import { queryKeys } from '@web/lib/query-keys';
 
 export type { LeaveStudyGroupAnswer };
 
-export interface StudyGroupPage {
+interface StudyGroupPage {
   /** The signed-in student. */
   userId: number;
   group: StudyGroup;
