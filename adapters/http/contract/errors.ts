@@ -5,20 +5,17 @@ import * as z from 'zod/mini';
 import type { ErrorCode } from '@domain/errors';
 import { described } from './primitives';
 
-const HTTP_ERROR_CODES = [
-  'CSRF_FAILED',
-  'MALFORMED_JSON',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_ENCODING',
-  'METHOD_NOT_ALLOWED',
-  'HTTPS_REQUIRED',
-  'NOT_FOUND',
-  'BAD_REQUEST',
-  'SERVICE_UNAVAILABLE',
-  'INTERNAL_ERROR',
-] as const;
-
-export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
+export type HttpErrorCode =
+  | 'CSRF_FAILED'
+  | 'MALFORMED_JSON'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_ENCODING'
+  | 'METHOD_NOT_ALLOWED'
+  | 'HTTPS_REQUIRED'
+  | 'NOT_FOUND'
+  | 'BAD_REQUEST'
+  | 'SERVICE_UNAVAILABLE'
+  | 'INTERNAL_ERROR';
 
 /** Every code an answer's `error` may hold. */
 export type ApiErrorCode = ErrorCode | HttpErrorCode;
