@@ -101,7 +101,7 @@ const schema = z
         .refine((v) => URL.canParse(v) && ['http:', 'https:'].includes(new URL(v).protocol), { message: 'must be an http:// or https:// URL' })
         .default(UF_SOC_DEFAULT_URL),
     ),
-    // Accounts (issue 14): links in mails, how mail leaves, what an unverified account may do.
+    // Accounts: links in mails, how mail leaves, what an unverified account may do.
     PUBLIC_URL: optionalUrl(['http:', 'https:']).refine((v) => v === undefined || !/[?#]/.test(v), { message: 'must not have a query or fragment' }),
     SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
     MAIL_FROM: z.preprocess(

@@ -1,4 +1,4 @@
-// Accounts students can trust (issue 14): verified addresses, single-use
+// Accounts students can trust: verified addresses, single-use
 // mailed links, profiles whose major and year may be cleared, deleted
 // accounts kept as tombstones (their messages stay), and the sessions of a
 // student found together so they can all be ended.

@@ -1,4 +1,4 @@
-// Issue 14's account calls: verify the address, get back in with a mailed
+// The trusted-account calls: verify the address, get back in with a mailed
 // link, change the password, edit the profile, delete the account.
 import type { UseCases } from '@adapters/use-cases';
 import type { ApiRouter, RouteAnswer } from './api-router';

@@ -25,7 +25,7 @@ export interface PostingLimit {
   windowMs: number;
 }
 
-/** The limit: 20 messages per student per room in 10 seconds. */
+/** The posting limit: 20 messages per student per room in 10 seconds. */
 export const POSTING_LIMIT: PostingLimit = { messages: 20, windowMs: 10_000 };
 
 /** A student's allowance of posts (and edits) per room: every stored change wakes the whole room. */

@@ -1,7 +1,7 @@
 // How many sections of one term a student may be in: more than any real
 // schedule (a full load is 4-6 courses, with their labs and discussions about
 // 8 sections) with room to try a few before leaving the others, and few enough
-// that nobody can sit in a whole department (README, "Limits").
+// that nobody can sit in a whole department (docs/limits.md).
 import { TooManySectionsError } from './course-errors';
 
 export const SECTIONS_PER_TERM = 12;

@@ -1,5 +1,5 @@
 // How much of the shared service one student's study groups may take: numbers
-// no real student meets and an abuser meets at once (README, "Limits"). Each
+// no real student meets and an abuser meets at once (docs/limits.md). Each
 // rule decides from counts that a repository reads where no other write of
 // the same kind can interleave (the Knex adapter: under row locks, in the
 // transaction that then writes), so a burst of parallel calls cannot pass one.

@@ -1,4 +1,4 @@
-// Who may do what in a study group (spec section 6 and issue 5), and what
+// Who may do what in a study group (spec section 6 and the group ownership rules), and what
 // leaving does to the group: the owner's place passes to the longest-standing
 // member, and a group whose owner leaves alone is deleted, so a group always
 // has an owner who is a member.

@@ -1,4 +1,4 @@
-// The rules for a group's name and description (spec section 5 and issue 5):
+// The rules for a group's name and description (spec section 5, with the limits students see):
 // both required after trimming, with the form's one message when either is empty,
 // and at most GROUP_LIMITS characters, counted as the database counts them
 // (code points) and said with the count, as the chat refuses a long message.

@@ -1,4 +1,4 @@
-// The small forms of issue 14 (forgot password, a new password, change
+// The small forms of trusted accounts (forgot password, a new password, change
 // password, delete account): their rules and messages, shared by the server's
 // use cases and the client's forms. New passwords follow sign-up's rule.
 import { checkNewPassword } from './sign-up-rules';

@@ -32,7 +32,7 @@ export interface User {
   major: string;
   year: ProfileYear;
   bio: string;
-  /** The student opened the link mailed to their address (issue 14). */
+  /** The student opened the link mailed to their address. */
   emailVerified: boolean;
 }
 

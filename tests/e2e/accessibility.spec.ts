@@ -1,4 +1,4 @@
-// The accessibility audit (issue 11): every screen, modal and popover checked by
+// The accessibility audit: every screen, modal and popover checked by
 // axe-core at 1280x800 and 360x740 against WCAG 2.0-2.2 A/AA and axe's best
 // practices, with a full-page screenshot of each kept as an artifact
 // (tests/.artifacts/screenshots/<project>-<screen>-<width>.png).
@@ -446,7 +446,7 @@ const SCREENS: Screen[] = [
     },
     close: escape,
   },
-  // Issue 12's chat: edited, deleted, multi-line and mentioning messages, the edit field, the delete dialog, unread badges.
+  // The live chat: edited, deleted, multi-line and mentioning messages, the edit field, the delete dialog, unread badges.
   {
     name: 'chat-messages',
     as: 'owner',

@@ -1,4 +1,4 @@
-// Accounts students can trust (issue 14), in the browser: the verification
+// Accounts students can trust, in the browser: the verification
 // link from the captured mail, a forgotten password, the profile page seen by
 // a classmate, and a deleted account's messages as "Former member". Mail goes
 // over SMTP to the e2e server's own SMTP peer (serve.ts), and the tests read it

@@ -1,4 +1,4 @@
-// Issue 12 in Chromium, two students in two browser contexts: a message
+// Live chat in Chromium, two students in two browser contexts: a message
 // reaches the other at once through the long poll that was waiting; unread
 // badges on the dashboard (mentions apart) and in the title, cleared by
 // reading (also a phone's Chat tab), "99+"; edits and deletes seen by the

@@ -1,4 +1,4 @@
-// The course view's layout and the dashboard's behaviour (issue 11): every
+// The course view's layout and the dashboard's behaviour: every
 // group of the course on the dashboard with Join Group from its modal; the
 // selected course kept in the URL (reload, Back, Forward); the chat as the
 // widest, window-tall panel at 1280 px; tabs and master-detail on a 360 px phone.

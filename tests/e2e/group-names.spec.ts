@@ -1,4 +1,4 @@
-// Issue 11: a group's name and description say their limit as the student
+// Group names: a group's name and description say their limit as the student
 // types, an over-long one is kept as typed and refused on its field before
 // anything is sent (the server answers the same), and the longest name wraps
 // inside its column on the group page, in the groups list and in the modals.

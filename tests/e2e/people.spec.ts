@@ -1,4 +1,4 @@
-// How people are shown (issue 11): one name rule everywhere ("ben" "McDonald"
+// How people are shown: one name rule everywhere ("ben" "McDonald"
 // reads "Ben McDonald"), initials told apart by a colour per student and a name
 // tip on hover and focus, accessible names that contain the visible initials,
 // profile cards inside a phone's screen, and the chat grouped by author.
@@ -71,7 +71,7 @@ async function panelOf(page: Page, name: 'Students' | 'Members'): Promise<Locato
 
 const studentsPanel = (page: Page) => panelOf(page, 'Students');
 
-/** A student's button, named with their initials (or not, before issue 11) and their name; case-sensitive, as the display rule is the point. */
+/** A student's button, named with their initials (or, in older builds, not) and their name; case-sensitive, as the display rule is the point. */
 function personButton(region: Locator, name: string): Locator {
   return region.getByRole('button', { name: new RegExp(`^(?:[A-Z]{1,2} )?${name}$`) });
 }
@@ -242,7 +242,7 @@ test('the chat groups messages by author, names them, opens their profile cards 
   const caraName = aliceChat.getByRole('button', { name: 'Cara Fox', exact: true });
   const messageBox = aliceChat.getByRole('textbox', { name: 'Message' });
   await aliceChat.getByRole('log').focus();
-  // (Her own messages' Edit and Delete are one stop of their own, at her newest message: issue 12.)
+  // (Her own messages' Edit and Delete are one stop of their own, at her newest message.)
   await alice.keyboard.press('Tab');
   await expect(item('Third from Alice').getByRole('button', { name: 'Edit' })).toBeFocused();
   await alice.keyboard.press('Tab');

@@ -1,4 +1,4 @@
-// Issue 11: the sign-up page's top error is brought into view and announced,
+// The sign-in flow: the sign-up page's top error is brought into view and announced,
 // and a protected link opened while signed out leads, through Log In or Create
 // Account, back to the page asked for (and never to another site).
 import { expect, test, type Browser, type Page } from '@playwright/test';

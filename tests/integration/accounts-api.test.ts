@@ -1,9 +1,9 @@
-// Issue 14 over HTTP on both run modes, with a real SMTP server as the mail
+// Trusted accounts over HTTP on both run modes, with a real SMTP server as the mail
 // peer: verification links, Resend, what EMAIL_VERIFICATION=required refuses,
 // password reset and change, the profile, deleting an account (its username
 // stays reserved), claiming an address an account never verified, and what
 // the mails say (nothing the sign-up chose).
-// Over 300 lines: every acceptance line of the issue, each against both run modes, sharing one SMTP peer.
+// Over 300 lines: every rule of trusted accounts, each against both run modes, sharing one SMTP peer.
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { INFRA } from '@adapters/container';

@@ -1,4 +1,4 @@
-// The migration of issue 14 on a database with accounts and sessions: the
+// The trusted-accounts migration on a database with accounts and sessions: the
 // accounts made before it count as verified (none becomes claimable or loses
 // posting), their sessions are indexed by student (a password change ends
 // them too), a year may be cleared, and it rolls back.

@@ -1,4 +1,4 @@
-// Issue 12 over HTTP against the real app, on the embedded default and on
+// Live chat over HTTP against the real app, on the embedded default and on
 // Postgres + Redis: the long poll (?wait), its early wake for other rooms
 // (?watch), edits and deletes, read marks and unread counts, multi-line
 // messages, and the server's shutdown releasing waiters. Then, on Postgres +

@@ -1,4 +1,4 @@
-// Issue 14's use cases on in-memory adapters: the verification policy where
+// The trusted-account use cases on in-memory adapters: the verification policy where
 // students join, post and create; the links; reset, change, profile, deletion
 // claiming an address, and the cap on mails to one address.
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 12's use cases on in-memory adapters and the in-process signals: the
+// Live chat's use cases on in-memory adapters and the in-process signals: the
 // long poll, edits and deletes with their permissions, read marks and the
 // unread counts.
 import { sectionEntry } from '@tests/support/catalog-entries';

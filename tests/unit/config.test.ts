@@ -113,7 +113,7 @@ describe('configuration', () => {
     expect(() => parseConfig({ DATA_DIR: dataDir(), UF_SOC_URL: 'ftp://one.uf.edu' })).toThrow(/^Invalid configuration: UF_SOC_URL must be an http:\/\/ or https:\/\/ URL/);
   });
 
-  it('reads the chat settings, with the issue’s defaults', () => {
+  it('reads the chat settings, with their documented defaults', () => {
     expect(parseConfig({ DATA_DIR: dataDir() }).chat).toEqual({
       streamRetention: 10_000,
       inProcessProjector: true,

@@ -116,7 +116,7 @@ describe('invisible characters in sign-up addresses and usernames', () => {
   });
 });
 
-describe('profile rules (issue 14): sign-up\'s, with major and year clearable', () => {
+describe('profile rules: sign-up\'s, with major and year clearable', () => {
   const profile = { firstName: 'Alice', lastName: 'Gator', major: 'Zoology', year: '2', bio: '' };
 
   it('accepts a cleared major and year, and refuses what sign-up refuses', () => {

@@ -1,4 +1,4 @@
-// Accounts students can trust (issue 14): verifying the address, getting back
+// Accounts students can trust: verifying the address, getting back
 // in with a mailed link, changing the password, editing the profile and
 // deleting the account.
 import * as z from 'zod/mini';

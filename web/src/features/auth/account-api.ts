@@ -1,4 +1,4 @@
-// Issue 14's account calls: verifying the address, getting back in with a
+// The trusted-account calls: verifying the address, getting back in with a
 // mailed link, the profile, the password and deleting the account. Each keeps
 // the tab's idea of who is signed in (lib/session.ts) in step.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
