@@ -82,6 +82,5 @@ module.exports = {
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
       mainFields: ['module', 'main', 'types', 'typings'],
     },
-
   },
 };

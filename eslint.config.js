@@ -27,7 +27,8 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^(\\.\\./){3,}',
-              message: 'Climb at most two folders; leave a feature folder through its alias (@domain/…, @application/…, @contract/…, @adapters/…, @web/…, @tests/…).',
+              message:
+                'Climb at most two folders; leave a feature folder through its alias (@domain/…, @application/…, @contract/…, @adapters/…, @web/…, @tests/…).',
             },
           ],
         },

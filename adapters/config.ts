@@ -46,24 +46,39 @@ const schema = z
     ),
     PORT: z.preprocess(
       emptyAsUndefined,
-      z.coerce.number({ message: 'must be a port number' }).int('must be a whole number').min(0, 'must be 0-65535').max(65535, 'must be 0-65535').default(3000),
+      z.coerce
+        .number({ message: 'must be a port number' })
+        .int('must be a whole number')
+        .min(0, 'must be 0-65535')
+        .max(65535, 'must be 0-65535')
+        .default(3000),
     ),
     HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./.data')),
     DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
-    REDIS_URL: optionalUrl(['redis:', 'rediss:']).refine((v) => v === undefined || !URL.canParse(v) || /^\/?(\d{1,5})?$/.test(new URL(v).pathname), {
-      message: 'must name its database as a number (redis://host:6379/0)',
-    }),
+    REDIS_URL: optionalUrl(['redis:', 'rediss:']).refine(
+      (v) => v === undefined || !URL.canParse(v) || /^\/?(\d{1,5})?$/.test(new URL(v).pathname),
+      {
+        message: 'must name its database as a number (redis://host:6379/0)',
+      },
+    ),
     SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
     BCRYPT_COST: z.preprocess(
       emptyAsUndefined,
-      z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(4, 'must be 4-15').max(15, 'must be 4-15').default(12),
+      z.coerce
+        .number({ message: 'must be a number' })
+        .int('must be a whole number')
+        .min(4, 'must be 4-15')
+        .max(15, 'must be 4-15')
+        .default(12),
     ),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
-      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-        message: 'must be one of fatal, error, warn, info, debug, trace, silent',
-      }).default('info'),
+      z
+        .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+          message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+        })
+        .default('info'),
     ),
     // true (one balancer in front), false, or how many proxies append to X-Forwarded-For.
     TRUST_PROXY: z.preprocess(
@@ -79,17 +94,42 @@ const schema = z
       emptyAsUndefined,
       z
         .string()
-        .transform((v) => v.split(',').map((node) => node.trim()).filter(Boolean).map((node) => (node.includes('://') ? node : `redis://${node}`)))
-        .refine((nodes) => nodes.length > 0 && nodes.every((node) => URL.canParse(node) && ['redis:', 'rediss:'].includes(new URL(node).protocol) && new URL(node).port !== ''), {
-          message: 'must be host:port entries separated by commas (redis://user:password@host:port also works)',
-        })
+        .transform((v) =>
+          v
+            .split(',')
+            .map((node) => node.trim())
+            .filter(Boolean)
+            .map((node) => (node.includes('://') ? node : `redis://${node}`)),
+        )
+        .refine(
+          (nodes) =>
+            nodes.length > 0 &&
+            nodes.every(
+              (node) => URL.canParse(node) && ['redis:', 'rediss:'].includes(new URL(node).protocol) && new URL(node).port !== '',
+            ),
+          {
+            message: 'must be host:port entries separated by commas (redis://user:password@host:port also works)',
+          },
+        )
         .optional(),
     ),
     // Braces would make a key's hash tag on Redis Cluster: they are ours (a room's keys share one).
-    REDIS_KEY_PREFIX: z.preprocess(emptyAsUndefined, z.string().regex(/^[^{}]*$/, 'must not contain { or }').default('ss:')),
+    REDIS_KEY_PREFIX: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[^{}]*$/, 'must not contain { or }')
+        .default('ss:'),
+    ),
     CHAT_STREAM_RETENTION: wholeNumber(1, 10_000_000, 10_000),
     CHAT_PROJECTOR: flag,
-    CHAT_PROJECTOR_NAME: z.preprocess(emptyAsUndefined, z.string().regex(/^[\w.:-]{1,100}$/, 'must be 1-100 letters, digits, . _ : -').optional()),
+    CHAT_PROJECTOR_NAME: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[\w.:-]{1,100}$/, 'must be 1-100 letters, digits, . _ : -')
+        .optional(),
+    ),
     CHAT_ACCESS_CACHE_MS: wholeNumber(0, 3_600_000, 30_000),
     CHAT_POST_LIMIT: wholeNumber(1, 1_000_000, 20),
     SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 600_000, 10_000),
@@ -98,11 +138,15 @@ const schema = z
       emptyAsUndefined,
       z
         .string()
-        .refine((v) => URL.canParse(v) && ['http:', 'https:'].includes(new URL(v).protocol), { message: 'must be an http:// or https:// URL' })
+        .refine((v) => URL.canParse(v) && ['http:', 'https:'].includes(new URL(v).protocol), {
+          message: 'must be an http:// or https:// URL',
+        })
         .default(UF_SOC_DEFAULT_URL),
     ),
     // Accounts: links in mails, how mail leaves, what an unverified account may do.
-    PUBLIC_URL: optionalUrl(['http:', 'https:']).refine((v) => v === undefined || !/[?#]/.test(v), { message: 'must not have a query or fragment' }),
+    PUBLIC_URL: optionalUrl(['http:', 'https:']).refine((v) => v === undefined || !/[?#]/.test(v), {
+      message: 'must not have a query or fragment',
+    }),
     SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
     MAIL_FROM: z.preprocess(
       emptyAsUndefined,
@@ -111,11 +155,19 @@ const schema = z
         .regex(/^[^\r\n]*[^\s@<>]+@[^\s@<>]+[^\r\n]*$/, 'must be an address, optionally with a name: Study Swamp <no-reply@example.edu>')
         .optional(),
     ),
-    EMAIL_VERIFICATION: z.preprocess(emptyAsUndefined, z.enum(['required', 'optional'], { message: 'must be required or optional' }).optional()),
+    EMAIL_VERIFICATION: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['required', 'optional'], { message: 'must be required or optional' }).optional(),
+    ),
     METRICS: flag,
     METRICS_PORT: z.preprocess(
       emptyAsUndefined,
-      z.coerce.number({ message: 'must be a port number' }).int('must be a whole number').min(0, 'must be 0-65535').max(65535, 'must be 0-65535').optional(),
+      z.coerce
+        .number({ message: 'must be a port number' })
+        .int('must be a whole number')
+        .min(0, 'must be 0-65535')
+        .max(65535, 'must be 0-65535')
+        .optional(),
     ),
   })
   .superRefine((env, ctx) => {
@@ -123,7 +175,11 @@ const schema = z
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });
     }
     if (env.REDIS_URL && env.REDIS_CLUSTER_NODES) {
-      ctx.addIssue({ code: 'custom', path: ['REDIS_CLUSTER_NODES'], message: 'and REDIS_URL are both set: use one (a cluster, or one Redis server)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REDIS_CLUSTER_NODES'],
+        message: 'and REDIS_URL are both set: use one (a cluster, or one Redis server)',
+      });
     }
     if (env.NODE_ENV === 'production' && env.BCRYPT_COST < 10) {
       ctx.addIssue({ code: 'custom', path: ['BCRYPT_COST'], message: 'must be at least 10 when NODE_ENV=production' });

@@ -139,7 +139,12 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
   register(
     c,
     INFRA.Mailer,
-    (r) => new BackgroundMailer(r(INFRA.MailTransport), logger.child({ component: 'mailer' }), config.metrics.enabled ? (kind, outcome) => r(INFRA.Metrics).recordMail(kind, outcome) : undefined),
+    (r) =>
+      new BackgroundMailer(
+        r(INFRA.MailTransport),
+        logger.child({ component: 'mailer' }),
+        config.metrics.enabled ? (kind, outcome) => r(INFRA.Metrics).recordMail(kind, outcome) : undefined,
+      ),
   );
   register(c, TOKENS.Mailer, (r) => r(INFRA.Mailer));
   register(c, INFRA.CatalogReads, (r) => new KnexCourseCatalog(r(INFRA.Knex)));
@@ -150,11 +155,19 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
   register(c, TOKENS.CatalogSyncState, (r) => new KnexCatalogSyncState(r(INFRA.Knex)));
   register(c, TOKENS.StudyGroupRepository, (r) => new KnexStudyGroupRepository(r(INFRA.Knex)));
   // Who may use a room, remembered in-process; leaving forgets it on every server (MembershipChanges).
-  register(c, INFRA.RoomAccessCache, (r) => new CachedChatRoomAccess(new KnexChatRoomAccess(r(INFRA.Knex)), config.chat.accessCacheMs, r(TOKENS.Clock)));
+  register(
+    c,
+    INFRA.RoomAccessCache,
+    (r) => new CachedChatRoomAccess(new KnexChatRoomAccess(r(INFRA.Knex)), config.chat.accessCacheMs, r(TOKENS.Clock)),
+  );
   register(c, TOKENS.ChatRoomAccess, (r) => r(INFRA.RoomAccessCache));
   // Long polls wait here; announcements (local, or from the other servers through the subscriber) wake them.
   register(c, INFRA.SignalHub, () => new SignalHub());
-  register(c, INFRA.HeldPolls, (r) => new HeldPolls(MAX_HELD_POLLS_PER_SESSION, config.metrics.enabled ? () => r(INFRA.Metrics).recordReplacedPoll() : undefined));
+  register(
+    c,
+    INFRA.HeldPolls,
+    (r) => new HeldPolls(MAX_HELD_POLLS_PER_SESSION, config.metrics.enabled ? () => r(INFRA.Metrics).recordReplacedPoll() : undefined),
+  );
   register(c, INFRA.RoomNewest, (r) => new RoomNewest(undefined, r(TOKENS.Clock)));
   register(c, TOKENS.ReadMarkers, (r) => new KnexReadMarkers(r(INFRA.Knex)));
   register(c, TOKENS.SessionStore, (r) => r(INFRA.SessionCache));
@@ -165,7 +178,11 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
     register(c, INFRA.Redis, () => createRedisClient(redisTarget, logger));
     // One subscriber connection per process carries what the other servers announce.
     register(c, INFRA.Subscriber, (r) => new RedisSubscriber(r(INFRA.Redis), logger));
-    register(c, INFRA.SessionChanges, (r) => new RedisSessionChanges(r(INFRA.Redis), prefix, r(INFRA.Subscriber), () => r(INFRA.SessionCache), logger));
+    register(
+      c,
+      INFRA.SessionChanges,
+      (r) => new RedisSessionChanges(r(INFRA.Redis), prefix, r(INFRA.Subscriber), () => r(INFRA.SessionCache), logger),
+    );
     register(
       c,
       INFRA.SessionCache,
@@ -178,8 +195,16 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
     register(c, TOKENS.RateLimiter, (r) => new RedisRateLimiter(r(INFRA.Redis), prefix));
     // Chat: Redis streams, archived into Postgres by the projector.
     register(c, INFRA.ChatArchive, (r) => new KnexChatArchive(r(INFRA.Knex)));
-    register(c, TOKENS.ChatLog, (r) => new RememberingChatLog(new RedisStreamChatLog(r(INFRA.Redis), prefix, r(INFRA.ChatArchive)), r(INFRA.RoomNewest)));
-    register(c, TOKENS.ChatSignals, (r) => new RedisChatSignals(r(INFRA.Redis), prefix, r(INFRA.Subscriber), r(INFRA.SignalHub), r(INFRA.RoomNewest), logger));
+    register(
+      c,
+      TOKENS.ChatLog,
+      (r) => new RememberingChatLog(new RedisStreamChatLog(r(INFRA.Redis), prefix, r(INFRA.ChatArchive)), r(INFRA.RoomNewest)),
+    );
+    register(
+      c,
+      TOKENS.ChatSignals,
+      (r) => new RedisChatSignals(r(INFRA.Redis), prefix, r(INFRA.Subscriber), r(INFRA.SignalHub), r(INFRA.RoomNewest), logger),
+    );
     register(
       c,
       INFRA.MembershipListener,
@@ -200,7 +225,11 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
   } else {
     // Embedded: sessions, counters and chat in the one database.
     // One process (PGlite allows no other), so every change is seen where it is made.
-    register(c, INFRA.SessionCache, (r) => new CachedSessionStore(new KnexSessionStore(r(INFRA.Knex), r(TOKENS.Clock)), { now: r(TOKENS.Clock) }));
+    register(
+      c,
+      INFRA.SessionCache,
+      (r) => new CachedSessionStore(new KnexSessionStore(r(INFRA.Knex), r(TOKENS.Clock)), { now: r(TOKENS.Clock) }),
+    );
     register(c, TOKENS.RateLimiter, (r) => new KnexRateLimiter(r(INFRA.Knex)));
     register(c, TOKENS.ChatLog, (r) => new RememberingChatLog(new KnexChatLog(r(INFRA.Knex), r(TOKENS.Clock)), r(INFRA.RoomNewest)));
     register(c, TOKENS.ChatSignals, (r) => new LocalChatSignals(r(INFRA.SignalHub), r(INFRA.RoomNewest)));

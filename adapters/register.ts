@@ -19,8 +19,12 @@ export function register<T>(c: DependencyContainer, t: Token<T>, build: (resolve
 }
 
 /** A token for each factory of the table, by its name, typed as what the factory builds. */
-export function tokensFor<Table extends Record<string, (...args: never[]) => unknown>>(table: Table): Tokens<{ [Name in keyof Table]: ReturnType<Table[Name]> }> {
-  return Object.fromEntries(Object.keys(table).map((name) => [name, token(name)])) as Tokens<{ [Name in keyof Table]: ReturnType<Table[Name]> }>;
+export function tokensFor<Table extends Record<string, (...args: never[]) => unknown>>(
+  table: Table,
+): Tokens<{ [Name in keyof Table]: ReturnType<Table[Name]> }> {
+  return Object.fromEntries(Object.keys(table).map((name) => [name, token(name)])) as Tokens<{
+    [Name in keyof Table]: ReturnType<Table[Name]>;
+  }>;
 }
 
 /** Every token of the set resolved, by name (each built now, if it was not already). */
@@ -29,6 +33,10 @@ export function resolveAll<Handles>(resolve: Resolve, tokens: Tokens<Handles>): 
 }
 
 /** Registers each factory of the table under the token of its name. */
-export function registerAll<Handles>(c: DependencyContainer, tokens: Tokens<Handles>, factories: { [Name in keyof Handles]: (resolve: Resolve) => Handles[Name] }): void {
+export function registerAll<Handles>(
+  c: DependencyContainer,
+  tokens: Tokens<Handles>,
+  factories: { [Name in keyof Handles]: (resolve: Resolve) => Handles[Name] },
+): void {
   for (const name of Object.keys(factories) as (keyof Handles)[]) register(c, tokens[name], factories[name]);
 }

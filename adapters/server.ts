@@ -64,7 +64,10 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
   const composition = compose(config, logger);
   const { resolve } = composition;
   if (config.nodeEnv === 'production' && !config.accounts.smtpUrl) {
-    logger.warn({ outbox: config.accounts.outboxDir }, 'NODE_ENV=production without SMTP_URL: account mails are only written to the outbox folder');
+    logger.warn(
+      { outbox: config.accounts.outboxDir },
+      'NODE_ENV=production without SMTP_URL: account mails are only written to the outbox folder',
+    );
   }
   const db = resolve(INFRA.Knex);
   const redisTarget = redisTargetOf(config);
@@ -100,7 +103,8 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
           return pending.length ? `${pending.length} pending` : 'ok';
         }, READINESS_CHECK_TIMEOUT_MS),
       };
-      if (redis) checks.redis = timedCheck(async () => ((await redis.ping()) === 'PONG' ? 'ok' : 'unexpected answer'), READINESS_CHECK_TIMEOUT_MS);
+      if (redis)
+        checks.redis = timedCheck(async () => ((await redis.ping()) === 'PONG' ? 'ok' : 'unexpected answer'), READINESS_CHECK_TIMEOUT_MS);
       const names = Object.keys(checks);
       const results = await Promise.all(Object.values(checks));
       return Object.fromEntries(names.map((name, i) => [name, results[i]]));
@@ -117,10 +121,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     if (redis && config.chat.inProcessProjector) metrics.watchProjector(resolve(INFRA.ChatProjector));
   }
   const metricsPort = config.metrics.port;
-  const metricsServer =
-    metrics && metricsPort !== undefined
-      ? await metrics.listen(metricsPort, config.host)
-      : null;
+  const metricsServer = metrics && metricsPort !== undefined ? await metrics.listen(metricsPort, config.host) : null;
 
   const app = createHttpApp({
     logger,
@@ -145,20 +146,23 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
   // Chat polls are answered before Koa when what they need is in memory (chat-poll-fast-path.ts).
   // Koa answers its own errors (ctx.onerror), so its promise is for nobody to await.
   const koa = app.callback();
-  const handler = chatPollFastPath({
-    sessions: resolve(INFRA.SessionCache),
-    signer: new CookieSigner(config.sessionSecret),
-    access: resolve(INFRA.RoomAccessCache),
-    newest: resolve(INFRA.RoomNewest),
-    waitForChatMessages: resolve(USE_CASES.waitForChatMessages),
-    heldPolls: resolve(INFRA.HeldPolls),
-    securityHeaders: securityHeaderValues(config.nodeEnv === 'production'),
-    draining: () => draining,
-    logsPolls: () => logger.isLevelEnabled('debug'),
-    logger,
-    clientAddress: clientAddressReader(config.trustProxy, config.proxyHops),
-    record: metrics ? (route, status, seconds, kind) => metrics.recordFastPoll(kind, route, status, seconds) : undefined,
-  }, (req, res) => void koa(req, res));
+  const handler = chatPollFastPath(
+    {
+      sessions: resolve(INFRA.SessionCache),
+      signer: new CookieSigner(config.sessionSecret),
+      access: resolve(INFRA.RoomAccessCache),
+      newest: resolve(INFRA.RoomNewest),
+      waitForChatMessages: resolve(USE_CASES.waitForChatMessages),
+      heldPolls: resolve(INFRA.HeldPolls),
+      securityHeaders: securityHeaderValues(config.nodeEnv === 'production'),
+      draining: () => draining,
+      logsPolls: () => logger.isLevelEnabled('debug'),
+      logger,
+      clientAddress: clientAddressReader(config.trustProxy, config.proxyHops),
+      record: metrics ? (route, status, seconds, kind) => metrics.recordFastPoll(kind, route, status, seconds) : undefined,
+    },
+    (req, res) => void koa(req, res),
+  );
   // Every answer whose headers go out while the server drains says Connection:
   // close, also one to a request begun before the signal, so its client
   // reconnects (to another server). Checked where the headers are written

@@ -54,7 +54,15 @@ import type { AppConfig } from './config';
 import { registerAll, tokensFor, type Resolve } from './register';
 
 const { UserRepository, PasswordHasher, CommonPasswords, RateLimiter, SessionStore, AccountTokens, Mailer, FormerMembers } = TOKENS;
-const { CourseCatalog, CourseCatalogWriter, CourseMembership, MembershipChanges, ScheduleOfCoursesSource, CatalogSyncState, StudyGroupRepository } = TOKENS;
+const {
+  CourseCatalog,
+  CourseCatalogWriter,
+  CourseMembership,
+  MembershipChanges,
+  ScheduleOfCoursesSource,
+  CatalogSyncState,
+  StudyGroupRepository,
+} = TOKENS;
 const { ChatLog, ChatRoomAccess, ChatSignals, ReadMarkers, Clock, Sleeper, Telemetry } = TOKENS;
 
 /** What several use cases share: one instance each. */
@@ -91,12 +99,29 @@ const policies = (config: AppConfig): { [Name in keyof Policies]: (resolve: Reso
   loginGuard: (r) => new LoginGuard(r(RateLimiter), r(Sleeper), r(Telemetry)),
   accountMailing: (r) => new AccountMailing(r(AccountTokens), r(Mailer), r(RateLimiter), config.accounts.publicUrl),
   accountRemoval: (r) =>
-    new AccountRemoval(r(UserRepository), r(CourseMembership), r(StudyGroupRepository), r(MembershipChanges), r(SessionStore), r(AccountTokens), r(FormerMembers)),
+    new AccountRemoval(
+      r(UserRepository),
+      r(CourseMembership),
+      r(StudyGroupRepository),
+      r(MembershipChanges),
+      r(SessionStore),
+      r(AccountTokens),
+      r(FormerMembers),
+    ),
   addressVerification: (r) => new AddressVerification(r(UserRepository), r(POLICIES.accountRemoval)),
   passwordConfirmation: (r) => new PasswordConfirmation(r(UserRepository), r(PasswordHasher), r(POLICIES.loginGuard)),
 });
 
-const { clientThrottle, postingAllowance, verification, loginGuard, accountMailing, accountRemoval, addressVerification, passwordConfirmation } = POLICIES;
+const {
+  clientThrottle,
+  postingAllowance,
+  verification,
+  loginGuard,
+  accountMailing,
+  accountRemoval,
+  addressVerification,
+  passwordConfirmation,
+} = POLICIES;
 
 const useCases = {
   // Accounts. The throttle is what the token route calls for a new visitor.
@@ -110,7 +135,14 @@ const useCases = {
   resetPassword: (r) =>
     new ResetPassword(r(AccountTokens), r(UserRepository), r(PasswordHasher), r(SessionStore), r(addressVerification), r(CommonPasswords)),
   changePassword: (r) =>
-    new ChangePassword(r(passwordConfirmation), r(UserRepository), r(PasswordHasher), r(SessionStore), r(AccountTokens), r(CommonPasswords)),
+    new ChangePassword(
+      r(passwordConfirmation),
+      r(UserRepository),
+      r(PasswordHasher),
+      r(SessionStore),
+      r(AccountTokens),
+      r(CommonPasswords),
+    ),
   updateProfile: (r) => new UpdateProfile(r(UserRepository)),
   deleteAccount: (r) => new DeleteAccount(r(passwordConfirmation), r(accountRemoval)),
   // Courses and the catalog.
@@ -124,13 +156,23 @@ const useCases = {
   addClasses: (r) => new AddClasses(r(CourseCatalog), r(CourseMembership), r(verification), r(MembershipChanges)),
   leaveCourse: (r) => new LeaveCourse(r(CourseCatalog), r(CourseMembership), r(MembershipChanges), r(StudyGroupRepository)),
   importCatalog: (r) => new ImportCatalog(r(CourseCatalogWriter)),
-  syncCatalog: (r) => new SyncCatalog(r(ScheduleOfCoursesSource), r(CourseCatalog), r(CourseCatalogWriter), r(CatalogSyncState), r(Sleeper)),
+  syncCatalog: (r) =>
+    new SyncCatalog(r(ScheduleOfCoursesSource), r(CourseCatalog), r(CourseCatalogWriter), r(CatalogSyncState), r(Sleeper)),
   // Chat.
   readChatMessages: (r) => new ReadChatMessages(r(ChatRoomAccess), r(ChatLog), r(FormerMembers)),
   waitForChatMessages: (r) => new WaitForChatMessages(r(ChatRoomAccess), r(ChatLog), r(ChatSignals), r(FormerMembers), r(Clock)),
   postChatMessage: (r) =>
-    new PostChatMessage(r(ChatRoomAccess), r(ChatLog), r(UserRepository), r(postingAllowance), r(ChatSignals), r(verification), r(Telemetry)),
-  editChatMessage: (r) => new EditChatMessage(r(ChatRoomAccess), r(ChatLog), r(postingAllowance), r(ChatSignals), r(verification), r(Clock)),
+    new PostChatMessage(
+      r(ChatRoomAccess),
+      r(ChatLog),
+      r(UserRepository),
+      r(postingAllowance),
+      r(ChatSignals),
+      r(verification),
+      r(Telemetry),
+    ),
+  editChatMessage: (r) =>
+    new EditChatMessage(r(ChatRoomAccess), r(ChatLog), r(postingAllowance), r(ChatSignals), r(verification), r(Clock)),
   deleteChatMessage: (r) => new DeleteChatMessage(r(ChatRoomAccess), r(ChatLog), r(StudyGroupRepository), r(ChatSignals), r(FormerMembers)),
   markChatRead: (r) => new MarkChatRead(r(ChatRoomAccess), r(ChatLog), r(ReadMarkers), r(ChatSignals)),
   getUnreadCounts: (r) => new GetUnreadCounts(r(ReadMarkers), r(ChatLog), r(UserRepository), r(ChatSignals), r(Clock)),

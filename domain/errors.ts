@@ -55,7 +55,10 @@ export class DomainError extends Error {
 }
 
 export class ValidationError extends DomainError {
-  constructor(message: string, readonly field?: string) {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
     super('VALIDATION_FAILED', message, field ? { field } : {});
   }
 }
@@ -72,7 +75,10 @@ export class NotAuthenticatedError extends DomainError {
 }
 
 export class RateLimitedError extends DomainError {
-  constructor(message: string, readonly retryAfterSeconds: number) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
     super('RATE_LIMITED', message, { retryAfterSeconds });
   }
 
@@ -98,7 +104,10 @@ export class ForbiddenError extends DomainError {
 
 /** Text that no field may hold (control characters, broken surrogates): see domain/text/text-policy.ts. */
 export class InvalidTextError extends DomainError {
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     super('INVALID_TEXT', message, { field });
   }
 }

@@ -30,7 +30,11 @@ export async function up(knex: Knex): Promise<void> {
     }
     return `duplicate-of-${first}:${id}`;
   };
-  const values = rows.map((row) => ({ id: row.id, u: canonicalOf('username', row.username, row.id), e: canonicalOf('email', row.email, row.id) }));
+  const values = rows.map((row) => ({
+    id: row.id,
+    u: canonicalOf('username', row.username, row.id),
+    e: canonicalOf('email', row.email, row.id),
+  }));
   for (let start = 0; start < values.length; start += BATCH) {
     await knex.raw(
       `update users set username_canonical = v.u, email_canonical = v.e

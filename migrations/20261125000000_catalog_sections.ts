@@ -100,7 +100,23 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('drop index if exists courses_search_text_trgm');
   await knex.raw('drop index if exists courses_course_group');
   await knex.schema.alterTable('courses', (t) => {
-    for (const column of ['course_group_id', 'credits_min', 'credits_max', 'sect_web', 'meet_times', 'start_date', 'end_date', 'final_exam', 'gen_ed', 'quest', 'writing', 'uf_course_id', 'source', 'withdrawn_at', 'search_text']) {
+    for (const column of [
+      'course_group_id',
+      'credits_min',
+      'credits_max',
+      'sect_web',
+      'meet_times',
+      'start_date',
+      'end_date',
+      'final_exam',
+      'gen_ed',
+      'quest',
+      'writing',
+      'uf_course_id',
+      'source',
+      'withdrawn_at',
+      'search_text',
+    ]) {
       t.dropColumn(column);
     }
   });

@@ -20,7 +20,9 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   // Claims still waiting lose the address they waited for (a marker without "@", which nothing matches).
-  await knex('users').where({ email_pending: true }).update({ email_canonical: knex.raw(`'claim:' || id`) });
+  await knex('users')
+    .where({ email_pending: true })
+    .update({ email_canonical: knex.raw(`'claim:' || id`) });
   await knex.raw('drop index users_email_canonical_unique');
   await knex.raw('create unique index users_email_canonical_unique on users (email_canonical)');
   await knex.schema.alterTable('users', (t) => {

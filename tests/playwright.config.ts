@@ -13,10 +13,9 @@ const portBase = Number(process.env.E2E_PORT_BASE ?? 3101);
 // E2E_PROJECT=embedded|services runs one project (tests/support/run-e2e.mjs runs
 // each in a process of its own, side by side); unset, both run in this one.
 const only = process.env.E2E_PROJECT;
-const servers = [
-  { name: 'embedded', port: portBase },
-  ...(services ? [{ name: 'services', port: portBase + 1 }] : []),
-].filter(({ name }) => !only || name === only);
+const servers = [{ name: 'embedded', port: portBase }, ...(services ? [{ name: 'services', port: portBase + 1 }] : [])].filter(
+  ({ name }) => !only || name === only,
+);
 const suffix = only ? `-${only}` : '';
 
 export default defineConfig({

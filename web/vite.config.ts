@@ -41,7 +41,10 @@ const precompressed = compression({
   include: /\.(js|mjs|css|svg|json|txt)$/i,
   threshold: 1024,
   skipIfLargerOrEqual: true,
-  algorithms: [defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
+  algorithms: [
+    defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    defineAlgorithm('gzip', { level: 9 }),
+  ],
   logLevel: 'silent',
 });
 

@@ -31,11 +31,17 @@ export class HttpScheduleOfCourses implements ScheduleOfCoursesSource {
     const term = termFromUfCode(query.termCode);
     if (!term) throw new Error(`not a UF term code: ${query.termCode}`);
     const url = new URL(`${this.baseUrl.replace(/\/+$/, '')}/apix/soc/schedule`);
-    url.search = new URLSearchParams({ category: query.category, term: query.termCode, 'last-control-number': String(query.controlNumber) }).toString();
+    url.search = new URLSearchParams({
+      category: query.category,
+      term: query.termCode,
+      'last-control-number': String(query.controlNumber),
+    }).toString();
     // One deadline for the answer and its whole body: a server that stalls mid-answer is a hang too.
     const signal = AbortSignal.timeout(this.timeoutMs);
     const unavailable = (error: unknown) =>
-      new SourceUnavailableError(signal.aborted ? `no answer within ${this.timeoutMs / 1000} s` : `connection failed: ${causeOf(error as Error)}`);
+      new SourceUnavailableError(
+        signal.aborted ? `no answer within ${this.timeoutMs / 1000} s` : `connection failed: ${causeOf(error as Error)}`,
+      );
     let response: Response;
     try {
       response = await fetch(url, { signal, headers: { accept: 'application/json' } });

@@ -9,8 +9,5 @@ import { readCatalogFile, SHIPPED_CATALOG } from './catalog-file-reader';
 export async function loadShippedCatalogIfEmpty(importCatalog: ImportCatalog, catalog: CourseCatalog, logger: Logger): Promise<void> {
   if ((await catalog.count(toCourseQuery({}))) > 0) return;
   const summary = await importCatalog.execute(readCatalogFile(SHIPPED_CATALOG));
-  logger.info(
-    { read: summary.read, inserted: summary.inserted, rejected: summary.rejected.length },
-    'loaded the shipped course catalog',
-  );
+  logger.info({ read: summary.read, inserted: summary.inserted, rejected: summary.rejected.length }, 'loaded the shipped course catalog');
 }

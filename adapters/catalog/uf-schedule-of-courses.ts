@@ -26,7 +26,8 @@ export function parseUfPage(answer: unknown): UfPage {
   if (!isObject(page) || !Array.isArray(page.COURSES)) throw new Error('not a schedule-of-courses page (no COURSES)');
   const number = (key: string) => {
     const value = Number(page[key]);
-    if (!Number.isInteger(value) || value < 0) throw new Error(`not a schedule-of-courses page (${key} is ${JSON.stringify(page[key] ?? null)})`);
+    if (!Number.isInteger(value) || value < 0)
+      throw new Error(`not a schedule-of-courses page (${key} is ${JSON.stringify(page[key] ?? null)})`);
     return value;
   };
   return {

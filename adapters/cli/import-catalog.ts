@@ -22,7 +22,9 @@ try {
   await migrateToLatest(db);
   console.log(`Importing ${file} into ${config.databaseUrl ? 'Postgres' : `the embedded database in ${config.dataDir}`}`);
   const progress = (s: ImportSummary) =>
-    process.stdout.write(`  ${s.read} read, ${s.inserted} inserted, ${s.updated} updated, ${s.unchanged} unchanged, ${s.rejected.length} rejected\r`);
+    process.stdout.write(
+      `  ${s.read} read, ${s.inserted} inserted, ${s.updated} updated, ${s.unchanged} unchanged, ${s.rejected.length} rejected\r`,
+    );
   const summary = await resolve(USE_CASES.importCatalog).execute(readCatalogFile(file, { term: values.term }), progress);
   await db.destroy();
   process.stdout.write('\n');

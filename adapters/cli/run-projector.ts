@@ -49,7 +49,9 @@ async function main() {
 
 main().catch((error) => {
   console.error(
-    error instanceof ConfigError || error instanceof StartupError ? error.message : `The chat archive projector failed: ${(error as Error).message}`,
+    error instanceof ConfigError || error instanceof StartupError
+      ? error.message
+      : `The chat archive projector failed: ${(error as Error).message}`,
   );
   process.exit(1);
 });

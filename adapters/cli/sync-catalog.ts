@@ -35,9 +35,13 @@ function readArguments() {
   const given = values.term?.trim() ?? '';
   const term = termFromUfCode(given) ?? (isTermName(given) ? canonicalTerm(given) : null);
   const termCode = term ? ufTermCode(term) : null;
-  if (!term || !termCode) throw new UsageError(`--term must be a UF term code such as 2258 (Fall 2025) or a term such as "Fall 2025" (got ${JSON.stringify(given)})`);
+  if (!term || !termCode)
+    throw new UsageError(
+      `--term must be a UF term code such as 2258 (Fall 2025) or a term such as "Fall 2025" (got ${JSON.stringify(given)})`,
+    );
   const category = values.category.toUpperCase();
-  if (!CATEGORIES.includes(category)) throw new UsageError(`--category must be one of ${CATEGORIES.join(', ')} (got ${JSON.stringify(values.category)})`);
+  if (!CATEGORIES.includes(category))
+    throw new UsageError(`--category must be one of ${CATEGORIES.join(', ')} (got ${JSON.stringify(values.category)})`);
   const maxWithdraw = values['max-withdraw']?.trim().replace(/\s*%$/, '');
   const percent = maxWithdraw === undefined ? undefined : Number(maxWithdraw);
   if (percent !== undefined && !(maxWithdraw !== '' && Number.isFinite(percent) && percent >= 0 && percent <= 100)) {
@@ -71,7 +75,8 @@ function progressReporter(tty: boolean) {
   return {
     event(event: SyncEvent) {
       if (event.kind === 'start') {
-        if (event.resumedFrom !== null) console.log(`Resuming an interrupted run from control number ${event.resumedFrom} (${event.pagesDone} pages done)`);
+        if (event.resumedFrom !== null)
+          console.log(`Resuming an interrupted run from control number ${event.resumedFrom} (${event.pagesDone} pages done)`);
         return;
       }
       if (event.kind === 'retry') {
@@ -134,7 +139,8 @@ try {
     const summary = await resolve(USE_CASES.syncCatalog).execute(args, (event) => progress.event(event));
     progress.stop();
     for (const rejection of summary.rejections) console.log(`  rejected: ${rejection}`);
-    if (summary.keptMeetTimes > 0) console.log(`  ${summary.keptMeetTimes} sections UF listed without meeting times kept the ones known before.`);
+    if (summary.keptMeetTimes > 0)
+      console.log(`  ${summary.keptMeetTimes} sections UF listed without meeting times kept the ones known before.`);
     console.log(summaryLine(summary));
   } finally {
     progress.stop();
@@ -143,7 +149,8 @@ try {
 } catch (error) {
   if (error instanceof UsageError) console.error(`${error.message}\n${USAGE}`);
   else if (error instanceof ConfigError) console.error(error.message);
-  else if (error instanceof SyncInterruptedError) console.error(`Sync interrupted: ${error.message} The pages before it are kept; run the same command again to resume.`);
+  else if (error instanceof SyncInterruptedError)
+    console.error(`Sync interrupted: ${error.message} The pages before it are kept; run the same command again to resume.`);
   else if (error instanceof SyncStoppedError) console.error(`Sync stopped: ${error.message} ${whatNext(error)}`);
   else console.error(`Sync failed: ${(error as Error).message}`);
   process.exit(1);

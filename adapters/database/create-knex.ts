@@ -40,8 +40,10 @@ export function createKnex(target: DatabaseTarget, log?: KnexLog): Knex {
         max: 10,
         // The catalog search's trigram and listing indexes sit in memory; at Postgres's default
         // random_page_cost (4, for spinning disks) the planner scanned the sections table instead.
-        afterCreate: (connection: { query(sql: string, done: (error: Error | null) => void): void }, done: (error: Error | null, connection: unknown) => void) =>
-          connection.query(`set random_page_cost = ${RANDOM_PAGE_COST}`, (error) => done(error, connection)),
+        afterCreate: (
+          connection: { query(sql: string, done: (error: Error | null) => void): void },
+          done: (error: Error | null, connection: unknown) => void,
+        ) => connection.query(`set random_page_cost = ${RANDOM_PAGE_COST}`, (error) => done(error, connection)),
       },
       acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
       ...logging,

@@ -46,5 +46,7 @@ export async function migrateToLatest(db: Knex): Promise<string[]> {
 /** Migrations this code knows that the database has not run yet (none when the schema is current). */
 export async function pendingMigrations(db: Knex): Promise<string[]> {
   const [, pending] = (await db.migrate.list({ migrationSource })) as [unknown[], unknown[]];
-  return pending.map((entry) => (typeof entry === 'string' ? entry : String((entry as { file?: string; name?: string }).file ?? (entry as { name?: string }).name)));
+  return pending.map((entry) =>
+    typeof entry === 'string' ? entry : String((entry as { file?: string; name?: string }).file ?? (entry as { name?: string }).name),
+  );
 }

@@ -19,7 +19,9 @@ export function accountRoutes(api: ApiRouter, useCases: UseCases, devices: Devic
 
   api.on(API.resendVerification, ({ userId }) => resendVerification.execute({ actingUserId: userId }));
 
-  api.on(API.requestPasswordReset, ({ ctx, body }) => requestPasswordReset.execute({ emailOrUsername: body.emailOrUsername, clientAddress: countedClient(ctx) }));
+  api.on(API.requestPasswordReset, ({ ctx, body }) =>
+    requestPasswordReset.execute({ emailOrUsername: body.emailOrUsername, clientAddress: countedClient(ctx) }),
+  );
 
   api.on(API.resetPassword, async ({ ctx, body }) => {
     const userId = await resetPassword.execute({ token: body.token, password: body.password });
@@ -29,7 +31,13 @@ export function accountRoutes(api: ApiRouter, useCases: UseCases, devices: Devic
   });
 
   api.on(API.changePassword, async ({ ctx, userId, body }) => {
-    await changePassword.execute({ actingUserId: userId, currentPassword: body.currentPassword, newPassword: body.newPassword, clientAddress: countedClient(ctx), devices: devices.presented(ctx) });
+    await changePassword.execute({
+      actingUserId: userId,
+      currentPassword: body.currentPassword,
+      newPassword: body.newPassword,
+      clientAddress: countedClient(ctx),
+      devices: devices.presented(ctx),
+    });
     // Every session of the account has ended, this one too: it goes on under a new id (its data, CSRF token included, kept).
     await ctx.session!.regenerate();
     return { passwordChanged: true } satisfies RouteAnswer<typeof API.changePassword>;
@@ -41,7 +49,12 @@ export function accountRoutes(api: ApiRouter, useCases: UseCases, devices: Devic
   });
 
   api.on(API.deleteAccount, async ({ ctx, userId, body }) => {
-    await deleteAccount.execute({ actingUserId: userId, password: body.password, clientAddress: countedClient(ctx), devices: devices.presented(ctx) });
+    await deleteAccount.execute({
+      actingUserId: userId,
+      password: body.password,
+      clientAddress: countedClient(ctx),
+      devices: devices.presented(ctx),
+    });
     ctx.session = null;
     return { isAuthenticated: false, accountDeleted: true } satisfies RouteAnswer<typeof API.deleteAccount>;
   });

@@ -16,7 +16,9 @@ import { routerPath, type ApiRoute } from '@contract/api';
 import { parseInput, type Refusal } from './parse-input';
 import { requireUser, sessionUserId } from './session';
 
-type Parsed<R, Part extends 'body' | 'params' | 'query'> = R extends { [P in Part]: infer S extends z.ZodMiniType } ? z.output<S> : undefined;
+type Parsed<R, Part extends 'body' | 'params' | 'query'> = R extends { [P in Part]: infer S extends z.ZodMiniType }
+  ? z.output<S>
+  : undefined;
 
 /** What a handler is given: the parsed inputs and, on a call that needs one, the signed-in student. */
 export type RouteRequest<R extends ApiRoute> = {

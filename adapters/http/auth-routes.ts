@@ -15,7 +15,12 @@ import { sessionUserId, type CookieAttributes } from './session';
  * shares. `devices`: the login guard's device cookies, read at login and
  * given (anew) to the browser of every sign-up and successful login.
  */
-export function authRoutes(api: ApiRouter, { signUp, logIn, getUser, clientThrottle }: UseCases, cookie: CookieAttributes, devices: DeviceCookies): void {
+export function authRoutes(
+  api: ApiRouter,
+  { signUp, logIn, getUser, clientThrottle }: UseCases,
+  cookie: CookieAttributes,
+  devices: DeviceCookies,
+): void {
   // Signed-in students get their session's token; visitors a cookie-held one, new ones throttled per address.
   api.on(API.getToken, async ({ ctx }) => {
     const token = await issueCsrfToken(ctx, cookie, () => clientThrottle.anonymousToken(countedClient(ctx)));
@@ -30,7 +35,9 @@ export function authRoutes(api: ApiRouter, { signUp, logIn, getUser, clientThrot
   });
 
   api.on(API.logIn, async ({ ctx, body }) => {
-    const user = await logIn.execute({ ...body, clientAddress: countedClient(ctx), devices: devices.presented(ctx) }).catch(withLoginFields);
+    const user = await logIn
+      .execute({ ...body, clientAddress: countedClient(ctx), devices: devices.presented(ctx) })
+      .catch(withLoginFields);
     devices.issue(ctx, canonicalName(user.username));
     await startSession(ctx, user.id, cookie);
     return { isAuthenticated: true, user } satisfies RouteAnswer<typeof API.logIn>;

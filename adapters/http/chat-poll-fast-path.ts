@@ -164,9 +164,16 @@ export function chatPollFastPath(deps: ChatPollFastPathDeps, pipeline: Handler):
     } catch (error) {
       const log = deps.logger.child({ requestId });
       const refusal = errorAnswer(error, log);
-      send(res, requestId, refusal.status, JSON.stringify({ ...refusal.body, requestId }), refusal.retryAfter ? [['Retry-After', refusal.retryAfter]] : []);
+      send(
+        res,
+        requestId,
+        refusal.status,
+        JSON.stringify({ ...refusal.body, requestId }),
+        refusal.retryAfter ? [['Retry-After', refusal.retryAfter]] : [],
+      );
       const ms = Math.round(performance.now() - started);
-      if (refusal.status >= 500) log.info({ method: 'GET', path, route, status: refusal.status, ms, ip: deps.clientAddress(req) }, 'request');
+      if (refusal.status >= 500)
+        log.info({ method: 'GET', path, route, status: refusal.status, ms, ip: deps.clientAddress(req) }, 'request');
       deps.record?.(route, refusal.status, ms / 1000, 'wait');
     }
     return true;

@@ -26,7 +26,8 @@ const cursorOnce = {
 type MessagesQuery = RouteRequest<typeof API.courseMessages>['query'];
 
 export function chatRoutes(api: ApiRouter, useCases: UseCases, heldPolls: HeldPolls): void {
-  const { readChatMessages, waitForChatMessages, postChatMessage, editChatMessage, deleteChatMessage, markChatRead, getUnreadCounts } = useCases;
+  const { readChatMessages, waitForChatMessages, postChatMessage, editChatMessage, deleteChatMessage, markChatRead, getUnreadCounts } =
+    useCases;
 
   /** A long poll, counted among its session's (the oldest answers early past the cap); its signal also fires when the client goes. */
   const held = <T>(ctx: Context, userId: UserId, wait: (signal: AbortSignal) => Promise<T>) =>
@@ -47,8 +48,16 @@ export function chatRoutes(api: ApiRouter, useCases: UseCases, heldPolls: HeldPo
     return result.messages.map(messageToWire);
   };
 
-  api.on(API.courseMessages, ({ ctx, userId, params, query }) => read(ctx, userId, { kind: 'course', id: params.courseID }, query), cursorOnce);
-  api.on(API.groupMessages, ({ ctx, userId, params, query }) => read(ctx, userId, { kind: 'group', id: params.studyGroupID }, query), cursorOnce);
+  api.on(
+    API.courseMessages,
+    ({ ctx, userId, params, query }) => read(ctx, userId, { kind: 'course', id: params.courseID }, query),
+    cursorOnce,
+  );
+  api.on(
+    API.groupMessages,
+    ({ ctx, userId, params, query }) => read(ctx, userId, { kind: 'group', id: params.studyGroupID }, query),
+    cursorOnce,
+  );
 
   const post = async (actingUserId: UserId, room: ChatRoom, body: { message: string; clientMessageID?: string }) =>
     messageToWire(await postChatMessage.execute({ actingUserId, room, message: body.message, clientMessageID: body.clientMessageID }));
@@ -60,7 +69,8 @@ export function chatRoutes(api: ApiRouter, useCases: UseCases, heldPolls: HeldPo
   api.on(API.editCourseMessage, ({ userId, body }) => edit(userId, { kind: 'course', id: body.courseID }, body));
   api.on(API.editGroupMessage, ({ userId, body }) => edit(userId, { kind: 'group', id: body.studyGroupID }, body));
 
-  const remove = async (actingUserId: UserId, room: ChatRoom, messageId: string) => messageToWire(await deleteChatMessage.execute({ actingUserId, room, messageId }));
+  const remove = async (actingUserId: UserId, room: ChatRoom, messageId: string) =>
+    messageToWire(await deleteChatMessage.execute({ actingUserId, room, messageId }));
   api.on(API.deleteCourseMessage, ({ userId, body }) => remove(userId, { kind: 'course', id: body.courseID }, body.messageID));
   api.on(API.deleteGroupMessage, ({ userId, body }) => remove(userId, { kind: 'group', id: body.studyGroupID }, body.messageID));
 
@@ -74,10 +84,17 @@ export function chatRoutes(api: ApiRouter, useCases: UseCases, heldPolls: HeldPo
     async ({ ctx, userId, query }) => {
       ctx.set('Cache-Control', 'no-store');
       if (query.wait) (ctx.state as AppState).routineRequest = true;
-      const count = (signal?: AbortSignal) => getUnreadCounts.execute({ actingUserId: userId, waitMs: (query.wait ?? 0) * 1000, since: query.since, signal });
+      const count = (signal?: AbortSignal) =>
+        getUnreadCounts.execute({ actingUserId: userId, waitMs: (query.wait ?? 0) * 1000, since: query.since, signal });
       const summary = query.wait ? await held(ctx, userId, count) : await count();
       return {
-        rooms: summary.rooms.map((r) => ({ kind: r.room.kind, id: r.room.id, unread: r.unread, mentions: r.mentions, lastRead: r.lastRead })),
+        rooms: summary.rooms.map((r) => ({
+          kind: r.room.kind,
+          id: r.room.id,
+          unread: r.unread,
+          mentions: r.mentions,
+          lastRead: r.lastRead,
+        })),
         total: summary.total,
         version: summary.version,
       } satisfies RouteAnswer<typeof API.unreadCounts>;

@@ -50,7 +50,9 @@ export function courseRoutes(api: ApiRouter, useCases: UseCases): void {
 
   api.on(API.searchCourses, async ({ userId, query }) => {
     const view = await useCases.getSearchPage.execute({ userId, page: query.page ?? 1 });
-    return { ...resultPageToWire(view), userCoursesIDs: view.userCourseIds, terms: view.terms } satisfies RouteAnswer<typeof API.searchCourses>;
+    return { ...resultPageToWire(view), userCoursesIDs: view.userCourseIds, terms: view.terms } satisfies RouteAnswer<
+      typeof API.searchCourses
+    >;
   });
 
   api.on(API.filterCourses, async ({ userId, body }) => {
@@ -67,7 +69,11 @@ export function courseRoutes(api: ApiRouter, useCases: UseCases): void {
     const result = await useCases.addClasses.execute({ actingUserId: userId, term: body.term, classNumbers: body.classNumbers });
     return {
       term: result.term,
-      results: result.results.map((r) => ({ class_number: r.classNumber, result: r.outcome, course: r.course ? courseToWire(r.course) : null })),
+      results: result.results.map((r) => ({
+        class_number: r.classNumber,
+        result: r.outcome,
+        course: r.course ? courseToWire(r.course) : null,
+      })),
       user_courses_ids: result.userCourseIds,
     } satisfies RouteAnswer<typeof API.addClasses>;
   });

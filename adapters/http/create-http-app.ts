@@ -100,7 +100,13 @@ function securityHeaders(hsts: boolean) {
 export function clientAddressReader(trustProxy: boolean, proxyHops: number): (req: IncomingMessage) => string {
   return (req) => {
     const forwarded = trustProxy ? req.headers['x-forwarded-for'] : undefined;
-    const entries = typeof forwarded === 'string' ? forwarded.split(',').map((entry) => entry.trim()).filter(Boolean) : [];
+    const entries =
+      typeof forwarded === 'string'
+        ? forwarded
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter(Boolean)
+        : [];
     return entries.slice(-Math.max(1, proxyHops))[0] ?? req.socket.remoteAddress ?? '';
   };
 }

@@ -39,7 +39,11 @@ function anonymousToken(ctx: Context): string | undefined {
  * (made on first use); a visitor gets the one their cookie holds, or a new one
  * in a new cookie, after `beforeMinting` agreed (the per-address throttle).
  */
-export async function issueCsrfToken(ctx: Context, cookie: CookieAttributes, beforeMinting: () => Promise<void> = async () => {}): Promise<string> {
+export async function issueCsrfToken(
+  ctx: Context,
+  cookie: CookieAttributes,
+  beforeMinting: () => Promise<void> = async () => {},
+): Promise<string> {
   if (sessionUserId(ctx) !== null) {
     const session = ctx.session!;
     if (typeof session.csrf !== 'string') session.csrf = newToken();

@@ -76,6 +76,8 @@ export class DeviceCookies {
   }
 
   private signature(account: string, nonce: string): string {
-    return createHmac('sha256', this.key).update(JSON.stringify([account, nonce])).digest('base64url');
+    return createHmac('sha256', this.key)
+      .update(JSON.stringify([account, nonce]))
+      .digest('base64url');
   }
 }

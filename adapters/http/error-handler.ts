@@ -66,7 +66,10 @@ function describe(error: unknown): { status: number; body: Record<string, unknow
   if (isDependencyOutage(error)) {
     return {
       status: 503,
-      body: { error: 'SERVICE_UNAVAILABLE', message: 'Study Swamp cannot reach its data store right now. Please try again in a few seconds.' },
+      body: {
+        error: 'SERVICE_UNAVAILABLE',
+        message: 'Study Swamp cannot reach its data store right now. Please try again in a few seconds.',
+      },
     };
   }
   const known = error as { status?: number; expose?: boolean; message?: string };

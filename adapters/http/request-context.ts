@@ -28,7 +28,14 @@ export function requestContext(logger: Logger): Middleware<AppState> {
     } finally {
       const routine = ctx.state.routineRequest && ctx.status < 500;
       if (!routine || logger.isLevelEnabled('debug')) {
-        const line = { method: ctx.method, path: ctx.path, route: routeLabel(ctx.state.route, ctx.path), status: ctx.status, ms: Math.round(performance.now() - started), ip: ctx.ip };
+        const line = {
+          method: ctx.method,
+          path: ctx.path,
+          route: routeLabel(ctx.state.route, ctx.path),
+          status: ctx.status,
+          ms: Math.round(performance.now() - started),
+          ip: ctx.ip,
+        };
         if (routine) ctx.state.log.debug(line, 'request');
         else ctx.state.log.info(line, 'request');
       }

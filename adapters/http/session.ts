@@ -96,7 +96,11 @@ interface SessionReading {
  * just before every save, and counts the session's SESSION_MAX_AGE_MS from
  * that save, so it expires when TOUCHED_AT says it does.
  */
-export function readSession(data: Readonly<Record<string, unknown>>, now: number, touchIntervalMs = SESSION_TOUCH_INTERVAL_MS): SessionReading {
+export function readSession(
+  data: Readonly<Record<string, unknown>>,
+  now: number,
+  touchIntervalMs = SESSION_TOUCH_INTERVAL_MS,
+): SessionReading {
   const userId = data.userId;
   const touchedAt = data[TOUCHED_AT];
   const age = typeof touchedAt === 'number' ? now - touchedAt : null;

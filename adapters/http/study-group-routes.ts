@@ -14,7 +14,9 @@ function meetingCommand(userId: UserId, body: { studyGroupID: number; day: strin
 export function studyGroupRoutes(api: ApiRouter, useCases: UseCases): void {
   api.on(API.createStudyGroup, async ({ userId, body }) => {
     const { courseID, name, description } = body;
-    return studyGroupToWire(await useCases.createStudyGroup.execute({ actingUserId: userId, courseId: CourseId(courseID), name, description }));
+    return studyGroupToWire(
+      await useCases.createStudyGroup.execute({ actingUserId: userId, courseId: CourseId(courseID), name, description }),
+    );
   });
 
   api.on(API.joinStudyGroup, async ({ userId, body }) => {
@@ -26,13 +28,18 @@ export function studyGroupRoutes(api: ApiRouter, useCases: UseCases): void {
     API.leaveStudyGroup,
     async ({ userId, body }) => {
       const memberId = body.userID === undefined ? undefined : UserId(body.userID);
-      return leaveToWire(await useCases.leaveStudyGroup.execute({ actingUserId: userId, groupId: StudyGroupId(body.studyGroupID), memberId }));
+      return leaveToWire(
+        await useCases.leaveStudyGroup.execute({ actingUserId: userId, groupId: StudyGroupId(body.studyGroupID), memberId }),
+      );
     },
     { userIdNamesMember: true },
   );
 
   api.on(API.studyGroupPage, async ({ userId, params }) => {
-    const { group, messages } = await useCases.getStudyGroupPage.execute({ actingUserId: userId, groupId: StudyGroupId(params.studyGroupID) });
+    const { group, messages } = await useCases.getStudyGroupPage.execute({
+      actingUserId: userId,
+      groupId: StudyGroupId(params.studyGroupID),
+    });
     const studyGroup = studyGroupToWire(group);
     return {
       id: userId,
@@ -54,18 +61,31 @@ export function studyGroupRoutes(api: ApiRouter, useCases: UseCases): void {
   api.on(API.updateStudyGroup, async ({ userId, body }) => {
     const { studyGroupID, name, description, maxMembers } = body;
     return studyGroupToWire(
-      await useCases.updateStudyGroup.execute({ actingUserId: userId, groupId: StudyGroupId(studyGroupID), name, description, isPublic: body.public, maxMembers }),
+      await useCases.updateStudyGroup.execute({
+        actingUserId: userId,
+        groupId: StudyGroupId(studyGroupID),
+        name,
+        description,
+        isPublic: body.public,
+        maxMembers,
+      }),
     );
   });
 
-  api.on(API.scheduleMeeting, async ({ userId, body }) => meetingToWire(await useCases.scheduleMeeting.execute(meetingCommand(userId, body))));
+  api.on(API.scheduleMeeting, async ({ userId, body }) =>
+    meetingToWire(await useCases.scheduleMeeting.execute(meetingCommand(userId, body))),
+  );
 
   api.on(API.updateMeeting, async ({ userId, body }) =>
     meetingToWire(await useCases.updateMeeting.execute({ ...meetingCommand(userId, body), meetingId: MeetingId(body.meetingID) })),
   );
 
   api.on(API.cancelMeeting, async ({ userId, body }) => {
-    const result = await useCases.cancelMeeting.execute({ actingUserId: userId, groupId: StudyGroupId(body.studyGroupID), meetingId: MeetingId(body.meetingID) });
+    const result = await useCases.cancelMeeting.execute({
+      actingUserId: userId,
+      groupId: StudyGroupId(body.studyGroupID),
+      meetingId: MeetingId(body.meetingID),
+    });
     return { meetingID: result.meetingId, deleted: result.deleted } satisfies RouteAnswer<typeof API.cancelMeeting>;
   });
 }

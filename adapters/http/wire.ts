@@ -56,7 +56,9 @@ function courseCardToWire(card: CourseCard): SearchResultCourse {
 }
 
 /** One page of catalog search results, as both search answers carry it. */
-export function resultPageToWire(result: SearchCoursesResult): Pick<z.input<typeof filterAnswer>, 'courses' | 'total' | 'page' | 'pageCount'> {
+export function resultPageToWire(
+  result: SearchCoursesResult,
+): Pick<z.input<typeof filterAnswer>, 'courses' | 'total' | 'page' | 'pageCount'> {
   return { courses: result.courses.map(courseCardToWire), total: result.total, page: result.page, pageCount: result.pageCount };
 }
 

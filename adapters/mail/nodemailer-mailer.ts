@@ -34,7 +34,12 @@ export class NodemailerMailer implements Mailer {
 
 /** Over SMTP (smtp://user:password@host:587, smtps:// for TLS from the start). */
 export function smtpMailer(url: string, from: string): NodemailerMailer {
-  const transport = nodemailer.createTransport({ url, connectionTimeout: SMTP_TIMEOUT_MS, greetingTimeout: SMTP_TIMEOUT_MS, socketTimeout: SMTP_TIMEOUT_MS });
+  const transport = nodemailer.createTransport({
+    url,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+  });
   return new NodemailerMailer(transport, from);
 }
 

@@ -52,14 +52,23 @@ export class AppMetrics implements Telemetry {
       buckets: LATENCY_BUCKETS,
       registers,
     });
-    this.chatPosted = new Counter({ name: `${PREFIX}chat_messages_posted_total`, help: 'Chat messages stored, by room kind.', labelNames: ['room'], registers });
+    this.chatPosted = new Counter({
+      name: `${PREFIX}chat_messages_posted_total`,
+      help: 'Chat messages stored, by room kind.',
+      labelNames: ['room'],
+      registers,
+    });
     this.loginRefused = new Counter({
       name: `${PREFIX}login_refused_total`,
       help: 'Login attempts refused by the login guard, by the limit that refused (address, pair, pair-blocked: the attempt that blocked its pair, device: a locked device cookie).',
       labelNames: ['limit'],
       registers,
     });
-    this.loginHeld = new Counter({ name: `${PREFIX}login_held_total`, help: 'Login attempts held by the per-username slow-down before evaluation.', registers });
+    this.loginHeld = new Counter({
+      name: `${PREFIX}login_held_total`,
+      help: 'Login attempts held by the per-username slow-down before evaluation.',
+      registers,
+    });
     this.dependencyErrors = new Counter({
       name: `${PREFIX}dependency_errors_total`,
       help: 'Failed Postgres queries and Redis commands, by dependency and kind (outage: unreachable or timing out; error: refused by the server).',
@@ -136,7 +145,7 @@ export class AppMetrics implements Telemetry {
     type Pool = { numUsed(): number; numFree(): number; numPendingAcquires(): number };
     const pool = () => (db.client as { pool?: Pool }).pool;
     this.gauge('postgres_pool_used', 'Postgres connections in use by this server.', () => pool()?.numUsed() ?? null);
-    this.gauge('postgres_pool_free', 'Idle Postgres connections in this server\'s pool.', () => pool()?.numFree() ?? null);
+    this.gauge('postgres_pool_free', "Idle Postgres connections in this server's pool.", () => pool()?.numFree() ?? null);
     this.gauge('postgres_pool_waiting', 'Requests waiting for a Postgres connection.', () => pool()?.numPendingAcquires() ?? null);
   }
 
@@ -151,13 +160,17 @@ export class AppMetrics implements Telemetry {
       });
       return send(command, ...rest);
     };
-    this.gauge('redis_connected', '1 while this server\'s Redis connection is ready, 0 otherwise.', () => (redis.status === 'ready' ? 1 : 0));
+    this.gauge('redis_connected', "1 while this server's Redis connection is ready, 0 otherwise.", () =>
+      redis.status === 'ready' ? 1 : 0,
+    );
   }
 
   /** The archive projector this process runs: the age of the oldest entry it read and could not archive yet. */
   watchProjector(projector: { oldestHeldAgeMs(): number }): void {
-    this.gauge('chat_projector_lag_seconds', "Age of the oldest chat entry this process's archive projector holds unarchived (0: none).", () =>
-      projector.oldestHeldAgeMs() / 1000,
+    this.gauge(
+      'chat_projector_lag_seconds',
+      "Age of the oldest chat entry this process's archive projector holds unarchived (0: none).",
+      () => projector.oldestHeldAgeMs() / 1000,
     );
   }
 
@@ -169,12 +182,20 @@ export class AppMetrics implements Telemetry {
    */
   watchArchiveQueue(queue: { backlog(): Promise<{ rooms: number; oldestMs: number | null }> }, now: () => number = Date.now): void {
     const backlog = () => queue.backlog().catch(() => null);
-    this.gauge('chat_archive_backlog_rooms', 'Chat rooms with entries the archive projector has not archived yet.', async () => (await backlog())?.rooms ?? null);
-    this.gauge('chat_archive_backlog_seconds', 'How long the room waiting longest for the archive has waited, from its newest entry to archive (0: none waiting).', async () => {
-      const read = await backlog();
-      if (!read) return null;
-      return read.oldestMs === null ? 0 : Math.max(0, now() - read.oldestMs) / 1000;
-    });
+    this.gauge(
+      'chat_archive_backlog_rooms',
+      'Chat rooms with entries the archive projector has not archived yet.',
+      async () => (await backlog())?.rooms ?? null,
+    );
+    this.gauge(
+      'chat_archive_backlog_seconds',
+      'How long the room waiting longest for the archive has waited, from its newest entry to archive (0: none waiting).',
+      async () => {
+        const read = await backlog();
+        if (!read) return null;
+        return read.oldestMs === null ? 0 : Math.max(0, now() - read.oldestMs) / 1000;
+      },
+    );
   }
 
   /** Counts and times every request; placed right after the request context, so refusals and errors are counted too. */

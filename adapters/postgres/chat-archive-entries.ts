@@ -45,17 +45,33 @@ export interface PreviousChange {
 }
 
 /** A log entry as the log answers it: a message as posted, or for an edit or delete the message's state after it, with `event`. */
-export function entryToItem(entry: { id: MessageId; userId: number; username: string; message: string; change?: EntryChange }): ChatMessage {
+export function entryToItem(entry: {
+  id: MessageId;
+  userId: number;
+  username: string;
+  message: string;
+  change?: EntryChange;
+}): ChatMessage {
   const { id, username, message, change } = entry;
   const userId = UserId(entry.userId);
   if (!change) return { id: formatMessageId(id), userId, username, message, time: messageTime(id) };
-  const item = withState({ id: formatMessageId(change.target), userId, username, message, time: messageTime(change.target) }, message, change.editedAt, change.deleted);
+  const item = withState(
+    { id: formatMessageId(change.target), userId, username, message, time: messageTime(change.target) },
+    message,
+    change.editedAt,
+    change.deleted,
+  );
   return { ...item, event: formatMessageId(id) };
 }
 
 /** The change that brings a message to this state. */
 export function changeTo(state: ChatMessage): EntryChange {
-  return { kind: state.deleted ? 'delete' : 'edit', target: parseMessageId(state.id)!, editedAt: state.editedAt ?? null, deleted: state.deleted === true };
+  return {
+    kind: state.deleted ? 'delete' : 'edit',
+    target: parseMessageId(state.id)!,
+    editedAt: state.editedAt ?? null,
+    deleted: state.deleted === true,
+  };
 }
 
 /** A message with a state laid over it: the text, and the edit time and deletion when there are. */

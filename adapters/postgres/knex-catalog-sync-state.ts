@@ -16,7 +16,14 @@ const ZERO: SyncCounts = { added: 0, changed: 0, unchanged: 0, withdrawn: 0, rej
 
 function toRun(row: RunRow): SyncRun {
   const counts = typeof row.counts === 'string' ? (JSON.parse(row.counts) as SyncCounts) : row.counts;
-  return { id: row.id, term: row.term, category: row.category, nextControlNumber: row.next_control_number, pages: row.pages, counts: { ...ZERO, ...counts } };
+  return {
+    id: row.id,
+    term: row.term,
+    category: row.category,
+    nextControlNumber: row.next_control_number,
+    pages: row.pages,
+    counts: { ...ZERO, ...counts },
+  };
 }
 
 export class KnexCatalogSyncState implements CatalogSyncState {
@@ -30,7 +37,9 @@ export class KnexCatalogSyncState implements CatalogSyncState {
   async start(term: string, category: string): Promise<SyncRun> {
     return this.db.transaction(async (trx) => {
       await trx('catalog_sync_runs').where({ term, category }).whereNull('finished_at').delete();
-      const [row] = await trx('catalog_sync_runs').insert({ term, category, counts: JSON.stringify(ZERO) }).returning('*');
+      const [row] = await trx('catalog_sync_runs')
+        .insert({ term, category, counts: JSON.stringify(ZERO) })
+        .returning('*');
       return toRun(row);
     });
   }
@@ -59,7 +68,12 @@ export class KnexCatalogSyncState implements CatalogSyncState {
       await trx('catalog_sync_seen').where({ run_id: run.id }).delete();
       await trx('catalog_sync_runs')
         .where({ id: run.id })
-        .update({ finished_at: trx.fn.now(), next_control_number: run.nextControlNumber, pages: run.pages, counts: JSON.stringify(run.counts) });
+        .update({
+          finished_at: trx.fn.now(),
+          next_control_number: run.nextControlNumber,
+          pages: run.pages,
+          counts: JSON.stringify(run.counts),
+        });
     });
   }
 }

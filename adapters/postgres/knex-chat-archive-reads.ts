@@ -34,7 +34,12 @@ export class KnexChatArchiveReads {
 
   /** The newest `limit` messages, in their current state. */
   async latest(room: ChatRoom, limit: number): Promise<ChatMessage[]> {
-    const rows = await this.messages(room).orderBy([{ column: 'm.stream_ms', order: 'desc' }, { column: 'm.stream_seq', order: 'desc' }]).limit(limit);
+    const rows = await this.messages(room)
+      .orderBy([
+        { column: 'm.stream_ms', order: 'desc' },
+        { column: 'm.stream_seq', order: 'desc' },
+      ])
+      .limit(limit);
     return rows.reverse().map(toItem);
   }
 
@@ -71,14 +76,19 @@ export class KnexChatArchiveReads {
        order by position_ms, position_seq limit ?`,
       [room.kind, room.id, ...bounds, limit, room.kind, room.id, ...bounds, limit, limit],
     );
-    return rows.map((row) => (row.changed ? { ...toItem(row), event: formatMessageId({ ms: Number(row.position_ms), seq: row.position_seq }) } : toItem(row)));
+    return rows.map((row) =>
+      row.changed ? { ...toItem(row), event: formatMessageId({ ms: Number(row.position_ms), seq: row.position_seq }) } : toItem(row),
+    );
   }
 
   /** The newest `limit` messages older than `cursor`, in their current state. */
   async before(room: ChatRoom, cursor: MessageId, limit: number): Promise<ChatMessage[]> {
     const rows = await this.messages(room)
       .whereRaw('(m.stream_ms, m.stream_seq) < (?, ?)', [cursor.ms, cursor.seq])
-      .orderBy([{ column: 'm.stream_ms', order: 'desc' }, { column: 'm.stream_seq', order: 'desc' }])
+      .orderBy([
+        { column: 'm.stream_ms', order: 'desc' },
+        { column: 'm.stream_seq', order: 'desc' },
+      ])
       .limit(limit);
     return rows.reverse().map(toItem);
   }
@@ -109,7 +119,10 @@ export class KnexChatArchiveReads {
       .whereRaw('(e.target_ms, e.target_seq) >= (?, ?)', [from.ms, from.seq]);
     if (before) query.whereRaw('(e.target_ms, e.target_seq) < (?, ?)', [before.ms, before.seq]);
     const rows = await query
-      .orderBy([{ column: 'e.target_ms', order: 'desc' }, { column: 'e.target_seq', order: 'desc' }])
+      .orderBy([
+        { column: 'e.target_ms', order: 'desc' },
+        { column: 'e.target_seq', order: 'desc' },
+      ])
       .limit(limit)
       .select<
         {
@@ -152,7 +165,10 @@ export class KnexChatArchiveReads {
     return this.db('chat_messages as m')
       .join('users as u', 'u.id', 'm.user_id')
       .leftJoin('chat_message_edits as e', function () {
-        this.on('e.room_type', 'm.room_type').andOn('e.room_id', 'm.room_id').andOn('e.target_ms', 'm.stream_ms').andOn('e.target_seq', 'm.stream_seq');
+        this.on('e.room_type', 'm.room_type')
+          .andOn('e.room_id', 'm.room_id')
+          .andOn('e.target_ms', 'm.stream_ms')
+          .andOn('e.target_seq', 'm.stream_seq');
       })
       .where({ 'm.room_type': room.kind, 'm.room_id': room.id, 'm.kind': 'message' })
       .select(
@@ -169,5 +185,10 @@ export class KnexChatArchiveReads {
 
 function toItem(row: MessageRow): ChatMessage {
   const id = { ms: Number(row.stream_ms), seq: row.stream_seq };
-  return withState(entryToItem({ id, userId: row.user_id, username: row.username, message: row.message }), row.message, row.edited_at, row.deleted);
+  return withState(
+    entryToItem({ id, userId: row.user_id, username: row.username, message: row.message }),
+    row.message,
+    row.edited_at,
+    row.deleted,
+  );
 }

@@ -75,7 +75,10 @@ export class KnexChatArchive extends KnexChatArchiveReads {
     if (entries.length === 0) return 0;
     if (db.isTransaction) return this.insert(entries, db as Knex.Transaction);
     return db.transaction(async (trx) => {
-      await lockRooms(trx, entries.map((e) => e.room));
+      await lockRooms(
+        trx,
+        entries.map((e) => e.room),
+      );
       return this.insert(entries, trx);
     });
   }
@@ -127,7 +130,11 @@ export class KnexChatArchive extends KnexChatArchiveReads {
    * own row, which `then` writes in the embedded mode, takes its text). After
    * `then`, the state takes the change's id, which `then` gives and this answers.
    */
-  async recordState(room: ChatRoom, state: ChatMessage, then: (trx: Knex.Transaction, previous: PreviousChange | null) => Promise<MessageId>): Promise<MessageId> {
+  async recordState(
+    room: ChatRoom,
+    state: ChatMessage,
+    then: (trx: Knex.Transaction, previous: PreviousChange | null) => Promise<MessageId>,
+  ): Promise<MessageId> {
     const id = parseMessageId(state.id)!;
     const key = { room_type: room.kind, room_id: room.id, target_ms: id.ms, target_seq: id.seq };
     return this.db.transaction(async (trx) => {

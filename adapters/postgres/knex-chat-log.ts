@@ -21,7 +21,13 @@ export class KnexChatLog implements ChatLog {
 
   async append(room: ChatRoom, { clientMessageID, ...message }: NewChatMessage): Promise<AppendedMessage> {
     const { id, replayed } = await this.db.transaction(async (trx) => {
-      const entry = await this.appendEntry(trx, room, (id) => ({ room, id, userId: message.userId, message: message.message, clientMessageID }));
+      const entry = await this.appendEntry(trx, room, (id) => ({
+        room,
+        id,
+        userId: message.userId,
+        message: message.message,
+        clientMessageID,
+      }));
       if (entry.stored || clientMessageID === undefined) return { id: entry.id, replayed: false };
       // The unique index refused it: the student's post under this id is
       // stored (and committed: the room lock orders every append of the room).
@@ -36,8 +42,12 @@ export class KnexChatLog implements ChatLog {
   }
 
   async change(room: ChatRoom, state: ChatMessage): Promise<ChatMessage> {
-    const event = await this.archive.recordState(room, state, async (trx) =>
-      (await this.appendEntry(trx, room, (id) => ({ room, id, userId: state.userId, message: state.message, change: changeTo(state) }))).id,
+    const event = await this.archive.recordState(
+      room,
+      state,
+      async (trx) =>
+        (await this.appendEntry(trx, room, (id) => ({ room, id, userId: state.userId, message: state.message, change: changeTo(state) })))
+          .id,
     );
     return { ...state, event: formatMessageId(event) };
   }
@@ -61,7 +71,11 @@ export class KnexChatLog implements ChatLog {
   // One writer per room at a time, committed before the next takes an id: a
   // poller can then never see a newer id while an older one is still
   // uncommitted (and skip it for good).
-  private async appendEntry(trx: Knex.Transaction, room: ChatRoom, entry: (id: MessageId) => ArchivedEntry): Promise<{ id: MessageId; stored: boolean }> {
+  private async appendEntry(
+    trx: Knex.Transaction,
+    room: ChatRoom,
+    entry: (id: MessageId) => ArchivedEntry,
+  ): Promise<{ id: MessageId; stored: boolean }> {
     await lockRooms(trx, [room]);
     const next = nextMessageId(await this.archive.newestId(room, trx), this.now());
     const stored = await this.archive.store([entry(next)], trx);

@@ -51,7 +51,13 @@ export class KnexCourseCatalog implements CourseCatalog {
       const section = toCourse(row);
       if (row.page_id !== current) {
         current = row.page_id;
-        courses.push({ term: section.term, courseNumber: section.courseNumber, name: section.name, description: section.description, sections: [] });
+        courses.push({
+          term: section.term,
+          courseNumber: section.courseNumber,
+          name: section.name,
+          description: section.description,
+          sections: [],
+        });
       }
       courses[courses.length - 1].sections.push(section);
     }
@@ -195,8 +201,5 @@ function rankSql(query: CourseQuery): [string, string[]] {
     title.length ? `when ${title.join(' and ')} then 2` : '',
   ].filter(Boolean);
   if (cases.length === 0) return ['3', []];
-  return [
-    `case ${cases.join(' ')} else 3 end`,
-    [...bindings, ...prefixBindings, ...words.map((w) => `\\m${escapeRegex(w)}\\M`)],
-  ];
+  return [`case ${cases.join(' ')} else 3 end`, [...bindings, ...prefixBindings, ...words.map((w) => `\\m${escapeRegex(w)}\\M`)]];
 }

@@ -21,7 +21,12 @@ export class KnexCourseMembership implements CourseMembership {
     return this.db.transaction(async (trx) => {
       await lockStudent(trx, userId);
       const already = new Set<number>(await trx('course_members').where('user_id', userId).whereIn('course_id', wanted).pluck('course_id'));
-      const sections: { id: number; term: string }[] = await trx('courses').whereIn('id', wanted.filter((id) => !already.has(id))).select('id', 'term');
+      const sections: { id: number; term: string }[] = await trx('courses')
+        .whereIn(
+          'id',
+          wanted.filter((id) => !already.has(id)),
+        )
+        .select('id', 'term');
       const termOf = new Map(sections.map((s) => [s.id, s.term]));
       const fresh = wanted.filter((id) => termOf.has(id));
       if (fresh.length === 0) return [];

@@ -62,7 +62,10 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
     const groupId = await this.db.transaction(async (trx) => {
       await lockStudent(trx, group.ownerId);
       const creations = trx('study_group_creations').where('user_id', group.ownerId);
-      await creations.clone().andWhere('created_at', '<=', new Date(now.getTime() - CREATION_WINDOW_MS)).delete();
+      await creations
+        .clone()
+        .andWhere('created_at', '<=', new Date(now.getTime() - CREATION_WINDOW_MS))
+        .delete();
       const createdAt: (Date | string)[] = await creations.clone().andWhere('course_id', group.courseId).pluck('created_at');
       const recentCreations = createdAt.map((at) => new Date(at));
       const owned = await countOf(trx('study_groups').where('owner_id', group.ownerId));
@@ -119,7 +122,8 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
       .limit(room + 1)
       .select(GROUP_COLUMNS);
     rows.push(...others.slice(0, room));
-    const next: CourseGroupsPosition | null = others.length > room ? { part: 'others', lastId: room > 0 ? others[room - 1].id : lastId } : null;
+    const next: CourseGroupsPosition | null =
+      others.length > room ? { part: 'others', lastId: room > 0 ? others[room - 1].id : lastId } : null;
     return { groups: await this.hydrate(rows), next, memberGroupIds };
   }
 
@@ -183,7 +187,12 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
       if (maxMembers !== undefined) admitSizeLimit(maxMembers, await countOf(trx('study_group_members').where('study_group_id', groupId)));
       await trx('study_groups')
         .where('id', groupId)
-        .update({ name: changes.name, description: changes.description, is_public: changes.isPublic, ...(maxMembers === undefined ? {} : { max_members: maxMembers }) });
+        .update({
+          name: changes.name,
+          description: changes.description,
+          is_public: changes.isPublic,
+          ...(maxMembers === undefined ? {} : { max_members: maxMembers }),
+        });
       return true;
     });
   }
@@ -274,6 +283,7 @@ async function leaveGroup(trx: Knex.Transaction, group: Pick<GroupRow, 'id' | 'o
     // Members and meetings go with it (on delete cascade).
     deleteGroup: async () => void (await trx('study_groups').where('id', group.id).delete()),
     setOwner: async (ownerId) => void (await trx('study_groups').where('id', group.id).update({ owner_id: ownerId })),
-    removeMember: async (memberId) => void (await trx('study_group_members').where({ study_group_id: group.id, user_id: memberId }).delete()),
+    removeMember: async (memberId) =>
+      void (await trx('study_group_members').where({ study_group_id: group.id, user_id: memberId }).delete()),
   });
 }

@@ -93,7 +93,10 @@ export class KnexUserRepository implements UserRepository {
       return { created: true, user: toUser(row) };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      return { created: false, conflict: (error as { constraint?: string }).constraint === 'users_email_canonical_unique' ? 'email' : 'username' };
+      return {
+        created: false,
+        conflict: (error as { constraint?: string }).constraint === 'users_email_canonical_unique' ? 'email' : 'username',
+      };
     }
   }
 
@@ -152,7 +155,10 @@ export class KnexUserRepository implements UserRepository {
             .first();
           const outcome = claimOnProof(holder ? { emailVerified: holder.email_verified_at !== null } : null);
           if (outcome === 'lost') return { verified: false, reason: 'claim-lost' };
-          if (holder) await trx('users').where({ id: holder.id }).update({ email_canonical: releasedEmail(holder.id) });
+          if (holder)
+            await trx('users')
+              .where({ id: holder.id })
+              .update({ email_canonical: releasedEmail(holder.id) });
           // A claim that took the address a moment ago (its holder row was not ours to lock) breaks the unique index: lost.
           await trx('users').where({ id }).update({ email_pending: false, email_verified_at: trx.fn.now() });
           return { verified: true, displaced: holder ? UserId(holder.id) : null };
@@ -229,7 +235,10 @@ export class KnexUserRepository implements UserRepository {
 
   async deletedAmong(ids: readonly UserId[]): Promise<Set<UserId>> {
     if (ids.length === 0) return new Set();
-    const rows: { id: number }[] = await this.db('users').select('id').whereIn('id', [...ids]).whereNotNull('deleted_at');
+    const rows: { id: number }[] = await this.db('users')
+      .select('id')
+      .whereIn('id', [...ids])
+      .whereNotNull('deleted_at');
     return new Set(rows.map((row) => UserId(row.id)));
   }
 }

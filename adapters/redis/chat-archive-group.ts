@@ -73,7 +73,14 @@ export class ChatArchiveGroup {
         await this.redis.call('XREADGROUP', 'GROUP', ARCHIVE_GROUP, consumer, 'COUNT', batchSize, 'STREAMS', key, '0'),
       );
       const [, claimed, deleted] = (await this.redis.call(
-        'XAUTOCLAIM', key, ARCHIVE_GROUP, consumer, claimIdleMs, '0-0', 'COUNT', batchSize,
+        'XAUTOCLAIM',
+        key,
+        ARCHIVE_GROUP,
+        consumer,
+        claimIdleMs,
+        '0-0',
+        'COUNT',
+        batchSize,
       )) as [string, StreamEntry[], string[]?];
       // Entries that no longer exist cannot be archived; release them.
       if (deleted?.length) await this.redis.xack(key, ARCHIVE_GROUP, ...deleted);

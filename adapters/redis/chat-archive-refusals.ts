@@ -50,11 +50,19 @@ export class ChatArchiveRefusals {
     for (const entry of entries) {
       if (entry.row) storable.push(entry as StorableEntry);
       else if (entry.fields === null) gone.push(entry);
-      else await this.deadLetter(entry, 'malformed entry: a chat entry needs the fields u (a user id, digits), n and m (and for an edit or delete k, t and a well-formed a)', 0);
+      else
+        await this.deadLetter(
+          entry,
+          'malformed entry: a chat entry needs the fields u (a user id, digits), n and m (and for an edit or delete k, t and a well-formed a)',
+          0,
+        );
     }
     if (gone.length) {
       // Normal: a change takes its message's entry and its earlier change out of the stream (the change archived the message).
-      this.options.logger?.debug({ entries: gone.map((e) => `${roomMember(e.room)} ${e.id}`) }, 'chat entries removed from the stream before they were archived');
+      this.options.logger?.debug(
+        { entries: gone.map((e) => `${roomMember(e.room)} ${e.id}`) },
+        'chat entries removed from the stream before they were archived',
+      );
       await this.group.acknowledge(gone);
       this.forget(gone);
     }

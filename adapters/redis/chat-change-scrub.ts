@@ -23,7 +23,12 @@ export interface ChangeScrub {
   removed: number;
 }
 
-export async function scrubEarlierChanges(redis: RedisConnection, keys: ChatStreamKeys, archive: KnexChatArchive, logger?: Logger): Promise<ChangeScrub> {
+export async function scrubEarlierChanges(
+  redis: RedisConnection,
+  keys: ChatStreamKeys,
+  archive: KnexChatArchive,
+  logger?: Logger,
+): Promise<ChangeScrub> {
   const done: ChangeScrub = { streams: 0, removed: 0 };
   if ((await redis.exists(keys.changesScrubbed)) === 1) return done;
   for await (const found of roomStreamKeys(redis, keys)) {
@@ -40,7 +45,11 @@ export async function scrubEarlierChanges(redis: RedisConnection, keys: ChatStre
 }
 
 /** Walks one stream oldest first; answers how many entries it removed. */
-async function scrubStream(redis: RedisConnection, key: string, archive: (entries: Omit<ArchivedEntry, 'room'>[]) => Promise<number>): Promise<number> {
+async function scrubStream(
+  redis: RedisConnection,
+  key: string,
+  archive: (entries: Omit<ArchivedEntry, 'room'>[]) => Promise<number>,
+): Promise<number> {
   // Each changed message's newest change met so far: the one to keep, until a later one comes.
   const latest = new Map<string, string>();
   let removed = 0;

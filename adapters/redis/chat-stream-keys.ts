@@ -69,7 +69,10 @@ export async function* roomStreamKeys(redis: RedisConnection, keys: ChatStreamKe
   for (const node of nodes) {
     let cursor = '0';
     do {
-      const [next, found] = (await node.call('SCAN', cursor, 'MATCH', keys.streamPattern, 'COUNT', 500, 'TYPE', 'stream')) as [string, string[]];
+      const [next, found] = (await node.call('SCAN', cursor, 'MATCH', keys.streamPattern, 'COUNT', 500, 'TYPE', 'stream')) as [
+        string,
+        string[],
+      ];
       cursor = next;
       yield found;
     } while (cursor !== '0');

@@ -161,7 +161,9 @@ export async function connectRedis(redis: RedisConnection, target: string | Redi
   }
   if (actual !== null && actual !== wanted) {
     redis.disconnect();
-    throw new StartupError(`Redis at ${name} has no database ${wanted} (the server refused SELECT ${wanted}): use an index the server allows`);
+    throw new StartupError(
+      `Redis at ${name} has no database ${wanted} (the server refused SELECT ${wanted}): use an index the server allows`,
+    );
   }
 }
 

@@ -16,7 +16,15 @@ import { compareMessageIds, formatMessageId, messageTime, parseMessageId, type M
 import { changeTo, entryToItem, withState, type ChangedMessage } from '@adapters/postgres/chat-archive-entries';
 import type { KnexChatArchive } from '@adapters/postgres/knex-chat-archive';
 import { ChatArchiveQueue } from './chat-archive-queue';
-import { ARCHIVE_GROUP, ChatStreamKeys, defineScript, readStreamEntry, roomMember, streamFields, type StreamEntry } from './chat-stream-keys';
+import {
+  ARCHIVE_GROUP,
+  ChatStreamKeys,
+  defineScript,
+  readStreamEntry,
+  roomMember,
+  streamFields,
+  type StreamEntry,
+} from './chat-stream-keys';
 import type { RedisConnection } from './redis-client';
 
 // XADD in one atomic step with the consumer group a new stream needs, so the
@@ -120,7 +128,10 @@ export class RedisStreamChatLog implements ChatLog {
     // order, and each takes out the one before it.
     const fields = streamFields({ userId: state.userId, username: state.username, message: state.message, change: changeTo(state) });
     const event = await this.archive.recordState(room, state, async (_trx, previous) => {
-      const raw = (await this.changeScript([this.keys.stream(room)], [ARCHIVE_GROUP, state.id, previous ? formatMessageId(previous.event) : '', ...fields])) as string;
+      const raw = (await this.changeScript(
+        [this.keys.stream(room)],
+        [ARCHIVE_GROUP, state.id, previous ? formatMessageId(previous.event) : '', ...fields],
+      )) as string;
       const id = this.storedId(raw);
       await this.markForArchive(room, id);
       return id;
@@ -188,7 +199,10 @@ export class RedisStreamChatLog implements ChatLog {
   }
 
   private async appendOnce(room: ChatRoom, posted: string, fields: (string | number)[]): Promise<{ id: MessageId; replayed: boolean }> {
-    const [raw, replayed] = (await this.appendOnceScript([this.keys.stream(room), posted], [ARCHIVE_GROUP, CLIENT_MESSAGE_ID_TTL_MS, ...fields])) as [string, number];
+    const [raw, replayed] = (await this.appendOnceScript(
+      [this.keys.stream(room), posted],
+      [ARCHIVE_GROUP, CLIENT_MESSAGE_ID_TTL_MS, ...fields],
+    )) as [string, number];
     const id = this.storedId(raw);
     // A replay marks too: the first try's process may have died before its
     // mark (the retry a load balancer sends then), and a mark again is harmless.

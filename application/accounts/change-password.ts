@@ -37,7 +37,13 @@ export class ChangePassword {
   async execute(command: ChangePasswordCommand): Promise<void> {
     refuseBrokenRule(checkPasswordChange(command));
     await refuseCommonPassword(this.commonPasswords, command.newPassword, 'newPassword');
-    await this.confirmation.confirm(command.actingUserId, command.currentPassword, command.clientAddress, 'currentPassword', command.devices);
+    await this.confirmation.confirm(
+      command.actingUserId,
+      command.currentPassword,
+      command.clientAddress,
+      'currentPassword',
+      command.devices,
+    );
     await this.users.setPasswordHash(command.actingUserId, await this.hasher.hash(command.newPassword));
     await this.tokens.revoke(command.actingUserId, 'reset-password');
     await this.sessions.destroyAllOf(command.actingUserId);

@@ -19,7 +19,13 @@ export class PasswordConfirmation {
   ) {}
 
   /** The account, when `password` is its password; WrongPasswordError naming `field` otherwise, RateLimitedError past the guard's limits. */
-  async confirm(userId: UserId, password: string, clientAddress: string, field: string, devices: BrowserDevices = NO_DEVICES): Promise<UserCredentials> {
+  async confirm(
+    userId: UserId,
+    password: string,
+    clientAddress: string,
+    field: string,
+    devices: BrowserDevices = NO_DEVICES,
+  ): Promise<UserCredentials> {
     const credentials = await this.users.findCredentialsById(userId);
     if (!credentials) throw new NotAuthenticatedError('Your account no longer exists.');
     const attempt = await this.guard.admit(canonicalName(credentials.user.username), clientAddress, devices);

@@ -42,7 +42,9 @@ export class RequestPasswordReset {
 
     // Usernames cannot hold "@", so an "@" means an address.
     const name = canonicalName(typed);
-    const credentials = typed.includes('@') ? await this.users.findCredentialsByEmail(name) : await this.users.findCredentialsByUsername(name);
+    const credentials = typed.includes('@')
+      ? await this.users.findCredentialsByEmail(name)
+      : await this.users.findCredentialsByUsername(name);
     const byAccount = await this.limiter.consume(RESET_RULES.account, credentials ? `user:${credentials.user.id}` : `name:${name}`);
     // Beyond the cap of mails to one address, nothing is sent either (AccountMailing).
     if (credentials && byAccount.allowed) await this.mailing.sendPasswordReset(credentials.user);

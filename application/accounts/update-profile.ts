@@ -16,7 +16,14 @@ export class UpdateProfile {
     const current = await this.users.findById(actingUserId);
     if (!current) throw new NotAuthenticatedError('Your account no longer exists.');
     const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-    const profile: ProfileInput = { firstName: current.firstName, lastName: current.lastName, major: current.major, year: current.year, bio: current.bio, ...defined };
+    const profile: ProfileInput = {
+      firstName: current.firstName,
+      lastName: current.lastName,
+      major: current.major,
+      year: current.year,
+      bio: current.bio,
+      ...defined,
+    };
     refuseBrokenRule(checkProfile(profile));
     const updated = await this.users.updateProfile(actingUserId, normaliseProfile(profile));
     if (!updated) throw new NotAuthenticatedError('Your account no longer exists.');

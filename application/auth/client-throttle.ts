@@ -29,4 +29,3 @@ export class ClientThrottle {
     if (!decision.allowed) throw RateLimitedError.retryIn('Too many requests from your network', decision.retryAfterMs);
   }
 }
-

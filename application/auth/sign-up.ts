@@ -11,9 +11,7 @@ import type { UserRepository } from '@application/ports/user-repository';
 import type { ClientThrottle } from './client-throttle';
 import { refuseCommonPassword } from './new-password';
 
-export type SignUpResult =
-  | { ok: true; user: User }
-  | { ok: false; field: 'email' | 'username'; message: string };
+export type SignUpResult = { ok: true; user: User } | { ok: false; field: 'email' | 'username'; message: string };
 
 export interface SignUpCommand extends SignUpInput {
   clientAddress: string;
@@ -46,7 +44,8 @@ export class SignUp {
     const passwordHash = await this.hasher.hash(form.password);
     const newUser = { ...normaliseSignUp(form), passwordHash };
     let result = await this.users.create(newUser);
-    if (!result.created && result.conflict === 'email' && (await this.claimable(newUser.email))) result = await this.users.create(newUser, { claim: true });
+    if (!result.created && result.conflict === 'email' && (await this.claimable(newUser.email)))
+      result = await this.users.create(newUser, { claim: true });
     if (!result.created) {
       return result.conflict === 'email'
         ? { ok: false, field: 'email', message: EMAIL_TAKEN_MESSAGE }

@@ -247,9 +247,13 @@ export class SyncCatalog {
         return await this.source.page({ termCode: command.termCode, category: command.category, controlNumber });
       } catch (error) {
         if (error instanceof SourceAnswerRefusedError) {
-          throw new SyncStoppedError('answer-too-large', `UF's answer for the page at control number ${controlNumber} ${error.message}. ${NOTHING_WITHDRAWN}`, {
-            controlNumber,
-          });
+          throw new SyncStoppedError(
+            'answer-too-large',
+            `UF's answer for the page at control number ${controlNumber} ${error.message}. ${NOTHING_WITHDRAWN}`,
+            {
+              controlNumber,
+            },
+          );
         }
         if (!(error instanceof SourceUnavailableError)) throw error;
         if (attempt >= attempts) throw new SyncInterruptedError(controlNumber, `${error.message}, ${attempts} attempts`);
@@ -264,4 +268,3 @@ export class SyncCatalog {
 function transientRun(command: SyncCommand): SyncRun {
   return { id: 0, term: command.term, category: command.category, nextControlNumber: 0, pages: 0, counts: zeroCounts() };
 }
-

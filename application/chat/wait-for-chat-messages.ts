@@ -69,7 +69,8 @@ export class WaitForChatMessages {
       for (;;) {
         const messages = await this.log.after(room, cursor, MESSAGES_AFTER_LIMIT);
         const remaining = deadline - this.now();
-        if (messages.length > 0 || activity || remaining <= 0) return { messages: await withFormerMembers(this.formerMembers, messages), activity };
+        if (messages.length > 0 || activity || remaining <= 0)
+          return { messages: await withFormerMembers(this.formerMembers, messages), activity };
         const outcome = await watch.next({ timeoutMs: remaining, signal: command.signal });
         if (outcome !== 'signal') return { messages: [], activity: false };
         await requireRoomMember(this.access, actingUserId, room);

@@ -46,12 +46,18 @@ export class AddClasses {
     if (!isTermName(command.term)) throw new ValidationError('Choose a term such as Fall 2025.', 'term');
     const numbers = [...new Set(command.classNumbers)];
     if (numbers.length === 0) throw new ValidationError('Enter at least one class number.', 'classNumbers');
-    if (numbers.length > MAX_CLASS_NUMBERS) throw new ValidationError(`Enter at most ${MAX_CLASS_NUMBERS} class numbers at a time.`, 'classNumbers');
+    if (numbers.length > MAX_CLASS_NUMBERS)
+      throw new ValidationError(`Enter at most ${MAX_CLASS_NUMBERS} class numbers at a time.`, 'classNumbers');
     await this.verification.requireVerified(command.actingUserId);
     const term = canonicalTerm(command.term);
     const sections = await this.catalog.findByClassNumbers(term, numbers);
     const found = numbers.map((classNumber) => sections.find((s) => s.classNumber === classNumber) ?? null);
-    const joined = new Set(await this.membership.joinAll(command.actingUserId, found.filter((c) => c !== null).map((c) => c.id)));
+    const joined = new Set(
+      await this.membership.joinAll(
+        command.actingUserId,
+        found.filter((c) => c !== null).map((c) => c.id),
+      ),
+    );
     const results = numbers.map((classNumber, index): ClassNumberResult => {
       const course = found[index];
       return { classNumber, course, outcome: course === null ? 'not-found' : joined.has(course.id) ? 'joined' : 'already-member' };

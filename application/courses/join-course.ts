@@ -18,7 +18,8 @@ export class JoinCourse {
   async execute(command: CourseMembershipCommand): Promise<{ courseId: CourseId; isMember: true }> {
     const course = await requireCourse(this.catalog, command.courseId);
     await this.verification.requireVerified(command.actingUserId);
-    if (course.withdrawn && !(await this.membership.isMember(command.actingUserId, command.courseId))) throw new SectionWithdrawnError(course);
+    if (course.withdrawn && !(await this.membership.isMember(command.actingUserId, command.courseId)))
+      throw new SectionWithdrawnError(course);
     await this.membership.join(command.actingUserId, command.courseId);
     await this.changes.joined(command.actingUserId, { kind: 'course', id: command.courseId });
     return { courseId: command.courseId, isMember: true };

@@ -52,7 +52,8 @@ export class ListCourseGroups {
 
   async execute({ actingUserId, courseId, after }: ListCourseGroupsCommand): Promise<CourseGroupsPageView> {
     await requireCourse(this.catalog, courseId);
-    if (!(await this.membership.isMember(actingUserId, courseId))) throw new NotCourseMemberError('Join this course to see its study groups.');
+    if (!(await this.membership.isMember(actingUserId, courseId)))
+      throw new NotCourseMemberError('Join this course to see its study groups.');
     return readCourseGroups(this.studyGroups, courseId, actingUserId, after);
   }
 }

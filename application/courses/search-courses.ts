@@ -1,4 +1,11 @@
-import { cardSectionCount, orderSections, pageCount, toCourseQuery, type CourseFilters, type CourseGroup } from '@domain/course/course-search';
+import {
+  cardSectionCount,
+  orderSections,
+  pageCount,
+  toCourseQuery,
+  type CourseFilters,
+  type CourseGroup,
+} from '@domain/course/course-search';
 import type { CourseId, UserId } from '@domain/ids';
 import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { CourseMembership } from '@application/ports/course-membership';

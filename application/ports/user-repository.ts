@@ -2,15 +2,12 @@ import type { UserId } from '@domain/ids';
 import type { CanonicalName } from '@domain/user/canonical-name';
 import type { NewUser, Profile, User, UserCredentials } from '@domain/user/user';
 
-export type CreateUserResult =
-  | { created: true; user: User }
-  | { created: false; conflict: 'email' | 'username' };
+export type CreateUserResult = { created: true; user: User } | { created: false; conflict: 'email' | 'username' };
 
 /** What a link that reached the account's address did (domain/user/address-claim.ts). */
 export type AddressProof =
   /** `displaced`: the account that held the address without verifying it; the address is no longer its, and the caller deletes it. */
-  | { verified: true; displaced: UserId | null }
-  | { verified: false; reason: 'no-account' | 'claim-lost' };
+  { verified: true; displaced: UserId | null } | { verified: false; reason: 'no-account' | 'claim-lost' };
 
 /**
  * Accounts. An account holds its address, or (signed up to claim an address

@@ -37,7 +37,10 @@ export class CreateStudyGroup {
     await this.verification.requireVerified(command.actingUserId);
     assertMayCreateIn(await this.membership.isMember(command.actingUserId, command.courseId));
     const details = normaliseStudyGroupDetails(command);
-    const group = await this.groups.create({ ...details, courseId: command.courseId, ownerId: command.actingUserId, isPublic: true }, new Date(this.now()));
+    const group = await this.groups.create(
+      { ...details, courseId: command.courseId, ownerId: command.actingUserId, isPublic: true },
+      new Date(this.now()),
+    );
     // A refusal of the new group's id remembered for its owner (a poll that named it before it existed) goes.
     await this.changes.joined(command.actingUserId, { kind: 'group', id: group.id });
     return groupAsSeenBy(group, command.actingUserId);

@@ -23,7 +23,11 @@ export class UpdateStudyGroup {
     const group = await requireOwnedGroup(this.groups, command);
     const details = normaliseStudyGroupDetails(command);
     refuseBrokenRule(command.maxMembers === undefined ? null : checkSizeLimit(command.maxMembers));
-    const updated = await this.groups.update(group.id, { ...details, isPublic: command.isPublic ?? group.isPublic, maxMembers: command.maxMembers });
+    const updated = await this.groups.update(group.id, {
+      ...details,
+      isPublic: command.isPublic ?? group.isPublic,
+      maxMembers: command.maxMembers,
+    });
     if (!updated) throw new StudyGroupNotFoundError(group.id);
     return groupAsSeenBy(await requireGroup(this.groups, group.id), command.actingUserId);
   }

@@ -9,7 +9,9 @@ export class NotRoomMemberError extends DomainError {
   constructor(room: ChatRoom) {
     super(
       room.kind === 'course' ? 'NOT_COURSE_MEMBER' : 'NOT_GROUP_MEMBER',
-      room.kind === 'course' ? 'Join this course to read and post in its chat.' : 'Only members of this study group can read and post in its chat.',
+      room.kind === 'course'
+        ? 'Join this course to read and post in its chat.'
+        : 'Only members of this study group can read and post in its chat.',
     );
   }
 }

@@ -50,7 +50,8 @@ export class UnreadCounter {
       if (entry.event !== undefined && !known && !this.inWindow(entry.id)) continue;
       this.seen.add(entry.id);
       if (entry.deleted) this.counted.delete(entry.id);
-      else if (this.counted.has(entry.id) || (!known && !this.full)) this.counted.set(entry.id, mentions(entry.message, this.reader.username));
+      else if (this.counted.has(entry.id) || (!known && !this.full))
+        this.counted.set(entry.id, mentions(entry.message, this.reader.username));
     }
   }
 

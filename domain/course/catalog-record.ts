@@ -40,7 +40,12 @@ const str = (value: unknown): string => (typeof value === 'string' ? value.trim(
 /** A text as it will be kept: cleaned, and cut at `max` characters. */
 const text = (value: unknown, max: number, multiline = false): string => cleanText(str(value), { max, multiline });
 const list = (value: unknown, max: number = LIMITS.text): string[] =>
-  Array.isArray(value) ? value.map((v) => text(v, max)).filter(Boolean).slice(0, LIMITS.list) : [];
+  Array.isArray(value)
+    ? value
+        .map((v) => text(v, max))
+        .filter(Boolean)
+        .slice(0, LIMITS.list)
+    : [];
 
 /**
  * A flat record: term, code, name, description, classNumber, section, credits,
@@ -118,7 +123,13 @@ function meetTime(value: unknown): MeetTime[] {
   if (typeof value !== 'object' || value === null) return [];
   const m = value as Record<string, unknown>;
   const days = list(m.days, 2).map((d) => d.toUpperCase());
-  const meeting = { days, begin: text(m.begin, 10), end: text(m.end, 10), building: text(m.building, LIMITS.short), room: text(m.room, LIMITS.short) };
+  const meeting = {
+    days,
+    begin: text(m.begin, 10),
+    end: text(m.end, 10),
+    building: text(m.building, LIMITS.short),
+    room: text(m.room, LIMITS.short),
+  };
   return meeting.days.length || meeting.begin || meeting.building ? [meeting] : [];
 }
 

@@ -14,7 +14,10 @@ export class CourseNotFoundError extends DomainError {
  */
 export class SectionWithdrawnError extends DomainError {
   constructor(course: { courseNumber: string; classNumber: number }) {
-    super('SECTION_WITHDRAWN', `${course.courseNumber} #${course.classNumber} is no longer offered: UF withdrew this section, so it cannot be joined.`);
+    super(
+      'SECTION_WITHDRAWN',
+      `${course.courseNumber} #${course.classNumber} is no longer offered: UF withdrew this section, so it cannot be joined.`,
+    );
   }
 }
 

@@ -103,7 +103,8 @@ export function titleWords(query: CourseQuery): string[] {
 export function rankOf(courseNumber: string, name: string, query: CourseQuery): number {
   const code = courseNumber.toLowerCase();
   if ((query.code && courseNumber === query.code) || query.words.includes(code)) return 0;
-  if ((query.code && courseNumber.startsWith(query.code)) || query.words.some((word) => isCodeWord(word) && code.startsWith(word))) return 1;
+  if ((query.code && courseNumber.startsWith(query.code)) || query.words.some((word) => isCodeWord(word) && code.startsWith(word)))
+    return 1;
   const words = titleWords(query);
   const title = name.toLowerCase();
   return words.length > 0 && words.every((word) => wholeWord(word).test(title)) ? 2 : 3;
@@ -153,7 +154,11 @@ export function groupKey(course: Pick<Course, 'term' | 'courseNumber' | 'name'>)
 }
 
 /** Rank, then course number and name, newest term first, so pages are stable. */
-export function compareGroups(a: Omit<CourseGroup, 'sections' | 'description'>, b: Omit<CourseGroup, 'sections' | 'description'>, query: CourseQuery): number {
+export function compareGroups(
+  a: Omit<CourseGroup, 'sections' | 'description'>,
+  b: Omit<CourseGroup, 'sections' | 'description'>,
+  query: CourseQuery,
+): number {
   return (
     rankOf(a.courseNumber, a.name, query) - rankOf(b.courseNumber, b.name, query) ||
     compareText(a.courseNumber, b.courseNumber) ||

@@ -28,7 +28,10 @@ function meetingPlace(meeting: MeetTime): string {
  * no longer meets in its old room). Mostly-online sections (PD) may meet in a
  * room too, so the mode alone does not decide.
  */
-export function withKnownMeetings<T extends Pick<Course, 'sectWeb' | 'meetTimes'>>(entry: T, known: Pick<Course, 'sectWeb' | 'meetTimes'>): T {
+export function withKnownMeetings<T extends Pick<Course, 'sectWeb' | 'meetTimes'>>(
+  entry: T,
+  known: Pick<Course, 'sectWeb' | 'meetTimes'>,
+): T {
   if (entry.meetTimes.length > 0 || known.meetTimes.length === 0 || known.sectWeb !== entry.sectWeb) return entry;
   return { ...entry, meetTimes: known.meetTimes };
 }

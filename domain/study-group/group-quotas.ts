@@ -46,7 +46,10 @@ export function admitGroupCreation(state: CreatorState, now: Date): void {
   if (recent.length >= GROUP_QUOTAS.createdPerCoursePerDay) {
     // Free again when the oldest creation in the window leaves it.
     const freeAt = Math.min(...recent) + CREATION_WINDOW_MS;
-    throw RateLimitedError.retryIn(`You can start at most ${GROUP_QUOTAS.createdPerCoursePerDay} study groups in a course a day`, freeAt - now.getTime());
+    throw RateLimitedError.retryIn(
+      `You can start at most ${GROUP_QUOTAS.createdPerCoursePerDay} study groups in a course a day`,
+      freeAt - now.getTime(),
+    );
   }
 }
 
@@ -80,6 +83,9 @@ export function admitSizeLimit(value: number, memberCount: number): void {
   const failure = checkSizeLimit(value);
   if (failure) throw new ValidationError(failure.message, failure.field);
   if (value < memberCount) {
-    throw new ValidationError(`This group already has ${memberCount} members: choose a size limit of at least ${memberCount}.`, 'maxMembers');
+    throw new ValidationError(
+      `This group already has ${memberCount} members: choose a size limit of at least ${memberCount}.`,
+      'maxMembers',
+    );
   }
 }

@@ -16,7 +16,16 @@ export interface StudyGroupView extends StudyGroup {
 
 /** What an outsider may know of a private group's owner: who they are by name, nothing of their profile. */
 function ownerByName(owner: MemberProfile): MemberProfile {
-  return { id: owner.id, username: owner.username, firstName: owner.firstName, lastName: owner.lastName, major: '', year: '', bio: '', verified: owner.verified };
+  return {
+    id: owner.id,
+    username: owner.username,
+    firstName: owner.firstName,
+    lastName: owner.lastName,
+    major: '',
+    year: '',
+    bio: '',
+    verified: owner.verified,
+  };
 }
 
 export function groupAsSeenBy(group: StudyGroup, viewerId: UserId): StudyGroupView {

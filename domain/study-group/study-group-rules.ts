@@ -29,7 +29,10 @@ export function checkStudyGroupDetails(input: StudyGroupDetails): GroupRuleFailu
   if (description === '') return { field: 'description', message: TITLE_AND_DESCRIPTION_MESSAGE };
   const nameLength = characterCount(name);
   if (nameLength > GROUP_LIMITS.name) {
-    return { field: 'name', message: `Group names can be at most ${count(GROUP_LIMITS.name)} characters (this one has ${count(nameLength)}).` };
+    return {
+      field: 'name',
+      message: `Group names can be at most ${count(GROUP_LIMITS.name)} characters (this one has ${count(nameLength)}).`,
+    };
   }
   const descriptionLength = characterCount(description);
   if (descriptionLength > GROUP_LIMITS.description) {

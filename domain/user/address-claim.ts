@@ -23,4 +23,3 @@ export function claimOnProof(holder: { emailVerified: boolean } | null): ClaimOn
   if (holder === null) return 'take';
   return holder.emailVerified ? 'lost' : 'take-and-retire-holder';
 }
-

@@ -21,7 +21,16 @@ export interface SignUpInput {
 }
 
 /** The sign-up form's fields, in the order the form shows them. */
-export const SIGN_UP_FIELDS = ['firstName', 'lastName', 'bio', 'major', 'year', 'email', 'username', 'password'] as const satisfies readonly (keyof SignUpInput)[];
+export const SIGN_UP_FIELDS = [
+  'firstName',
+  'lastName',
+  'bio',
+  'major',
+  'year',
+  'email',
+  'username',
+  'password',
+] as const satisfies readonly (keyof SignUpInput)[];
 
 export interface RuleFailure {
   field: keyof SignUpInput;
@@ -76,18 +85,10 @@ const RULES: Rule[] = [
   ['lastName', (i) => i.lastName.trim().length > LIMITS.name, `Last name must be at most ${LIMITS.name} characters`],
   ['major', (i) => i.major.trim().length > LIMITS.major, `Major must be at most ${LIMITS.major} characters`],
   ['email', (i) => i.email.trim().length > LIMITS.email, 'Please enter a valid UFL email'],
-  [
-    'username',
-    (i) => !USERNAME_PATTERN.test(i.username.trim()),
-    'Username must be 3-30 letters, digits, ".", "_" or "-"',
-  ],
+  ['username', (i) => !USERNAME_PATTERN.test(i.username.trim()), 'Username must be 3-30 letters, digits, ".", "_" or "-"'],
   ['password', (i) => [...i.password].length < PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE],
   // bcrypt only reads the first 72 bytes; longer passwords would be silently truncated.
-  [
-    'password',
-    (i) => utf8ByteLength(i.password) > LIMITS.password,
-    `Password must be at most ${LIMITS.password} bytes`,
-  ],
+  ['password', (i) => utf8ByteLength(i.password) > LIMITS.password, `Password must be at most ${LIMITS.password} bytes`],
   ['year', (i) => i.year !== '' && !isYear(i.year), 'Please enter year'],
   ['bio', (i) => i.bio.trim().length > LIMITS.bio, `Bio must be at most ${LIMITS.bio} characters`],
 ];

@@ -39,7 +39,10 @@ const databaseBase = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SEEDED_MESSAGES = 600;
-const STUDENTS = (process.env.BENCH_STUDENTS ?? '2000,5000,10000').split(',').map(Number).filter((n) => n > 0);
+const STUDENTS = (process.env.BENCH_STUDENTS ?? '2000,5000,10000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const ROOMS = Number(process.env.BENCH_ROOMS ?? 100);
 const RATE = Number(process.env.BENCH_RATE ?? 10);
 const WAIT = Number(process.env.BENCH_WAIT ?? 25);
@@ -76,7 +79,12 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startProcess(script: string, env: Record<string, string>, readyPath: string, nodeArgs: string[] = []): Promise<{ url: string; pid: number }> {
+async function startProcess(
+  script: string,
+  env: Record<string, string>,
+  readyPath: string,
+  nodeArgs: string[] = [],
+): Promise<{ url: string; pid: number }> {
   const port = await freePort();
   // BENCH_APP_LOG=file keeps the processes' log lines (to look into errors); by default they are dropped.
   const log = process.env.BENCH_APP_LOG ? openSync(process.env.BENCH_APP_LOG, 'a') : 'ignore';
@@ -130,7 +138,14 @@ class Client {
     this.token = (await this.request('GET', '/api/get-token/')).token;
     const username = `${name}${process.pid}`;
     const answer = await this.request('POST', '/api/signup/', {
-      firstName: name, lastName: 'Bench', major: 'Load Testing', email: `${username}@ufl.edu`, username, password: 'bench-bench-42', year: '3', bio: '',
+      firstName: name,
+      lastName: 'Bench',
+      major: 'Load Testing',
+      email: `${username}@ufl.edu`,
+      username,
+      password: 'bench-bench-42',
+      year: '3',
+      bio: '',
     });
     this.token = (await this.request('GET', '/api/get-token/')).token;
     return answer.user.id as number;
@@ -195,20 +210,25 @@ async function main() {
   await knex.destroy();
 
   const [app, bare] = await Promise.all([
-    startProcess(SERVER_ENTRY, {
-      NODE_ENV: 'production',
-      DATABASE_URL: url.toString(),
-      REDIS_URL: redisUrl!,
-      REDIS_KEY_PREFIX: prefix,
-      SESSION_SECRET: SECRET,
-      COOKIE_SECURE: 'false',
-      BCRYPT_COST: '10',
-      LOG_LEVEL: 'info',
-      CHAT_POST_LIMIT: '1000000',
-      // The students are made straight in the database, unverified: verification is not what is measured.
-      EMAIL_VERIFICATION: 'optional',
-      // BENCH_APP_NODE_ARGS: say "--cpu-prof --cpu-prof-dir=/tmp/prof", to see where the app's time goes.
-    }, '/api/is-authenticated/', (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean)),
+    startProcess(
+      SERVER_ENTRY,
+      {
+        NODE_ENV: 'production',
+        DATABASE_URL: url.toString(),
+        REDIS_URL: redisUrl!,
+        REDIS_KEY_PREFIX: prefix,
+        SESSION_SECRET: SECRET,
+        COOKIE_SECURE: 'false',
+        BCRYPT_COST: '10',
+        LOG_LEVEL: 'info',
+        CHAT_POST_LIMIT: '1000000',
+        // The students are made straight in the database, unverified: verification is not what is measured.
+        EMAIL_VERIFICATION: 'optional',
+        // BENCH_APP_NODE_ARGS: say "--cpu-prof --cpu-prof-dir=/tmp/prof", to see where the app's time goes.
+      },
+      '/api/is-authenticated/',
+      (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    ),
     startProcess('tests/bench/bare-koa-server.ts', {}, '/'),
   ]);
   const appUrl = app.url;
@@ -222,7 +242,12 @@ async function main() {
   for (const client of [reader, writer]) await client.request('POST', '/api/insert-course-member/', { courseID: courseId });
   const seeded: { id: string }[] = [];
   for (let i = 0; i < SEEDED_MESSAGES; i += 1) {
-    seeded.push(await writer.request('POST', '/api/insert-course-message/', { courseID: courseId, message: `Seed message ${i}: who is going to office hours on Thursday?` }));
+    seeded.push(
+      await writer.request('POST', '/api/insert-course-message/', {
+        courseID: courseId,
+        message: `Seed message ${i}: who is going to office hours on Thursday?`,
+      }),
+    );
   }
   const newest = seeded.at(-1)!.id;
   const readPath = `/api/select-course-messages/${courseId}/${readerId}/`;
@@ -242,26 +267,37 @@ async function main() {
     // The baseline always runs: every other row is a ratio to it.
     rows.push(await measure('baseline: bare Koa handler', 100, { url: `${bareUrl}/` }, await bodySize(`${bareUrl}/`, {}), bare.pid));
     const idleBytes = await bodySize(idlePoll, sessionHeaders);
-    if (SCENARIOS.has('idle100')) rows.push(await measure('idle poll (?after=newest)', 100, { url: idlePoll, headers: sessionHeaders }, idleBytes, app.pid));
-    if (SCENARIOS.has('idle1000')) rows.push(await measure('idle poll (?after=newest)', 1000, { url: idlePoll, headers: sessionHeaders }, idleBytes, app.pid));
+    if (SCENARIOS.has('idle100'))
+      rows.push(await measure('idle poll (?after=newest)', 100, { url: idlePoll, headers: sessionHeaders }, idleBytes, app.pid));
+    if (SCENARIOS.has('idle1000'))
+      rows.push(await measure('idle poll (?after=newest)', 1000, { url: idlePoll, headers: sessionHeaders }, idleBytes, app.pid));
     if (SCENARIOS.has('naive')) {
-      rows.push(await measure('naive poll (last 500 each time)', 100, { url: naivePoll, headers: sessionHeaders }, await bodySize(naivePoll, sessionHeaders), app.pid));
+      rows.push(
+        await measure(
+          'naive poll (last 500 each time)',
+          100,
+          { url: naivePoll, headers: sessionHeaders },
+          await bodySize(naivePoll, sessionHeaders),
+          app.pid,
+        ),
+      );
     }
     const postBody = JSON.stringify({ courseID: courseId, message: 'Benchmark message: see you at Marston at 7?' });
-    if (SCENARIOS.has('posting')) rows.push(
-      await measure(
-        'posting (insert-course-message)',
-        100,
-        {
-          url: `${appUrl}/api/insert-course-message/`,
-          method: 'POST',
-          headers: { Cookie: writer.cookieHeader, 'X-CSRFToken': writer.token, 'Content-Type': 'application/json' },
-          body: postBody,
-        },
-        Buffer.byteLength(JSON.stringify(seeded[0])),
-        app.pid,
-      ),
-    );
+    if (SCENARIOS.has('posting'))
+      rows.push(
+        await measure(
+          'posting (insert-course-message)',
+          100,
+          {
+            url: `${appUrl}/api/insert-course-message/`,
+            method: 'POST',
+            headers: { Cookie: writer.cookieHeader, 'X-CSRFToken': writer.token, 'Content-Type': 'application/json' },
+            body: postBody,
+          },
+          Buffer.byteLength(JSON.stringify(seeded[0])),
+          app.pid,
+        ),
+      );
 
     const base = rows[0];
     const pad = (text: string | number, width: number) => String(text).padStart(width);
@@ -281,7 +317,7 @@ async function main() {
     }
     console.log('');
     console.log('bytes: response body per request (a posted message for posting); "x": the ratio to the baseline row.');
-    console.log('CPU us: the server process\'s CPU time per request; CPU x: the baseline\'s per-request CPU over this row\'s, the throughput');
+    console.log("CPU us: the server process's CPU time per request; CPU x: the baseline's per-request CPU over this row's, the throughput");
     console.log('ratio one core would give (Postgres and Redis not counted), and steadier than req/s x on a machine others load.');
   }
 
@@ -294,7 +330,10 @@ async function insertSections(knex: Knex, sections: { classNumber: number; name:
   await knexCatalog(knex).upsert(sections.map(({ classNumber, name }) => sectionEntry({ courseNumber: 'COP3502C', name, classNumber })));
   const rows = (await knex('courses')
     .where({ term: 'Fall 2025' })
-    .whereIn('class_number', sections.map((s) => s.classNumber))
+    .whereIn(
+      'class_number',
+      sections.map((s) => s.classNumber),
+    )
     .select('id', 'class_number')) as { id: number; class_number: number }[];
   const byNumber = new Map(rows.map((row) => [row.class_number, row.id]));
   return sections.map((s) => byNumber.get(s.classNumber)!);
@@ -305,7 +344,10 @@ async function seedStudents(databaseUrl: string, writerId: number, count: number
   const knex = createKnex({ kind: 'postgres', url: databaseUrl });
   const redis = new Redis(redisUrl!);
   try {
-    const courseIds = await insertSections(knex, Array.from({ length: ROOMS }, (_, i) => ({ classNumber: 80_000 + i, name: `Bench room ${i}` })));
+    const courseIds = await insertSections(
+      knex,
+      Array.from({ length: ROOMS }, (_, i) => ({ classNumber: 80_000 + i, name: `Bench room ${i}` })),
+    );
     await knex('course_members').insert(courseIds.map((courseId) => ({ course_id: courseId, user_id: writerId })));
     const waiters: Waiter[] = [];
     for (let from = 0; from < count; from += 1_000) {
@@ -316,10 +358,20 @@ async function seedStudents(databaseUrl: string, writerId: number, count: number
       const sessions = redis.pipeline();
       for (const [j, userId] of users.entries()) {
         const sid = randomBytes(18).toString('base64url');
-        const data = { userId, csrf: randomBytes(32).toString('base64url'), touchedAt: now, _expire: now + SESSION_MAX_AGE_MS, _maxAge: SESSION_MAX_AGE_MS };
+        const data = {
+          userId,
+          csrf: randomBytes(32).toString('base64url'),
+          touchedAt: now,
+          _expire: now + SESSION_MAX_AGE_MS,
+          _maxAge: SESSION_MAX_AGE_MS,
+        };
         sessions.set(`${prefix}session:${sid}`, JSON.stringify(data), 'PX', SESSION_MAX_AGE_MS);
         const signature = createHmac('sha1', SECRET).update(`${SESSION_COOKIE}=${sid}`).digest('base64url');
-        waiters.push({ userId, courseId: courseIds[(from + j) % ROOMS], cookie: `${SESSION_COOKIE}=${sid}; ${SESSION_COOKIE}.sig=${signature}` });
+        waiters.push({
+          userId,
+          courseId: courseIds[(from + j) % ROOMS],
+          cookie: `${SESSION_COOKIE}=${sid}; ${SESSION_COOKIE}.sig=${signature}`,
+        });
       }
       await sessions.exec();
     }
@@ -335,8 +387,15 @@ async function insertStudents(knex: Knex, numbers: number[]): Promise<number[]> 
     const username = `bench${process.pid % 1000}s${n}`;
     const email = `${username}@ufl.edu`;
     return {
-      first_name: 'Bench', last_name: 'Student', username, username_canonical: canonicalName(username), email, email_canonical: canonicalName(email),
-      password_hash: 'not-a-real-hash', major: 'Load Testing', year: 2,
+      first_name: 'Bench',
+      last_name: 'Student',
+      username,
+      username_canonical: canonicalName(username),
+      email,
+      email_canonical: canonicalName(email),
+      password_hash: 'not-a-real-hash',
+      major: 'Load Testing',
+      year: 2,
     };
   });
   return (await knex('users').insert(rows).returning('id')).map((row: { id: number }) => row.id);
@@ -348,7 +407,9 @@ async function longPollPart(databaseUrl: string, appUrl: string, appPid: number,
   const writerId = (await writer.request('GET', '/api/is-authenticated/')).user.id as number;
   const { courseIds, waiters } = await seedStudents(databaseUrl, writerId, most);
   console.log('');
-  console.log(`long poll: ${most} students seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s; ?wait=${WAIT}, ${RATE} posts/s across ${ROOMS} rooms for ${LONG_POLL_SECONDS} s, then ${IDLE_SECONDS} s with no posts`);
+  console.log(
+    `long poll: ${most} students seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s; ?wait=${WAIT}, ${RATE} posts/s across ${ROOMS} rooms for ${LONG_POLL_SECONDS} s, then ${IDLE_SECONDS} s with no posts`,
+  );
 
   const postErrors = new Map<string, number>();
   const post = async (courseId: number) => {
@@ -380,7 +441,9 @@ async function longPollPart(databaseUrl: string, appUrl: string, appPid: number,
     const idle = fleet.endWindow(students, appPid, cpu);
     await fleet.stop();
     results.push({ active, idle });
-    process.stdout.write(`  ${students} waiting students: done; ${active.notWaiting} of ${active.latencies.length} deliveries to a student not waiting at the 201`);
+    process.stdout.write(
+      `  ${students} waiting students: done; ${active.notWaiting} of ${active.latencies.length} deliveries to a student not waiting at the 201`,
+    );
     process.stdout.write(`${active.errors + idle.errors ? `; errors: ${describeErrors(active)} ${describeErrors(idle)}` : ''}\n`);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
   }
@@ -403,11 +466,12 @@ async function longPollPart(databaseUrl: string, appUrl: string, appPid: number,
     );
   }
   console.log('');
-  console.log('delivered: (message, waiter) answers; latency from the post\'s 201 to the waiter\'s answer; req/min: requests per student per minute');
+  console.log(
+    "delivered: (message, waiter) answers; latency from the post's 201 to the waiter's answer; req/min: requests per student per minute",
+  );
   console.log('while posting and with nothing posted; CPU % and RSS: the app process (100 % = one core); load lag: the load');
-  console.log('generator\'s event-loop delay p99 in ms while posting (when high, it limited the figures, not the app).');
+  console.log("generator's event-loop delay p99 in ms while posting (when high, it limited the figures, not the app).");
 }
-
 
 function describeErrors(stats: FleetStats): string {
   const seconds = [...stats.errorSeconds].map(([second, n]) => `${n}@${second}s`).join(' ');

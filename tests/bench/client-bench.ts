@@ -27,10 +27,7 @@ interface Variant {
   acceptEncoding?: string;
 }
 
-const VARIANTS: Variant[] = [
-  { name: 'as built, uncompressed (before)', acceptEncoding: 'identity' },
-  { name: 'precompressed (brotli)' },
-];
+const VARIANTS: Variant[] = [{ name: 'as built, uncompressed (before)', acceptEncoding: 'identity' }, { name: 'precompressed (brotli)' }];
 
 interface Screen {
   name: string;
@@ -60,7 +57,13 @@ interface Load {
   bytes: number;
 }
 
-async function load(browser: Browser, baseURL: string, variant: Variant, screen: Screen, cookies: Parameters<BrowserContext['addCookies']>[0]): Promise<Load> {
+async function load(
+  browser: Browser,
+  baseURL: string,
+  variant: Variant,
+  screen: Screen,
+  cookies: Parameters<BrowserContext['addCookies']>[0],
+): Promise<Load> {
   const context = await browser.newContext({
     baseURL,
     viewport: { width: 360, height: 740 },
@@ -120,7 +123,9 @@ try {
       const loads = results.get(variant)!;
       const ms = median(loads.map((r) => r.ms));
       const kb = median(loads.map((r) => r.bytes)) / 1024;
-      console.log(`| ${screen.name} | ${variant.name} | ${kb.toFixed(0)} KB | ${(ms / 1000).toFixed(2)} s | ${(ms / before).toFixed(2)}x |`);
+      console.log(
+        `| ${screen.name} | ${variant.name} | ${kb.toFixed(0)} KB | ${(ms / 1000).toFixed(2)} s | ${(ms / before).toFixed(2)}x |`,
+      );
     }
   }
 } finally {

@@ -81,7 +81,10 @@ async function writeGroups(db: Knex, courseId: number, count: number, students: 
   ).rows;
   const members = groups.flatMap((group) => {
     const at = students.indexOf(group.owner_id);
-    return Array.from({ length: MEMBERS_PER_GROUP }, (_, k) => ({ study_group_id: group.id, user_id: students[(at + k) % students.length] }));
+    return Array.from({ length: MEMBERS_PER_GROUP }, (_, k) => ({
+      study_group_id: group.id,
+      user_id: students[(at + k) % students.length],
+    }));
   });
   for (let i = 0; i < members.length; i += 5_000) await db('study_group_members').insert(members.slice(i, i + 5_000));
   await db.raw(
@@ -135,9 +138,16 @@ async function setUp(): Promise<Fixture> {
     const catalog = catalogStore(server.resolve(TOKENS.CourseCatalog), server.resolve(TOKENS.CourseCatalogWriter));
     const backgroundCourses = Math.ceil(BACKGROUND_GROUPS / LARGE);
     await catalog.upsert(
-      Array.from({ length: 2 + backgroundCourses }, (_, i) => sectionEntry({ courseNumber: `BEN${1000 + i}`, name: `Bench course ${i}`, classNumber: 70_000 + i })),
+      Array.from({ length: 2 + backgroundCourses }, (_, i) =>
+        sectionEntry({ courseNumber: `BEN${1000 + i}`, name: `Bench course ${i}`, classNumber: 70_000 + i }),
+      ),
     );
-    const courseIds = (await catalog.findByClassNumbers('Fall 2025', Array.from({ length: 2 + backgroundCourses }, (_, i) => 70_000 + i))).map((c) => c.id);
+    const courseIds = (
+      await catalog.findByClassNumbers(
+        'Fall 2025',
+        Array.from({ length: 2 + backgroundCourses }, (_, i) => 70_000 + i),
+      )
+    ).map((c) => c.id);
     const [small, large, ...background] = courseIds;
 
     const viewer = new HttpSession(server.url);
@@ -157,22 +167,31 @@ async function setUp(): Promise<Fixture> {
     const ownIn = async (courseId: number, count: number) => {
       const ids = await writeGroups(db, courseId, count, classmates);
       // The viewer is in a few of them (spread out), so the page's own part is there in both courses.
-      for (let k = 0; k < OWN_GROUPS; k += 1) await db('study_group_members').insert({ study_group_id: ids[Math.floor((k * count) / OWN_GROUPS)], user_id: viewerId });
+      for (let k = 0; k < OWN_GROUPS; k += 1)
+        await db('study_group_members').insert({ study_group_id: ids[Math.floor((k * count) / OWN_GROUPS)], user_id: viewerId });
     };
     await ownIn(small, SMALL);
     await ownIn(large, LARGE);
-    for (let i = 0; i < background.length; i += 1) await writeGroups(db, background[i], Math.min(LARGE, BACKGROUND_GROUPS - i * LARGE), classmates);
+    for (let i = 0; i < background.length; i += 1)
+      await writeGroups(db, background[i], Math.min(LARGE, BACKGROUND_GROUPS - i * LARGE), classmates);
     for (const courseId of [small, large]) {
       for (let i = 0; i < MESSAGES; i += 1) {
-        const posted = await viewer.post('/api/insert-course-message/', { courseID: courseId, message: `Message ${i}: who has the notes from Monday?` });
+        const posted = await viewer.post('/api/insert-course-message/', {
+          courseID: courseId,
+          message: `Message ${i}: who has the notes from Monday?`,
+        });
         if (posted.status !== 201) throw new Error(`bench: could not post (${posted.status})`);
       }
     }
     await db.raw('analyze');
     const [{ groups, meetings, members }] = (
-      await db.raw('select (select count(*) from study_groups)::int as groups, (select count(*) from meetings)::int as meetings, (select count(*) from study_group_members)::int as members')
+      await db.raw(
+        'select (select count(*) from study_groups)::int as groups, (select count(*) from meetings)::int as meetings, (select count(*) from study_group_members)::int as members',
+      )
     ).rows;
-    console.log(`fixtures written in ${((performance.now() - t) / 1000).toFixed(1)} s: ${groups} groups, ${meetings} meetings, ${members} memberships in all`);
+    console.log(
+      `fixtures written in ${((performance.now() - t) / 1000).toFixed(1)} s: ${groups} groups, ${meetings} meetings, ${members} memberships in all`,
+    );
     return { server, viewer, viewerId, small, large, cleanup };
   } catch (error) {
     await cleanup();
@@ -205,20 +224,36 @@ async function main() {
     const pageUrl = (courseId: number) => `${f.server.url}/api/course/${courseId}/`;
     const cursor = (await f.viewer.get(`/api/course/${f.large}/`)).body.nextStudyGroupsCursor as string;
     const nextUrl = `${f.server.url}/api/course/${f.large}/study-groups/?after=${encodeURIComponent(cursor)}`;
-    const http = { small: { label: `GET /api/course/{id}/, ${SMALL} groups (baseline)`, ms: [] as number[], bytes: 0 }, large: { label: `GET /api/course/{id}/, ${LARGE} groups`, ms: [] as number[], bytes: 0 }, next: { label: `GET .../study-groups/?after= (page 2 of ${LARGE})`, ms: [] as number[], bytes: 0 } };
+    const http = {
+      small: { label: `GET /api/course/{id}/, ${SMALL} groups (baseline)`, ms: [] as number[], bytes: 0 },
+      large: { label: `GET /api/course/{id}/, ${LARGE} groups`, ms: [] as number[], bytes: 0 },
+      next: { label: `GET .../study-groups/?after= (page 2 of ${LARGE})`, ms: [] as number[], bytes: 0 },
+    };
     const warm: number[] = [];
     for (let i = 0; i < 30; i += 1) for (const url of [pageUrl(f.small), pageUrl(f.large), nextUrl]) await timedGet(f.viewer, url, warm);
     // Alternating, each round in a new order, so both courses see the same machine.
     for (let i = 0; i < REQUESTS; i += 1) {
       const order = i % 2 === 0 ? (['small', 'large', 'next'] as const) : (['next', 'large', 'small'] as const);
-      for (const which of order) http[which].bytes = await timedGet(f.viewer, which === 'next' ? nextUrl : pageUrl(which === 'small' ? f.small : f.large), http[which].ms);
+      for (const which of order)
+        http[which].bytes = await timedGet(
+          f.viewer,
+          which === 'next' ? nextUrl : pageUrl(which === 'small' ? f.small : f.large),
+          http[which].ms,
+        );
     }
     rows.push(http.small, http.large, http.next);
 
     // In process: the use case and the answer's JSON, paged as served, and with every group as before paging.
     const r = f.server.resolve;
     const useCase = (pageSize?: number) =>
-      new GetCoursePage(r(TOKENS.CourseCatalog), r(TOKENS.CourseMembership), r(TOKENS.ChatLog), r(TOKENS.StudyGroupRepository), r(TOKENS.FormerMembers), pageSize);
+      new GetCoursePage(
+        r(TOKENS.CourseCatalog),
+        r(TOKENS.CourseMembership),
+        r(TOKENS.ChatLog),
+        r(TOKENS.StudyGroupRepository),
+        r(TOKENS.FormerMembers),
+        pageSize,
+      );
     const answerOf = async (page: GetCoursePage, courseId: CourseId) => {
       const view = await page.execute(f.viewerId, courseId);
       return JSON.stringify({
@@ -257,7 +292,10 @@ async function main() {
     });
     db.removeListener('query', listen);
     for (const statement of statements.filter((s) => /study_group|meetings/.test(s.sql))) {
-      const explained: { rows: { 'QUERY PLAN': string }[] } = await db.raw(`explain ${statement.sql.replace(/\$\d+/g, '?')}`, statement.bindings as Knex.RawBinding[]);
+      const explained: { rows: { 'QUERY PLAN': string }[] } = await db.raw(
+        `explain ${statement.sql.replace(/\$\d+/g, '?')}`,
+        statement.bindings as Knex.RawBinding[],
+      );
       const lines = explained.rows.map((row) => row['QUERY PLAN']);
       plans.push(`-- ${statement.sql.slice(0, 160)}`, ...lines.map((line) => `   ${line}`), '');
       if (lines.some((line) => GROWING_TABLES.test(line))) seqScans.push(statement.sql.slice(0, 120));
@@ -270,21 +308,35 @@ async function main() {
   const fmt = (n: number, width = 8) => n.toFixed(2).padStart(width);
   console.log(
     `\ncourse page: ${SMALL} vs ${LARGE} groups of ${MEETINGS} meetings (${MEMBERS_PER_GROUP} members each), ${CLASSMATES + 1} students and ${MESSAGES} messages in each course, ` +
-      `${BACKGROUND_GROUPS} groups in other courses; ${REQUESTS} requests each over HTTP, alternating, ${IN_PROCESS} in process; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+      `${BACKGROUND_GROUPS} groups in other courses; ${REQUESTS} requests each over HTTP, alternating, ${IN_PROCESS} in process; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
   );
   console.log(`\n${'call'.padEnd(58)}   p50 ms    p95 ms     bytes   vs baseline (p50; p95)`);
   for (const row of rows) {
-    const vs = row === base || rows.indexOf(row) > 2 ? '' : `${(percentile(row.ms, 50) / percentile(base.ms, 50)).toFixed(2)}x; ${(percentile(row.ms, 95) / percentile(base.ms, 95)).toFixed(2)}x`;
-    console.log(`${row.label.padEnd(58)} ${fmt(percentile(row.ms, 50))}  ${fmt(percentile(row.ms, 95))}  ${String(row.bytes).padStart(8)}   ${vs}`);
+    const vs =
+      row === base || rows.indexOf(row) > 2
+        ? ''
+        : `${(percentile(row.ms, 50) / percentile(base.ms, 50)).toFixed(2)}x; ${(percentile(row.ms, 95) / percentile(base.ms, 95)).toFixed(2)}x`;
+    console.log(
+      `${row.label.padEnd(58)} ${fmt(percentile(row.ms, 50))}  ${fmt(percentile(row.ms, 95))}  ${String(row.bytes).padStart(8)}   ${vs}`,
+    );
   }
   const [inSmall, inPaged, inUnpaged] = rows.slice(3);
   console.log(
     `\nin process, ${LARGE} groups vs ${SMALL}: first page ${(percentile(inPaged.ms, 50) / percentile(inSmall.ms, 50)).toFixed(2)}x, every group ${(percentile(inUnpaged.ms, 50) / percentile(inSmall.ms, 50)).toFixed(2)}x (p50)`,
   );
   const ratio = percentile(rows[1].ms, 50) / percentile(base.ms, 50);
-  console.log(`target: the ${LARGE}-group page at most 2x the ${SMALL}-group one (p50): ${ratio <= 2 ? 'met' : 'NOT met'} (${ratio.toFixed(2)}x)`);
+  console.log(
+    `target: the ${LARGE}-group page at most 2x the ${SMALL}-group one (p50): ${ratio <= 2 ? 'met' : 'NOT met'} (${ratio.toFixed(2)}x)`,
+  );
   console.log(`\nQuery plans (the ${LARGE}-group page, then its page 2):\n\n${plans.join('\n')}`);
-  console.log(seqScans.length ? `SEQUENTIAL SCANS of a growing table:\n  ${seqScans.join('\n  ')}` : 'No plan scans study_groups, study_group_members or meetings sequentially.');
+  console.log(
+    seqScans.length
+      ? `SEQUENTIAL SCANS of a growing table:\n  ${seqScans.join('\n  ')}`
+      : 'No plan scans study_groups, study_group_members or meetings sequentially.',
+  );
   if (ratio > 2 || seqScans.length) process.exitCode = 1;
 }
 

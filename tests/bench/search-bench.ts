@@ -39,9 +39,30 @@ function searches(entries: CatalogEntry[], v: ReturnType<typeof generateCatalog>
   const kinds: [string, number, () => Omit<Search, 'kind'>][] = [
     ['exact code', 15, () => ({ q: spell(pick(entries).courseNumber), term: term(), page: 1 })],
     ['code field', 5, () => ({ courseCode: spell(pick(entries).courseNumber), term: term(), page: 1 })],
-    ['partial code', 15, () => ({ q: pick(entries).courseNumber.slice(0, 3 + Math.floor(random() * 3)).toLowerCase(), term: term(), page: 1 + Math.floor(random() * 3) })],
+    [
+      'partial code',
+      15,
+      () => ({
+        q: pick(entries)
+          .courseNumber.slice(0, 3 + Math.floor(random() * 3))
+          .toLowerCase(),
+        term: term(),
+        page: 1 + Math.floor(random() * 3),
+      }),
+    ],
     ['title words', 20, () => ({ q: Array.from({ length: random() < 0.3 ? 2 : 1 }, () => pick(words)).join(' '), term: term(), page: 1 })],
-    ['instructor', 15, () => ({ q: pick(pick(entries).instructors).split(' ').slice(random() < 0.5 ? -1 : 0).join(' '), term: term(), page: 1 })],
+    [
+      'instructor',
+      15,
+      () => ({
+        q: pick(pick(entries).instructors)
+          .split(' ')
+          .slice(random() < 0.5 ? -1 : 0)
+          .join(' '),
+        term: term(),
+        page: 1,
+      }),
+    ],
     ['class number', 10, () => ({ q: String(pick(entries).classNumber), page: 1 })],
     ['listing', 12, () => ({ page: random() < 0.3 ? 99_999 : 1 + Math.floor(random() * 500) })],
     ['term listing', 8, () => ({ term: pick(TERMS), page: random() < 0.3 ? 99_999 : 1 + Math.floor(random() * 200) })],
@@ -104,7 +125,16 @@ async function bench(kind: 'postgres' | 'pglite', entries: CatalogEntry[], plan:
       await db.raw('select 1');
       await run(s);
     }
-    const outcome: Outcome = { label: kind === 'postgres' ? 'Postgres' : 'PGlite (embedded)', load, baseline: [], search: [], byKind: new Map(), plans: [], statementsExplained: 0, seqScans: [] };
+    const outcome: Outcome = {
+      label: kind === 'postgres' ? 'Postgres' : 'PGlite (embedded)',
+      load,
+      baseline: [],
+      search: [],
+      byKind: new Map(),
+      plans: [],
+      statementsExplained: 0,
+      seqScans: [],
+    };
     for (const s of plan) {
       t = performance.now();
       await db.raw('select 1');
@@ -127,16 +157,21 @@ async function bench(kind: 'postgres' | 'pglite', entries: CatalogEntry[], plan:
       db.on('query', listen);
       const [card] = (await new SearchCourses(explained, membership).execute({ userId: UserId(1), ...example })).courses;
       // The first card's "Show all", for the same search.
-      if (card) await new ListCourseSections(explained, membership).execute({ userId: UserId(1), courseId: card.sections[0].id, ...filters });
+      if (card)
+        await new ListCourseSections(explained, membership).execute({ userId: UserId(1), courseId: card.sections[0].id, ...filters });
       db.removeListener('query', listen);
       const print = !outcome.plans.some((line) => line.startsWith(`-- ${kindName}: `));
       if (print) outcome.plans.push(`-- ${kindName}: ${JSON.stringify(filters)}`);
       for (const statement of statements.filter((s) => /catalog_courses|from "courses"|courses\./.test(s.sql))) {
-        const explained: { rows: { 'QUERY PLAN': string }[] } = await db.raw(`explain ${statement.sql.replace(/\$\d+/g, '?')}`, statement.bindings as Knex.RawBinding[]);
+        const explained: { rows: { 'QUERY PLAN': string }[] } = await db.raw(
+          `explain ${statement.sql.replace(/\$\d+/g, '?')}`,
+          statement.bindings as Knex.RawBinding[],
+        );
         const lines = explained.rows.map((r) => r['QUERY PLAN']);
         outcome.statementsExplained += 1;
         if (print) outcome.plans.push(...lines.map((l) => `   ${l}`), '');
-        if (lines.some((l) => /Seq Scan on courses\b/.test(l))) outcome.seqScans.push(`${kindName} ${JSON.stringify(filters)}: ${statement.sql.slice(0, 80)}...`);
+        if (lines.some((l) => /Seq Scan on courses\b/.test(l)))
+          outcome.seqScans.push(`${kindName} ${JSON.stringify(filters)}: ${statement.sql.slice(0, 80)}...`);
       }
     }
     return outcome;
@@ -164,7 +199,8 @@ async function main() {
     console.log(`\n${o.label} (loaded in ${o.load.toFixed(1)} s)            p50 ms    p95 ms`);
     console.log(`  baseline (select 1)           ${fmt(percentile(o.baseline, 50))}  ${fmt(percentile(o.baseline, 95))}`);
     console.log(`  search, all kinds             ${fmt(percentile(o.search, 50))}  ${fmt(percentile(o.search, 95))}`);
-    for (const [kind, ms] of o.byKind) console.log(`    ${`${kind} (${ms.length})`.padEnd(28)}${fmt(percentile(ms, 50))}  ${fmt(percentile(ms, 95))}`);
+    for (const [kind, ms] of o.byKind)
+      console.log(`    ${`${kind} (${ms.length})`.padEnd(28)}${fmt(percentile(ms, 50))}  ${fmt(percentile(ms, 95))}`);
     console.log(`  p95 target 10 ms: ${percentile(o.search, 95) <= 10 ? 'met' : 'NOT met'}`);
   }
   for (const o of outcomes) {

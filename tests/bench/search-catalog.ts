@@ -12,7 +12,7 @@ export const TERMS = ['Fall 2025', 'Summer 2025', 'Spring 2025'];
 type Json = Record<string, unknown>;
 
 let seed = 42;
-export const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+export const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 export const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
 
 interface CourseShape {
@@ -33,9 +33,11 @@ function firstName(repeated: string): string {
 
 /** Meetings written as a Python literal in the CSV rows. */
 function csvMeetings(text: string): MeetTime[] {
-  return [...text.matchAll(/'meetDays': \[([^\]]*)\], 'meetTimeBegin': '([^']*)', 'meetTimeEnd': '([^']*)'.*?'meetBuilding': '([^']*)'.*?'meetRoom': '([^']*)'/g)].map(
-    (m) => ({ days: [...m[1].matchAll(/'(\w)'/g)].map((d) => d[1]), begin: m[2], end: m[3], building: m[4], room: m[5] }),
-  );
+  return [
+    ...text.matchAll(
+      /'meetDays': \[([^\]]*)\], 'meetTimeBegin': '([^']*)', 'meetTimeEnd': '([^']*)'.*?'meetBuilding': '([^']*)'.*?'meetRoom': '([^']*)'/g,
+    ),
+  ].map((m) => ({ days: [...m[1].matchAll(/'(\w)'/g)].map((d) => d[1]), begin: m[2], end: m[3], building: m[4], room: m[5] }));
 }
 
 export function vocabulary() {
@@ -44,7 +46,9 @@ export function vocabulary() {
   const csv = ufSocRecords('2258', 'gator-course-advisor-csv-rows');
   const courses = new Map<string, CourseShape>();
   const add = (code: unknown, name: unknown, description: unknown, credits: unknown) => {
-    const c = String(code ?? '').replace(/\s+/g, '').toUpperCase();
+    const c = String(code ?? '')
+      .replace(/\s+/g, '')
+      .toUpperCase();
     if (!/^[A-Z]{3}\d{4}[A-Z]?$/.test(c) || !name) return;
     courses.set(`${c}|${name}`, { code: c, name: String(name), description: String(description ?? ''), credits: Number(credits) || 3 });
   };
@@ -74,7 +78,9 @@ export function vocabulary() {
     ...csv.flatMap((r) => csvMeetings(String(r['Meet Times'] ?? ''))),
   ];
   const buildings = [...new Set(meetings.map((m) => m.building).filter(Boolean))];
-  const departments = [...new Set([...socSections.map((s) => String(s.deptName ?? '')), ...csv.map((r) => String(r.Department ?? ''))].filter(Boolean))];
+  const departments = [
+    ...new Set([...socSections.map((s) => String(s.deptName ?? '')), ...csv.map((r) => String(r.Department ?? ''))].filter(Boolean)),
+  ];
   return { courses: [...courses.values()], firsts, lasts, meetings, buildings, departments };
 }
 
@@ -94,7 +100,13 @@ export function generateCatalog(): { entries: CatalogEntry[]; vocabulary: Return
         const count = 1 + Math.floor(random() ** 2 * 12);
         for (let s = 0; s < count && sections < SECTIONS_PER_TERM; s++, sections++) {
           const online = random() < 0.2;
-          const meetings = online ? [] : Array.from({ length: random() < 0.3 ? 2 : 1 }, () => ({ ...pick(v.meetings), building: pick(v.buildings), room: String(100 + Math.floor(random() * 300)) }));
+          const meetings = online
+            ? []
+            : Array.from({ length: random() < 0.3 ? 2 : 1 }, () => ({
+                ...pick(v.meetings),
+                building: pick(v.buildings),
+                room: String(100 + Math.floor(random() * 300)),
+              }));
           entries.push({
             term,
             courseNumber: course.code,

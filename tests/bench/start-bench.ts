@@ -36,7 +36,10 @@ async function timeToFirstAnswer(way: Way, dataDir: string): Promise<number> {
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${way.name} exited with ${child.exitCode}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/api/is-authenticated/`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/is-authenticated/`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return performance.now() - started;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

@@ -10,13 +10,27 @@ let n = 0;
 const accountIn = (db: () => Knex) => async () => {
   n += 1;
   const [row] = await db()('users')
-    .insert({ first_name: 'T', last_name: 'K', username: `tok${n}`, username_canonical: `tok${n}`, email: `tok${n}@ufl.edu`, email_canonical: `tok${n}@ufl.edu`, password_hash: 'x', major: 'M', year: 1, bio: '' })
+    .insert({
+      first_name: 'T',
+      last_name: 'K',
+      username: `tok${n}`,
+      username_canonical: `tok${n}`,
+      email: `tok${n}@ufl.edu`,
+      email_canonical: `tok${n}@ufl.edu`,
+      password_hash: 'x',
+      major: 'M',
+      year: 1,
+      bio: '',
+    })
     .returning('id');
   return UserId(row.id as number);
 };
 
 describe('InMemoryAccountTokens', () => {
-  accountTokensContract((now) => new InMemoryAccountTokens(now), async () => UserId((n += 1)));
+  accountTokensContract(
+    (now) => new InMemoryAccountTokens(now),
+    async () => UserId((n += 1)),
+  );
 });
 
 describe('KnexAccountTokens on PGlite', () => {

@@ -83,7 +83,11 @@ export function chatLogContract(makeWorld: () => Promise<ChatLogWorld>) {
     it('answers a stored message with its id, time and author', async () => {
       const room = freshRoom();
       const before = Date.now();
-      const { message: stored, replayed } = await world.log.append(room, { userId: alice.id, username: alice.username, message: 'See you at Marston?' });
+      const { message: stored, replayed } = await world.log.append(room, {
+        userId: alice.id,
+        username: alice.username,
+        message: 'See you at Marston?',
+      });
       expect(replayed).toBe(false);
       expect(stored).toMatchObject({ userId: alice.id, username: alice.username, message: 'See you at Marston?' });
       const id = parseMessageId(stored.id);
@@ -163,7 +167,9 @@ export function chatLogContract(makeWorld: () => Promise<ChatLogWorld>) {
     it('gives concurrent posts distinct ids and loses none', async () => {
       const room = freshRoom();
       const stored = (
-        await Promise.all(Array.from({ length: 25 }, (_, i) => world.log.append(room, { userId: alice.id, username: alice.username, message: `c${i}` })))
+        await Promise.all(
+          Array.from({ length: 25 }, (_, i) => world.log.append(room, { userId: alice.id, username: alice.username, message: `c${i}` })),
+        )
       ).map((appended) => appended.message);
       expect(new Set(stored.map((m) => m.id)).size).toBe(25);
       const read = await world.log.latest(room, 50);
@@ -247,7 +253,8 @@ export function chatLogContract(makeWorld: () => Promise<ChatLogWorld>) {
 
     it('answers no text a delete or an edit removed, from any read, wherever the entries are kept', async () => {
       const room = freshRoom('group');
-      const say = async (text: string) => (await world.log.append(room, { userId: alice.id, username: alice.username, message: text })).message;
+      const say = async (text: string) =>
+        (await world.log.append(room, { userId: alice.id, username: alice.username, message: text })).message;
       const first = await say('first');
       const secret = await say('my room is quokka 4B');
       const typo = await say('meet at narwhal 7');
@@ -280,8 +287,14 @@ export function chatLogContract(makeWorld: () => Promise<ChatLogWorld>) {
           ['find the deleted', await world.log.find(room, cursor(secret))],
           ['find the edited', await world.log.find(room, cursor(typo))],
         ];
-        for (const [name, answer] of reads) for (const text of removed) expect(JSON.stringify(answer), `${stage}: ${name}`).not.toContain(text);
-        const current = [first, { ...secret, message: '', deleted: true }, { ...typo, message: 'meet at 9', editedAt: edited.editedAt }, last];
+        for (const [name, answer] of reads)
+          for (const text of removed) expect(JSON.stringify(answer), `${stage}: ${name}`).not.toContain(text);
+        const current = [
+          first,
+          { ...secret, message: '', deleted: true },
+          { ...typo, message: 'meet at 9', editedAt: edited.editedAt },
+          last,
+        ];
         expect(await world.log.latest(room, 50), stage).toEqual(current);
         expect(await pageBackThroughAll(room, 1), stage).toEqual(current);
         expect(await world.log.after(room, smallest, 500), stage).toEqual([first, last, deleted, edited]);
@@ -311,7 +324,9 @@ export function chatLogContract(makeWorld: () => Promise<ChatLogWorld>) {
     it('lets no parallel burst of edits past the limit', async () => {
       const room = freshRoom('group');
       const [message] = await post(room, 1);
-      const outcomes = await Promise.allSettled(Array.from({ length: MAX_EDITS_PER_MESSAGE + 6 }, (_, i) => edit(room, message, `burst ${i}`)));
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: MAX_EDITS_PER_MESSAGE + 6 }, (_, i) => edit(room, message, `burst ${i}`)),
+      );
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(MAX_EDITS_PER_MESSAGE);
       for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(TooManyEditsError);
       // One change in the log: the last stored, as history shows it.
@@ -324,7 +339,8 @@ export function chatLogContract(makeWorld: () => Promise<ChatLogWorld>) {
       const room = freshRoom();
       const stored = await post(room, 9);
       const current = [...stored];
-      for (const i of [1, 2, 5, 8]) current[i] = { ...stored[i], message: `edited ${i}`, editedAt: new Date(cursor(stored[i]).ms + 60_000) };
+      for (const i of [1, 2, 5, 8])
+        current[i] = { ...stored[i], message: `edited ${i}`, editedAt: new Date(cursor(stored[i]).ms + 60_000) };
       for (const i of [1, 2, 5, 8]) await edit(room, stored[i], `edited ${i}`);
       await remove(room, stored[3]);
       current[3] = { ...stored[3], message: '', deleted: true };
@@ -372,7 +388,11 @@ export function chatLogContract(makeWorld: () => Promise<ChatLogWorld>) {
       const count = async () => (await counts.execute({ actingUserId: carol.id })).rooms[0];
 
       const [first, second] = await post(room, 2);
-      const { message: mention } = await world.log.append(room, { userId: alice.id, username: alice.username, message: `over to you, @${carol.username}` });
+      const { message: mention } = await world.log.append(room, {
+        userId: alice.id,
+        username: alice.username,
+        message: `over to you, @${carol.username}`,
+      });
       await world.log.append(room, { userId: carol.id, username: carol.username, message: 'my own, never unread' });
       expect(await count()).toMatchObject({ unread: 3, mentions: 1, lastRead: null });
       await markers.mark(carol.id, room, cursor(first));
@@ -415,7 +435,9 @@ export function chatLogContract(makeWorld: () => Promise<ChatLogWorld>) {
       it('stores exactly one message for a burst of ten parallel posts with one key', async () => {
         const room = freshRoom('group');
         const key = crypto.randomUUID();
-        const answers = await Promise.all(Array.from({ length: 10 }, () => world.log.append(room, keyed(bob, 'sent ten times at once', key))));
+        const answers = await Promise.all(
+          Array.from({ length: 10 }, () => world.log.append(room, keyed(bob, 'sent ten times at once', key))),
+        );
         expect(answers.filter((a) => !a.replayed)).toHaveLength(1);
         expect(new Set(answers.map((a) => a.message.id)).size).toBe(1);
         expect(texts(await world.log.latest(room, 50))).toEqual(['sent ten times at once']);
@@ -443,7 +465,11 @@ export function chatLogContract(makeWorld: () => Promise<ChatLogWorld>) {
         const first = await world.log.append(room, keyed(alice, 'archived soon', 'kept-a-day'));
         const later = await post(room, 9, 'later-');
         await world.settle(); // for the Redis log: the keyed message is trimmed from the stream, only the archive has it
-        const edited = await world.log.change(room, { ...first.message, message: 'archived, then edited', editedAt: new Date(cursor(first.message).ms + 1_000) });
+        const edited = await world.log.change(room, {
+          ...first.message,
+          message: 'archived, then edited',
+          editedAt: new Date(cursor(first.message).ms + 1_000),
+        });
         const again = await world.log.append(room, keyed(alice, 'archived soon', 'kept-a-day'));
         const { event: _event, ...current } = edited;
         expect(again).toEqual({ message: current, replayed: true });

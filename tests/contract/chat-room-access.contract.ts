@@ -36,7 +36,14 @@ export function chatRoomAccessContract(makeWorld: () => Promise<RoomAccessWorld>
       serial += 1;
       const username = `access${process.pid % 1000}x${serial}`;
       const result = await world.users.create({
-        firstName: 'Ali', lastName: 'Gator', username, email: `${username}@ufl.edu`, major: 'Zoology', year: '1', bio: '', passwordHash: 'x',
+        firstName: 'Ali',
+        lastName: 'Gator',
+        username,
+        email: `${username}@ufl.edu`,
+        major: 'Zoology',
+        year: '1',
+        bio: '',
+        passwordHash: 'x',
       });
       if (!result.created) throw new Error('student not created');
       return result.user.id;
@@ -45,9 +52,7 @@ export function chatRoomAccessContract(makeWorld: () => Promise<RoomAccessWorld>
     async function course(): Promise<CourseId> {
       serial += 1;
       const code = `CHT${1000 + serial}`;
-      await world.catalog.upsert([
-        sectionEntry({ courseNumber: code, name: 'Chat Studies', classNumber: 90000 + serial }),
-      ]);
+      await world.catalog.upsert([sectionEntry({ courseNumber: code, name: 'Chat Studies', classNumber: 90000 + serial })]);
       return (await world.catalog.search(toCourseQuery({ courseCode: code }), 1)).courses[0].sections[0].id;
     }
 
@@ -109,8 +114,15 @@ export function chatRoomAccessContract(makeWorld: () => Promise<RoomAccessWorld>
         world.access.check(students[0], { kind: 'course', id: 99_999_999 }),
       ]);
       expect(answers).toEqual([
-        'member', 'not-member', 'member', 'not-member',
-        'member', 'member', 'not-member', 'not-member', 'not-member',
+        'member',
+        'not-member',
+        'member',
+        'not-member',
+        'member',
+        'member',
+        'not-member',
+        'not-member',
+        'not-member',
         'member',
         'no-room',
       ]);

@@ -51,7 +51,8 @@ function knexWorld(db: Knex, cached: boolean): RoomAccessWorld {
     users: new KnexUserRepository(db),
     addGroup: (courseId, ownerId) => insertStudyGroup(db, courseId, ownerId),
     joinGroup: async (groupId, userId) => void (await db('study_group_members').insert({ study_group_id: groupId, user_id: userId })),
-    leaveGroup: async (groupId, userId) => void (await db('study_group_members').where({ study_group_id: groupId, user_id: userId }).delete()),
+    leaveGroup: async (groupId, userId) =>
+      void (await db('study_group_members').where({ study_group_id: groupId, user_id: userId }).delete()),
   };
 }
 

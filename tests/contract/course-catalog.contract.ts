@@ -71,11 +71,16 @@ export function courseCatalogContract(makeCatalog: () => Promise<CatalogStore>) 
 
     /** Each card as "CODE#class+class". */
     const cards = async (filters: CourseFilters, page = 1) =>
-      (await catalog.search(toCourseQuery(filters), page)).courses.map((c) => `${c.courseNumber}#${c.sections.map((s) => s.classNumber).join('+')}`);
+      (await catalog.search(toCourseQuery(filters), page)).courses.map(
+        (c) => `${c.courseNumber}#${c.sections.map((s) => s.classNumber).join('+')}`,
+      );
 
     it('finds COP3502C by every spelling of its code, in the Course Code field and in the search box', async () => {
       for (const spelling of ['cop3502', 'COP 3502', 'cop35', 'Cop3502c', ' cop 3502 c ']) {
-        expect((await cards({ courseCode: spelling })).filter((c) => c.startsWith('COP3502C')), spelling).toEqual(['COP3502C#11001+11002', 'COP3502C#21001']);
+        expect(
+          (await cards({ courseCode: spelling })).filter((c) => c.startsWith('COP3502C')),
+          spelling,
+        ).toEqual(['COP3502C#11001+11002', 'COP3502C#21001']);
       }
       for (const spelling of ['cop3502', 'COP 3502', 'cop35', 'Cop3502c', 'COP 3502C', ' cop3502C ']) {
         expect((await cards({ q: spelling })).slice(0, 2), spelling).toEqual(['COP3502C#11001+11002', 'COP3502C#21001']);
@@ -138,7 +143,10 @@ export function courseCatalogContract(makeCatalog: () => Promise<CatalogStore>) 
       expect(new Set(keys).size).toBe(COURSES);
       expect(keys.slice(0, 4)).toEqual(['Fall 2025 ABC1000', 'Fall 2025 COP3502C', 'Spring 2025 COP3502C', 'Fall 2025 COP3503C']);
       expect(pages[2].courses.map((c) => c.courseNumber)).toEqual(['ZOO1011', 'ZOO1012', 'ZOO1013']);
-      expect(pages[0].courses[1]).toMatchObject({ name: 'Programming Fundamentals 1', description: 'Programming Fundamentals 1 description' });
+      expect(pages[0].courses[1]).toMatchObject({
+        name: 'Programming Fundamentals 1',
+        description: 'Programming Fundamentals 1 description',
+      });
       expect((await catalog.search(toCourseQuery({ term: 'Fall 2025' }), 2)).courses.map((c) => c.courseNumber)).toEqual(
         Array.from({ length: 10 }, (_, i) => `ZOO${1004 + i}`),
       );
@@ -200,7 +208,11 @@ export function courseCatalogContract(makeCatalog: () => Promise<CatalogStore>) 
     it('counts and writes nothing on a dry run', async () => {
       const renamed = { ...CATALOG_FIXTURE[4], name: 'Data Structures (dry)' };
       const added = entry('CHM2045', 'General Chemistry 1', 'Fall 2025', 13001);
-      expect(await catalog.upsert([renamed, added, CATALOG_FIXTURE[3]], { dryRun: true })).toEqual({ inserted: 1, updated: 1, unchanged: 1 });
+      expect(await catalog.upsert([renamed, added, CATALOG_FIXTURE[3]], { dryRun: true })).toEqual({
+        inserted: 1,
+        updated: 1,
+        unchanged: 1,
+      });
       expect(await catalog.withdrawMissing('Fall 2025', '', [11001], { dryRun: true })).toBeGreaterThan(5);
       expect(await cards({ q: 'cop3530' })).toEqual(['COP3530#11004']);
       expect(await cards({ q: 'chm2045' })).toEqual([]);
@@ -245,18 +257,30 @@ export function courseCatalogContract(makeCatalog: () => Promise<CatalogStore>) 
     it("lists every section on offer of a section's course that matches the filters (a card's Show all), by class number", async () => {
       // 40 sections of one course, a same-named course in another term and one of the same code with another name.
       const many = Array.from({ length: 40 }, (_, i) =>
-        entry('MAC1105', 'Basic College Algebra', 'Spring 2027', 40_001 + i, { instructors: [i % 10 === 3 ? 'Ada Lovelace' : `Teacher ${i}`] }),
+        entry('MAC1105', 'Basic College Algebra', 'Spring 2027', 40_001 + i, {
+          instructors: [i % 10 === 3 ? 'Ada Lovelace' : `Teacher ${i}`],
+        }),
       );
-      const others = [entry('MAC1105', 'Basic College Algebra', 'Fall 2027', 40_101), entry('MAC1105', 'Basic College Algebra (Honors)', 'Spring 2027', 40_102)];
+      const others = [
+        entry('MAC1105', 'Basic College Algebra', 'Fall 2027', 40_101),
+        entry('MAC1105', 'Basic College Algebra (Honors)', 'Spring 2027', 40_102),
+      ];
       await catalog.upsert([...many, ...others], { source: 'uf-soc:CWSP' });
       const [first] = await catalog.findByClassNumbers('Spring 2027', [40_001]);
-      expect(await catalog.withdrawMissing('Spring 2027', 'uf-soc:CWSP', [...many.slice(1), ...others].map((e) => e.classNumber))).toBe(1);
+      expect(
+        await catalog.withdrawMissing(
+          'Spring 2027',
+          'uf-soc:CWSP',
+          [...many.slice(1), ...others].map((e) => e.classNumber),
+        ),
+      ).toBe(1);
 
       const [card] = (await catalog.search(toCourseQuery({ q: 'mac1105 spring 2027' }), 1)).courses;
       expect(card).toMatchObject({ courseNumber: 'MAC1105', name: 'Basic College Algebra', term: 'Spring 2027' });
       const onOffer = Array.from({ length: 39 }, (_, i) => 40_002 + i);
       expect(card.sections.map((s) => s.classNumber)).toEqual(onOffer);
-      const listed = async (sectionId: CourseId, filters: CourseFilters) => (await catalog.courseSections(sectionId, toCourseQuery(filters)))?.map((s) => s.classNumber);
+      const listed = async (sectionId: CourseId, filters: CourseFilters) =>
+        (await catalog.courseSections(sectionId, toCourseQuery(filters)))?.map((s) => s.classNumber);
       const any = card.sections[17].id;
       expect(await listed(any, { q: 'mac1105' })).toEqual(onOffer);
       expect(await listed(any, {})).toEqual(onOffer);

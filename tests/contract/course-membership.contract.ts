@@ -53,7 +53,10 @@ export function courseMembershipContract(makeWorld: () => Promise<MembershipWorl
     /** Sections of Fall 2025 (the fixture's 14 ZOO sections) and one of Spring 2025. */
     const termSections = async () => {
       await world.catalog.upsert(CATALOG_FIXTURE.slice(4));
-      const fall = await world.catalog.findByClassNumbers('Fall 2025', Array.from({ length: 14 }, (_, i) => 12000 + i));
+      const fall = await world.catalog.findByClassNumbers(
+        'Fall 2025',
+        Array.from({ length: 14 }, (_, i) => 12000 + i),
+      );
       const [spring] = await world.catalog.findByClassNumbers('Spring 2025', [21002]);
       return { fall: fall.sort((a, b) => a.classNumber - b.classNumber).map((c) => c.id), spring: spring.id };
     };
@@ -86,8 +89,26 @@ export function courseMembershipContract(makeWorld: () => Promise<MembershipWorl
     it('lists classmates with their public profile only', async () => {
       const members = await world.membership.membersOf(courseIds[0]);
       expect(members).toEqual([
-        { id: alice.id, username: alice.username, firstName: alice.username, lastName: 'Gator', major: 'Zoology', year: '2', bio: `I am ${alice.username}`, verified: false },
-        { id: bob.id, username: bob.username, firstName: bob.username, lastName: 'Gator', major: 'Zoology', year: '2', bio: `I am ${bob.username}`, verified: false },
+        {
+          id: alice.id,
+          username: alice.username,
+          firstName: alice.username,
+          lastName: 'Gator',
+          major: 'Zoology',
+          year: '2',
+          bio: `I am ${alice.username}`,
+          verified: false,
+        },
+        {
+          id: bob.id,
+          username: bob.username,
+          firstName: bob.username,
+          lastName: 'Gator',
+          major: 'Zoology',
+          year: '2',
+          bio: `I am ${bob.username}`,
+          verified: false,
+        },
       ]);
       expect(JSON.stringify(members)).not.toMatch(/email|password/i);
     });
@@ -121,7 +142,10 @@ export function courseMembershipContract(makeWorld: () => Promise<MembershipWorl
       expect(await membership.joinAll(student.id, fall.slice(0, 10))).toEqual(fall.slice(0, 10));
       expect(await refusal(membership.joinAll(student.id, fall.slice(9, 13)))).toBe('TOO_MANY_SECTIONS');
       expect(await membership.courseIdsOf(student.id)).toEqual([...fall.slice(0, 10)].sort((a, b) => a - b));
-      expect(await membership.joinAll(student.id, [fall[11], fall[0], CourseId(9_999_999), fall[10], fall[11]])).toEqual([fall[11], fall[10]]);
+      expect(await membership.joinAll(student.id, [fall[11], fall[0], CourseId(9_999_999), fall[10], fall[11]])).toEqual([
+        fall[11],
+        fall[10],
+      ]);
       expect((await membership.coursesOf(student.id)).map((c) => c.id).slice(-2)).toEqual([fall[11], fall[10]]);
       expect(await membership.joinAll(student.id, [])).toEqual([]);
     });

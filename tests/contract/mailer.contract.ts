@@ -42,7 +42,11 @@ export function mailerContract(makeMailer: () => Promise<MailerUnderTest>) {
 
     it('escapes the link in the HTML part', async () => {
       const { mailer, delivered } = await makeMailer();
-      await mailer.send({ kind: 'verify-email', to: { email: 'eve@ufl.edu' }, link: 'https://swamp.example.edu/verify-email?token=a&b="c"' });
+      await mailer.send({
+        kind: 'verify-email',
+        to: { email: 'eve@ufl.edu' },
+        link: 'https://swamp.example.edu/verify-email?token=a&b="c"',
+      });
       const [got] = (await delivered()).filter((m) => m.to.includes('eve@ufl.edu'));
       expect(got.html).toContain('href="https://swamp.example.edu/verify-email?token=a&amp;b=&quot;c&quot;"');
     });

@@ -31,7 +31,11 @@ describe('NodemailerMailer over SMTP, to a real SMTP server', () => {
   });
 
   it('sends one message of two alternatives, plain text and HTML', async () => {
-    await smtpMailer(sink.url, FROM).send({ kind: 'verify-email', to: { email: 'parts@ufl.edu' }, link: 'https://x.example/verify-email?token=t' });
+    await smtpMailer(sink.url, FROM).send({
+      kind: 'verify-email',
+      to: { email: 'parts@ufl.edu' },
+      link: 'https://x.example/verify-email?token=t',
+    });
     const [mail] = await sink.waitFor('parts@ufl.edu');
     expect(mail.contentType).toBe('multipart/alternative');
   });
@@ -39,7 +43,9 @@ describe('NodemailerMailer over SMTP, to a real SMTP server', () => {
   it('rejects when the SMTP server cannot be reached', async () => {
     const closed = await SmtpSink.start();
     await closed.close();
-    await expect(smtpMailer(closed.url, FROM).send({ kind: 'verify-email', to: { email: 'x@ufl.edu' }, link: 'https://x.example/' })).rejects.toThrow();
+    await expect(
+      smtpMailer(closed.url, FROM).send({ kind: 'verify-email', to: { email: 'x@ufl.edu' }, link: 'https://x.example/' }),
+    ).rejects.toThrow();
   });
 });
 

@@ -112,7 +112,10 @@ describe.skipIf(!hasRedis())('RedisMembershipChanges', () => {
     expect(await servers[1].cache.check(UserId(7), room, { recent: true })).toBe('not-member'); // remembered, as intended
     await servers[0].changes.joined(UserId(7), room);
     expect(await servers[0].cache.check(UserId(7), room, { recent: true })).toBe('member');
-    await vi.waitFor(async () => expect(await servers[1].cache.check(UserId(7), room, { recent: true })).toBe('member'), { timeout: 10_000, interval: 10 });
+    await vi.waitFor(async () => expect(await servers[1].cache.check(UserId(7), room, { recent: true })).toBe('member'), {
+      timeout: 10_000,
+      interval: 10,
+    });
   });
 
   it('forgets every remembered membership when its subscriber reconnects (leaves may have been missed)', async () => {

@@ -118,21 +118,22 @@ export function rateLimiterContract(makeLimiter: () => RateLimiter, options: Rat
     });
 
     // Only a clock the test moves can look at a window a moment before it ends without a timed assertion.
-    if (options.useClock) it('keeps a window and a block until their time is up, not a moment less', async () => {
-      const clock = options.useClock!();
-      const limiter = makeLimiter();
-      const r = rule(2, 60_000);
-      await limiter.consume(r, 'window', 3);
-      await limiter.block(r, 'blocked', 120_000);
-      clock.advance(59_999);
-      expect(await limiter.consume(r, 'window')).toMatchObject({ allowed: false, consumed: 4, retryAfterMs: 1 });
-      clock.advance(1);
-      expect(await limiter.consume(r, 'window')).toMatchObject({ allowed: true, consumed: 1 });
-      clock.advance(60_000 - 1);
-      expect(await limiter.consume(r, 'blocked')).toMatchObject({ allowed: false, retryAfterMs: 1 });
-      clock.advance(1);
-      expect(await limiter.consume(r, 'blocked')).toMatchObject({ allowed: true, consumed: 1 });
-    });
+    if (options.useClock)
+      it('keeps a window and a block until their time is up, not a moment less', async () => {
+        const clock = options.useClock!();
+        const limiter = makeLimiter();
+        const r = rule(2, 60_000);
+        await limiter.consume(r, 'window', 3);
+        await limiter.block(r, 'blocked', 120_000);
+        clock.advance(59_999);
+        expect(await limiter.consume(r, 'window')).toMatchObject({ allowed: false, consumed: 4, retryAfterMs: 1 });
+        clock.advance(1);
+        expect(await limiter.consume(r, 'window')).toMatchObject({ allowed: true, consumed: 1 });
+        clock.advance(60_000 - 1);
+        expect(await limiter.consume(r, 'blocked')).toMatchObject({ allowed: false, retryAfterMs: 1 });
+        clock.advance(1);
+        expect(await limiter.consume(r, 'blocked')).toMatchObject({ allowed: true, consumed: 1 });
+      });
 
     it('forgets a key on reset, a blocked one too', async () => {
       const limiter = makeLimiter();
@@ -165,29 +166,37 @@ export function rateLimiterContract(makeLimiter: () => RateLimiter, options: Rat
     });
 
     // Registered only for adapters that have a shared store (memory has none), so nothing is reported as skipped.
-    if (options.makeSecond) it('shares exact counts, blocks and resets with another adapter over the same store', async () => {
-      const one = makeLimiter();
-      const two = await options.makeSecond!();
-      const r = rule(10);
-      const decisions = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? one : two).consume(r, 'shared')));
-      expect(decisions.filter((d) => d.allowed)).toHaveLength(10);
-      await one.block(r, 'blocked', 60_000);
-      expect((await two.consume(r, 'blocked')).allowed).toBe(false);
-      await two.reset(r, 'blocked');
-      expect((await one.consume(r, 'blocked')).allowed).toBe(true);
-    });
+    if (options.makeSecond)
+      it('shares exact counts, blocks and resets with another adapter over the same store', async () => {
+        const one = makeLimiter();
+        const two = await options.makeSecond!();
+        const r = rule(10);
+        const decisions = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? one : two).consume(r, 'shared')));
+        expect(decisions.filter((d) => d.allowed)).toHaveLength(10);
+        await one.block(r, 'blocked', 60_000);
+        expect((await two.consume(r, 'blocked')).allowed).toBe(false);
+        await two.reset(r, 'blocked');
+        expect((await one.consume(r, 'blocked')).allowed).toBe(true);
+      });
 
-    if (options.makeBroken) it('passes store failures through as errors, never as a refusal', async () => {
-      const broken = await options.makeBroken!();
-      const r = rule(2);
-      for (const call of [() => broken.consume(r, 'k'), () => broken.get(r, 'k'), () => broken.reward(r, 'k'), () => broken.block(r, 'k', 1_000), () => broken.reset(r, 'k')]) {
-        const failure = await call().then(
-          (value) => ({ resolved: value }),
-          (error: unknown) => error,
-        );
-        expect(failure).toBeInstanceOf(Error);
-        expect(failure).not.toHaveProperty('consumedPoints');
-      }
-    });
+    if (options.makeBroken)
+      it('passes store failures through as errors, never as a refusal', async () => {
+        const broken = await options.makeBroken!();
+        const r = rule(2);
+        for (const call of [
+          () => broken.consume(r, 'k'),
+          () => broken.get(r, 'k'),
+          () => broken.reward(r, 'k'),
+          () => broken.block(r, 'k', 1_000),
+          () => broken.reset(r, 'k'),
+        ]) {
+          const failure = await call().then(
+            (value) => ({ resolved: value }),
+            (error: unknown) => error,
+          );
+          expect(failure).toBeInstanceOf(Error);
+          expect(failure).not.toHaveProperty('consumedPoints');
+        }
+      });
   });
 }

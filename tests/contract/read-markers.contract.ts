@@ -60,7 +60,10 @@ export function readMarkersContract(makeWorld: () => Promise<ReadMarkersWorld>) 
       await world.markers.mark(ana, group, { ms: 20, seq: 0 });
       await world.markers.mark(ben, group, { ms: 30, seq: 0 });
       await world.markers.mark(ana, { kind: 'group', id: course.id }, { ms: 40, seq: 0 });
-      expect((await world.markers.roomsOf(ana)).map((r) => r.lastRead)).toEqual([{ ms: 10, seq: 0 }, { ms: 20, seq: 0 }]);
+      expect((await world.markers.roomsOf(ana)).map((r) => r.lastRead)).toEqual([
+        { ms: 10, seq: 0 },
+        { ms: 20, seq: 0 },
+      ]);
       expect((await world.markers.roomsOf(ben)).map((r) => r.lastRead)).toEqual([{ ms: 30, seq: 0 }]);
     });
 

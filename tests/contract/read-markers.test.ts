@@ -53,7 +53,9 @@ const knexWorld = (db: () => Knex) => async (): Promise<ReadMarkersWorld> => {
       const [{ id }] = await db()('study_groups')
         .insert({ course_id: await newCourse(), owner_id: ownerId, name: 'Exam prep', description: 'Problem sets', created_at: joinedAt })
         .returning('id');
-      await db()('study_group_members').insert([ownerId, ...memberIds].map((userId) => ({ study_group_id: id, user_id: userId, joined_at: joinedAt })));
+      await db()('study_group_members').insert(
+        [ownerId, ...memberIds].map((userId) => ({ study_group_id: id, user_id: userId, joined_at: joinedAt })),
+      );
       return { kind: 'group', id };
     },
     leave: async (userId, room) => {

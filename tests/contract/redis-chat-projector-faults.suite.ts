@@ -134,40 +134,51 @@ export function redisChatProjectorFaultsSuite(db: () => Knex, redis: () => { red
     { kind: 'a user id beyond the archive column', text: 'hello', userId: () => '99999999999', error: /out of range/ },
   ];
 
-  it.each(poisons)('moves an entry with $kind to the dead-letter stream, counts it, and archives everything around it, in its room and others', async (poison) => {
-    const metrics = new AppMetrics();
-    const { client, archive, log, keys, logs, projector, deadLetters, pendingCount, streamIds, isMarked, inject } = parts({ metrics });
-    const target = room();
-    const other = room();
-    const early = await post(log, target, 3, 'early-');
-    const otherEarly = await post(log, other, 2, 'other-early-');
-    const poisonId = await inject(target, 'u', poison.userId(), 'n', author.username, 'm', poison.text);
-    const late = await post(log, target, 3, 'late-');
-    const otherLate = await post(log, other, 2, 'other-late-');
+  it.each(poisons)(
+    'moves an entry with $kind to the dead-letter stream, counts it, and archives everything around it, in its room and others',
+    async (poison) => {
+      const metrics = new AppMetrics();
+      const { client, archive, log, keys, logs, projector, deadLetters, pendingCount, streamIds, isMarked, inject } = parts({ metrics });
+      const target = room();
+      const other = room();
+      const early = await post(log, target, 3, 'early-');
+      const otherEarly = await post(log, other, 2, 'other-early-');
+      const poisonId = await inject(target, 'u', poison.userId(), 'n', author.username, 'm', poison.text);
+      const late = await post(log, target, 3, 'late-');
+      const otherLate = await post(log, other, 2, 'other-late-');
 
-    await projector().drain();
-    // The app's metrics count it.
-    expect(await metrics.registry.getSingleMetricAsString('studyswamp_chat_dead_letters_total')).toMatch(/^studyswamp_chat_dead_letters_total 1$/m);
+      await projector().drain();
+      // The app's metrics count it.
+      expect(await metrics.registry.getSingleMetricAsString('studyswamp_chat_dead_letters_total')).toMatch(
+        /^studyswamp_chat_dead_letters_total 1$/m,
+      );
 
-    // Every good message is archived, and the room reads as one history without the bad one.
-    expect(await archived(archive, target)).toEqual(texts([...early, ...late]));
-    expect(await archived(archive, other)).toEqual(texts([...otherEarly, ...otherLate]));
-    expect(await log.latest(target, 50)).toEqual([...early, ...late]);
+      // Every good message is archived, and the room reads as one history without the bad one.
+      expect(await archived(archive, target)).toEqual(texts([...early, ...late]));
+      expect(await archived(archive, other)).toEqual(texts([...otherEarly, ...otherLate]));
+      expect(await log.latest(target, 50)).toEqual([...early, ...late]);
 
-    // The bad entry is kept, with its reason and its attempts, in the room's dead-letter stream.
-    const dead = await deadLetters(target);
-    expect(dead).toHaveLength(1);
-    expect(dead[0]).toMatchObject({ id: poisonId, attempts: '3', 'field:u': poison.userId(), 'field:n': author.username, 'field:m': poison.text });
-    expect(dead[0].error).toMatch(poison.error);
-    expect(await deadLetters(other)).toEqual([]);
-    expect(logs).toContainEqual(expect.objectContaining({ level: ERROR_LEVEL, room: `course:${target.id}`, entryId: poisonId }));
+      // The bad entry is kept, with its reason and its attempts, in the room's dead-letter stream.
+      const dead = await deadLetters(target);
+      expect(dead).toHaveLength(1);
+      expect(dead[0]).toMatchObject({
+        id: poisonId,
+        attempts: '3',
+        'field:u': poison.userId(),
+        'field:n': author.username,
+        'field:m': poison.text,
+      });
+      expect(dead[0].error).toMatch(poison.error);
+      expect(await deadLetters(other)).toEqual([]);
+      expect(logs).toContainEqual(expect.objectContaining({ level: ERROR_LEVEL, room: `course:${target.id}`, entryId: poisonId }));
 
-    // Nothing is left pending, trimming went past it to the retention, and the room is done.
-    expect(await pendingCount(target)).toBe(0);
-    expect(await streamIds(target)).toEqual(late.slice(-2).map((m) => m.id));
-    expect(await isMarked(target)).toBe(false);
-    expect(await client.xlen(keys.stream(other))).toBe(2);
-  });
+      // Nothing is left pending, trimming went past it to the retention, and the room is done.
+      expect(await pendingCount(target)).toBe(0);
+      expect(await streamIds(target)).toEqual(late.slice(-2).map((m) => m.id));
+      expect(await isMarked(target)).toBe(false);
+      expect(await client.xlen(keys.stream(other))).toBe(2);
+    },
+  );
 
   it('archives a lone surrogate as Redis holds it (U+FFFD), so it blocks nothing', async () => {
     const { archive, log, projector, deadLetters, pendingCount, isMarked, inject } = parts();
@@ -186,7 +197,10 @@ export function redisChatProjectorFaultsSuite(db: () => Knex, redis: () => { red
   });
 
   it('dead-letters malformed entries at once, logs them, and archives the rest', async () => {
-    const { archive, log, logs, projector, deadLetters, pendingCount, streamIds, isMarked, inject } = parts({ batchSize: 50, retention: 100 });
+    const { archive, log, logs, projector, deadLetters, pendingCount, streamIds, isMarked, inject } = parts({
+      batchSize: 50,
+      retention: 100,
+    });
     const target = room();
     const early = await post(log, target, 2, 'early-');
     const malformed = [

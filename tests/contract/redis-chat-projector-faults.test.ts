@@ -6,7 +6,7 @@ import { isEntryFault } from '@adapters/redis/chat-archive-refusals';
 import { hasPostgres, hasRedis, usePostgres, useRedis } from '@tests/support/use-adapters';
 import { redisChatProjectorFaultsSuite } from './redis-chat-projector-faults.suite';
 
-describe('Which archive failures are an entry\'s own fault', () => {
+describe("Which archive failures are an entry's own fault", () => {
   const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 
   it('counts data errors against the entry', () => {

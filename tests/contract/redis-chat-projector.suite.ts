@@ -71,12 +71,16 @@ export function redisChatProjectorSuite(db: () => Knex, redis: () => { redis: Re
 
   async function post(log: RedisStreamChatLog, target: ChatRoom, count: number) {
     const stored = [];
-    for (let i = 0; i < count; i += 1) stored.push((await log.append(target, { userId: author.id, username: author.username, message: `n${i}` })).message);
+    for (let i = 0; i < count; i += 1)
+      stored.push((await log.append(target, { userId: author.id, username: author.username, message: `n${i}` })).message);
     return stored;
   }
 
   async function archivedTexts(target: ChatRoom): Promise<string[]> {
-    const rows = await db()('chat_messages').where({ room_type: target.kind, room_id: target.id }).orderBy(['stream_ms', 'stream_seq']).select('message');
+    const rows = await db()('chat_messages')
+      .where({ room_type: target.kind, room_id: target.id })
+      .orderBy(['stream_ms', 'stream_seq'])
+      .select('message');
     return rows.map((r) => r.message);
   }
 
@@ -226,19 +230,31 @@ export function redisChatProjectorSuite(db: () => Knex, redis: () => { redis: Re
     const target = room();
     const stream = keys.stream(target);
     // As the earlier code wrote them: messages as posted, every change after them, and the state of each in Postgres.
-    const add = async (fields: Omit<StreamMessage, 'id'>) => parseMessageId((await client.xadd(stream, '*', ...streamFields(fields).map(String)))!)!;
+    const add = async (fields: Omit<StreamMessage, 'id'>) =>
+      parseMessageId((await client.xadd(stream, '*', ...streamFields(fields).map(String)))!)!;
     const base = { userId: author.id, username: author.username };
     const deletedId = await add({ ...base, message: 'quokka secret' });
     const editedId = await add({ ...base, message: 'narwhal typo' });
     const keptId = await add({ ...base, message: 'kept' });
-    const edit = (text: string, at: number) => ({ ...base, message: text, change: { kind: 'edit' as const, target: editedId, editedAt: new Date(at), deleted: false } });
+    const edit = (text: string, at: number) => ({
+      ...base,
+      message: text,
+      change: { kind: 'edit' as const, target: editedId, editedAt: new Date(at), deleted: false },
+    });
     const firstEdit = await add(edit('axolotl fix', 1_000));
     const lastEdit = await add(edit('final fix', 2_000));
     const deletion = await add({ ...base, message: '', change: { kind: 'delete', target: deletedId, editedAt: null, deleted: true } });
     const state = (target_: MessageId, message: string, event: MessageId, deleted: boolean) => ({
-      room_type: target.kind, room_id: target.id, target_ms: target_.ms, target_seq: target_.seq, message,
-      edited_at: deleted ? null : new Date(2_000).toISOString(), deleted_at: deleted ? new Date().toISOString() : null,
-      event_ms: event.ms, event_seq: event.seq, edit_count: deleted ? 0 : 2,
+      room_type: target.kind,
+      room_id: target.id,
+      target_ms: target_.ms,
+      target_seq: target_.seq,
+      message,
+      edited_at: deleted ? null : new Date(2_000).toISOString(),
+      deleted_at: deleted ? new Date().toISOString() : null,
+      event_ms: event.ms,
+      event_seq: event.seq,
+      edit_count: deleted ? 0 : 2,
     });
     await db()('chat_message_edits').insert([state(deletedId, '', deletion, true), state(editedId, 'final fix', lastEdit, false)]);
     void firstEdit;
@@ -254,10 +270,18 @@ export function redisChatProjectorSuite(db: () => Knex, redis: () => { redis: Re
     // The changed messages are archived, with the text they have now; no row holds an earlier one.
     expect(await archive.find(target, deletedId)).toMatchObject({ message: '', deleted: true });
     expect(await archive.find(target, editedId)).toMatchObject({ message: 'final fix' });
-    expect(JSON.stringify(await db()('chat_messages').where({ room_type: target.kind, room_id: target.id }).select('message'))).not.toMatch(/quokka|narwhal|axolotl/);
+    expect(JSON.stringify(await db()('chat_messages').where({ room_type: target.kind, room_id: target.id }).select('message'))).not.toMatch(
+      /quokka|narwhal|axolotl/,
+    );
     // Every read of the room agrees.
-    expect(JSON.stringify([await log.latest(target, 50), await log.after(target, { ms: 0, seq: 0 }, 500)])).not.toMatch(/quokka|narwhal|axolotl/);
-    expect((await log.latest(target, 50)).map((m) => [m.message, m.deleted ?? false])).toEqual([['', true], ['final fix', false], ['kept', false]]);
+    expect(JSON.stringify([await log.latest(target, 50), await log.after(target, { ms: 0, seq: 0 }, 500)])).not.toMatch(
+      /quokka|narwhal|axolotl/,
+    );
+    expect((await log.latest(target, 50)).map((m) => [m.message, m.deleted ?? false])).toEqual([
+      ['', true],
+      ['final fix', false],
+      ['kept', false],
+    ]);
     // Once is enough: the marker makes the next start skip it.
     expect(await p.scrubEarlierChanges()).toEqual({ streams: 0, removed: 0 });
   });

@@ -131,7 +131,11 @@ describe.skipIf(!redisServerAvailable())('on a Redis Cluster of three primaries'
         for (const student of [alice, bob]) await student.post('/api/insert-course-member/', { courseID: courseId });
 
         const waiting = bob.get(`/api/select-course-messages/${courseId}/${bobId}/?after=0-0&wait=20`);
-        const posted = await alice.post('/api/insert-course-message/', { userID: aliceId, courseID: courseId, message: 'over the cluster' });
+        const posted = await alice.post('/api/insert-course-message/', {
+          userID: aliceId,
+          courseID: courseId,
+          message: 'over the cluster',
+        });
         expect(posted.status).toBe(201);
         const answer = await waiting;
         expect(answer.status).toBe(200);

@@ -79,7 +79,12 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
     };
 
     /** Every page of the course's groups for the student, `limit` at a time; `between` runs after each page. */
-    const pageThrough = async (courseId: CourseId, viewer: User, limit: number, between: (page: number) => Promise<void> = async () => {}) => {
+    const pageThrough = async (
+      courseId: CourseId,
+      viewer: User,
+      limit: number,
+      between: (page: number) => Promise<void> = async () => {},
+    ) => {
       const pages: StudyGroup[][] = [];
       let after: CourseGroupsPosition | null = null;
       do {
@@ -157,11 +162,21 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
       await world.groups.addMember(made.O2, viewer.id);
       await newGroup(viewer, courseIds[2], 'Another course');
 
-      expect(names(await pageThrough(courseId, viewer, 2))).toEqual([['O2', 'O4'], ['Mine', 'O1'], ['O3', 'O5']]);
-      expect(names(await pageThrough(courseId, viewer, 3))).toEqual([['O2', 'O4', 'Mine'], ['O1', 'O3', 'O5']]);
+      expect(names(await pageThrough(courseId, viewer, 2))).toEqual([
+        ['O2', 'O4'],
+        ['Mine', 'O1'],
+        ['O3', 'O5'],
+      ]);
+      expect(names(await pageThrough(courseId, viewer, 3))).toEqual([
+        ['O2', 'O4', 'Mine'],
+        ['O1', 'O3', 'O5'],
+      ]);
       expect(names(await pageThrough(courseId, viewer, 10))).toEqual([['O2', 'O4', 'Mine', 'O1', 'O3', 'O5']]);
       // Someone outside every group: the course's groups oldest first.
-      expect(names(await pageThrough(courseId, await student(), 4))).toEqual([['O1', 'O2', 'O3', 'O4'], ['O5', 'Mine']]);
+      expect(names(await pageThrough(courseId, await student(), 4))).toEqual([
+        ['O1', 'O2', 'O3', 'O4'],
+        ['O5', 'Mine'],
+      ]);
 
       const first = await world.groups.listCourseGroups({ courseId, viewerId: viewer.id, after: null, limit: 2 });
       expect(first.memberGroupIds).toEqual([made.O2, made.O4, made.Mine]);
@@ -316,7 +331,9 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
         const made: StudyGroup[] = [];
         for (let i = 0; i < GROUP_QUOTAS.createdPerCoursePerDay; i += 1) made.push(await newGroup(owner, courseIds[0], `G${i}`, at(i)));
         await world.groups.removeMember(made[0].id, owner.id);
-        const refused = await newGroup(owner, courseIds[0], 'Too soon', at(60)).catch((error: DomainError & { retryAfterSeconds: number }) => error);
+        const refused = await newGroup(owner, courseIds[0], 'Too soon', at(60)).catch(
+          (error: DomainError & { retryAfterSeconds: number }) => error,
+        );
         expect(refused).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 23 * 3600 });
         expect((await world.groups.listByMember(owner.id)).map((g) => g.name)).toEqual(['G1', 'G2', 'G3', 'G4']);
         // Another course counts apart; 24 hours after the first start, one more fits, and only one.
@@ -350,7 +367,9 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
         expect(await world.groups.addMember(group.id, a.id)).toBe(true);
         expect(await world.groups.addMember(group.id, b.id)).toBe(true);
         expect(await refusal(world.groups.addMember(group.id, c.id))).toBe('GROUP_FULL');
-        expect(await refusal(world.groups.update(group.id, { name: 'Smaller', description: 'x', isPublic: false, maxMembers: 2 }))).toBe('VALIDATION_FAILED');
+        expect(await refusal(world.groups.update(group.id, { name: 'Smaller', description: 'x', isPublic: false, maxMembers: 2 }))).toBe(
+          'VALIDATION_FAILED',
+        );
         expect(await world.groups.findById(group.id)).toMatchObject({ name: 'Small', isPublic: true, maxMembers: 3 });
         expect(await world.groups.update(group.id, { name: 'Kept', description: 'x', isPublic: true })).toBe(true);
         expect(await world.groups.findById(group.id)).toMatchObject({ name: 'Kept', maxMembers: 3 });
@@ -359,8 +378,11 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
 
       it(`holds ${GROUP_QUOTAS.meetings} meetings`, async () => {
         const group = await newGroup(await student());
-        for (let i = 0; i < GROUP_QUOTAS.meetings; i += 1) await world.groups.addMeeting(group.id, { day: 'Monday', time: '10:00:00', location: `Room ${i}` });
-        expect(await refusal(world.groups.addMeeting(group.id, { day: 'Monday', time: '10:00:00', location: 'One too many' }))).toBe('TOO_MANY_MEETINGS');
+        for (let i = 0; i < GROUP_QUOTAS.meetings; i += 1)
+          await world.groups.addMeeting(group.id, { day: 'Monday', time: '10:00:00', location: `Room ${i}` });
+        expect(await refusal(world.groups.addMeeting(group.id, { day: 'Monday', time: '10:00:00', location: 'One too many' }))).toBe(
+          'TOO_MANY_MEETINGS',
+        );
         expect((await world.groups.findById(group.id))?.meetings).toHaveLength(GROUP_QUOTAS.meetings);
       });
 
@@ -380,7 +402,9 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
         expect((await world.groups.findById(group.id))?.members).toHaveLength(4);
 
         const meetings = await Promise.all(
-          Array.from({ length: GROUP_QUOTAS.meetings + 4 }, (_, i) => refusal(world.groups.addMeeting(group.id, { day: 'Friday', time: '09:00:00', location: `Burst ${i}` }))),
+          Array.from({ length: GROUP_QUOTAS.meetings + 4 }, (_, i) =>
+            refusal(world.groups.addMeeting(group.id, { day: 'Friday', time: '09:00:00', location: `Burst ${i}` })),
+          ),
         );
         expect([count(meetings, null), count(meetings, 'TOO_MANY_MEETINGS')]).toEqual([GROUP_QUOTAS.meetings, 4]);
         expect((await world.groups.findById(group.id))?.meetings).toHaveLength(GROUP_QUOTAS.meetings);

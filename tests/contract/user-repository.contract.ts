@@ -96,7 +96,10 @@ export function userRepositoryContract(makeRepository: () => UserRepository) {
     it('lets only one of two simultaneous sign-ups with the same canonical email win', async () => {
       const repo = makeRepository();
       const tag = n;
-      const results = await Promise.all([repo.create(newUser({ email: `twin${tag}@ufl.edu` })), repo.create(newUser({ email: `ＴＷＩＮ${tag}@ufl.edu` }))]);
+      const results = await Promise.all([
+        repo.create(newUser({ email: `twin${tag}@ufl.edu` })),
+        repo.create(newUser({ email: `ＴＷＩＮ${tag}@ufl.edu` })),
+      ]);
       expect(results.filter((r) => r.created)).toHaveLength(1);
       expect(results.find((r) => !r.created)).toEqual({ created: false, conflict: 'email' });
     });

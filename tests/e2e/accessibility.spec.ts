@@ -13,7 +13,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { BIG_COURSE, BIG_COURSE_SECTIONS, WITHDRAWN_MEMBER } from './e2e-catalog';
-import { apiPost, fillSignUpForm, joinCourseViaApi, logInWithRequest, SCREEN_SIZES, signUpViaApi, snap, waitForMail, withdrawnSectionId } from './e2e-support';
+import {
+  apiPost,
+  fillSignUpForm,
+  joinCourseViaApi,
+  logInWithRequest,
+  SCREEN_SIZES,
+  signUpViaApi,
+  snap,
+  waitForMail,
+  withdrawnSectionId,
+} from './e2e-support';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 // Experimental in axe-core, so off unless asked for: the visible text of a control must be part of its name (WCAG 2.5.3).
@@ -103,7 +113,9 @@ const SCREENS: Screen[] = [
     name: 'sign-up-top-error',
     as: 'visitor',
     open: async (_, page) => {
-      await page.route('**/api/signup/', (route) => route.fulfill({ status: 500, json: { error: 'INTERNAL', message: 'Something went wrong' } }));
+      await page.route('**/api/signup/', (route) =>
+        route.fulfill({ status: 500, json: { error: 'INTERNAL', message: 'Something went wrong' } }),
+      );
       await fillSignUpForm(page, 'audit');
       await page.getByRole('button', { name: 'Create Account' }).click();
       await expect(page.getByText('Please try again.')).toBeVisible();
@@ -201,7 +213,9 @@ const SCREENS: Screen[] = [
     as: 'owner',
     open: async (_, page) => {
       await page.getByRole('button', { name: `Show all ${BIG_COURSE_SECTIONS} sections` }).click();
-      await expect(page.getByRole('list', { name: `Sections of ${BIG_COURSE.code} ${BIG_COURSE.name}` }).getByRole('listitem')).toHaveCount(BIG_COURSE_SECTIONS);
+      await expect(page.getByRole('list', { name: `Sections of ${BIG_COURSE.code} ${BIG_COURSE.name}` }).getByRole('listitem')).toHaveCount(
+        BIG_COURSE_SECTIONS,
+      );
       await expect(page.getByRole('button', { name: 'Show fewer' })).toBeVisible();
     },
   },
@@ -311,7 +325,12 @@ const SCREENS: Screen[] = [
     name: 'group-owner',
     as: 'owner',
     open: async (walk, page) => {
-      await apiPost(page, '/api/insert-study-group-meeting/', { studyGroupID: walk.groupId, day: 'Monday', time: '18:30', location: 'Marston Science Library' });
+      await apiPost(page, '/api/insert-study-group-meeting/', {
+        studyGroupID: walk.groupId,
+        day: 'Monday',
+        time: '18:30',
+        location: 'Marston Science Library',
+      });
       for (const message of ['Welcome to the group!', 'Problem set 4 first?']) {
         await apiPost(page, '/api/insert-study-group-message/', { studyGroupID: walk.groupId, message });
       }
@@ -394,7 +413,9 @@ const SCREENS: Screen[] = [
     open: async (walk, page) => {
       await joinCourseViaApi(page, COURSE.code);
       await page.goto(`/course/${walk.courseId}`);
-      await groupsPanel(page).getByRole('button', { name: /Exam 2 prep/ }).click();
+      await groupsPanel(page)
+        .getByRole('button', { name: /Exam 2 prep/ })
+        .click();
       await expect(page.getByRole('dialog', { name: 'Exam 2 prep' }).getByRole('button', { name: 'Join Group' })).toBeVisible();
     },
   },
@@ -441,7 +462,10 @@ const SCREENS: Screen[] = [
     name: 'profile-card',
     as: 'classmate',
     open: async (_, page) => {
-      await page.getByRole('region', { name: 'Members' }).getByRole('button', { name: /Olivia Owner/ }).click();
+      await page
+        .getByRole('region', { name: 'Members' })
+        .getByRole('button', { name: /Olivia Owner/ })
+        .click();
       await expect(page.getByRole('dialog', { name: /Olivia Owner/ })).toBeVisible();
     },
     close: escape,
@@ -451,10 +475,15 @@ const SCREENS: Screen[] = [
     name: 'chat-messages',
     as: 'owner',
     open: async (walk, page) => {
-      const post = (author: Page, message: string) => apiPost<{ id: string }>(author, '/api/insert-study-group-message/', { studyGroupID: walk.groupId, message });
+      const post = (author: Page, message: string) =>
+        apiPost<{ id: string }>(author, '/api/insert-study-group-message/', { studyGroupID: walk.groupId, message });
       const owner = ((await (await page.request.get('/api/is-authenticated/')).json()) as { user: { username: string } }).user.username;
       const welcome = await post(page, 'Welcome!\nAgenda: lab 3, then the quiz');
-      await apiPost(page, '/api/edit-study-group-message/', { studyGroupID: walk.groupId, messageID: welcome.id, message: 'Welcome, all!\nAgenda: lab 3, then the quiz' });
+      await apiPost(page, '/api/edit-study-group-message/', {
+        studyGroupID: walk.groupId,
+        messageID: welcome.id,
+        message: 'Welcome, all!\nAgenda: lab 3, then the quiz',
+      });
       await post(walk.classmate, `@${owner} see you at 7`);
       const oops = await post(walk.classmate, 'Wrong group, sorry');
       await apiPost(walk.classmate, '/api/delete-study-group-message/', { studyGroupID: walk.groupId, messageID: oops.id });

@@ -112,7 +112,10 @@ test('edits the profile, and another student sees it on the profile card', async
   await expectNoHorizontalOverflow(alice, 'the profile page at 360 px');
 
   await bob.goto(`/course/${course.id}`);
-  await bob.getByRole('region', { name: 'Students' }).getByRole('button', { name: /Alicia Editor/ }).click();
+  await bob
+    .getByRole('region', { name: 'Students' })
+    .getByRole('button', { name: /Alicia Editor/ })
+    .click();
   const card = bob.getByRole('dialog', { name: 'Alicia Editor' });
   await expect(card).toContainText('Calculus is fun');
   await expect(card.getByText('Not specified')).toHaveCount(2);
@@ -171,7 +174,9 @@ test('the account screens fit a phone', async ({ page }) => {
 
 test('a link whose address another account verified first says so, on a phone', async ({ page }) => {
   // Making the real case takes an account 24 hours old; the server's answer to it is tested in tests/integration/accounts-api.test.ts.
-  await page.route('**/api/verify-email/', (route) => route.fulfill({ status: 409, json: { error: 'EMAIL_CLAIM_LOST', message: EMAIL_CLAIM_LOST_MESSAGE } }));
+  await page.route('**/api/verify-email/', (route) =>
+    route.fulfill({ status: 409, json: { error: 'EMAIL_CLAIM_LOST', message: EMAIL_CLAIM_LOST_MESSAGE } }),
+  );
   await page.setViewportSize({ width: 360, height: 740 });
   await signUpViaApi(page, 'Cleo', 'Claimant', '/verify-email?token=claimed', { verified: false });
   await expect(page.getByRole('heading', { level: 1, name: 'This address belongs to another account' })).toBeVisible();

@@ -12,9 +12,14 @@ test.skip(Boolean(missing), missing ?? '');
 
 const card = (page: Page, code: string) => page.getByRole('article').filter({ has: page.getByText(code, { exact: true }) });
 const sectionRow = (page: Page, classNumber: number) =>
-  page.getByRole('list', { name: /^Sections of/ }).getByRole('listitem').filter({ hasText: `#${classNumber}` });
+  page
+    .getByRole('list', { name: /^Sections of/ })
+    .getByRole('listitem')
+    .filter({ hasText: `#${classNumber}` });
 
-test('find real Fall 2025 sections by instructor, class number and code, join them one by one and by class number, see times and places', async ({ page }) => {
+test('find real Fall 2025 sections by instructor, class number and code, join them one by one and by class number, see times and places', async ({
+  page,
+}) => {
   await signUpViaApi(page, 'Alex', 'Gator', '/search-courses');
 
   // By instructor: one card, its one section with instructor, days, times and room.

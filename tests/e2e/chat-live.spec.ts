@@ -21,7 +21,8 @@ async function classmate(browser: Browser, firstName: string): Promise<Classmate
 const chatPanel = (page: Page, name = 'Course Chat') => page.getByRole('region', { name });
 const composer = (page: Page, name?: string) => chatPanel(page, name).getByRole('textbox', { name: 'Message' });
 const messageItem = (page: Page, text: string, name?: string) => chatPanel(page, name).getByRole('listitem').filter({ hasText: text });
-const courseButton = (page: Page, code: string) => page.getByRole('region', { name: 'Courses' }).getByRole('button', { name: new RegExp(code) });
+const courseButton = (page: Page, code: string) =>
+  page.getByRole('region', { name: 'Courses' }).getByRole('button', { name: new RegExp(code) });
 
 function postToCourse(page: Page, courseID: number, message: string): Promise<{ id: string }> {
   return apiPost(page, '/api/insert-course-message/', { courseID, message });
@@ -63,7 +64,9 @@ test('B sees A’s message at once, answered by the long poll that was waiting, 
   for (const page of [a.page, b.page]) await page.context().close();
 });
 
-test('an unread badge shows on B’s dashboard for another course, mentions apart and in the title, and clears on opening it', async ({ browser }) => {
+test('an unread badge shows on B’s dashboard for another course, mentions apart and in the title, and clears on opening it', async ({
+  browser,
+}) => {
   const a = await classmate(browser, 'Cal');
   const b = await classmate(browser, 'Dee');
   const reading = await joinCourseViaApi(b.page, 'COP4533');
@@ -78,7 +81,9 @@ test('an unread badge shows on B’s dashboard for another course, mentions apar
 
   // News in a group of the course B is reading: its button in the Groups panel says so.
   await apiPost(a.page, '/api/insert-study-group-message/', { studyGroupID: groupId, message: 'Problem set 4 is up' });
-  await expect(b.page.getByRole('region', { name: 'Groups' }).getByRole('button', { name: /Algorithms study/ })).toHaveAccessibleName(/1 unread message$/);
+  await expect(b.page.getByRole('region', { name: 'Groups' }).getByRole('button', { name: /Algorithms study/ })).toHaveAccessibleName(
+    /1 unread message$/,
+  );
 
   await postToCourse(a.page, other.id, 'Quiz moved to Friday');
   await postToCourse(a.page, other.id, `@${b.student.username} can you share the lab?`);
@@ -147,7 +152,9 @@ test('A edits and deletes a message; B sees "(edited)" and "Message deleted" in 
   for (const page of [a.page, b.page]) await page.context().close();
 });
 
-test('Shift+Enter starts a new line and Enter sends; the lines show as typed, and typing on at once starts the next message', async ({ browser }) => {
+test('Shift+Enter starts a new line and Enter sends; the lines show as typed, and typing on at once starts the next message', async ({
+  browser,
+}) => {
   const a = await classmate(browser, 'Gia');
   const b = await classmate(browser, 'Hal');
   const course = await joinCourseViaApi(a.page, 'EEL3701C');
@@ -214,7 +221,9 @@ test('a mention is highlighted for the student mentioned, and a group’s owner 
   for (const page of [owner.page, member.page]) await page.context().close();
 });
 
-test('on a phone, a message that comes while the Members tab is shown counts in the title until the Chat tab is chosen', async ({ browser }) => {
+test('on a phone, a message that comes while the Members tab is shown counts in the title until the Chat tab is chosen', async ({
+  browser,
+}) => {
   const owner = await classmate(browser, 'Kai');
   const member = await classmate(browser, 'Lu');
   const course = await joinCourseViaApi(owner.page, 'PHY2049');
@@ -239,7 +248,9 @@ test('a room with 100 or more unread messages shows "99+"', async ({ page }) => 
   // The server stops counting at 100; here it is asked to have counted that far (posting 100 takes minutes at 20 per 10 s).
   await page.route('**/api/unread-counts/**', async (route) => {
     if (new URL(route.request().url()).searchParams.has('wait')) return; // a long poll that is never answered
-    await route.fulfill({ json: { rooms: [{ kind: 'course', id: course.id, unread: 100, mentions: 0, lastRead: null }], total: 100, version: 'busy' } });
+    await route.fulfill({
+      json: { rooms: [{ kind: 'course', id: course.id, unread: 100, mentions: 0, lastRead: null }], total: 100, version: 'busy' },
+    });
   });
   await page.goto('/?course=none');
   const button = courseButton(page, 'AST1002');

@@ -18,7 +18,10 @@ async function joinCourse(page: Page, courseCode: string): Promise<{ courseId: n
   const token = await csrfToken(page.request);
   const found = await page.request.post('/api/filter-courses/', { headers: { 'X-CSRFToken': token }, data: { courseCode } });
   const course = ((await found.json()) as { courses: { id: number; name: string }[] }).courses[0];
-  const joined = await page.request.post('/api/insert-course-member/', { headers: { 'X-CSRFToken': token }, data: { courseID: course.id } });
+  const joined = await page.request.post('/api/insert-course-member/', {
+    headers: { 'X-CSRFToken': token },
+    data: { courseID: course.id },
+  });
   expect(joined.ok()).toBe(true);
   return { courseId: course.id, name: course.name };
 }
@@ -95,7 +98,10 @@ test('two students in one course see each other’s messages, with times as spec
   for (const context of contexts) await context.close();
 });
 
-test('a failed send keeps the text and says so; empty messages are not sent; a failed poll is logged, falls back to the one-second poll and recovers', async ({ page, browser }) => {
+test('a failed send keeps the text and says so; empty messages are not sent; a failed poll is logged, falls back to the one-second poll and recovers', async ({
+  page,
+  browser,
+}) => {
   const student = await signUpViaApi(page, 'Fiona', 'Gator');
   const { courseId } = await joinCourse(page, 'COP3530');
   await page.goto(`/course/${courseId}`);
@@ -112,7 +118,11 @@ test('a failed send keeps the text and says so; empty messages are not sent; a f
   await expect(chatPanel(page).getByText('No messages yet. Start the conversation!')).toBeVisible();
 
   await page.route('**/api/insert-course-message/', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'INTERNAL_ERROR', message: 'Something went wrong' }) }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'INTERNAL_ERROR', message: 'Something went wrong' }),
+    }),
   );
   await input.fill('This must not be lost');
   await input.press('Enter');
@@ -150,11 +160,17 @@ test('a failed send keeps the text and says so; empty messages are not sent; a f
   await page.unroute('**/api/select-course-messages/**');
   await postViaApi(classmatePage, courseId, 'Polling is back');
   await expect(messageItem(page, 'Polling is back')).toBeVisible({ timeout: 40_000 });
-  expect((await latestMessages(page, courseId, student)).map((m) => m.message)).toEqual(['This must not be lost', 'Before the outage', 'Polling is back']);
+  expect((await latestMessages(page, courseId, student)).map((m) => m.message)).toEqual([
+    'This must not be lost',
+    'Before the outage',
+    'Polling is back',
+  ]);
   await classmateContext.close();
 });
 
-test('a send whose answer was lost after the server stored it shows once, for the sender and a classmate, when Enter is pressed again', async ({ browser }) => {
+test('a send whose answer was lost after the server stored it shows once, for the sender and a classmate, when Enter is pressed again', async ({
+  browser,
+}) => {
   const contexts = [await browser.newContext(), await browser.newContext()];
   const [pageA, pageB] = [await contexts[0].newPage(), await contexts[1].newPage()];
   const sender = await signUpViaApi(pageA, 'Hana', 'Gator');

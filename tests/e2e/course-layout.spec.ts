@@ -66,7 +66,9 @@ async function expectPhoneChat(page: Page, chatName: string): Promise<void> {
   await expectNoHorizontalOverflow(page, page.url());
 }
 
-test('the dashboard lists every group of the course, the student’s own first and marked, with Join Group from the modal', async ({ browser }) => {
+test('the dashboard lists every group of the course, the student’s own first and marked, with Join Group from the modal', async ({
+  browser,
+}) => {
   const ownerContext = await browser.newContext();
   const studentContext = await browser.newContext();
   try {
@@ -105,7 +107,9 @@ test('the dashboard lists every group of the course, the student’s own first a
     await expect(region(page, 'Groups').getByRole('button', { name: /Vectors circle/ })).toContainText('Joined');
 
     // Leaving keeps it listed, unmarked, among the others, with Join Group again.
-    await region(page, 'Groups').getByRole('button', { name: /Vectors circle/ }).click();
+    await region(page, 'Groups')
+      .getByRole('button', { name: /Vectors circle/ })
+      .click();
     await modal.getByRole('button', { name: 'Leave Group' }).click();
     await expect(modal).toBeHidden();
     const stats = region(page, 'Groups').getByRole('button', { name: /Vectors circle/ });
@@ -126,7 +130,10 @@ test('the selected course is kept in the URL across reload, Back and Forward', a
   await joinCourseViaApi(page, 'MAC2311');
 
   // Arriving with no course chosen selects the first, replacing the entry so Back does not bounce.
-  await page.getByRole('link', { name: /Study Swamp/ }).first().click();
+  await page
+    .getByRole('link', { name: /Study Swamp/ })
+    .first()
+    .click();
   const buttons = courseList(page).getByRole('button');
   await expect(buttons).toHaveCount(2);
   await expect(buttons.nth(0)).toHaveAttribute('aria-pressed', 'true');
@@ -239,7 +246,9 @@ test('on a 360 px phone the chat fills the screen under the course, and the dash
   await expect(courseList(page).getByRole('button').first()).toBeFocused();
   await expectNoHorizontalOverflow(page, 'the dashboard list on a phone');
   await snap(page, 'layout-06-dashboard-phone-list');
-  await courseList(page).getByRole('button', { name: /ACG2021/ }).click();
+  await courseList(page)
+    .getByRole('button', { name: /ACG2021/ })
+    .click();
   await expect(courseList(page)).toBeHidden();
   await expect(view.getByRole('heading', { level: 2, name: course.name })).toBeVisible();
   await expectPhoneChat(page, 'Course Chat');
@@ -295,7 +304,9 @@ test('on a phone the course sections are tabs: arrow keys, Home and End move bet
   await expect(region(page, 'Course Chat')).toBeHidden();
   await page.keyboard.press('ArrowRight');
   await expectSelected(students, 'Students', 'Students');
-  await expect(region(page, 'Students').getByRole('button', { name: new RegExp(`${student.firstName} ${student.lastName}$`) })).toBeVisible();
+  await expect(
+    region(page, 'Students').getByRole('button', { name: new RegExp(`${student.firstName} ${student.lastName}$`) }),
+  ).toBeVisible();
   await page.keyboard.press('ArrowRight');
   await expect(chat).toBeFocused();
   await expectSelected(chat, 'Chat', 'Course Chat');
@@ -330,7 +341,9 @@ test('a dialog opened on a wide screen stays open and usable when the screen nar
   const course = await joinCourseViaApi(page, 'COT3100');
   await createGroupViaApi(page, course.id, 'Turning the tablet');
   await page.goto(`/course/${course.id}`);
-  await region(page, 'Groups').getByRole('button', { name: /Turning the tablet/ }).click();
+  await region(page, 'Groups')
+    .getByRole('button', { name: /Turning the tablet/ })
+    .click();
   const modal = page.getByRole('dialog', { name: 'Turning the tablet' });
   await expect(modal).toBeVisible();
 

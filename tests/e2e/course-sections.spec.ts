@@ -5,15 +5,26 @@
 // expanding; and a section UF withdrew, which its member keeps and nobody new
 // can join. On a desktop and at 360 px.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { BIG_COURSE, BIG_COURSE_SECTIONS, classNumberOf, LOVELACE_SECTION, WITHDRAWN_MEMBER, WITHDRAWN_MEMBER_MESSAGE, WITHDRAWN_SECTION } from './e2e-catalog';
+import {
+  BIG_COURSE,
+  BIG_COURSE_SECTIONS,
+  classNumberOf,
+  LOVELACE_SECTION,
+  WITHDRAWN_MEMBER,
+  WITHDRAWN_MEMBER_MESSAGE,
+  WITHDRAWN_SECTION,
+} from './e2e-catalog';
 import { expectNoHorizontalOverflow, logInWithRequest, searchCatalog, signUpViaApi, snap, withdrawnSectionId } from './e2e-support';
 
 const bigCard = (page: Page) => page.getByRole('article').filter({ has: page.getByText(BIG_COURSE.code, { exact: true }) });
-const rowsOf = (card: Locator) => card.getByRole('list', { name: `Sections of ${BIG_COURSE.code} ${BIG_COURSE.name}` }).getByRole('listitem');
+const rowsOf = (card: Locator) =>
+  card.getByRole('list', { name: `Sections of ${BIG_COURSE.code} ${BIG_COURSE.name}` }).getByRole('listitem');
 const rowOf = (card: Locator, classNumber: number) => rowsOf(card).filter({ hasText: `#${classNumber}` });
 const classNumbers = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => classNumberOf(from + i));
 
-test('a card lists five of 36 sections; Show all and Show fewer keep focus sensible; own, searched and instructor sections come first', async ({ page }) => {
+test('a card lists five of 36 sections; Show all and Show fewer keep focus sensible; own, searched and instructor sections come first', async ({
+  page,
+}) => {
   await signUpViaApi(page, 'Sofia', 'Sections', '/search-courses');
   await searchCatalog(page, 'mac1105');
   const card = bigCard(page);
@@ -82,7 +93,10 @@ test('a card with many sections fits a 360 px phone, closed and open', async ({ 
   await expect(card.getByRole('button', { name: `Show all ${BIG_COURSE_SECTIONS} sections` })).toBeInViewport();
 });
 
-test('a section UF withdrew: its member keeps it and its chat; a newcomer reads that it is no longer offered and cannot join', async ({ page, browser }) => {
+test('a section UF withdrew: its member keeps it and its chat; a newcomer reads that it is no longer offered and cannot join', async ({
+  page,
+  browser,
+}) => {
   const withdrawnId = await withdrawnSectionId(browser);
 
   await logInWithRequest(page, WITHDRAWN_MEMBER.username, WITHDRAWN_MEMBER.password);

@@ -13,7 +13,9 @@ test('search "cop3502", join, see it on the dashboard, open the course page, lea
   // The term select lists the catalog's terms, newest first, after its placeholder.
   // (They come with the first answer, so wait for it rather than read the select before it lands.)
   const termOptions = page.getByLabel('Course Term').locator('option');
-  await expect.poll(async () => (await termOptions.allTextContents()).slice(0, 4)).toEqual(['Select Course Term', 'Fall 2025', 'Summer 2025', 'Spring 2025']);
+  await expect
+    .poll(async () => (await termOptions.allTextContents()).slice(0, 4))
+    .toEqual(['Select Course Term', 'Fall 2025', 'Summer 2025', 'Spring 2025']);
 
   await page.getByLabel('Course Code').fill('cop3502');
   await page.getByRole('button', { name: 'Search Courses' }).click();
@@ -30,7 +32,10 @@ test('search "cop3502", join, see it on the dashboard, open the course page, lea
 
   const card = cards.first();
   // Each section of the course is a row of the card with its own Join.
-  const section = card.getByRole('list', { name: /^Sections of COP3502C/ }).getByRole('listitem').first();
+  const section = card
+    .getByRole('list', { name: /^Sections of COP3502C/ })
+    .getByRole('listitem')
+    .first();
   const classTag = /#\d+/.exec((await section.getByRole('link').textContent()) ?? '')?.[0] ?? '';
   expect(classTag).toMatch(/^#\d+$/);
   // The card flips before the server answers; the reload below must wait for the answer, or it cancels the call.
@@ -46,7 +51,10 @@ test('search "cop3502", join, see it on the dashboard, open the course page, lea
   await expect(cards.first().getByRole('button', { name: 'Leave' })).toBeVisible();
 
   // The dashboard lists it and selects it on load.
-  await page.getByRole('link', { name: /Study Swamp/ }).first().click();
+  await page
+    .getByRole('link', { name: /Study Swamp/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/\?course=\d+$/);
   const list = page.getByRole('region', { name: 'Courses' });
   await expect(list.getByRole('button', { name: /COP3502C Programming Fundamentals 1/ })).toHaveAttribute('aria-pressed', 'true');
@@ -67,7 +75,9 @@ test('search "cop3502", join, see it on the dashboard, open the course page, lea
   await expect(page).toHaveURL(/\/course\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Programming Fundamentals 1' })).toBeVisible();
   // The student's own initials in Students (the user menu's button names them too).
-  const classmate = page.getByRole('region', { name: 'Students' }).getByRole('button', { name: `${student.firstName} ${student.lastName}` });
+  const classmate = page
+    .getByRole('region', { name: 'Students' })
+    .getByRole('button', { name: `${student.firstName} ${student.lastName}` });
   await classmate.click();
   const profile = page.getByRole('dialog');
   await expect(profile.getByText('Computer Science')).toBeVisible();

@@ -17,14 +17,20 @@ export const manyGroupName = (n: number) => `Study circle ${String(n).padStart(2
 
 export async function seedManyGroupsCourse(catalog: CatalogStore, groups: StudyGroupRepository, db: Knex, baseUrl: string): Promise<void> {
   const { code, name, term, classNumber } = MANY_GROUPS_COURSE;
-  await catalog.upsert([sectionEntry({ courseNumber: code, name, term, classNumber, description: 'Study skills for the first year.' })], { source: 'e2e-fixture-groups' });
+  await catalog.upsert([sectionEntry({ courseNumber: code, name, term, classNumber, description: 'Study skills for the first year.' })], {
+    source: 'e2e-fixture-groups',
+  });
   const [course] = await catalog.findByClassNumbers(term, [classNumber]);
   const owner = new HttpSession(baseUrl);
   const signedUp = await owner.signUp(newStudent({ firstName: 'Gwen', lastName: 'Groups' }));
   const joined = await owner.post('/api/insert-course-member/', { courseID: course.id });
-  if (!signedUp.body.isAuthenticated || joined.status !== 200) throw new Error('e2e seed: could not sign the groups owner up and into the course');
+  if (!signedUp.body.isAuthenticated || joined.status !== 200)
+    throw new Error('e2e seed: could not sign the groups owner up and into the course');
   for (let n = 1; n <= MANY_GROUPS; n += 1) {
-    const groupId = await insertStudyGroup(db, course.id, signedUp.body.user.id, [], { name: manyGroupName(n), description: `Circle number ${n}` });
+    const groupId = await insertStudyGroup(db, course.id, signedUp.body.user.id, [], {
+      name: manyGroupName(n),
+      description: `Circle number ${n}`,
+    });
     await groups.addMeeting(groupId, { day: 'Tuesday', time: '17:00:00', location: `Library West ${n}` });
   }
 }

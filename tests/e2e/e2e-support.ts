@@ -42,7 +42,13 @@ function clientAddress(): string {
  * banner, and able to join and post whatever EMAIL_VERIFICATION says), then
  * opens `landing`. `{ verified: false }` leaves the address unverified.
  */
-export async function signUpViaApi(page: Page, firstName = 'Casey', lastName = 'Gator', landing = '/', { verified = true } = {}): Promise<E2eStudent> {
+export async function signUpViaApi(
+  page: Page,
+  firstName = 'Casey',
+  lastName = 'Gator',
+  landing = '/',
+  { verified = true } = {},
+): Promise<E2eStudent> {
   counter += 1;
   const tag = `${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e4)}`;
   const username = `${firstName.toLowerCase()}_${tag}`.slice(0, 30);
@@ -76,7 +82,10 @@ export async function signUpViaApi(page: Page, firstName = 'Casey', lastName = '
 export async function logInWithRequest(session: Page | APIRequestContext, username: string, password: string): Promise<void> {
   const request = 'request' in session ? session.request : session;
   const { token } = (await (await request.get('/api/get-token/')).json()) as { token: string };
-  const answer = await request.post('/api/login/', { headers: { 'X-CSRFToken': token, 'X-Forwarded-For': clientAddress() }, data: { username, password } });
+  const answer = await request.post('/api/login/', {
+    headers: { 'X-CSRFToken': token, 'X-Forwarded-For': clientAddress() },
+    data: { username, password },
+  });
   expect(((await answer.json()) as { isAuthenticated: boolean }).isAuthenticated, `log in as ${username} through the API`).toBe(true);
 }
 
@@ -85,7 +94,9 @@ export async function withdrawnSectionId(browser: Browser): Promise<number> {
   const context = await browser.newContext();
   try {
     await logInWithRequest(context.request, WITHDRAWN_MEMBER.username, WITHDRAWN_MEMBER.password);
-    const { courses } = (await (await context.request.get('/api/dashboard/')).json()) as { courses: { id: number; class_number: number }[] };
+    const { courses } = (await (await context.request.get('/api/dashboard/')).json()) as {
+      courses: { id: number; class_number: number }[];
+    };
     const section = courses.find((course) => course.class_number === WITHDRAWN_SECTION);
     if (!section) throw new Error(`${WITHDRAWN_MEMBER.username} is not in ${WITHDRAWN_SECTION}: see tests/e2e/e2e-catalog.ts`);
     return section.id;
@@ -165,6 +176,8 @@ async function mailsTo(page: Page, address: string): Promise<CapturedMail[]> {
 
 /** Waits for the `count`-th mail to the address (mail leaves in the background) and answers it. */
 export async function waitForMail(page: Page, address: string, count = 1): Promise<CapturedMail> {
-  await expect.poll(async () => (await mailsTo(page, address)).length, { message: `mail ${count} to ${address}`, timeout: 20_000 }).toBeGreaterThanOrEqual(count);
+  await expect
+    .poll(async () => (await mailsTo(page, address)).length, { message: `mail ${count} to ${address}`, timeout: 20_000 })
+    .toBeGreaterThanOrEqual(count);
   return (await mailsTo(page, address))[count - 1];
 }

@@ -121,7 +121,9 @@ test('the name and description count to their limit, keep what was pasted and re
   expect(sent).toHaveLength(1);
 });
 
-test('long names wrap inside their column on the group page, in the groups list and in the modals, words whole where they fit', async ({ page }) => {
+test('long names wrap inside their column on the group page, in the groups list and in the modals, words whole where they fit', async ({
+  page,
+}) => {
   await signUpViaApi(page, 'Wren', 'Gator', '/search-courses');
   const { id: courseId } = await joinCourseViaApi(page, COURSES.wrapping);
   const { id: groupId } = await apiPost<{ id: number }>(page, '/api/insert-study-group/', {

@@ -10,7 +10,11 @@ import { MANY_GROUPS, MANY_GROUPS_COURSE, manyGroupName } from './e2e-groups';
 const ALL_NAMES = Array.from({ length: MANY_GROUPS }, (_, i) => manyGroupName(i + 1));
 
 /** The course page of a new student in the course with many groups, and its Groups panel. */
-async function openCourse(page: Page, firstName: string, { phone = false } = {}): Promise<{ courseId: number; groups: Locator; names: () => Promise<string[]> }> {
+async function openCourse(
+  page: Page,
+  firstName: string,
+  { phone = false } = {},
+): Promise<{ courseId: number; groups: Locator; names: () => Promise<string[]> }> {
   await signUpViaApi(page, firstName, 'Pager', '/search-courses');
   const { id } = await joinCourseViaApi(page, MANY_GROUPS_COURSE.code);
   await page.goto(`/course/${id}`);

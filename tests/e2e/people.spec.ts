@@ -125,7 +125,11 @@ test('two students with the same initials get different colours, and their names
   const andy = personButton(panel, 'Andy Green');
   await expect(alice).toHaveText('AG', { useInnerText: true });
   await expect(andy).toHaveText('AG', { useInnerText: true });
-  const colour = (button: Locator) => button.locator('span').first().evaluate((avatar) => getComputedStyle(avatar).backgroundColor);
+  const colour = (button: Locator) =>
+    button
+      .locator('span')
+      .first()
+      .evaluate((avatar) => getComputedStyle(avatar).backgroundColor);
   expect(await colour(alice)).not.toBe(await colour(andy));
 
   // Hover: the tip names the student.
@@ -288,7 +292,10 @@ test('buttons that show initials are named with them (axe: label-content-name-mi
     const results = await new AxeBuilder({ page }).withRules(['label-content-name-mismatch']).analyze();
     expect(results.violations, `${where}: ${JSON.stringify(results.violations.map((v) => v.nodes.map((n) => n.target)))}`).toEqual([]);
   };
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 360, height: 740 }]) {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 360, height: 740 },
+  ]) {
     const ben = await pageOf(BEN, '/', viewport);
     await expect(ben.getByRole('region', { name: 'Selected course' })).toBeVisible();
     await audit(ben, `the dashboard at ${viewport.width}`);

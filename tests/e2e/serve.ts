@@ -67,7 +67,11 @@ if (mode === 'services') {
   await admin(`create database "${database}"`);
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${database}`;
-  Object.assign(env, { DATABASE_URL: url.toString(), REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: `e2e:${process.pid}:${randomBytes(3).toString('hex')}:` });
+  Object.assign(env, {
+    DATABASE_URL: url.toString(),
+    REDIS_URL: process.env.TEST_REDIS_URL,
+    REDIS_KEY_PREFIX: `e2e:${process.pid}:${randomBytes(3).toString('hex')}:`,
+  });
   execFileSync('npx', ['tsx', 'adapters/cli/import-catalog.ts'], { env: { ...process.env, ...env }, stdio: 'ignore' });
 }
 

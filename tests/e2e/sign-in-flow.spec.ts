@@ -31,7 +31,9 @@ const path = (page: Page) => {
 for (const size of SCREEN_SIZES) {
   test(`at ${size.width} px the sign-up page's top error is brought into view and focused`, async ({ page }) => {
     await page.setViewportSize(size);
-    await page.route('**/api/signup/', (route) => route.fulfill({ status: 500, json: { error: 'INTERNAL', message: 'Something went wrong' } }));
+    await page.route('**/api/signup/', (route) =>
+      route.fulfill({ status: 500, json: { error: 'INTERNAL', message: 'Something went wrong' } }),
+    );
     await page.goto('/sign-up');
     await fillSignUpForm(page, 'top_error');
     await page.getByRole('button', { name: 'Create Account' }).click();
@@ -84,7 +86,14 @@ test('a protected link comes back after going from Log In to Create Account (and
 
 test('a next address that leaves the site, or is not a plain path, leads home', async ({ page, browser }) => {
   const student = await existingStudent(browser);
-  const hostile = ['//evil.example', 'https://evil.example', '/\\evil.example', '/\t/evil.example', 'javascript:alert(1)', 'evil.example/path'];
+  const hostile = [
+    '//evil.example',
+    'https://evil.example',
+    '/\\evil.example',
+    '/\t/evil.example',
+    'javascript:alert(1)',
+    'evil.example/path',
+  ];
   for (const next of hostile) {
     await page.context().clearCookies();
     await page.goto(`/log-in?next=${encodeURIComponent(next)}`);

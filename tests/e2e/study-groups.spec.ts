@@ -74,7 +74,10 @@ test('the owner creates a group and a meeting; a classmate joins, sees it, and i
     await expect(schedule).toBeHidden();
     const meetings = ownerPage.getByRole('list', { name: 'Meetings' });
     await expect(meetings.getByRole('listitem')).toHaveText(['Monday 6:30 PM@ Marston Science Library']);
-    await expect(ownerPage.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', /\/api\/study-group\/\d+\/calendar\.ics$/);
+    await expect(ownerPage.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute(
+      'href',
+      /\/api\/study-group\/\d+\/calendar\.ics$/,
+    );
     await snap(ownerPage, 'groups-02-owner-page');
 
     // The classmate: same course, joins from the group modal on the course page.
@@ -218,13 +221,20 @@ test('the owner edits the group and its meetings; leaving returns home and drops
  * own poll was refused (404: the group went with its last member), the order
  * a slow network can give; `answer` then delivers or loses it.
  */
-async function leaveAfterTheChatHears(page: Page, first: string, groupName: string, answer: (route: Route, stored: APIResponse) => Promise<void>) {
+async function leaveAfterTheChatHears(
+  page: Page,
+  first: string,
+  groupName: string,
+  answer: (route: Route, stored: APIResponse) => Promise<void>,
+) {
   await signUpViaApi(page, first, 'Gator', '/search-courses');
   const { id: courseId } = await joinCourseViaApi(page, 'MAC2312');
   const groupId = await createGroupViaApi(page, courseId, groupName);
   await page.goto(`/study-group/${groupId}`);
   await expect(page.getByRole('region', { name: 'Group Chat' }).getByRole('textbox', { name: 'Message' })).toBeVisible();
-  const chatRefused = page.waitForResponse((response) => response.url().includes('/api/select-study-group-messages/') && [403, 404].includes(response.status()));
+  const chatRefused = page.waitForResponse(
+    (response) => response.url().includes('/api/select-study-group-messages/') && [403, 404].includes(response.status()),
+  );
   await page.route('**/api/delete-study-group-member/', async (route) => {
     const stored = await route.fetch();
     await chatRefused;
@@ -265,7 +275,10 @@ test('a member leaving from the dashboard’s group modal keeps the group listed
     await signUpViaApi(page, 'Mia', 'Gator', '/search-courses');
     await joinCourseViaApi(page, 'STA2023');
     await page.goto(`/course/${courseId}`);
-    await page.getByRole('region', { name: 'Groups' }).getByRole('button', { name: /Stats circle/ }).click();
+    await page
+      .getByRole('region', { name: 'Groups' })
+      .getByRole('button', { name: /Stats circle/ })
+      .click();
     await page.getByRole('dialog', { name: 'Stats circle' }).getByRole('button', { name: 'Join Group' }).click();
     await expect(page.getByRole('dialog', { name: 'Stats circle' }).getByRole('link', { name: 'View Group' })).toBeVisible();
 
@@ -285,7 +298,10 @@ test('a member leaving from the dashboard’s group modal keeps the group listed
     await stats.click();
     await expect(page.getByRole('dialog', { name: 'Stats circle' }).getByRole('button', { name: 'Join Group' })).toBeVisible();
     await page.goto(`/course/${courseId}`);
-    await page.getByRole('region', { name: 'Groups' }).getByRole('button', { name: /Stats circle/ }).click();
+    await page
+      .getByRole('region', { name: 'Groups' })
+      .getByRole('button', { name: /Stats circle/ })
+      .click();
     await expect(page.getByRole('dialog', { name: 'Stats circle' }).getByRole('button', { name: 'Join Group' })).toBeVisible();
   } finally {
     await ownerContext.close();
@@ -331,7 +347,9 @@ test('the group page and its modals fit a 360 px phone and work from the keyboar
   await snap(page, 'groups-07-phone-page');
 });
 
-test('a group at its size limit says Full and shows the refusal of a late join; a private one shows a classmate outside it only its owner and size', async ({ browser }) => {
+test('a group at its size limit says Full and shows the refusal of a late join; a private one shows a classmate outside it only its owner and size', async ({
+  browser,
+}) => {
   // Three students, each signed up and verified through the mail: slower than one.
   test.slow();
   const contexts = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
@@ -377,7 +395,12 @@ test('a group at its size limit says Full and shows the refusal of a late join; 
     await snap(latePage, 'groups-05-full');
 
     // Made private, it shows the classmate outside it its owner and size only.
-    await apiPost(ownerPage, '/api/update-study-group/', { studyGroupID: groupId, name: 'Cell bio pair', description: 'Two of us, flash cards', public: 0 });
+    await apiPost(ownerPage, '/api/update-study-group/', {
+      studyGroupID: groupId,
+      name: 'Cell bio pair',
+      description: 'Two of us, flash cards',
+      public: 0,
+    });
     await latePage.reload();
     await groups.getByRole('button', { name: /Cell bio pair/ }).click();
     await expect(modal.getByText('This group is private')).toBeVisible();

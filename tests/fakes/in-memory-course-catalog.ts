@@ -35,7 +35,13 @@ export class InMemoryCourseCatalog implements CourseCatalog, CourseCatalogWriter
     const groups = new Map<string, CourseGroup>();
     for (const course of this.courses.filter((c) => matchesQuery(c, query))) {
       const key = groupKey(course);
-      const group = groups.get(key) ?? { term: course.term, courseNumber: course.courseNumber, name: course.name, description: '', sections: [] };
+      const group = groups.get(key) ?? {
+        term: course.term,
+        courseNumber: course.courseNumber,
+        name: course.name,
+        description: '',
+        sections: [],
+      };
       group.sections.push(copy(course));
       groups.set(key, group);
     }

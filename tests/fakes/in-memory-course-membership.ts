@@ -26,7 +26,9 @@ export class InMemoryCourseMembership implements CourseMembership {
       const mine = this.memberships.filter((m) => m.userId === userId).map((m) => m.courseId);
       const sections = await Promise.all([...new Set(courseIds)].filter((id) => !mine.includes(id)).map((id) => this.catalog.findById(id)));
       const fresh = sections.filter((s): s is Course => s !== null);
-      const termOf = new Map((await Promise.all(mine.map((id) => this.catalog.findById(id)))).filter((c) => c !== null).map((c) => [c.id, c.term]));
+      const termOf = new Map(
+        (await Promise.all(mine.map((id) => this.catalog.findById(id)))).filter((c) => c !== null).map((c) => [c.id, c.term]),
+      );
       for (const term of new Set(fresh.map((s) => s.term))) {
         const inTerm = mine.filter((id) => termOf.get(id) === term).length;
         admitSections(term, inTerm, fresh.filter((s) => s.term === term).length);
@@ -54,7 +56,10 @@ export class InMemoryCourseMembership implements CourseMembership {
   }
 
   async courseIdsOf(userId: UserId): Promise<CourseId[]> {
-    return this.memberships.filter((m) => m.userId === userId).map((m) => m.courseId).sort((a, b) => a - b);
+    return this.memberships
+      .filter((m) => m.userId === userId)
+      .map((m) => m.courseId)
+      .sort((a, b) => a - b);
   }
 
   async membersOf(courseId: CourseId): Promise<MemberProfile[]> {
@@ -62,6 +67,15 @@ export class InMemoryCourseMembership implements CourseMembership {
     const users = await Promise.all(ids.map((id) => this.users.findById(id)));
     return users
       .filter((u) => u !== null)
-      .map(({ id, username, firstName, lastName, major, year, bio, emailVerified }) => ({ id, username, firstName, lastName, major, year, bio, verified: emailVerified }));
+      .map(({ id, username, firstName, lastName, major, year, bio, emailVerified }) => ({
+        id,
+        username,
+        firstName,
+        lastName,
+        major,
+        year,
+        bio,
+        verified: emailVerified,
+      }));
   }
 }

@@ -96,7 +96,7 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
     const page = rest.slice(0, limit);
     return {
       groups: await Promise.all(page.map((entry) => this.toGroup(entry.group))),
-      next: rest.length > limit ? page[page.length - 1]?.at ?? after : null,
+      next: rest.length > limit ? (page[page.length - 1]?.at ?? after) : null,
       memberGroupIds,
     };
   }
@@ -117,7 +117,11 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
       if (!group) return false;
       const memberIds = this.memberIds(groupId);
       if (memberIds.includes(userId)) return true;
-      admitGroupMember({ memberCount: memberIds.length, maxMembers: effectiveMaxMembers(group.sizeLimit), joined: this.groupIdsOf(userId).length });
+      admitGroupMember({
+        memberCount: memberIds.length,
+        maxMembers: effectiveMaxMembers(group.sizeLimit),
+        joined: this.groupIdsOf(userId).length,
+      });
       this.members.push({ groupId, userId, seq: this.nextSeq++ });
       return true;
     });
@@ -212,7 +216,10 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
 
   private async toGroup(record: GroupRecord): Promise<StudyGroup> {
     const ids = this.memberIds(record.id);
-    const meetings = this.meetings.filter((m) => m.groupId === record.id).map(toMeeting).sort(compareMeetings);
+    const meetings = this.meetings
+      .filter((m) => m.groupId === record.id)
+      .map(toMeeting)
+      .sort(compareMeetings);
     const [owner, ...members] = await Promise.all([record.ownerId, ...ids].map((id) => this.profile(id)));
     return {
       id: record.id,

@@ -27,7 +27,16 @@ export class InMemoryUserRepository implements UserRepository {
     const emailPending = options.claim === true;
     if (!emailPending && this.holderOf(emailCanonical)) return { created: false, conflict: 'email' };
     if (this.rows.some((r) => r.usernameCanonical === usernameCanonical)) return { created: false, conflict: 'username' };
-    const row: Row = { ...user, id: UserId(this.rows.length + 1), usernameCanonical, emailCanonical, emailPending, createdAt: this.now(), verifiedAt: null, deleted: false };
+    const row: Row = {
+      ...user,
+      id: UserId(this.rows.length + 1),
+      usernameCanonical,
+      emailCanonical,
+      emailPending,
+      createdAt: this.now(),
+      verifiedAt: null,
+      deleted: false,
+    };
     this.rows.push(row);
     return { created: true, user: publicUser(row) };
   }
@@ -63,7 +72,8 @@ export class InMemoryUserRepository implements UserRepository {
       return { verified: true, displaced: null };
     }
     const holder = this.holderOf(row.emailCanonical);
-    if (claimOnProof(holder ? { emailVerified: holder.verifiedAt !== null } : null) === 'lost') return { verified: false, reason: 'claim-lost' };
+    if (claimOnProof(holder ? { emailVerified: holder.verifiedAt !== null } : null) === 'lost')
+      return { verified: false, reason: 'claim-lost' };
     if (holder) holder.emailCanonical = `released:${holder.id}`;
     Object.assign(row, { emailPending: false, verifiedAt: this.now() });
     return { verified: true, displaced: holder?.id ?? null };
@@ -112,6 +122,15 @@ function credentials(row: Row | undefined): UserCredentials | null {
   return row ? { user: publicUser(row), passwordHash: row.passwordHash } : null;
 }
 
-function publicUser({ passwordHash: _hash, usernameCanonical: _u, emailCanonical: _e, emailPending: _p, createdAt: _c, verifiedAt, deleted: _d, ...user }: Row): User {
+function publicUser({
+  passwordHash: _hash,
+  usernameCanonical: _u,
+  emailCanonical: _e,
+  emailPending: _p,
+  createdAt: _c,
+  verifiedAt,
+  deleted: _d,
+  ...user
+}: Row): User {
   return { ...user, emailVerified: verifiedAt !== null };
 }

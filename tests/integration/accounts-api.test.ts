@@ -42,7 +42,9 @@ async function latestLink(student: Student, count = 1): Promise<string> {
 
 /** The account looks 25 hours old: an address it never verified may now be claimed. */
 async function age(app: TestApp, student: Student): Promise<void> {
-  await knexOf(app)('users').where({ id: student.id }).update({ created_at: new Date(Date.now() - 25 * 3_600_000) });
+  await knexOf(app)('users')
+    .where({ id: student.id })
+    .update({ created_at: new Date(Date.now() - 25 * 3_600_000) });
 }
 
 /** Every mail the app queued so far has reached the sink (or failed). */
@@ -94,7 +96,9 @@ function optionalSuite(app: TestApp) {
     expect(replaced.body).toMatchObject({ error: 'LINK_INVALID', message: expect.stringContaining('expired or was already used') });
 
     // 24 hours on: the link has expired.
-    await knexOf(app)('account_tokens').where({ user_id: student.id }).update({ expires_at: new Date(Date.now() - 1000) });
+    await knexOf(app)('account_tokens')
+      .where({ user_id: student.id })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     expect((await student.session.post('/api/verify-email/', { token: second })).body.error).toBe('LINK_INVALID');
     expect((await student.session.get('/api/is-authenticated/')).body.user.emailVerified).toBe(false);
 
@@ -110,7 +114,10 @@ function optionalSuite(app: TestApp) {
     for (let i = 0; i < 3; i++) expect((await student.session.post('/api/resend-verification/')).body.sent).toBe(true);
     const refused = await student.session.post('/api/resend-verification/');
     expect(refused.status).toBe(429);
-    expect(refused.body).toMatchObject({ error: 'RATE_LIMITED', message: expect.stringMatching(/^You can ask for 3 verification emails an hour\. Try again in \d+ minutes\.$/) });
+    expect(refused.body).toMatchObject({
+      error: 'RATE_LIMITED',
+      message: expect.stringMatching(/^You can ask for 3 verification emails an hour\. Try again in \d+ minutes\.$/),
+    });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     await sink.waitFor(student.form.email, 4);
     expect(sink.to(student.form.email)).toHaveLength(4);
@@ -126,7 +133,8 @@ function optionalSuite(app: TestApp) {
     expect((await student.session.post('/api/insert-course-member/', { courseID: courseId })).status).toBe(200);
     expect((await student.session.post('/api/insert-course-message/', { courseID: courseId, message: 'hi' })).status).toBe(201);
     expect((await student.session.post('/api/insert-study-group/', { courseID: courseId, name: 'G', description: 'D' })).status).toBe(201);
-    const members = async () => (await student.session.get(`/api/course/${courseId}/`)).body.courseMembers as { id: number; verified: boolean }[];
+    const members = async () =>
+      (await student.session.get(`/api/course/${courseId}/`)).body.courseMembers as { id: number; verified: boolean }[];
     expect((await members()).find((m) => m.id === student.id)?.verified).toBe(false);
     await verify(student);
     expect((await members()).find((m) => m.id === student.id)?.verified).toBe(true);
@@ -147,8 +155,12 @@ function optionalSuite(app: TestApp) {
     // The rules are sign-up's; a refused password does not use the link up.
     const tooLong = await visitor.post('/api/reset-password/', { token: tokenOf(reset), password: 'x'.repeat(73) });
     expect(tooLong.body).toMatchObject({ error: 'VALIDATION_FAILED', field: 'password', message: 'Password must be at most 72 bytes' });
-    expect((await visitor.post('/api/reset-password/', { token: tokenOf(reset), password: '' })).body.message).toBe('Please enter password');
-    expect((await visitor.post('/api/reset-password/', { token: tokenOf(reset), password: 'new-chomp-43' })).body).toMatchObject({ passwordReset: true });
+    expect((await visitor.post('/api/reset-password/', { token: tokenOf(reset), password: '' })).body.message).toBe(
+      'Please enter password',
+    );
+    expect((await visitor.post('/api/reset-password/', { token: tokenOf(reset), password: 'new-chomp-43' })).body).toMatchObject({
+      passwordReset: true,
+    });
     expect((await visitor.post('/api/reset-password/', { token: tokenOf(reset), password: 'again-44' })).body.error).toBe('LINK_INVALID');
 
     for (const s of [student.session, phone]) expect((await s.get('/api/dashboard/')).status).toBe(401);
@@ -161,15 +173,23 @@ function optionalSuite(app: TestApp) {
     // By username too; after an hour the link has expired.
     await visitor.post('/api/request-password-reset/', { emailOrUsername: student.form.username });
     const late = await latestLink(student, 3);
-    await knexOf(app)('account_tokens').where({ user_id: student.id }).update({ expires_at: new Date(Date.now() - 1000) });
+    await knexOf(app)('account_tokens')
+      .where({ user_id: student.id })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     expect((await visitor.post('/api/reset-password/', { token: late, password: 'later-45' })).body.error).toBe('LINK_INVALID');
   });
 
   it('answers a reset request the same way for a known and an unknown account, by address and by username', async () => {
     const student = await signUp(app);
     const from = () => new HttpSession(app.url);
-    const known = [await from().post('/api/request-password-reset/', { emailOrUsername: student.form.email }), await from().post('/api/request-password-reset/', { emailOrUsername: student.form.username })];
-    const unknown = [await from().post('/api/request-password-reset/', { emailOrUsername: 'nobody-at-all@ufl.edu' }), await from().post('/api/request-password-reset/', { emailOrUsername: 'nobody-at-all' })];
+    const known = [
+      await from().post('/api/request-password-reset/', { emailOrUsername: student.form.email }),
+      await from().post('/api/request-password-reset/', { emailOrUsername: student.form.username }),
+    ];
+    const unknown = [
+      await from().post('/api/request-password-reset/', { emailOrUsername: 'nobody-at-all@ufl.edu' }),
+      await from().post('/api/request-password-reset/', { emailOrUsername: 'nobody-at-all' }),
+    ];
     for (const res of [...known, ...unknown]) expect(shape(res)).toEqual(shape(known[0]));
     expect(known[0].status).toBe(200);
     await sink.waitFor(student.form.email, 3);
@@ -202,12 +222,17 @@ function optionalSuite(app: TestApp) {
     expect(wrong.status).toBe(403);
     expect(wrong.body).toMatchObject({ error: 'WRONG_PASSWORD', field: 'currentPassword' });
     expect((await other.get('/api/dashboard/')).status).toBe(200);
-    expect((await student.session.post('/api/change-password/', { currentPassword: student.form.password, newPassword: '' })).body).toMatchObject({
+    expect(
+      (await student.session.post('/api/change-password/', { currentPassword: student.form.password, newPassword: '' })).body,
+    ).toMatchObject({
       error: 'VALIDATION_FAILED',
       field: 'newPassword',
     });
 
-    const changed = await student.session.post('/api/change-password/', { currentPassword: student.form.password, newPassword: 'new-pass-1' });
+    const changed = await student.session.post('/api/change-password/', {
+      currentPassword: student.form.password,
+      newPassword: 'new-pass-1',
+    });
     expect(changed.body).toMatchObject({ passwordChanged: true });
     expect((await other.get('/api/dashboard/')).status).toBe(401);
     expect((await student.session.get('/api/dashboard/')).status).toBe(200);
@@ -223,7 +248,10 @@ function optionalSuite(app: TestApp) {
     for (const s of [student, classmate]) await s.session.post('/api/insert-course-member/', { courseID: courseId });
     const digit = await student.session.post('/api/update-profile/', { firstName: 'R2D2' });
     expect(digit.body).toMatchObject({ error: 'VALIDATION_FAILED', field: 'firstName', message: 'Do not include numbers in your name!' });
-    expect((await student.session.post('/api/update-profile/', { year: '5' })).body).toMatchObject({ field: 'year', message: 'Please enter year' });
+    expect((await student.session.post('/api/update-profile/', { year: '5' })).body).toMatchObject({
+      field: 'year',
+      message: 'Please enter year',
+    });
     expect((await student.session.post('/api/update-profile/', { bio: 'b'.repeat(501) })).body.field).toBe('bio');
 
     const res = await student.session.post('/api/update-profile/', {
@@ -235,18 +263,33 @@ function optionalSuite(app: TestApp) {
       email: 'changed@ufl.edu',
       username: 'changed',
     });
-    expect(res.body.user).toMatchObject({ firstName: 'Alberta', lastName: "O'Gator", major: '', year: '', bio: 'Two\nlines', email: student.form.email, username: student.form.username });
-    const seen = (await classmate.session.get(`/api/course/${courseId}/`)).body.courseMembers.find((m: { id: number }) => m.id === student.id);
+    expect(res.body.user).toMatchObject({
+      firstName: 'Alberta',
+      lastName: "O'Gator",
+      major: '',
+      year: '',
+      bio: 'Two\nlines',
+      email: student.form.email,
+      username: student.form.username,
+    });
+    const seen = (await classmate.session.get(`/api/course/${courseId}/`)).body.courseMembers.find(
+      (m: { id: number }) => m.id === student.id,
+    );
     expect(seen).toMatchObject({ first_name: 'Alberta', last_name: "O'Gator", major: '', year: '', bio: 'Two\nlines' });
     // A field left out keeps its value.
-    expect((await student.session.post('/api/update-profile/', { year: 4 })).body.user).toMatchObject({ firstName: 'Alberta', year: '4', major: '' });
+    expect((await student.session.post('/api/update-profile/', { year: 4 })).body.user).toMatchObject({
+      firstName: 'Alberta',
+      year: '4',
+      major: '',
+    });
   });
 
   it('deletes an account with its password: sessions and memberships go, groups hand over, messages stay as "Former member"', async () => {
     const leaving = await signUp(app);
     const classmate = await signUp(app);
     for (const s of [leaving, classmate]) await s.session.post('/api/insert-course-member/', { courseID: courseId });
-    const group = (await leaving.session.post('/api/insert-study-group/', { courseID: courseId, name: 'Handover', description: 'D' })).body.id;
+    const group = (await leaving.session.post('/api/insert-study-group/', { courseID: courseId, name: 'Handover', description: 'D' })).body
+      .id;
     await classmate.session.post('/api/insert-study-group-member/', { studyGroupID: group });
     const posted = (await leaving.session.post('/api/insert-course-message/', { courseID: courseId, message: 'bye all' })).body.id;
     await leaving.session.post('/api/insert-study-group-message/', { studyGroupID: group, message: 'group bye' });
@@ -257,7 +300,10 @@ function optionalSuite(app: TestApp) {
     expect(wrong.body).toMatchObject({ error: 'WRONG_PASSWORD', field: 'password' });
     expect((await phone.get('/api/dashboard/')).status).toBe(200);
 
-    expect((await leaving.session.post('/api/delete-account/', { password: leaving.form.password })).body).toMatchObject({ isAuthenticated: false, accountDeleted: true });
+    expect((await leaving.session.post('/api/delete-account/', { password: leaving.form.password })).body).toMatchObject({
+      isAuthenticated: false,
+      accountDeleted: true,
+    });
     for (const s of [leaving.session, phone]) expect((await s.get('/api/is-authenticated/')).body).toEqual({ isAuthenticated: false });
     expect((await new HttpSession(app.url).logIn(leaving.form.username, leaving.form.password)).status).toBe(401);
 
@@ -289,12 +335,16 @@ function optionalSuite(app: TestApp) {
     await stale.session.post('/api/insert-course-member/', { courseID: courseId });
     const posted = (await stale.session.post('/api/insert-course-message/', { courseID: courseId, message: 'who am I' })).body.id;
     await sink.waitFor(stale.form.email);
-    const claim = (overrides: Record<string, string> = {}) => new HttpSession(app.url).signUp(newStudent({ email: stale.form.email.toUpperCase(), ...overrides }));
+    const claim = (overrides: Record<string, string> = {}) =>
+      new HttpSession(app.url).signUp(newStudent({ email: stale.form.email.toUpperCase(), ...overrides }));
     expect((await claim()).body).toMatchObject({ isAuthenticated: false, field: 'email', msg: 'Email Address is already registered!' });
 
     await age(app, stale);
     // The old account's username is still its own, and nothing changes.
-    expect((await claim({ username: stale.form.username.toUpperCase() })).body).toMatchObject({ isAuthenticated: false, field: 'username' });
+    expect((await claim({ username: stale.form.username.toUpperCase() })).body).toMatchObject({
+      isAuthenticated: false,
+      field: 'username',
+    });
     const claimer = new HttpSession(app.url);
     const claimed = await claimer.signUp(newStudent({ email: stale.form.email.toUpperCase() }));
     expect(claimed.body.isAuthenticated).toBe(true);
@@ -304,7 +354,10 @@ function optionalSuite(app: TestApp) {
     // Until the new account opens its link, the old one is untouched: still signed in, signs in again, its post under its name.
     const reader = await signUp(app);
     await reader.session.post('/api/insert-course-member/', { courseID: courseId });
-    const postOf = async () => ((await reader.session.get(`/api/course/${courseId}/`)).body.courseMessages as { id: string; formerMember?: boolean }[]).find((m) => m.id === posted);
+    const postOf = async () =>
+      ((await reader.session.get(`/api/course/${courseId}/`)).body.courseMessages as { id: string; formerMember?: boolean }[]).find(
+        (m) => m.id === posted,
+      );
     expect((await stale.session.get('/api/is-authenticated/')).body.user).toMatchObject({ id: stale.id, email: stale.form.email });
     expect((await new HttpSession(app.url).logIn(stale.form.username, stale.form.password)).status).toBe(200);
     expect((await stale.session.get('/api/dashboard/')).body.courses.map((c: { id: number }) => c.id)).toEqual([courseId]);
@@ -313,7 +366,9 @@ function optionalSuite(app: TestApp) {
 
     // The link went to the address; opening it gives the address to the new account and retires the old one.
     const [, claimMail] = await sink.waitFor(stale.form.email, 2);
-    expect((await new HttpSession(app.url).post('/api/verify-email/', { token: tokenOf(claimMail) })).body).toEqual({ emailVerified: true });
+    expect((await new HttpSession(app.url).post('/api/verify-email/', { token: tokenOf(claimMail) })).body).toEqual({
+      emailVerified: true,
+    });
     expect((await claimer.get('/api/is-authenticated/')).body.user).toMatchObject({ email: stale.form.email, emailVerified: true });
     expect((await stale.session.get('/api/dashboard/')).status).toBe(401);
     expect((await new HttpSession(app.url).logIn(stale.form.username, stale.form.password)).status).toBe(401);
@@ -321,7 +376,9 @@ function optionalSuite(app: TestApp) {
     // The address is the new account's: a reset by address reaches it, and no further sign-up can claim it.
     await new HttpSession(app.url).post('/api/request-password-reset/', { emailOrUsername: stale.form.email });
     const [, , reset] = await sink.waitFor(stale.form.email, 3);
-    expect((await new HttpSession(app.url).post('/api/reset-password/', { token: tokenOf(reset), password: 'mine-now-77' })).status).toBe(200);
+    expect((await new HttpSession(app.url).post('/api/reset-password/', { token: tokenOf(reset), password: 'mine-now-77' })).status).toBe(
+      200,
+    );
     expect((await new HttpSession(app.url).logIn(claimed.body.user.username, 'mine-now-77')).status).toBe(200);
     expect((await claim()).body).toMatchObject({ isAuthenticated: false, field: 'email' });
 
@@ -342,7 +399,10 @@ function optionalSuite(app: TestApp) {
 
     const lost = await new HttpSession(app.url).post('/api/verify-email/', { token: tokenOf(claimMail) });
     expect(lost.status).toBe(409);
-    expect(lost.body).toMatchObject({ error: 'EMAIL_CLAIM_LOST', message: expect.stringContaining('Another account verified this UF email address first') });
+    expect(lost.body).toMatchObject({
+      error: 'EMAIL_CLAIM_LOST',
+      message: expect.stringContaining('Another account verified this UF email address first'),
+    });
     const resend = await claimer.session.post('/api/resend-verification/');
     expect(resend.status).toBe(409);
     expect(resend.body.error).toBe('EMAIL_CLAIM_LOST');
@@ -362,7 +422,9 @@ function optionalSuite(app: TestApp) {
     const second = await signUp(app, { email: stale.form.email });
     const [, firstMail, secondMail] = await sink.waitFor(stale.form.email, 3);
 
-    expect((await new HttpSession(app.url).post('/api/verify-email/', { token: tokenOf(secondMail) })).body).toEqual({ emailVerified: true });
+    expect((await new HttpSession(app.url).post('/api/verify-email/', { token: tokenOf(secondMail) })).body).toEqual({
+      emailVerified: true,
+    });
     expect((await second.session.get('/api/is-authenticated/')).body.user.emailVerified).toBe(true);
     const late = await new HttpSession(app.url).post('/api/verify-email/', { token: tokenOf(firstMail) });
     expect(late.body.error).toBe('EMAIL_CLAIM_LOST');
@@ -376,16 +438,25 @@ function optionalSuite(app: TestApp) {
     const email = stale.form.email;
     const claimers = [await signUp(app, { email }), await signUp(app, { email })];
     // 3 sign-up mails, and Resend: 3 for the old account, 3 for one claimer, then 1 of the other's.
-    for (const [who, times] of [[stale, 3], [claimers[0], 3], [claimers[1], 1]] as const) {
+    for (const [who, times] of [
+      [stale, 3],
+      [claimers[0], 3],
+      [claimers[1], 1],
+    ] as const) {
       for (let i = 0; i < times; i++) expect((await who.session.post('/api/resend-verification/')).body.sent).toBe(true);
     }
     const refused = await claimers[1].session.post('/api/resend-verification/');
     expect(refused.status).toBe(429);
-    expect(refused.body).toMatchObject({ error: 'RATE_LIMITED', message: expect.stringMatching(/^Too many emails to this address\. Try again in \d+ minutes\.$/) });
+    expect(refused.body).toMatchObject({
+      error: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many emails to this address\. Try again in \d+ minutes\.$/),
+    });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     // Past the limit a sign-up still works and a reset request answers as ever; no mail goes.
     const third = await signUp(app, { email });
-    expect((await new HttpSession(app.url).post('/api/request-password-reset/', { emailOrUsername: third.form.username })).status).toBe(200);
+    expect((await new HttpSession(app.url).post('/api/request-password-reset/', { emailOrUsername: third.form.username })).status).toBe(
+      200,
+    );
     await mailsSettled(app);
     expect(sink.to(email)).toHaveLength(10);
   });
@@ -452,7 +523,10 @@ function requiredSuite(app: TestApp) {
     for (const [path, body] of refusals) {
       const res = await student.session.post(path, body);
       expect(res.status, path).toBe(403);
-      expect(res.body, path).toMatchObject({ error: 'EMAIL_NOT_VERIFIED', message: expect.stringContaining('verify your UF email address') });
+      expect(res.body, path).toMatchObject({
+        error: 'EMAIL_NOT_VERIFIED',
+        message: expect.stringContaining('verify your UF email address'),
+      });
     }
     expect((await student.session.get('/api/dashboard/')).body.courses).toEqual([]);
 
@@ -479,7 +553,9 @@ function requiredSuite(app: TestApp) {
   it('claims the address of an account that never verified once the new link is opened; the old username stays reserved', async () => {
     const stale = await signUp(app);
     await age(app, stale);
-    expect((await new HttpSession(app.url).signUp(newStudent({ email: stale.form.email, username: stale.form.username }))).body).toMatchObject({ field: 'username' });
+    expect(
+      (await new HttpSession(app.url).signUp(newStudent({ email: stale.form.email, username: stale.form.username }))).body,
+    ).toMatchObject({ field: 'username' });
     const claimer = await signUp(app, { email: stale.form.email });
     // Until then it is an unverified account like any other.
     const courseId = (await claimer.session.post('/api/filter-courses/', { courseCode: 'COP3502C' })).body.courses[0].id as number;
@@ -489,9 +565,14 @@ function requiredSuite(app: TestApp) {
     const [, claimMail] = await sink.waitFor(stale.form.email, 2);
     expect((await claimer.session.post('/api/verify-email/', { token: tokenOf(claimMail) })).body).toEqual({ emailVerified: true });
     expect((await stale.session.get('/api/is-authenticated/')).body).toEqual({ isAuthenticated: false });
-    expect((await new HttpSession(app.url).signUp(newStudent({ username: stale.form.username }))).body).toMatchObject({ field: 'username' });
+    expect((await new HttpSession(app.url).signUp(newStudent({ username: stale.form.username }))).body).toMatchObject({
+      field: 'username',
+    });
   });
 }
 
 describeOnEveryMode('accounts API', optionalSuite, { catalog: true, env: MAIL_ENV });
-describeOnEveryMode('accounts API, EMAIL_VERIFICATION=required', requiredSuite, { catalog: true, env: { ...MAIL_ENV, EMAIL_VERIFICATION: 'required' } });
+describeOnEveryMode('accounts API, EMAIL_VERIFICATION=required', requiredSuite, {
+  catalog: true,
+  env: { ...MAIL_ENV, EMAIL_VERIFICATION: 'required' },
+});

@@ -14,7 +14,17 @@ describeMigration('accounts migration', MIGRATION, (database) => {
   it('counts existing accounts as verified, indexes their sessions, allows a cleared year, and rolls back', async () => {
     const db = database();
     const [alice] = await db('users')
-      .insert({ first_name: 'A', last_name: 'G', username: 'alice', username_canonical: 'alice', email: 'alice@ufl.edu', email_canonical: 'alice@ufl.edu', password_hash: 'x', major: 'M', year: 2 })
+      .insert({
+        first_name: 'A',
+        last_name: 'G',
+        username: 'alice',
+        username_canonical: 'alice',
+        email: 'alice@ufl.edu',
+        email_canonical: 'alice@ufl.edu',
+        password_hash: 'x',
+        major: 'M',
+        year: 2,
+      })
       .returning('id');
     const later = new Date(Date.now() + 86_400_000);
     await db('sessions').insert([
@@ -27,7 +37,10 @@ describeMigration('accounts migration', MIGRATION, (database) => {
     // Verified, so never claimable (the repository's claim lookup needs a later migration's column, so it is not asked here).
     expect((await users.findById(alice.id))?.emailVerified).toBe(true);
     expect(await new KnexSessionStore(db).destroyAllOf(alice.id)).toEqual(['alice-laptop']);
-    expect(await users.updateProfile(alice.id, { firstName: 'A', lastName: 'G', major: '', year: '', bio: '' })).toMatchObject({ year: '', major: '' });
+    expect(await users.updateProfile(alice.id, { firstName: 'A', lastName: 'G', major: '', year: '', bio: '' })).toMatchObject({
+      year: '',
+      major: '',
+    });
 
     await db.migrate.down({ migrationSource });
     expect(await db.schema.hasTable('account_tokens')).toBe(false);

@@ -112,7 +112,10 @@ function authApiSuite(app: TestApp) {
     const forger = session();
     forger.cookies.set('ss.csrf', token);
     expect((await forger.post('/api/logout/', {}, { csrf: token })).status).toBe(403);
-    forger.cookies.set('ss.csrf.sig', s.cookies.get('ss.csrf.sig')!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')));
+    forger.cookies.set(
+      'ss.csrf.sig',
+      s.cookies.get('ss.csrf.sig')!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')),
+    );
     expect((await forger.post('/api/logout/', {}, { csrf: token })).status).toBe(403);
 
     // Signing up uses it, then retires it: the session has a token of its own.
@@ -243,7 +246,11 @@ function authApiSuite(app: TestApp) {
     for (let i = 0; i < 100; i++) expect((await sprayer.logIn(`guess-${i}`, 'wrong')).status).toBe(401);
     const refused = await sprayer.logIn(student.username, student.password);
     expect(refused.status).toBe(429);
-    expect(refused.body).toMatchObject({ error: 'RATE_LIMITED', isAuthenticated: false, msg: expect.stringMatching(/^Too many failed login attempts\. Try again in \d+ minutes?\.$/) });
+    expect(refused.body).toMatchObject({
+      error: 'RATE_LIMITED',
+      isAuthenticated: false,
+      msg: expect.stringMatching(/^Too many failed login attempts\. Try again in \d+ minutes?\.$/),
+    });
     expect(Object.keys(refused.body)).toEqual(LOGIN_REFUSAL_KEYS);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
@@ -328,20 +335,32 @@ function authApiSuite(app: TestApp) {
       const local = `sp${Date.now() % 1e7}${Math.floor(Math.random() * 1e4)}`;
       const alone = await session().signUp(newStudent({ email: `${local}z\u200b@ufl.edu` }));
       expect(alone.status).toBe(400);
-      expect(alone.body).toMatchObject({ error: 'VALIDATION_FAILED', field: 'email', message: 'Email must not contain invisible characters' });
+      expect(alone.body).toMatchObject({
+        error: 'VALIDATION_FAILED',
+        field: 'email',
+        message: 'Email must not contain invisible characters',
+      });
 
       expect((await session().signUp(newStudent({ email: `${local}@ufl.edu` }))).body.isAuthenticated).toBe(true);
       for (const email of [`${local}\u200b@ufl.edu`, `\u200e${local}@ufl.edu`, `${local}\u202e@ufl.edu`]) {
         const twin = await session().signUp(newStudent({ email }));
         expect(twin.status, JSON.stringify(email)).toBe(400);
-        expect(twin.body).toMatchObject({ error: 'VALIDATION_FAILED', field: 'email', message: 'Email must not contain invisible characters' });
+        expect(twin.body).toMatchObject({
+          error: 'VALIDATION_FAILED',
+          field: 'email',
+          message: 'Email must not contain invisible characters',
+        });
       }
       const fullWidthTwin = await session().signUp(newStudent({ email: `\uff53${local.slice(1)}@ufl.edu` }));
       expect(fullWidthTwin.body).toEqual({ isAuthenticated: false, msg: 'Email Address is already registered!', field: 'email' });
 
       const username = await session().signUp(newStudent({ username: 'gator\u200bfan' }));
       expect(username.status).toBe(400);
-      expect(username.body).toMatchObject({ error: 'VALIDATION_FAILED', field: 'username', message: 'Username must not contain invisible characters' });
+      expect(username.body).toMatchObject({
+        error: 'VALIDATION_FAILED',
+        field: 'username',
+        message: 'Username must not contain invisible characters',
+      });
     });
 
     it('stores no session for 3,000 anonymous token requests', async () => {
@@ -351,7 +370,9 @@ function authApiSuite(app: TestApp) {
       for (let batch = 0; batch < 60; batch++) {
         const answers = await Promise.all(
           Array.from({ length: 50 }, async (_, i) => {
-            const res = await fetch(`${app.url}/api/get-token/`, { headers: { 'X-Forwarded-For': addresses[(batch * 50 + i) % addresses.length] } });
+            const res = await fetch(`${app.url}/api/get-token/`, {
+              headers: { 'X-Forwarded-For': addresses[(batch * 50 + i) % addresses.length] },
+            });
             expect(res.status).toBe(200);
             return ((await res.json()) as { token: string }).token;
           }),

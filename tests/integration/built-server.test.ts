@@ -14,7 +14,10 @@ import { startAppProcess, type AppProcess } from '@tests/support/app-process';
 import { HttpSession, newStudent } from '@tests/support/http-session';
 
 /** The bytes as they travel (fetch would decode them), with the headers that say how. */
-function rawGet(url: string, acceptEncoding?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  url: string,
+  acceptEncoding?: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const headers = acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding };
     request(url, { headers }, (response) => {
@@ -67,7 +70,7 @@ describe('the built server', () => {
     expect(found.body.courses.map((c: { course_number: string }) => c.course_number)).toContain('COP3502C');
   });
 
-  it('sends the client\'s script and stylesheet compressed to a browser that accepts it, and as they are to one that does not', async () => {
+  it("sends the client's script and stylesheet compressed to a browser that accepts it, and as they are to one that does not", async () => {
     const page = await (await fetch(`${app!.url}/`)).text();
     const assets = [...page.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]);
     expect(assets.some((asset) => asset.endsWith('.js')) && assets.some((asset) => asset.endsWith('.css'))).toBe(true);

@@ -68,11 +68,15 @@ describe('npm run catalog:import', () => {
   it('prints progress and a summary with rejected lines', { timeout: 120_000 }, () => {
     const env = { ...process.env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'ss-import-')), DATABASE_URL: '', REDIS_URL: '' };
     const run = () =>
-      execFileSync(process.execPath, ['--import', 'tsx', 'adapters/cli/import-catalog.ts', path.join(fixtures, 'catalog-with-bad-lines.jsonl')], {
-        cwd: path.resolve(import.meta.dirname, '../..'),
-        env,
-        encoding: 'utf8',
-      });
+      execFileSync(
+        process.execPath,
+        ['--import', 'tsx', 'adapters/cli/import-catalog.ts', path.join(fixtures, 'catalog-with-bad-lines.jsonl')],
+        {
+          cwd: path.resolve(import.meta.dirname, '../..'),
+          env,
+          encoding: 'utf8',
+        },
+      );
     const first = run();
     expect(first).toContain('rejected line 3: not valid JSON');
     expect(first).toContain('Done: 6 rows read, 3 inserted, 0 updated, 0 unchanged, 3 rejected.');

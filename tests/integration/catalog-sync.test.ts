@@ -78,7 +78,9 @@ function syncSuite(db: () => Knex) {
     await replay?.close();
   });
   beforeEach(async () => {
-    await db().raw('truncate courses, catalog_courses, catalog_sync_runs, catalog_sync_seen, course_members, users restart identity cascade');
+    await db().raw(
+      'truncate courses, catalog_courses, catalog_sync_runs, catalog_sync_seen, course_members, users restart identity cascade',
+    );
     replay.serve(courses, ROWS_PER_PAGE);
     replay.requests.length = 0;
     waits = [];
@@ -86,10 +88,21 @@ function syncSuite(db: () => Knex) {
 
   it('pages through the whole term one request at a time and keeps what a student uses', async () => {
     const summary = await sync().execute(FALL);
-    expect(summary).toMatchObject({ added: sections, changed: 0, unchanged: 0, withdrawn: 0, rejected: 0, sections, courses: courseCount, resumedFrom: null });
+    expect(summary).toMatchObject({
+      added: sections,
+      changed: 0,
+      unchanged: 0,
+      withdrawn: 0,
+      rejected: 0,
+      sections,
+      courses: courseCount,
+      resumedFrom: null,
+    });
     expect(summary.pages).toBe(replay.pageStarts.length);
     expect(summary.pages).toBeGreaterThan(2);
-    const end = replay.pageStarts.length ? (await fetch(`${replay.url}/apix/soc/schedule?term=2258&last-control-number=0`).then((r) => r.json()))[0].TOTALROWS : 0;
+    const end = replay.pageStarts.length
+      ? (await fetch(`${replay.url}/apix/soc/schedule?term=2258&last-control-number=0`).then((r) => r.json()))[0].TOTALROWS
+      : 0;
     expect(replay.requests.slice(0, -1)).toEqual([...replay.pageStarts, end]);
     expect(replay.maxInFlight).toBe(1);
     expect(await count('courses')).toBe(sections);
@@ -110,10 +123,22 @@ function syncSuite(db: () => Knex) {
     });
     expect(nlp.sections[0].department).toBe('Computer & Information Science & Engineering');
     const [online] = (await catalog().search(toCourseQuery({ q: '11229' }), 1)).courses;
-    expect(online.sections[0]).toMatchObject({ sectWeb: 'AD', mode: 'Online', meetTimes: [], department: 'Electrical and Computer Engineering' });
+    expect(online.sections[0]).toMatchObject({
+      sectWeb: 'AD',
+      mode: 'Online',
+      meetTimes: [],
+      department: 'Electrical and Computer Engineering',
+    });
     // Variable credit ("VAR", 1 to 3) and a classroom section UF gave no meeting times.
     const [study] = (await catalog().search(toCourseQuery({ q: '10840' }), 1)).courses;
-    expect(study.sections[0]).toMatchObject({ courseNumber: 'CIS6905', credits: '1-3', creditsMin: 1, creditsMax: 3, sectWeb: 'PC', meetTimes: [] });
+    expect(study.sections[0]).toMatchObject({
+      courseNumber: 'CIS6905',
+      credits: '1-3',
+      creditsMin: 1,
+      creditsMax: 3,
+      sectWeb: 'PC',
+      meetTimes: [],
+    });
     // By department, in words of its name.
     const byDepartment = await catalog().search(toCourseQuery({ q: 'information science cis6905' }), 1);
     expect(byDepartment.courses.map((c) => c.courseNumber)).toEqual(['CIS6905']);
@@ -134,7 +159,10 @@ function syncSuite(db: () => Knex) {
     // UF's own answer has both: EGN5949 as two course objects (one course id and name, in two
     // departments' pages) is one card; CIS6930's special topics share a course id, each its own card.
     const cards = async (courseCode: string) =>
-      (await catalog().search(toCourseQuery({ courseCode, term: 'Fall 2025' }), 1)).courses.map((c) => [c.name, c.sections.map((s) => s.classNumber)]);
+      (await catalog().search(toCourseQuery({ courseCode, term: 'Fall 2025' }), 1)).courses.map((c) => [
+        c.name,
+        c.sections.map((s) => s.classNumber),
+      ]);
     expect(await cards('EGN5949')).toEqual([['Practicum/Internship/Cooperative Work Experience', [12094, 16396]]]);
     expect(await cards('CIS6930')).toHaveLength(5);
     expect(await cards('CIS6930')).toContainEqual(['Special Topics in CIS: A.I. Ethics for Tech Leaders', [23802]]);
@@ -152,7 +180,17 @@ function syncSuite(db: () => Knex) {
     await sync().execute(FALL);
     const [nlp] = await catalog().findByClassNumbers('Fall 2025', [26564]);
     const [user] = await db()('users')
-      .insert({ first_name: 'A', last_name: 'B', username: 'a', username_canonical: 'a', email: 'a@ufl.edu', email_canonical: 'a@ufl.edu', password_hash: 'x', major: 'M', year: 1 })
+      .insert({
+        first_name: 'A',
+        last_name: 'B',
+        username: 'a',
+        username_canonical: 'a',
+        email: 'a@ufl.edu',
+        email_canonical: 'a@ufl.edu',
+        password_hash: 'x',
+        major: 'M',
+        year: 1,
+      })
       .returning('id');
     await db()('course_members').insert({ course_id: nlp.id, user_id: user.id });
 
@@ -182,7 +220,13 @@ function syncSuite(db: () => Knex) {
       sections: (c.sections as Record<string, unknown>[]).map((s) => ({ ...s, meetTimes: [] })),
     }));
     replay.serve(hidden, ROWS_PER_PAGE);
-    expect(await sync().execute(FALL)).toMatchObject({ added: 0, changed: 0, unchanged: sections, withdrawn: 0, keptMeetTimes: Number(withTimes) });
+    expect(await sync().execute(FALL)).toMatchObject({
+      added: 0,
+      changed: 0,
+      unchanged: sections,
+      withdrawn: 0,
+      keptMeetTimes: Number(withTimes),
+    });
     expect(await rowVersions()).toEqual(before);
     const [nlp] = await catalog().findByClassNumbers('Fall 2025', [26564]);
     expect(nlp.meetTimes).toEqual([{ days: ['T'], begin: '4:05 PM', end: '7:05 PM', building: 'LIT', room: '101' }]);
@@ -212,7 +256,9 @@ function syncSuite(db: () => Knex) {
   it('resumes an interrupted run from the last control number, and withdraws nothing it saw before', async () => {
     const third = replay.pageStarts[2];
     replay.inject(third, '503', 3);
-    const interrupted = await sync(2).execute(FALL).catch((error: unknown) => error);
+    const interrupted = await sync(2)
+      .execute(FALL)
+      .catch((error: unknown) => error);
     expect(interrupted).toBeInstanceOf(SyncInterruptedError);
     expect((interrupted as SyncInterruptedError).controlNumber).toBe(third);
     const kept = await count('courses');
@@ -254,7 +300,13 @@ function syncSuite(db: () => Knex) {
   });
 
   it('writes nothing on a dry run, and says what a run would do', async () => {
-    expect(await sync().execute({ ...FALL, dryRun: true })).toMatchObject({ added: sections, changed: 0, unchanged: 0, withdrawn: 0, dryRun: true });
+    expect(await sync().execute({ ...FALL, dryRun: true })).toMatchObject({
+      added: sections,
+      changed: 0,
+      unchanged: 0,
+      withdrawn: 0,
+      dryRun: true,
+    });
     expect(await count('courses')).toBe(0);
     expect(await count('catalog_courses')).toBe(0);
     expect(await count('catalog_sync_runs')).toBe(0);
@@ -280,25 +332,31 @@ function syncSuite(db: () => Knex) {
     // Time enough to read 20 MB on a busy machine: the limit, not the time-out, must stop it.
     const error = await stopped(sync(3, 30_000).execute(FALL));
     expect(OVERSIZE_BYTES).toBeGreaterThan(20 * 1024 * 1024);
-    expect(error.message).toBe(`UF's answer for the page at control number ${second} is larger than 20 MB (a page is about 0.1 MB): stopped reading it. Nothing was withdrawn.`);
+    expect(error.message).toBe(
+      `UF's answer for the page at control number ${second} is larger than 20 MB (a page is about 0.1 MB): stopped reading it. Nothing was withdrawn.`,
+    );
     // Not asked again: a retry would read the same 20 MB.
     expect(replay.requests).toEqual([0, second]);
     expect(await count('courses')).toBe(sections);
     expect(await withdrawnCount()).toBe(0);
   });
 
-  it('stops after 1,000 pages of one term when UF keeps answering pages, with a message; nothing withdrawn', { timeout: 240_000 }, async () => {
-    replay.serveEndless();
-    const error = await stopped(sync().execute(FALL));
-    const pages = replay.pageStarts.length;
-    expect(replay.requests).toHaveLength(1_001);
-    expect(error.message).toBe(
-      `UF's answer for Fall 2025 (CWSP) went on past 1,000 pages (a whole term is about 100): stopped at control number ${replay.requests[1_000]}. Nothing was withdrawn.`,
-    );
-    expect(pages).toBeLessThan(20);
-    expect(await count('courses')).toBe(sections);
-    expect(await withdrawnCount()).toBe(0);
-  });
+  it(
+    'stops after 1,000 pages of one term when UF keeps answering pages, with a message; nothing withdrawn',
+    { timeout: 240_000 },
+    async () => {
+      replay.serveEndless();
+      const error = await stopped(sync().execute(FALL));
+      const pages = replay.pageStarts.length;
+      expect(replay.requests).toHaveLength(1_001);
+      expect(error.message).toBe(
+        `UF's answer for Fall 2025 (CWSP) went on past 1,000 pages (a whole term is about 100): stopped at control number ${replay.requests[1_000]}. Nothing was withdrawn.`,
+      );
+      expect(pages).toBeLessThan(20);
+      expect(await count('courses')).toBe(sections);
+      expect(await withdrawnCount()).toBe(0);
+    },
+  );
 
   it('stops when UF answers a control number it answered before (its paging loops), naming it; nothing withdrawn', async () => {
     await sync().execute(FALL);
@@ -339,7 +397,9 @@ function syncSuite(db: () => Knex) {
     // UF answering most of a term's sections missing: the same stop, whatever the share.
     replay.serve(courses.slice(-3), ROWS_PER_PAGE);
     const most = await stopped(sync().execute({ ...FALL, fresh: true }));
-    expect(most.message).toMatch(new RegExp(`^This run would withdraw \\d+ of the ${sections} sections Fall 2025 \\(CWSP\\) lists \\(9\\d\\.\\d %\\)`));
+    expect(most.message).toMatch(
+      new RegExp(`^This run would withdraw \\d+ of the ${sections} sections Fall 2025 \\(CWSP\\) lists \\(9\\d\\.\\d %\\)`),
+    );
     expect(await withdrawnCount()).toBe(0);
     expect((await catalog().search(toCourseQuery({ q: 'dorr' }), 1)).courses).toHaveLength(1);
 
@@ -363,8 +423,17 @@ function syncSuite(db: () => Knex) {
       sections: [
         {
           ...section,
-          instructors: [{ name: `Bonnie\u0000 Dorr ${long('x', 500)}` }, ...Array.from({ length: 60 }, (_, i) => ({ name: `Teacher ${i}` }))],
-          meetTimes: [{ ...(section.meetTimes as UfCourse[])[0], meetBuilding: `LIT\u0000${long('B', 200)}`, meetRoom: `1\ud83d\ude00${long('0', 200)}` }],
+          instructors: [
+            { name: `Bonnie\u0000 Dorr ${long('x', 500)}` },
+            ...Array.from({ length: 60 }, (_, i) => ({ name: `Teacher ${i}` })),
+          ],
+          meetTimes: [
+            {
+              ...(section.meetTimes as UfCourse[])[0],
+              meetBuilding: `LIT\u0000${long('B', 200)}`,
+              meetRoom: `1\ud83d\ude00${long('0', 200)}`,
+            },
+          ],
           deptName: long('Computer Science ', 1_000),
         },
       ],
@@ -401,7 +470,8 @@ function syncSuite(db: () => Knex) {
     expect(nlp.meetTimes[0].room.startsWith('1\u{1F600}0')).toBe(true);
     expect(chars(nlp.meetTimes[0].room)).toBe(40);
     expect(chars(nlp.department)).toBe(200);
-    for (const text of [nlp.name, nlp.description, ...nlp.instructors, nlp.meetTimes[0].building, nlp.department]) expect(text).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F]/);
+    for (const text of [nlp.name, nlp.description, ...nlp.instructors, nlp.meetTimes[0].building, nlp.department])
+      expect(text).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F]/);
     // Found as before.
     expect((await catalog().search(toCourseQuery({ q: 'bonnie dorr' }), 1)).courses.map((c) => c.courseNumber)).toEqual(['CAI6307']);
   });
@@ -411,9 +481,12 @@ describe.skipIf(missing)(`catalog sync from UF's Schedule of Courses on PGlite${
   syncSuite(usePglite());
 });
 
-describe.skipIf(missing || !hasPostgres())(`catalog sync from UF's Schedule of Courses on Postgres${missing ? ` (skipped: ${missing})` : ''}`, () => {
-  syncSuite(usePostgres());
-});
+describe.skipIf(missing || !hasPostgres())(
+  `catalog sync from UF's Schedule of Courses on Postgres${missing ? ` (skipped: ${missing})` : ''}`,
+  () => {
+    syncSuite(usePostgres());
+  },
+);
 
 describe.skipIf(missing)(`npm run catalog:sync${missing ? ` (skipped: ${missing})` : ''}`, () => {
   let replay: UfSocReplayServer;
@@ -449,37 +522,48 @@ describe.skipIf(missing)(`npm run catalog:sync${missing ? ` (skipped: ${missing}
 
   // On Postgres (the operator's database), which each of its four processes opens in a moment; the
   // embedded mode's CLI runs are the test above.
-  it.skipIf(!hasPostgres())('stops a run that would withdraw most of a term, saying how many and which flag lets it through; the flag does', async () => {
-    const database = await createTestDatabase();
-    const env = { ...process.env, DATABASE_URL: database.url, REDIS_URL: '', UF_SOC_URL: replay.url, LOG_LEVEL: 'silent' };
-    const cwd = path.resolve(import.meta.dirname, '../..');
-    const run = (...args: string[]) =>
-      promisify(execFile)(process.execPath, ['--import', 'tsx', 'adapters/cli/sync-catalog.ts', '--term', '2258', ...args], { cwd, env }).catch(
-        (error: { code: number; stdout: string; stderr: string }) => error,
-      );
-    const all = ufSocCourses('2258');
-    try {
-      replay.serve(all, 30);
-      const first = await run();
-      expect(first.stdout, first.stderr).toContain('Done: 133 sections added');
-      replay.serve(all.slice(-2), 30);
+  it.skipIf(!hasPostgres())(
+    'stops a run that would withdraw most of a term, saying how many and which flag lets it through; the flag does',
+    async () => {
+      const database = await createTestDatabase();
+      const env = { ...process.env, DATABASE_URL: database.url, REDIS_URL: '', UF_SOC_URL: replay.url, LOG_LEVEL: 'silent' };
+      const cwd = path.resolve(import.meta.dirname, '../..');
+      const run = (...args: string[]) =>
+        promisify(execFile)(process.execPath, ['--import', 'tsx', 'adapters/cli/sync-catalog.ts', '--term', '2258', ...args], {
+          cwd,
+          env,
+        }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+      const all = ufSocCourses('2258');
+      try {
+        replay.serve(all, 30);
+        const first = await run();
+        expect(first.stdout, first.stderr).toContain('Done: 133 sections added');
+        replay.serve(all.slice(-2), 30);
 
-      // The share a run may withdraw is the operator's to set (20 % by default, which the sync tests hold); past it, the run stops.
-      const stoppedRun = await run('--max-withdraw', '50');
-      expect(stoppedRun).toMatchObject({ code: 1 });
-      const said = /^Sync stopped: This run would withdraw (\d+) of the 133 sections Fall 2025 \(CWSP\) lists \(\d+\.\d %\), more than the 50 % a run may withdraw: nothing was withdrawn\. If UF really dropped them, run the same command with --allow-mass-withdraw \(it finishes this run and withdraws them\); if UF answered short, run it again later with --fresh\.$/m.exec(
-        stoppedRun.stderr,
-      );
-      expect(said, stoppedRun.stderr).not.toBeNull();
-      const gone = Number(said![1]);
-      expect(gone).toBeGreaterThan(100);
-      expect(await run('--max-withdraw', 'lots')).toMatchObject({ code: 1, stderr: expect.stringContaining('--max-withdraw must be a percentage from 0 to 100') });
+        // The share a run may withdraw is the operator's to set (20 % by default, which the sync tests hold); past it, the run stops.
+        const stoppedRun = await run('--max-withdraw', '50');
+        expect(stoppedRun).toMatchObject({ code: 1 });
+        const said =
+          /^Sync stopped: This run would withdraw (\d+) of the 133 sections Fall 2025 \(CWSP\) lists \(\d+\.\d %\), more than the 50 % a run may withdraw: nothing was withdrawn\. If UF really dropped them, run the same command with --allow-mass-withdraw \(it finishes this run and withdraws them\); if UF answered short, run it again later with --fresh\.$/m.exec(
+            stoppedRun.stderr,
+          );
+        expect(said, stoppedRun.stderr).not.toBeNull();
+        const gone = Number(said![1]);
+        expect(gone).toBeGreaterThan(100);
+        expect(await run('--max-withdraw', 'lots')).toMatchObject({
+          code: 1,
+          stderr: expect.stringContaining('--max-withdraw must be a percentage from 0 to 100'),
+        });
 
-      const allowed = await run('--allow-mass-withdraw');
-      expect(allowed.stdout, allowed.stderr).toMatch(new RegExp(`Done: 0 sections added, 0 changed, ${133 - gone} unchanged, ${gone} withdrawn`));
-    } finally {
-      replay.serve(all, 30);
-      await database.drop();
-    }
-  }, 180_000);
+        const allowed = await run('--allow-mass-withdraw');
+        expect(allowed.stdout, allowed.stderr).toMatch(
+          new RegExp(`Done: 0 sections added, 0 changed, ${133 - gone} unchanged, ${gone} withdrawn`),
+        );
+      } finally {
+        replay.serve(all, 30);
+        await database.drop();
+      }
+    },
+    180_000,
+  );
 });

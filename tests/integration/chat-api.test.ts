@@ -96,7 +96,11 @@ function chatApiSuite(app: TestApp) {
     const spying = await bob.http.get(coursePath(courseId, alice.id));
     expect(spying.status).toBe(403);
     expect(spying.body).toMatchObject({ error: 'FORBIDDEN' });
-    const impersonating = await bob.http.post('/api/insert-course-message/', { userID: alice.id, courseID: courseId, message: 'I am Alice' });
+    const impersonating = await bob.http.post('/api/insert-course-message/', {
+      userID: alice.id,
+      courseID: courseId,
+      message: 'I am Alice',
+    });
     expect(impersonating.status).toBe(403);
     expect(impersonating.body).toMatchObject({ error: 'FORBIDDEN' });
 
@@ -110,12 +114,24 @@ function chatApiSuite(app: TestApp) {
   });
 
   it('answers malformed ids, cursors and bodies with a 4xx JSON error, never a 500', async () => {
-    for (const path of [coursePath(0, alice.id), `/api/select-course-messages/abc/${alice.id}/`, `/api/select-course-messages/${courseId}/x/`, groupPath(-1, alice.id)]) {
+    for (const path of [
+      coursePath(0, alice.id),
+      `/api/select-course-messages/abc/${alice.id}/`,
+      `/api/select-course-messages/${courseId}/x/`,
+      groupPath(-1, alice.id),
+    ]) {
       const res = await alice.http.get(path);
       expect(res.status, path).toBe(400);
       expect(res.body.error, path).toBe('VALIDATION_FAILED');
     }
-    for (const query of ['?after=abc', '?after=', '?before=1-2-3', '?after=99999999999999999-0', '?after=1-0&before=2-0', '?after=1-0&after=2-0']) {
+    for (const query of [
+      '?after=abc',
+      '?after=',
+      '?before=1-2-3',
+      '?after=99999999999999999-0',
+      '?after=1-0&before=2-0',
+      '?after=1-0&after=2-0',
+    ]) {
       const res = await pollCourse(alice, courseId, query);
       expect(res.status, query).toBe(400);
       expect(res.body, query).toMatchObject({ error: 'INVALID_CURSOR' });
@@ -204,13 +220,19 @@ function chatApiSuite(app: TestApp) {
     const missing = await alice.http.get(groupPath(99_999_999, alice.id));
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ error: 'STUDY_GROUP_NOT_FOUND' });
-    expect((await bob.http.post('/api/insert-study-group-message/', { userID: alice.id, studyGroupID: groupId, message: 'x' })).status).toBe(403);
+    expect(
+      (await bob.http.post('/api/insert-study-group-message/', { userID: alice.id, studyGroupID: groupId, message: 'x' })).status,
+    ).toBe(403);
     expect((await postToGroup(bob, groupId, '   ')).body).toMatchObject({ error: 'VALIDATION_FAILED', field: 'message' });
     // Another member's id, in the read path or the post body: 403 FORBIDDEN, and nothing is stored.
     const spying = await bob.http.get(groupPath(groupId, alice.id));
     expect(spying.status).toBe(403);
     expect(spying.body).toMatchObject({ error: 'FORBIDDEN' });
-    const impersonating = await bob.http.post('/api/insert-study-group-message/', { userID: alice.id, studyGroupID: groupId, message: 'I am Alice' });
+    const impersonating = await bob.http.post('/api/insert-study-group-message/', {
+      userID: alice.id,
+      studyGroupID: groupId,
+      message: 'I am Alice',
+    });
     expect(impersonating.body).toMatchObject({ error: 'FORBIDDEN' });
     expect(texts(await alice.http.get(groupPath(groupId, alice.id)))).toEqual(['Problem set 4 tonight?']);
   });
@@ -243,105 +265,110 @@ function chatApiSuite(app: TestApp) {
 
 describeOnEveryMode('chat API', chatApiSuite, { catalog: true });
 
-describe.skipIf(!hasPostgres() || !hasRedis())('chat archive on Postgres + Redis: a crashing projector, a Redis that loses its data', () => {
-  // The app servers leave archiving to `npm run projector`.
-  const app = useTestApp('services', { catalog: true, env: { CHAT_PROJECTOR: 'false' } });
-  let archive: Knex;
+describe.skipIf(!hasPostgres() || !hasRedis())(
+  'chat archive on Postgres + Redis: a crashing projector, a Redis that loses its data',
+  () => {
+    // The app servers leave archiving to `npm run projector`.
+    const app = useTestApp('services', { catalog: true, env: { CHAT_PROJECTOR: 'false' } });
+    let archive: Knex;
 
-  beforeAll(() => {
-    archive = createKnex({ kind: 'postgres', url: app.target.env.DATABASE_URL });
-  });
-  afterAll(async () => {
-    await archive?.destroy();
-  });
+    beforeAll(() => {
+      archive = createKnex({ kind: 'postgres', url: app.target.env.DATABASE_URL });
+    });
+    afterAll(async () => {
+      await archive?.destroy();
+    });
 
-  async function archivedRows(): Promise<{ total: number; distinct: number }> {
-    const [row] = await archive('chat_messages').select(
-      archive.raw('count(*)::int as total'),
-      archive.raw(`count(distinct (room_type, room_id, stream_ms, stream_seq))::int as distinct`),
-    );
-    return row;
-  }
-
-  /** Waits until the projector has archived at least `count` rows (a bounded wait); answers how many it has. */
-  async function archivedCount(count: number): Promise<number> {
-    const rows = await vi.waitFor(
-      async () => {
-        const rows = await archivedRows();
-        expect(rows.total).toBeGreaterThanOrEqual(count);
-        return rows;
-      },
-      { timeout: 10_000, interval: 25 },
-    );
-    expect(rows.distinct).toBe(rows.total);
-    return rows.total;
-  }
-
-  it('loses nothing and duplicates nothing when the projector crashes mid-stream and restarts, and serves history after Redis loses its data', async () => {
-    const [alice, bob] = [await signUp(app.url), await signUp(app.url)];
-    const courseId = (await alice.http.post('/api/filter-courses/', { courseCode: 'COP3502C' })).body.courses[0].id as number;
-    for (const s of [alice, bob]) await s.http.post('/api/insert-course-member/', { courseID: courseId });
-    const { DATABASE_URL, REDIS_URL, REDIS_KEY_PREFIX } = app.target.env;
-    const projectorEnv = {
-      DATABASE_URL,
-      REDIS_URL,
-      REDIS_KEY_PREFIX,
-      CHAT_STREAM_RETENTION: '10',
-      CHAT_PROJECTOR_NAME: 'archiver-1',
-    };
-    const posted: { id: string; message: string }[] = [];
-    const postRound = async (label: string, count: number) => {
-      for (let i = 0; i < count; i += 1) {
-        const res = await postToCourse(i % 2 ? bob : alice, courseId, `${label} ${i}`);
-        expect(res.status).toBe(201);
-        posted.push(res.body);
-      }
-    };
-
-    let projector = await startProjectorProcess(projectorEnv);
-    await postRound('first', 6);
-    // Kill it while messages keep coming: whatever it read and had not acknowledged stays pending.
-    const crash = projector.kill();
-    await postRound('during', 6);
-    await crash;
-    await postRound('while down', 6);
-    // Same consumer name: it re-reads its own pending entries first (XREADGROUP from 0).
-    projector = await startProjectorProcess(projectorEnv);
-    await postRound('after restart', 16);
-    expect(await archivedCount(posted.length)).toBe(posted.length);
-    expect(await projector.stop()).toBe(0);
-
-    // The stream was trimmed towards 10 entries, yet the history reads whole.
-    const latest = await pollCourse(alice, courseId);
-    expect(latest.body.map((m: { id: string }) => m.id)).toEqual(posted.slice(-50).map((m) => m.id));
-    expect((await pollCourse(bob, courseId, `?after=${posted[3].id}`)).body.map((m: { id: string }) => m.id)).toEqual(posted.slice(4).map((m) => m.id));
-
-    // Redis loses everything (sessions too: the students sign in again).
-    await clearRedisPrefix(REDIS_KEY_PREFIX);
-    for (const s of [alice, bob]) {
-      s.http.cookies.clear();
-      await s.http.fetchToken();
-      expect((await s.http.logIn(s.username, s.password)).status).toBe(200);
+    async function archivedRows(): Promise<{ total: number; distinct: number }> {
+      const [row] = await archive('chat_messages').select(
+        archive.raw('count(*)::int as total'),
+        archive.raw(`count(distinct (room_type, room_id, stream_ms, stream_seq))::int as distinct`),
+      );
+      return row;
     }
-    const afterLoss = await pollCourse(alice, courseId);
-    expect(afterLoss.status).toBe(200);
-    expect(afterLoss.body).toEqual(latest.body);
-    expect((await pollCourse(alice, courseId, `?before=${posted[30].id}`)).body.map((m: { message: string }) => m.message)).toEqual(
-      posted.slice(0, 30).map((m) => m.message),
-    );
-    const last = posted.at(-1)!;
-    expect((await pollCourse(bob, courseId, `?after=${last.id}`)).body).toEqual([]);
 
-    // The chat goes on, and a poll from the old cursor bridges archive and new stream.
-    const fresh = await postToCourse(bob, courseId, 'Is this thing on?');
-    expect(fresh.status).toBe(201);
-    expect((await pollCourse(alice, courseId, `?after=${last.id}`)).body).toEqual([fresh.body]);
-    expect((await pollCourse(alice, courseId, `?after=${posted.at(-3)!.id}`)).body.map((m: { message: string }) => m.message)).toEqual([
-      ...posted.slice(-2).map((m) => m.message),
-      'Is this thing on?',
-    ]);
-  });
-});
+    /** Waits until the projector has archived at least `count` rows (a bounded wait); answers how many it has. */
+    async function archivedCount(count: number): Promise<number> {
+      const rows = await vi.waitFor(
+        async () => {
+          const rows = await archivedRows();
+          expect(rows.total).toBeGreaterThanOrEqual(count);
+          return rows;
+        },
+        { timeout: 10_000, interval: 25 },
+      );
+      expect(rows.distinct).toBe(rows.total);
+      return rows.total;
+    }
+
+    it('loses nothing and duplicates nothing when the projector crashes mid-stream and restarts, and serves history after Redis loses its data', async () => {
+      const [alice, bob] = [await signUp(app.url), await signUp(app.url)];
+      const courseId = (await alice.http.post('/api/filter-courses/', { courseCode: 'COP3502C' })).body.courses[0].id as number;
+      for (const s of [alice, bob]) await s.http.post('/api/insert-course-member/', { courseID: courseId });
+      const { DATABASE_URL, REDIS_URL, REDIS_KEY_PREFIX } = app.target.env;
+      const projectorEnv = {
+        DATABASE_URL,
+        REDIS_URL,
+        REDIS_KEY_PREFIX,
+        CHAT_STREAM_RETENTION: '10',
+        CHAT_PROJECTOR_NAME: 'archiver-1',
+      };
+      const posted: { id: string; message: string }[] = [];
+      const postRound = async (label: string, count: number) => {
+        for (let i = 0; i < count; i += 1) {
+          const res = await postToCourse(i % 2 ? bob : alice, courseId, `${label} ${i}`);
+          expect(res.status).toBe(201);
+          posted.push(res.body);
+        }
+      };
+
+      let projector = await startProjectorProcess(projectorEnv);
+      await postRound('first', 6);
+      // Kill it while messages keep coming: whatever it read and had not acknowledged stays pending.
+      const crash = projector.kill();
+      await postRound('during', 6);
+      await crash;
+      await postRound('while down', 6);
+      // Same consumer name: it re-reads its own pending entries first (XREADGROUP from 0).
+      projector = await startProjectorProcess(projectorEnv);
+      await postRound('after restart', 16);
+      expect(await archivedCount(posted.length)).toBe(posted.length);
+      expect(await projector.stop()).toBe(0);
+
+      // The stream was trimmed towards 10 entries, yet the history reads whole.
+      const latest = await pollCourse(alice, courseId);
+      expect(latest.body.map((m: { id: string }) => m.id)).toEqual(posted.slice(-50).map((m) => m.id));
+      expect((await pollCourse(bob, courseId, `?after=${posted[3].id}`)).body.map((m: { id: string }) => m.id)).toEqual(
+        posted.slice(4).map((m) => m.id),
+      );
+
+      // Redis loses everything (sessions too: the students sign in again).
+      await clearRedisPrefix(REDIS_KEY_PREFIX);
+      for (const s of [alice, bob]) {
+        s.http.cookies.clear();
+        await s.http.fetchToken();
+        expect((await s.http.logIn(s.username, s.password)).status).toBe(200);
+      }
+      const afterLoss = await pollCourse(alice, courseId);
+      expect(afterLoss.status).toBe(200);
+      expect(afterLoss.body).toEqual(latest.body);
+      expect((await pollCourse(alice, courseId, `?before=${posted[30].id}`)).body.map((m: { message: string }) => m.message)).toEqual(
+        posted.slice(0, 30).map((m) => m.message),
+      );
+      const last = posted.at(-1)!;
+      expect((await pollCourse(bob, courseId, `?after=${last.id}`)).body).toEqual([]);
+
+      // The chat goes on, and a poll from the old cursor bridges archive and new stream.
+      const fresh = await postToCourse(bob, courseId, 'Is this thing on?');
+      expect(fresh.status).toBe(201);
+      expect((await pollCourse(alice, courseId, `?after=${last.id}`)).body).toEqual([fresh.body]);
+      expect((await pollCourse(alice, courseId, `?after=${posted.at(-3)!.id}`)).body.map((m: { message: string }) => m.message)).toEqual([
+        ...posted.slice(-2).map((m) => m.message),
+        'Is this thing on?',
+      ]);
+    });
+  },
+);
 
 describe.skipIf(!hasPostgres() || !hasRedis())('chat on two app servers sharing Postgres + Redis', () => {
   // A long cache: only the announcement can end B's remembered membership in time.

@@ -10,7 +10,20 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INFRA } from '@adapters/container';
 import type { RunningServer } from '@adapters/server';
 import { insertStudyGroup } from '@tests/support/chat-fixtures';
-import { coursePath, groupPath, HANG, pollAll, pollCourse, postToCourse, postToGroup, signUp, texts, untilWaiting, waiting, type Student } from '@tests/support/chat-students';
+import {
+  coursePath,
+  groupPath,
+  HANG,
+  pollAll,
+  pollCourse,
+  postToCourse,
+  postToGroup,
+  signUp,
+  texts,
+  untilWaiting,
+  waiting,
+  type Student,
+} from '@tests/support/chat-students';
 import { HttpSession, type ApiResponse } from '@tests/support/http-session';
 import { describeOnEveryMode, startTestApp, useTestApp, type TestApp } from '@tests/support/test-app';
 import { clearRedisPrefix } from '@tests/support/test-services';
@@ -20,12 +33,17 @@ import { hasPostgres, hasRedis } from '@tests/support/use-adapters';
 const HOUR = 3_600_000;
 type Message = { id: string; message: string; event?: string; deleted?: boolean; edited?: boolean; editedAt?: string };
 
-const editCourse = (s: Student, courseID: number, messageID: string, message: string) => s.http.post('/api/edit-course-message/', { courseID, messageID, message });
-const deleteCourse = (s: Student, courseID: number, messageID: string) => s.http.post('/api/delete-course-message/', { courseID, messageID });
-const deleteInGroup = (s: Student, studyGroupID: number, messageID: string) => s.http.post('/api/delete-study-group-message/', { studyGroupID, messageID });
-const markRead = (s: Student, kind: 'course' | 'group', id: number, messageID: string) => s.http.post('/api/mark-chat-read/', { kind, id, messageID });
+const editCourse = (s: Student, courseID: number, messageID: string, message: string) =>
+  s.http.post('/api/edit-course-message/', { courseID, messageID, message });
+const deleteCourse = (s: Student, courseID: number, messageID: string) =>
+  s.http.post('/api/delete-course-message/', { courseID, messageID });
+const deleteInGroup = (s: Student, studyGroupID: number, messageID: string) =>
+  s.http.post('/api/delete-study-group-message/', { studyGroupID, messageID });
+const markRead = (s: Student, kind: 'course' | 'group', id: number, messageID: string) =>
+  s.http.post('/api/mark-chat-read/', { kind, id, messageID });
 const unread = (s: Student, query = '') => s.http.get(`/api/unread-counts/${query}`);
-const courseUnread = (res: ApiResponse, courseId: number) => (res.body.rooms as { kind: string; id: number }[]).find((r) => r.kind === 'course' && r.id === courseId);
+const courseUnread = (res: ApiResponse, courseId: number) =>
+  (res.body.rooms as { kind: string; id: number }[]).find((r) => r.kind === 'course' && r.id === courseId);
 
 /** Where a poller stands once it has everything: the last entry's position (an edit's or delete's own id, else the message's). */
 async function newestId(s: Student, courseId: number): Promise<string> {
@@ -50,7 +68,15 @@ function liveChatSuite(app: TestApp) {
   const newestCourseId = () => newestId(alice, courseId);
 
   it('refuses a wrong wait or watch with 400, and treats wait=0 as a plain poll', async () => {
-    for (const query of ['?after=0-0&wait=31', '?after=0-0&wait=abc', '?after=0-0&wait=-1', '?after=0-0&wait=1.5', '?wait=5', '?before=9-0&wait=5', '?after=0-0&wait=1&wait=2']) {
+    for (const query of [
+      '?after=0-0&wait=31',
+      '?after=0-0&wait=abc',
+      '?after=0-0&wait=-1',
+      '?after=0-0&wait=1.5',
+      '?wait=5',
+      '?before=9-0&wait=5',
+      '?after=0-0&wait=1&wait=2',
+    ]) {
       const res = await pollCourse(alice, courseId, query);
       expect(res.status, query).toBe(400);
       expect(res.body, query).toMatchObject({ error: 'VALIDATION_FAILED', field: 'wait' });
@@ -119,7 +145,10 @@ function liveChatSuite(app: TestApp) {
   it('forgets a waiter whose client disconnects', async () => {
     const client = new AbortController();
     const headers = { Cookie: [...carol.http.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
-    const poll = fetch(app.url + coursePath(courseId, carol.id, `?after=${await newestCourseId()}&wait=25`), { headers, signal: client.signal }).catch((e: Error) => e);
+    const poll = fetch(app.url + coursePath(courseId, carol.id, `?after=${await newestCourseId()}&wait=25`), {
+      headers,
+      signal: client.signal,
+    }).catch((e: Error) => e);
     await untilWaiting(app.server, 1);
     client.abort();
     expect(await poll).toBeInstanceOf(Error);
@@ -160,8 +189,16 @@ function liveChatSuite(app: TestApp) {
     expect(deleted.body).toMatchObject({ id: sent.body.id, message: '', deleted: true, edited: true });
     expect((await pollCourse(carol, courseId, `?after=${edited.body.event}`)).body).toEqual([deleted.body]);
     const history = (await pollCourse(carol, courseId)).body as Message[];
-    expect(history.find((m) => m.id === sent.body.id)).toEqual({ ...sent.body, message: '', deleted: true, edited: true, editedAt: edited.body.editedAt });
-    expect((await alice.http.get(`/api/course/${courseId}/`)).body.courseMessages.find((m: Message) => m.id === sent.body.id)).toMatchObject({ deleted: true });
+    expect(history.find((m) => m.id === sent.body.id)).toEqual({
+      ...sent.body,
+      message: '',
+      deleted: true,
+      edited: true,
+      editedAt: edited.body.editedAt,
+    });
+    expect(
+      (await alice.http.get(`/api/course/${courseId}/`)).body.courseMessages.find((m: Message) => m.id === sent.body.id),
+    ).toMatchObject({ deleted: true });
   });
 
   it('refuses edits and deletes of others’ messages, unknown ids, and edits after 24 hours', async () => {
@@ -173,8 +210,13 @@ function liveChatSuite(app: TestApp) {
     expect((await editCourse(bob, courseId, '1-0', 'who?')).status).toBe(404);
     expect((await deleteCourse(bob, courseId, '1-0')).body).toMatchObject({ error: 'MESSAGE_NOT_FOUND' });
     expect((await editCourse(bob, courseId, sent.body.id, '   ')).body).toMatchObject({ error: 'VALIDATION_FAILED', field: 'message' });
-    expect((await bob.http.post('/api/edit-course-message/', { courseID: courseId, messageID: 'x', message: 'y' })).body).toMatchObject({ error: 'VALIDATION_FAILED', field: 'messageID' });
-    expect((await bob.http.post('/api/delete-course-message/', { courseID: courseId, messageID: sent.body.id }, { csrf: false })).status).toBe(403);
+    expect((await bob.http.post('/api/edit-course-message/', { courseID: courseId, messageID: 'x', message: 'y' })).body).toMatchObject({
+      error: 'VALIDATION_FAILED',
+      field: 'messageID',
+    });
+    expect(
+      (await bob.http.post('/api/delete-course-message/', { courseID: courseId, messageID: sent.body.id }, { csrf: false })).status,
+    ).toBe(403);
 
     const clock = fakeProcessClock(['Date']);
     clock.advance(24 * HOUR + 60_000);
@@ -203,7 +245,11 @@ function liveChatSuite(app: TestApp) {
     expect(room).toMatchObject({ unread: expect.any(Number), mentions: 1 });
     expect(counts.body.total).toBe((counts.body.rooms as { unread: number }[]).reduce((sum, r) => sum + r.unread, 0));
 
-    expect((await markRead(carol, 'course', courseId, first.body.id)).body).toEqual({ kind: 'course', id: courseId, lastRead: first.body.id });
+    expect((await markRead(carol, 'course', courseId, first.body.id)).body).toEqual({
+      kind: 'course',
+      id: courseId,
+      lastRead: first.body.id,
+    });
     expect(courseUnread(await unread(carol), courseId)).toMatchObject({ unread: 1, mentions: 0, lastRead: first.body.id });
     expect((await markRead(carol, 'course', courseId, second.body.id)).body.lastRead).toBe(second.body.id);
     expect((await markRead(carol, 'course', courseId, first.body.id)).body.lastRead).toBe(second.body.id);
@@ -212,7 +258,9 @@ function liveChatSuite(app: TestApp) {
     expect((await markRead(carol, 'group', groupId, second.body.id)).body).toMatchObject({ error: 'NOT_GROUP_MEMBER' });
     expect((await markRead(carol, 'course', courseId, '1-0')).body).toMatchObject({ error: 'MESSAGE_NOT_FOUND' });
     expect((await markRead(carol, 'lecture' as 'course', courseId, second.body.id)).status).toBe(400);
-    expect((await carol.http.post('/api/mark-chat-read/', { kind: 'course', id: courseId, messageID: second.body.id }, { csrf: false })).status).toBe(403);
+    expect(
+      (await carol.http.post('/api/mark-chat-read/', { kind: 'course', id: courseId, messageID: second.body.id }, { csrf: false })).status,
+    ).toBe(403);
   });
 
   it('caps a room’s count at 100', async () => {
@@ -290,7 +338,10 @@ describe.skipIf(!hasPostgres() || !hasRedis())('live chat on two app servers sha
       const polls = Array.from({ length: 20 }, (_, i) => pollCourse(i % 2 ? phone : bob, courseId, `?after=${cursor}&wait=25`));
       await untilWaiting(b, 20);
       // One subscriber per server on the chat's channel, however many wait.
-      const [, subscribers] = (await a.resolve(INFRA.Redis).pubsub('NUMSUB', `${app.target.env.REDIS_KEY_PREFIX}chat:signals`)) as [string, number];
+      const [, subscribers] = (await a.resolve(INFRA.Redis).pubsub('NUMSUB', `${app.target.env.REDIS_KEY_PREFIX}chat:signals`)) as [
+        string,
+        number,
+      ];
       expect(subscribers).toBe(2);
       const sent = await postToCourse(alice, courseId, 'for twenty tabs');
       for (const answer of await Promise.all(polls)) expect(answer.body).toEqual([sent.body]);
@@ -314,7 +365,11 @@ describe.skipIf(!hasPostgres() || !hasRedis())('live chat on two app servers sha
   });
 
   it('keeps edits and deletes once archived, and after Redis loses its data', async () => {
-    const [kept, edited, deleted] = [await postToCourse(alice, courseId, 'kept'), await postToCourse(alice, courseId, 'to edit'), await postToCourse(alice, courseId, 'to delete')];
+    const [kept, edited, deleted] = [
+      await postToCourse(alice, courseId, 'kept'),
+      await postToCourse(alice, courseId, 'to edit'),
+      await postToCourse(alice, courseId, 'to delete'),
+    ];
     const edit = await editCourse(alice, courseId, edited.body.id, 'edited');
     await deleteCourse(alice, courseId, deleted.body.id);
     const knex = a.resolve(INFRA.Knex);
@@ -334,7 +389,11 @@ describe.skipIf(!hasPostgres() || !hasRedis())('live chat on two app servers sha
     await alice.http.fetchToken();
     expect((await alice.http.logIn(alice.username, alice.password)).status).toBe(200);
     const history = ((await pollCourse(alice, courseId)).body as Message[]).slice(-3);
-    expect(history).toEqual([kept.body, { ...edited.body, message: 'edited', edited: true, editedAt: edit.body.editedAt }, { ...deleted.body, message: '', deleted: true }]);
+    expect(history).toEqual([
+      kept.body,
+      { ...edited.body, message: 'edited', edited: true, editedAt: edit.body.editedAt },
+      { ...deleted.body, message: '', deleted: true },
+    ]);
     // A poll from before the changes still receives them, from the archive.
     const events = (await pollCourse(alice, courseId, `?after=${deleted.body.id}`)).body as Message[];
     expect(events.map((e) => [e.id, e.event !== undefined, e.deleted ?? false])).toEqual([

@@ -19,7 +19,9 @@ function fastPollsIn(text: string, kind: 'idle' | 'wait'): number {
 
 /** The answer as a client sees it, without what differs per answer. */
 function comparable(res: ApiResponse) {
-  const headers = Object.fromEntries([...res.headers].filter(([name]) => !['date', 'x-request-id', 'connection', 'keep-alive'].includes(name)));
+  const headers = Object.fromEntries(
+    [...res.headers].filter(([name]) => !['date', 'x-request-id', 'connection', 'keep-alive'].includes(name)),
+  );
   return { status: res.status, body: res.body, headers };
 }
 
@@ -28,7 +30,8 @@ function fastPathSuite(app: TestApp) {
   let studentId: number;
   let courseId: number;
   let newest: string;
-  const poll = (query: string, session = student, userId = studentId) => session.get(`/api/select-course-messages/${courseId}/${userId}/${query}`);
+  const poll = (query: string, session = student, userId = studentId) =>
+    session.get(`/api/select-course-messages/${courseId}/${userId}/${query}`);
 
   beforeAll(async () => {
     student = new HttpSession(app.url);
@@ -51,10 +54,16 @@ function fastPathSuite(app: TestApp) {
     expect(fast.body).toEqual([]);
     expect(fast.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     // An incoming request id is kept, as the pipeline keeps it.
-    expect((await student.get(`/api/select-course-messages/${courseId}/${studentId}/?after=${newest}`, { headers: { 'X-Request-Id': 'lb-1234' } })).headers.get('x-request-id')).toBe('lb-1234');
+    expect(
+      (
+        await student.get(`/api/select-course-messages/${courseId}/${studentId}/?after=${newest}`, {
+          headers: { 'X-Request-Id': 'lb-1234' },
+        })
+      ).headers.get('x-request-id'),
+    ).toBe('lb-1234');
   });
 
-  it('leaves to the pipeline a poll with news, another student\'s id, no session, or a session ended elsewhere', async () => {
+  it("leaves to the pipeline a poll with news, another student's id, no session, or a session ended elsewhere", async () => {
     const before = await fastPolls(app.url);
     // News: the pipeline answers the message.
     const posted = await student.post('/api/insert-course-message/', { userID: studentId, courseID: courseId, message: 'news' });
@@ -66,7 +75,8 @@ function fastPathSuite(app: TestApp) {
     expect((await new HttpSession(app.url).get(`/api/select-course-messages/${courseId}/${studentId}/?after=${newest}`)).status).toBe(401);
     // The warm session's id with a signature that is not the server's (its check is remembered for the real one only): 401.
     const forged = new HttpSession(app.url);
-    for (const [name, value] of student.cookies) forged.cookies.set(name, name.endsWith('.sig') ? `${value.slice(0, -2)}${value.endsWith('AA') ? 'BB' : 'AA'}` : value);
+    for (const [name, value] of student.cookies)
+      forged.cookies.set(name, name.endsWith('.sig') ? `${value.slice(0, -2)}${value.endsWith('AA') ? 'BB' : 'AA'}` : value);
     expect((await poll(`?after=${newest}`, forged)).status).toBe(401);
     expect(await fastPolls(app.url)).toBe(before);
 

@@ -7,7 +7,17 @@ import { beforeAll, expect, it, vi } from 'vitest';
 import { INFRA } from '@adapters/container';
 import { MAX_HELD_POLLS_PER_SESSION as CAP } from '@adapters/http/held-polls';
 import type { RunningServer } from '@adapters/server';
-import { HANG, pollCourse, postToCourse, postToGroup, signUp, texts, untilWaiting, waiting, type Student } from '@tests/support/chat-students';
+import {
+  HANG,
+  pollCourse,
+  postToCourse,
+  postToGroup,
+  signUp,
+  texts,
+  untilWaiting,
+  waiting,
+  type Student,
+} from '@tests/support/chat-students';
 import { HttpSession, type ApiResponse } from '@tests/support/http-session';
 import { describeOnEveryMode, type TestApp } from '@tests/support/test-app';
 
@@ -79,7 +89,8 @@ function pollLimitsSuite(app: TestApp) {
     courseId = found[0].id;
     otherCourseId = (await alice.http.post('/api/filter-courses/', { courseCode: 'MAC2311' })).body.courses[0].id;
     await alice.http.post('/api/insert-course-member/', { courseID: courseId });
-    groupId = (await alice.http.post('/api/insert-study-group/', { courseID: courseId, name: 'Exam prep', description: 'Practice sets' })).body.id;
+    groupId = (await alice.http.post('/api/insert-study-group/', { courseID: courseId, name: 'Exam prep', description: 'Practice sets' }))
+      .body.id;
     await post('first');
   });
 

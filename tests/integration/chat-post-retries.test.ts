@@ -19,14 +19,16 @@ function chatPostRetriesSuite(app: TestApp) {
     s.http.post('/api/insert-course-message/', { courseID: course, message, clientMessageID });
   const postToGroup = (s: Student, groupId: number, message: string, clientMessageID?: unknown) =>
     s.http.post('/api/insert-study-group-message/', { userID: s.id, studyGroupID: groupId, message, clientMessageID });
-  const copies = async (s: Student, course: number, text: string) => texts(await pollCourse(s, course, '?after=0-0')).filter((t) => t === text).length;
+  const copies = async (s: Student, course: number, text: string) =>
+    texts(await pollCourse(s, course, '?after=0-0')).filter((t) => t === text).length;
 
   beforeAll(async () => {
     [alice, bob] = [await signUp(app.url), await signUp(app.url)];
     const find = async (courseCode: string) => (await alice.http.post('/api/filter-courses/', { courseCode })).body.courses[0].id as number;
     courseId = await find('COP3502C');
     otherCourseId = await find('MAC2311');
-    for (const s of [alice, bob]) for (const course of [courseId, otherCourseId]) await s.http.post('/api/insert-course-member/', { courseID: course });
+    for (const s of [alice, bob])
+      for (const course of [courseId, otherCourseId]) await s.http.post('/api/insert-course-member/', { courseID: course });
   });
 
   it('answers a retry with the same clientMessageID with the stored message, 201 again, and the room holds one copy', async () => {

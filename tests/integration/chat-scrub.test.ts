@@ -12,16 +12,28 @@ import { INFRA } from '@adapters/container';
 import { ChatStreamKeys } from '@adapters/redis/chat-stream-keys';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { insertStudyGroup } from '@tests/support/chat-fixtures';
-import { groupPath, pollAll, pollCourse, postToCourse, postToGroup, signUp, type PolledMessage, type Student } from '@tests/support/chat-students';
+import {
+  groupPath,
+  pollAll,
+  pollCourse,
+  postToCourse,
+  postToGroup,
+  signUp,
+  type PolledMessage,
+  type Student,
+} from '@tests/support/chat-students';
 import type { ApiResponse } from '@tests/support/http-session';
 import { describeOnEveryMode, type TestApp } from '@tests/support/test-app';
 import { clearRedisPrefix, redisUrl } from '@tests/support/test-services';
 
 type Message = PolledMessage;
 
-const editCourse = (s: Student, courseID: number, messageID: string, message: string) => s.http.post('/api/edit-course-message/', { courseID, messageID, message });
-const deleteCourse = (s: Student, courseID: number, messageID: string) => s.http.post('/api/delete-course-message/', { courseID, messageID });
-const deleteInGroup = (s: Student, studyGroupID: number, messageID: string) => s.http.post('/api/delete-study-group-message/', { studyGroupID, messageID });
+const editCourse = (s: Student, courseID: number, messageID: string, message: string) =>
+  s.http.post('/api/edit-course-message/', { courseID, messageID, message });
+const deleteCourse = (s: Student, courseID: number, messageID: string) =>
+  s.http.post('/api/delete-course-message/', { courseID, messageID });
+const deleteInGroup = (s: Student, studyGroupID: number, messageID: string) =>
+  s.http.post('/api/delete-study-group-message/', { studyGroupID, messageID });
 const LARGEST_ID = '9007199254740991-2147483647';
 
 function scrubSuite(app: TestApp) {
@@ -109,7 +121,11 @@ function scrubSuite(app: TestApp) {
     // ...and its next poll gets the delete, and the edit as it now reads.
     const news = await pollAll(bob, coursePathOf(bob), later.id);
     expect(news.find((m) => m.id === posted.id)).toMatchObject({ deleted: true, message: '', event: expect.any(String) });
-    expect(news.find((m) => m.id === typo.id)).toMatchObject({ message: 'meet at 9 in Library West', edited: true, event: edited.body.event });
+    expect(news.find((m) => m.id === typo.id)).toMatchObject({
+      message: 'meet at 9 in Library West',
+      edited: true,
+      event: edited.body.event,
+    });
 
     const course: ChatRoom = { kind: 'course', id: courseId };
     const group: ChatRoom = { kind: 'group', id: groupId };
@@ -137,12 +153,27 @@ function scrubSuite(app: TestApp) {
       }
       // The messages themselves are still shown: the delete as a placeholder, the edit as it reads now.
       const latest = (await pollCourse(bob, courseId)).body as Message[];
-      expect(latest.find((m) => m.id === posted.id), stage).toMatchObject({ message: '', deleted: true });
-      expect(latest.find((m) => m.id === typo.id), stage).toMatchObject({ message: 'meet at 9 in Library West', edited: true });
+      expect(
+        latest.find((m) => m.id === posted.id),
+        stage,
+      ).toMatchObject({ message: '', deleted: true });
+      expect(
+        latest.find((m) => m.id === typo.id),
+        stage,
+      ).toMatchObject({ message: 'meet at 9 in Library West', edited: true });
       const polled = await pollAll(carol, coursePathOf(carol), '0-0');
-      expect(polled.filter((m) => m.id === typo.id), stage).toEqual([expect.objectContaining({ message: 'meet at 9 in Library West', event: edited.body.event })]);
-      expect(polled.filter((m) => m.id === posted.id), stage).toEqual([expect.objectContaining({ message: '', deleted: true })]);
-      expect(((await bob.http.get(`/api/study-group/${groupId}/`)).body.studyGroupMessages as Message[]).find((m) => m.id === inGroup.id), stage).toMatchObject({
+      expect(
+        polled.filter((m) => m.id === typo.id),
+        stage,
+      ).toEqual([expect.objectContaining({ message: 'meet at 9 in Library West', event: edited.body.event })]);
+      expect(
+        polled.filter((m) => m.id === posted.id),
+        stage,
+      ).toEqual([expect.objectContaining({ message: '', deleted: true })]);
+      expect(
+        ((await bob.http.get(`/api/study-group/${groupId}/`)).body.studyGroupMessages as Message[]).find((m) => m.id === inGroup.id),
+        stage,
+      ).toMatchObject({
         deleted: true,
       });
       // The stored copies hold none of it either.
@@ -160,9 +191,10 @@ function scrubSuite(app: TestApp) {
   });
 
   it('counts a deleted message nowhere and an edited one as it reads now, mentions included', async () => {
-    const counts = async (s: Student) => ((await s.http.get('/api/unread-counts/')).body.rooms as { kind: string; id: number; unread: number; mentions: number }[]).find(
-      (r) => r.kind === 'course' && r.id === courseId,
-    )!;
+    const counts = async (s: Student) =>
+      ((await s.http.get('/api/unread-counts/')).body.rooms as { kind: string; id: number; unread: number; mentions: number }[]).find(
+        (r) => r.kind === 'course' && r.id === courseId,
+      )!;
     const newest = (await pollCourse(carol, courseId)).body.at(-1) as Message;
     expect((await carol.http.post('/api/mark-chat-read/', { kind: 'course', id: courseId, messageID: newest.id })).status).toBe(200);
     expect(await counts(carol)).toMatchObject({ unread: 0, mentions: 0 });

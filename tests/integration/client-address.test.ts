@@ -36,7 +36,15 @@ describe.skipIf(!hasPostgres() || !hasRedis())('the client address behind proxie
     const prefix = uniqueRedisPrefix();
     prefixes.push(prefix);
     const target = servicesTarget(db.url, redisUrl()!, prefix);
-    const config = parseConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', BCRYPT_COST: '4', SESSION_SECRET: TEST_SECRET, ...target.env, TRUST_PROXY: trustProxy });
+    const config = parseConfig({
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      BCRYPT_COST: '4',
+      SESSION_SECRET: TEST_SECRET,
+      ...target.env,
+      TRUST_PROXY: trustProxy,
+    });
     const server = await startServer(config, pino({ level: 'info' }, sink));
     servers.push(server);
     await fetch(`${server.url}/api/is-authenticated/`, { headers: { 'X-Forwarded-For': forwardedFor } });

@@ -69,7 +69,10 @@ function courseGroupsPagingSuite(app: TestApp) {
     // Many groups of one owner, written straight to the tables (past the per-student limits), each with a meeting.
     const groups = app.server.resolve(TOKENS.StudyGroupRepository);
     for (let i = 1; i <= OTHERS; i += 1) {
-      const groupId = await insertStudyGroup(app.server.resolve(INFRA.Knex), courseId, makerId, [], { name: `Others ${i}`, description: 'Made by Mack' });
+      const groupId = await insertStudyGroup(app.server.resolve(INFRA.Knex), courseId, makerId, [], {
+        name: `Others ${i}`,
+        description: 'Made by Mack',
+      });
       await groups.addMeeting(groupId, { day: 'Monday', time: '10:00:00', location: `Room ${i}` });
       othersIds.push(groupId);
     }
@@ -93,7 +96,12 @@ function courseGroupsPagingSuite(app: TestApp) {
     expect(groups.map((g) => g.id)).toEqual([...ownIds, ...othersIds.slice(0, PAGE_SIZE - ownIds.length)]);
     // Every own group is named, on this page or not; each listed group keeps its full shape.
     expect(res.body.userStudyGroupIDs).toEqual(ownIds);
-    expect(groups[0]).toMatchObject({ id: ownIds[0], name: 'Others 31', members: [{ id: makerId }, { id: viewerId }], meetings: [{ location: 'Room 31' }] });
+    expect(groups[0]).toMatchObject({
+      id: ownIds[0],
+      name: 'Others 31',
+      members: [{ id: makerId }, { id: viewerId }],
+      meetings: [{ location: 'Room 31' }],
+    });
     expect(res.body.nextStudyGroupsCursor).toEqual(expect.any(String));
     // The call without a cursor answers the same first page.
     const unnamed = await nextPage(undefined);
@@ -127,7 +135,11 @@ function courseGroupsPagingSuite(app: TestApp) {
         gone.push(leaving);
         othersIds.splice(othersIds.indexOf(leaving), 1);
       }
-      const res = await classmate.post('/api/insert-study-group/', { courseID: courseId, name: `New ${page}`, description: 'Started mid-way' });
+      const res = await classmate.post('/api/insert-study-group/', {
+        courseID: courseId,
+        name: `New ${page}`,
+        description: 'Started mid-way',
+      });
       expect(res.status).toBe(201);
       created.push(res.body.id);
     });
@@ -176,7 +188,9 @@ function courseGroupsPagingSuite(app: TestApp) {
       `${cursor}${cursor}`,
     ];
     for (const after of bad) {
-      const res: ApiResponse = await viewer.get(`/api/course/${courseId}/study-groups/?after=${after.startsWith('%') ? after : encodeURIComponent(after)}`);
+      const res: ApiResponse = await viewer.get(
+        `/api/course/${courseId}/study-groups/?after=${after.startsWith('%') ? after : encodeURIComponent(after)}`,
+      );
       expect(res.status, after).toBe(400);
       expect(res.headers.get('content-type'), after).toMatch(/^application\/json/);
       expect(res.body, after).toMatchObject({ error: 'INVALID_CURSOR', message: expect.any(String) });

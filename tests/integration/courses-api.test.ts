@@ -131,15 +131,17 @@ function coursesApiSuite(app: TestApp) {
     expect(card.sections.length).toBeGreaterThan(1);
     expect(card.sections.every((s: { term: string }) => s.term === card.term)).toBe(true);
     // One card per course and term: no two cards of the page share both.
-    const keys = byCode.body.courses.map((c: { course_number: string; term: string; name: string }) => `${c.term} ${c.course_number} ${c.name}`);
+    const keys = byCode.body.courses.map(
+      (c: { course_number: string; term: string; name: string }) => `${c.term} ${c.course_number} ${c.name}`,
+    );
     expect(new Set(keys).size).toBe(keys.length);
 
     const section = card.sections[0];
     const instructor = section.instructors[0] as string;
     const byInstructor = await filter({ q: instructor.toUpperCase() });
-    expect(byInstructor.body.courses.flatMap((c: { sections: { instructors: string[] }[] }) => c.sections.map((s) => s.instructors))).toEqual(
-      expect.arrayContaining([expect.arrayContaining([instructor])]),
-    );
+    expect(
+      byInstructor.body.courses.flatMap((c: { sections: { instructors: string[] }[] }) => c.sections.map((s) => s.instructors)),
+    ).toEqual(expect.arrayContaining([expect.arrayContaining([instructor])]));
     const byClassNumber = await filter({ q: String(section.class_number) });
     expect(byClassNumber.body.courses).toHaveLength(1);
     expect(byClassNumber.body.courses[0].sections.map((s: { id: number }) => s.id)).toEqual([section.id]);
@@ -150,13 +152,18 @@ function coursesApiSuite(app: TestApp) {
   it('adds my classes by class number: joined, already a member, not found in this term; refuses bad input', async () => {
     const mine = new HttpSession(app.url);
     await mine.signUp(newStudent({ firstName: 'Ada', lastName: 'Adds' }));
-    const fall = (await mine.post('/api/filter-courses/', { term: 'Fall 2025' })).body.courses as { sections: { id: number; class_number: number }[] }[];
+    const fall = (await mine.post('/api/filter-courses/', { term: 'Fall 2025' })).body.courses as {
+      sections: { id: number; class_number: number }[];
+    }[];
     const [first, second] = fall.flatMap((c) => c.sections);
     const spring = (await mine.post('/api/filter-courses/', { term: 'Spring 2025' })).body.courses[0].sections[0];
     await mine.post('/api/insert-course-member/', { courseID: second.id });
 
     const add = (body: Record<string, unknown>) => mine.post('/api/insert-course-members/', body);
-    const res = await add({ term: 'Fall 2025', classNumbers: [first.class_number, second.class_number, 99_999, first.class_number, spring.class_number] });
+    const res = await add({
+      term: 'Fall 2025',
+      classNumbers: [first.class_number, second.class_number, 99_999, first.class_number, spring.class_number],
+    });
     expect(res.status).toBe(200);
     expect(res.body.term).toBe('Fall 2025');
     expect(res.body.results.map((r: { class_number: number; result: string }) => [r.class_number, r.result])).toEqual([
@@ -245,7 +252,16 @@ function coursesApiSuite(app: TestApp) {
       userStudyGroupIDs: [],
     });
     expect(member.body.courseMembers).toEqual([
-      { id: studentId, username: expect.any(String), first_name: 'Sam', last_name: 'Student', major: 'Computer Science', year: '2', bio: 'Hi', verified: false },
+      {
+        id: studentId,
+        username: expect.any(String),
+        first_name: 'Sam',
+        last_name: 'Student',
+        major: 'Computer Science',
+        year: '2',
+        bio: 'Hi',
+        verified: false,
+      },
     ]);
 
     const outsider = await other.get(`/api/course/${courseId}/`);
@@ -265,7 +281,13 @@ function coursesApiSuite(app: TestApp) {
   it('hides a section UF withdrew from search and Add my classes, and keeps it, its chat and its groups for its members', async () => {
     const catalog = catalogStore(app.server.resolve(TOKENS.CourseCatalog), app.server.resolve(TOKENS.CourseCatalogWriter));
     const synced = [31_001, 31_002].map((classNumber) =>
-      sectionEntry({ term: 'Spring 2026', courseNumber: 'EEL3111C', name: 'Circuits 1', classNumber, instructors: [`Teacher ${classNumber}`] }),
+      sectionEntry({
+        term: 'Spring 2026',
+        courseNumber: 'EEL3111C',
+        name: 'Circuits 1',
+        classNumber,
+        instructors: [`Teacher ${classNumber}`],
+      }),
     );
     await catalog.upsert(synced, { source: 'uf-soc:CWSP' });
     const member = new HttpSession(app.url);
@@ -278,13 +300,23 @@ function coursesApiSuite(app: TestApp) {
     // The sync's complete answer no longer lists 31001.
     expect(await catalog.withdrawMissing('Spring 2026', 'uf-soc:CWSP', [31_002])).toBe(1);
     expect((await filter({ q: '31001' })).body.courses).toEqual([]);
-    expect((await filter({ q: 'eel3111c', term: 'Spring 2026' })).body.courses.flatMap((c: { sections: { class_number: number }[] }) => c.sections.map((s) => s.class_number))).toEqual([31_002]);
+    expect(
+      (await filter({ q: 'eel3111c', term: 'Spring 2026' })).body.courses.flatMap((c: { sections: { class_number: number }[] }) =>
+        c.sections.map((s) => s.class_number),
+      ),
+    ).toEqual([31_002]);
     const again = await member.post('/api/insert-course-members/', { term: 'Spring 2026', classNumbers: [31_001] });
     expect(again.body.results).toEqual([{ class_number: 31_001, result: 'not-found', course: null }]);
 
-    expect((await member.get('/api/dashboard/')).body.courses).toEqual([expect.objectContaining({ id, class_number: 31_001, withdrawn: true })]);
+    expect((await member.get('/api/dashboard/')).body.courses).toEqual([
+      expect.objectContaining({ id, class_number: 31_001, withdrawn: true }),
+    ]);
     const page = await member.get(`/api/course/${id}/`);
-    expect(page.body).toMatchObject({ course: { id, withdrawn: true }, isMember: true, courseStudyGroups: [{ id: group.id, name: 'Circuits crew' }] });
+    expect(page.body).toMatchObject({
+      course: { id, withdrawn: true },
+      isMember: true,
+      courseStudyGroups: [{ id: group.id, name: 'Circuits crew' }],
+    });
     expect(page.body.courseMessages.map((m: { message: string }) => m.message)).toEqual(['Before UF dropped it']);
     expect((await member.post('/api/insert-course-message/', { courseID: id, message: 'Still here' })).status).toBe(201);
 
@@ -295,7 +327,9 @@ function coursesApiSuite(app: TestApp) {
 
   it('refuses to join a withdrawn section with 409 SECTION_WITHDRAWN and changes nothing; its members keep it and may leave', async () => {
     const catalog = catalogStore(app.server.resolve(TOKENS.CourseCatalog), app.server.resolve(TOKENS.CourseCatalogWriter));
-    const sections = [32_001, 32_002].map((classNumber) => sectionEntry({ term: 'Fall 2025', courseNumber: 'EEL3135', name: 'Signals and Systems', classNumber }));
+    const sections = [32_001, 32_002].map((classNumber) =>
+      sectionEntry({ term: 'Fall 2025', courseNumber: 'EEL3135', name: 'Signals and Systems', classNumber }),
+    );
     await catalog.upsert(sections, { source: 'uf-soc:CWSP' });
     const [gone, kept] = await catalog.findByClassNumbers('Fall 2025', [32_001, 32_002]);
     const member = new HttpSession(app.url);
@@ -328,7 +362,12 @@ function coursesApiSuite(app: TestApp) {
   it("lists five sections of a card with many, the student's own first, and every matching one for Show all", async () => {
     const catalog = catalogStore(app.server.resolve(TOKENS.CourseCatalog), app.server.resolve(TOKENS.CourseCatalogWriter));
     const algebra = Array.from({ length: 32 }, (_, i) =>
-      sectionEntry({ courseNumber: 'MAC1105', name: 'Basic College Algebra', classNumber: 40_001 + i, instructors: [i === 20 ? 'Ada Lovelace' : `Teacher ${i + 1}`] }),
+      sectionEntry({
+        courseNumber: 'MAC1105',
+        name: 'Basic College Algebra',
+        classNumber: 40_001 + i,
+        instructors: [i === 20 ? 'Ada Lovelace' : `Teacher ${i + 1}`],
+      }),
     );
     await catalog.upsert(algebra);
     const numbers = (sections: { class_number: number }[]) => sections.map((s) => s.class_number);
@@ -349,7 +388,9 @@ function coursesApiSuite(app: TestApp) {
     expect(all.body.courseID).toBe(card.id);
     expect(numbers(all.body.sections)).toEqual([40_030, ...Array.from({ length: 32 }, (_, i) => 40_001 + i).filter((n) => n !== 40_030)]);
     expect(Object.keys(all.body.sections[0]).sort()).toEqual(Object.keys(card.sections[0]).sort());
-    expect(numbers((await student.get(`/api/course-sections/${mine}/?q=lovelace&courseCode=MAC1105&term=Fall%202025`)).body.sections)).toEqual([40_021]);
+    expect(
+      numbers((await student.get(`/api/course-sections/${mine}/?q=lovelace&courseCode=MAC1105&term=Fall%202025`)).body.sections),
+    ).toEqual([40_021]);
 
     // A searched class number or instructor shows that section on its card, without Show all.
     const [byNumber] = (await filter({ q: '40027' })).body.courses;

@@ -67,7 +67,23 @@ const GET_ROUTES = [
   '/assets/{id}',
 ];
 
-const NASTY_TEXT = ['\u0000', '\uD800', '\uDFFF', '\u202E', '\u200B', '\uFEFF', '\u0085', '\u001B[2J', '%00', "'; drop table users; --", '<script>', '🐊', 'İ', 'ß', ''];
+const NASTY_TEXT = [
+  '\u0000',
+  '\uD800',
+  '\uDFFF',
+  '\u202E',
+  '\u200B',
+  '\uFEFF',
+  '\u0085',
+  '\u001B[2J',
+  '%00',
+  "'; drop table users; --",
+  '<script>',
+  '🐊',
+  'İ',
+  'ß',
+  '',
+];
 
 /**
  * A valid body per route (for the fuzz student, in their course and group), so
@@ -78,20 +94,48 @@ const NASTY_TEXT = ['\u0000', '\uD800', '\uDFFF', '\u202E', '\u200B', '\uFEFF', 
 function templates(ids: Ids): Record<string, Record<string, unknown>> {
   return {
     '/api/login/': { username: 'nobody-here', password: 'not-the-password' },
-    '/api/signup/': { firstName: 'Fuzz', lastName: 'Gator', major: 'Math', email: 'fuzz@ufl.edu', username: 'fuzzer', password: 'chomp-chomp-42', year: '2', bio: 'Hi' },
+    '/api/signup/': {
+      firstName: 'Fuzz',
+      lastName: 'Gator',
+      major: 'Math',
+      email: 'fuzz@ufl.edu',
+      username: 'fuzzer',
+      password: 'chomp-chomp-42',
+      year: '2',
+      bio: 'Hi',
+    },
     '/api/filter-courses/': { name: 'Programming', courseCode: 'COP', term: 'Fall 2025', page: 1 },
     '/api/insert-course-member/': { userID: ids.user, courseID: ids.course },
     '/api/insert-course-members/': { userID: ids.user, term: 'Fall 2025', classNumbers: [12345, 99999] },
     '/api/insert-course-message/': { userID: ids.user, courseID: ids.course, message: 'hello', clientMessageID: 'fuzz-course-post' },
     '/api/insert-study-group/': { courseID: ids.course, name: 'Fuzz group', description: 'Generated' },
     '/api/insert-study-group-member/': { userID: ids.user, studyGroupID: ids.group },
-    '/api/insert-study-group-message/': { userID: ids.user, studyGroupID: ids.group, message: 'hello', clientMessageID: crypto.randomUUID() },
+    '/api/insert-study-group-message/': {
+      userID: ids.user,
+      studyGroupID: ids.group,
+      message: 'hello',
+      clientMessageID: crypto.randomUUID(),
+    },
     '/api/edit-course-message/': { userID: ids.user, courseID: ids.course, messageID: ids.courseMessage, message: 'edited' },
     '/api/edit-study-group-message/': { userID: ids.user, studyGroupID: ids.group, messageID: ids.groupMessage, message: 'edited' },
     '/api/mark-chat-read/': { kind: 'course', id: ids.course, messageID: ids.courseMessage },
-    '/api/update-study-group/': { ownerID: ids.user, studyGroupID: ids.group, name: 'Fuzz', description: 'Group', public: 1, maxMembers: 10 },
+    '/api/update-study-group/': {
+      ownerID: ids.user,
+      studyGroupID: ids.group,
+      name: 'Fuzz',
+      description: 'Group',
+      public: 1,
+      maxMembers: 10,
+    },
     '/api/insert-study-group-meeting/': { ownerID: ids.user, studyGroupID: ids.group, day: 'Monday', time: '10:00', location: 'Lab' },
-    '/api/update-study-group-meeting/': { ownerID: ids.user, meetingID: ids.meeting, studyGroupID: ids.group, day: 'Tuesday', time: '11:30', location: 'Library' },
+    '/api/update-study-group-meeting/': {
+      ownerID: ids.user,
+      meetingID: ids.meeting,
+      studyGroupID: ids.group,
+      day: 'Tuesday',
+      time: '11:30',
+      location: 'Library',
+    },
     // The account calls with a wrong password or an unknown link: mutations reach the checks behind validation, never end the fuzz student.
     '/api/verify-email/': { token: 'x'.repeat(43) },
     '/api/request-password-reset/': { emailOrUsername: 'nobody-here@ufl.edu' },
@@ -108,7 +152,13 @@ function mutatedBodyArb(template: Record<string, unknown>, ids: Ids) {
     { weight: 3, arbitrary: fc.record({ key: fc.constantFrom(...keys), value: textArb() as fc.Arbitrary<unknown> }) },
     { weight: 2, arbitrary: fc.record({ key: fc.constantFrom(...keys), value: valueArb(ids) as fc.Arbitrary<unknown> }) },
     { weight: 1, arbitrary: fc.record({ key: fc.constantFrom(...keys), value: fc.constant(undefined) as fc.Arbitrary<unknown> }) },
-    { weight: 1, arbitrary: fc.record({ key: fc.constantFrom('extra', '__proto__', 'constructor', 'userId'), value: valueArb(ids) as fc.Arbitrary<unknown> }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        key: fc.constantFrom('extra', '__proto__', 'constructor', 'userId'),
+        value: valueArb(ids) as fc.Arbitrary<unknown>,
+      }),
+    },
   );
   return fc.array(change, { minLength: 1, maxLength: 2 }).map((changes) => {
     const body: Record<string, unknown> = { ...template };
@@ -141,7 +191,20 @@ function textArb() {
 function valueArb(ids: Ids) {
   return fc.oneof(
     textArb(),
-    fc.constantFrom(ids.user, ids.course, ids.group, ids.meeting, String(ids.course), 0, -1, 2_147_483_648, 1e308, -0, 1.5, Number.MAX_SAFE_INTEGER),
+    fc.constantFrom(
+      ids.user,
+      ids.course,
+      ids.group,
+      ids.meeting,
+      String(ids.course),
+      0,
+      -1,
+      2_147_483_648,
+      1e308,
+      -0,
+      1.5,
+      Number.MAX_SAFE_INTEGER,
+    ),
     fc.constantFrom(ids.courseMessage, ids.groupMessage, '0-0', '9007199254740991-2147483647', '1-99999999999', 'course', 'group'),
     fc.integer(),
     fc.double(),
@@ -159,7 +222,18 @@ function bodyArb(fields: string[], ids: Ids) {
     { weight: 6, arbitrary: named.map((body) => JSON.stringify(body)) },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)) },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }) },
-    { weight: 1, arbitrary: fc.constantFrom('{"message": "hi",', '{"a":' + '['.repeat(5_000), '\u0000', '[]', 'null', '"x"', '{"__proto__": {"admin": true}}') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '{"message": "hi",',
+        '{"a":' + '['.repeat(5_000),
+        '\u0000',
+        '[]',
+        'null',
+        '"x"',
+        '{"__proto__": {"admin": true}}',
+      ),
+    },
   );
 }
 
@@ -170,20 +244,76 @@ const segmentArb = (ids: Ids) =>
   fc.oneof(
     // Mostly real ids, so the deeper layers (membership, chat cursors) are reached.
     { weight: 4, arbitrary: fc.constantFrom(String(ids.course), String(ids.group), String(ids.user)) },
-    fc.constantFrom(String(ids.course), String(ids.group), String(ids.user), '0', '-1', '01', '99999999999', '1e3', '%', '%E0%A4%A', '%00', '..', '%2e%2e%2f', 'abc', '%F0%9F%90%8A', '%ED%A0%80', '%C0%AF', ''),
+    fc.constantFrom(
+      String(ids.course),
+      String(ids.group),
+      String(ids.user),
+      '0',
+      '-1',
+      '01',
+      '99999999999',
+      '1e3',
+      '%',
+      '%E0%A4%A',
+      '%00',
+      '..',
+      '%2e%2e%2f',
+      'abc',
+      '%F0%9F%90%8A',
+      '%ED%A0%80',
+      '%C0%AF',
+      '',
+    ),
     fc.string({ unit: 'binary', maxLength: 12 }).map(encode),
   ) as fc.Arbitrary<string>;
 
 const queryArb = fc.oneof(
   fc.constant(''),
-  fc.constantFrom('?after=0-0', '?before=0-0', '?after=9007199254740991-2147483647', '?before=1-0', '?after=1-0&before=2-0', '?after=%00', '?page=%', '?page=-5', '?page=1e9', '?after=1-0&after=2-0'),
+  fc.constantFrom(
+    '?after=0-0',
+    '?before=0-0',
+    '?after=9007199254740991-2147483647',
+    '?before=1-0',
+    '?after=1-0&before=2-0',
+    '?after=%00',
+    '?page=%',
+    '?page=-5',
+    '?page=1e9',
+    '?after=1-0&after=2-0',
+  ),
   // Waits that answer at once: refused, or with news (every real room has a message after 0-0; a since never matches).
-  fc.constantFrom('?after=0-0&wait=31', '?after=0-0&wait=x', '?wait=1', '?after=0-0&wait=0', '?after=0-0&wait=1', '?after=0-0&wait=1&watch=%00', '?after=0-0&watch=course:1', '?after=0-0&wait=1&watch=course:1,group:2', '?since=x&wait=99', '?since=x&wait=1', '?wait=1&wait=2&since=x'),
+  fc.constantFrom(
+    '?after=0-0&wait=31',
+    '?after=0-0&wait=x',
+    '?wait=1',
+    '?after=0-0&wait=0',
+    '?after=0-0&wait=1',
+    '?after=0-0&wait=1&watch=%00',
+    '?after=0-0&watch=course:1',
+    '?after=0-0&wait=1&watch=course:1,group:2',
+    '?since=x&wait=99',
+    '?since=x&wait=1',
+    '?wait=1&wait=2&since=x',
+  ),
   fc.string({ unit: 'binary', maxLength: 20 }).map((s) => `?after=${encode(s)}&page=${encode(s)}&before=%ED%A0%80`),
   // A course's groups: cursors of the server's form ("others:0", "own:1", out of range) and not.
-  fc.constantFrom('?after=b3RoZXJzOjA', '?after=b3duOjE', '?after=b3RoZXJzOjk5OTk5OTk5OTk5', '?after=b3RoZXJzOjA=', '?after=', '?after=b3duOjE&after=b3duOjE'),
+  fc.constantFrom(
+    '?after=b3RoZXJzOjA',
+    '?after=b3duOjE',
+    '?after=b3RoZXJzOjk5OTk5OTk5OTk5',
+    '?after=b3RoZXJzOjA=',
+    '?after=',
+    '?after=b3duOjE&after=b3duOjE',
+  ),
   // The search fields a card's "Show all" repeats.
-  fc.constantFrom('?q=%00', '?q=%ED%A0%80', '?q=cop%203502&term=Fall%202025', '?courseCode=' + 'x'.repeat(500), '?name=%E2%80%AE&q=a&q=b', '?term=%00'),
+  fc.constantFrom(
+    '?q=%00',
+    '?q=%ED%A0%80',
+    '?q=cop%203502&term=Fall%202025',
+    '?courseCode=' + 'x'.repeat(500),
+    '?name=%E2%80%AE&q=a&q=b',
+    '?term=%00',
+  ),
   fc.string({ unit: 'binary', maxLength: 20 }).map((s) => `?q=${encode(s)}&name=${encode(s)}&courseCode=${encode(s)}&term=${encode(s)}`),
 );
 
@@ -236,7 +366,11 @@ function fuzzSuite(app: TestApp) {
     if (!ANONYMOUS_ROUTES.has(route)) return { Cookie: cookieHeader(), 'X-CSRFToken': token, 'X-Forwarded-For': student.clientAddress };
     const visitor = new HttpSession(app.url);
     const visitorToken = await visitor.fetchToken();
-    return { Cookie: [...visitor.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'X-CSRFToken': visitorToken, 'X-Forwarded-For': visitor.clientAddress };
+    return {
+      Cookie: [...visitor.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      'X-CSRFToken': visitorToken,
+      'X-Forwarded-For': visitor.clientAddress,
+    };
   };
 
   beforeAll(async () => {
@@ -244,23 +378,32 @@ function fuzzSuite(app: TestApp) {
     const user = (await student.signUp(newStudent())).body.user.id as number;
     const course = (await student.post('/api/filter-courses/', { courseCode: 'COP3502' })).body.courses[0].id as number;
     await student.post('/api/insert-course-member/', { courseID: course });
-    const group = (await student.post('/api/insert-study-group/', { courseID: course, name: 'Fuzz', description: 'Group' })).body.id as number;
-    const meeting = (await student.post('/api/insert-study-group-meeting/', { studyGroupID: group, day: 'Monday', time: '10:00', location: 'Lab' })).body
+    const group = (await student.post('/api/insert-study-group/', { courseID: course, name: 'Fuzz', description: 'Group' })).body
       .id as number;
-    const courseMessage = (await student.post('/api/insert-course-message/', { courseID: course, message: 'fuzz target' })).body.id as string;
-    const groupMessage = (await student.post('/api/insert-study-group-message/', { studyGroupID: group, message: 'fuzz target' })).body.id as string;
+    const meeting = (
+      await student.post('/api/insert-study-group-meeting/', { studyGroupID: group, day: 'Monday', time: '10:00', location: 'Lab' })
+    ).body.id as number;
+    const courseMessage = (await student.post('/api/insert-course-message/', { courseID: course, message: 'fuzz target' })).body
+      .id as string;
+    const groupMessage = (await student.post('/api/insert-study-group-message/', { studyGroupID: group, message: 'fuzz target' })).body
+      .id as string;
     ids = { user, course, group, meeting, courseMessage, groupMessage };
     token = await student.fetchToken();
   });
 
   it('covers every route of the wire contract', () => {
-    const posts = Object.values(API).filter((route) => route.method === 'POST').map((route) => route.path);
-    const gets = Object.values(API).filter((route) => route.method === 'GET').map((route) => route.path.replace(/\{\w+\}/g, '{id}'));
+    const posts = Object.values(API)
+      .filter((route) => route.method === 'POST')
+      .map((route) => route.path);
+    const gets = Object.values(API)
+      .filter((route) => route.method === 'GET')
+      .map((route) => route.path.replace(/\{\w+\}/g, '{id}'));
     expect(posts.filter((path) => !(path in POST_ROUTES))).toEqual([]);
     expect(gets.filter((path) => !GET_ROUTES.includes(path))).toEqual([]);
     // And every field of each POST body, so a new field is fuzzed too.
     for (const route of Object.values(API)) {
-      const shape = route.method === 'POST' && 'body' in route ? (route.body as { shape?: Record<string, unknown> } | undefined)?.shape : undefined;
+      const shape =
+        route.method === 'POST' && 'body' in route ? (route.body as { shape?: Record<string, unknown> } | undefined)?.shape : undefined;
       if (shape) expect(new Set(POST_ROUTES[route.path]), route.path).toEqual(new Set(Object.keys(shape)));
     }
   });
@@ -271,7 +414,11 @@ function fuzzSuite(app: TestApp) {
       fc.asyncProperty(
         fc.constantFrom(...Object.keys(valid)).chain((route) => fc.tuple(fc.constant(route), mutatedBodyArb(valid[route], ids))),
         async ([route, body]) => {
-          const headers = { ...(await headersFor(route)), 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) };
+          const headers = {
+            ...(await headersFor(route)),
+            'Content-Type': 'application/json',
+            'Content-Length': String(Buffer.byteLength(body)),
+          };
           const answer = await send(app.url, 'POST', route, headers, body);
           expectHouseAnswer(answer, `POST ${route} ${JSON.stringify(body).slice(0, 300)}`, route);
         },
@@ -299,12 +446,18 @@ function fuzzSuite(app: TestApp) {
 
   it('answers generated paths and queries on every GET route below 500', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...GET_ROUTES), fc.array(segmentArb(ids), { minLength: 2, maxLength: 2 }), queryArb, fc.constantFrom('GET', 'HEAD'), async (route, segments, query, method) => {
-        let i = 0;
-        const path = route.replace(/\{id\}/g, () => segments[i++ % segments.length]) + query;
-        const answer = await send(app.url, method, path, { Cookie: cookieHeader(), 'X-Forwarded-For': student.clientAddress });
-        expectHouseAnswer(answer, `${method} ${path}`, path, method);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...GET_ROUTES),
+        fc.array(segmentArb(ids), { minLength: 2, maxLength: 2 }),
+        queryArb,
+        fc.constantFrom('GET', 'HEAD'),
+        async (route, segments, query, method) => {
+          let i = 0;
+          const path = route.replace(/\{id\}/g, () => segments[i++ % segments.length]) + query;
+          const answer = await send(app.url, method, path, { Cookie: cookieHeader(), 'X-Forwarded-For': student.clientAddress });
+          expectHouseAnswer(answer, `${method} ${path}`, path, method);
+        },
+      ),
       { seed: SEED, numRuns: 300, endOnFailure: true },
     );
   });
@@ -321,7 +474,10 @@ function fuzzSuite(app: TestApp) {
   });
 
   it('answers garbage headers (cookies, tokens, request ids, forwarded addresses, methods) below 500', async () => {
-    const allRoutes = [...Object.keys(POST_ROUTES).filter((r) => r !== '/api/logout/'), ...GET_ROUTES.map((r) => r.replace(/\{id\}/g, String(ids.course)))];
+    const allRoutes = [
+      ...Object.keys(POST_ROUTES).filter((r) => r !== '/api/logout/'),
+      ...GET_ROUTES.map((r) => r.replace(/\{id\}/g, String(ids.course))),
+    ];
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...allRoutes),

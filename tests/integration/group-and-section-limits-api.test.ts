@@ -44,7 +44,16 @@ function limitsSuite(app: TestApp) {
     for (let i = 0; i < count; i += 1) {
       seeded += 1;
       const username = `seed${seeded}_${process.pid}`;
-      const result = await users.create({ firstName: 'Seed', lastName: 'Gator', username, email: `${username}@ufl.edu`, major: '', year: '1', bio: '', passwordHash: 'x' });
+      const result = await users.create({
+        firstName: 'Seed',
+        lastName: 'Gator',
+        username,
+        email: `${username}@ufl.edu`,
+        major: '',
+        year: '1',
+        bio: '',
+        passwordHash: 'x',
+      });
       if (!result.created) throw new Error('seed user not created');
       ids.push(result.user.id);
     }
@@ -53,7 +62,13 @@ function limitsSuite(app: TestApp) {
 
   /** Groups owned by `ownerId` in the course, as the app stores them (the owner its first member). */
   async function seedGroups(ownerId: number, courseId: number, count: number): Promise<number[]> {
-    const rows = Array.from({ length: count }, (_, i) => ({ course_id: courseId, owner_id: ownerId, name: `Seeded ${i}`, description: 'Seeded', is_public: true }));
+    const rows = Array.from({ length: count }, (_, i) => ({
+      course_id: courseId,
+      owner_id: ownerId,
+      name: `Seeded ${i}`,
+      description: 'Seeded',
+      is_public: true,
+    }));
     const ids = (await db()('study_groups').insert(rows).returning('id')).map((row: { id: number }) => row.id);
     await db()('study_group_members').insert(ids.map((id) => ({ study_group_id: id, user_id: ownerId })));
     return ids;
@@ -61,16 +76,23 @@ function limitsSuite(app: TestApp) {
 
   const groupCount = async (column: 'owner_id' | 'course_id', value: number) =>
     Number((await db()('study_groups').where(column, value).count({ n: '*' }).first())!.n);
-  const sectionCount = async (userId: number) => Number((await db()('course_members').where('user_id', userId).count({ n: '*' }).first())!.n);
+  const sectionCount = async (userId: number) =>
+    Number((await db()('course_members').where('user_id', userId).count({ n: '*' }).first())!.n);
 
   const join = (who: Student, courseId: number) => who.session.post('/api/insert-course-member/', { courseID: courseId });
-  const create = (who: Student, courseId: number, name = 'Study group') => who.session.post('/api/insert-study-group/', { courseID: courseId, name, description: 'Weekly sets' });
+  const create = (who: Student, courseId: number, name = 'Study group') =>
+    who.session.post('/api/insert-study-group/', { courseID: courseId, name, description: 'Weekly sets' });
   const joinGroup = (who: Student, groupId: number) => who.session.post('/api/insert-study-group-member/', { studyGroupID: groupId });
   const addMeeting = (who: Student, groupId: number, location = 'Library West') =>
     who.session.post('/api/insert-study-group-meeting/', { studyGroupID: groupId, day: 'Monday', time: '18:30', location });
 
   beforeAll(async () => {
-    fall = await db()('courses').where('term', 'Fall 2025').whereNull('withdrawn_at').orderBy('id').limit(SECTIONS_PER_TERM + 6).select('id', 'class_number');
+    fall = await db()('courses')
+      .where('term', 'Fall 2025')
+      .whereNull('withdrawn_at')
+      .orderBy('id')
+      .limit(SECTIONS_PER_TERM + 6)
+      .select('id', 'class_number');
     expect(fall.length).toBe(SECTIONS_PER_TERM + 6);
     springId = (await db()('courses').where('term', 'Spring 2025').whereNull('withdrawn_at').orderBy('id').first('id')).id;
   });
@@ -97,7 +119,8 @@ function limitsSuite(app: TestApp) {
 
     it('Add my classes joins all of the numbers or none', async () => {
       const s = await student();
-      const add = (sections: Section[]) => s.session.post('/api/insert-course-members/', { term: 'Fall 2025', classNumbers: sections.map((c) => c.class_number) });
+      const add = (sections: Section[]) =>
+        s.session.post('/api/insert-course-members/', { term: 'Fall 2025', classNumbers: sections.map((c) => c.class_number) });
       const first = await add(fall.slice(0, SECTIONS_PER_TERM - 2));
       expect(first.status).toBe(200);
       expect(first.body.results.every((r: { result: string }) => r.result === 'joined')).toBe(true);
@@ -136,7 +159,10 @@ function limitsSuite(app: TestApp) {
       }
       const refused = await create(s, fall[0].id, 'One too many');
       expect(refused.status).toBe(429);
-      expect(refused.body).toMatchObject({ error: 'RATE_LIMITED', message: 'You can start at most 5 study groups in a course a day. Try again in 24 hours.' });
+      expect(refused.body).toMatchObject({
+        error: 'RATE_LIMITED',
+        message: 'You can start at most 5 study groups in a course a day. Try again in 24 hours.',
+      });
       const retryAfter = Number(refused.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(23 * 3600);
       expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
@@ -154,7 +180,10 @@ function limitsSuite(app: TestApp) {
       expect((await create(s, fall[2].id, 'The last one')).status).toBe(201);
       const refused = await create(s, fall[2].id, 'Past the limit');
       expect(refused.status).toBe(409);
-      expect(refused.body).toMatchObject({ error: 'TOO_MANY_OWNED_GROUPS', message: `You can own at most ${GROUP_QUOTAS.owned} study groups. Leave one you own to start another.` });
+      expect(refused.body).toMatchObject({
+        error: 'TOO_MANY_OWNED_GROUPS',
+        message: `You can own at most ${GROUP_QUOTAS.owned} study groups. Leave one you own to start another.`,
+      });
       expect(await groupCount('owner_id', s.id)).toBe(GROUP_QUOTAS.owned);
     });
 
@@ -184,11 +213,16 @@ function limitsSuite(app: TestApp) {
       const s = await student();
       await join(s, fall[6].id);
       const groups = await seedGroups(host, fall[6].id, GROUP_QUOTAS.joined + 1);
-      await db()('study_group_members').insert(groups.slice(0, GROUP_QUOTAS.joined - 1).map((id) => ({ study_group_id: id, user_id: s.id })));
+      await db()('study_group_members').insert(
+        groups.slice(0, GROUP_QUOTAS.joined - 1).map((id) => ({ study_group_id: id, user_id: s.id })),
+      );
       expect((await joinGroup(s, groups[GROUP_QUOTAS.joined - 1])).status).toBe(200);
       const refused = await joinGroup(s, groups[GROUP_QUOTAS.joined]);
       expect(refused.status).toBe(409);
-      expect(refused.body).toMatchObject({ error: 'TOO_MANY_GROUPS', message: `You can be in at most ${GROUP_QUOTAS.joined} study groups. Leave one to join or start another.` });
+      expect(refused.body).toMatchObject({
+        error: 'TOO_MANY_GROUPS',
+        message: `You can be in at most ${GROUP_QUOTAS.joined} study groups. Leave one to join or start another.`,
+      });
       const creating = await create(s, fall[6].id);
       expect(creating.status).toBe(409);
       expect(creating.body.error).toBe('TOO_MANY_GROUPS');
@@ -204,7 +238,9 @@ function limitsSuite(app: TestApp) {
       const s = await student();
       await join(s, fall[7].id);
       const groups = await seedGroups(host, fall[7].id, GROUP_QUOTAS.joined + 3);
-      await db()('study_group_members').insert(groups.slice(0, GROUP_QUOTAS.joined - 5).map((id) => ({ study_group_id: id, user_id: s.id })));
+      await db()('study_group_members').insert(
+        groups.slice(0, GROUP_QUOTAS.joined - 5).map((id) => ({ study_group_id: id, user_id: s.id })),
+      );
       const answers = await Promise.all(groups.slice(GROUP_QUOTAS.joined - 5).map((id) => joinGroup(s, id)));
       expect(statuses(answers)).toEqual([...Array(5).fill(200), ...Array(3).fill(409)]);
       expect(Number((await db()('study_group_members').where('user_id', s.id).count({ n: '*' }).first())!.n)).toBe(GROUP_QUOTAS.joined);
@@ -219,12 +255,21 @@ function limitsSuite(app: TestApp) {
       for (let i = 0; i < GROUP_QUOTAS.meetings; i += 1) expect((await addMeeting(owner, groupId, `Room ${i}`)).status).toBe(201);
       const refused = await addMeeting(owner, groupId, 'One too many');
       expect(refused.status).toBe(409);
-      expect(refused.body).toMatchObject({ error: 'TOO_MANY_MEETINGS', message: `A group can have at most ${GROUP_QUOTAS.meetings} weekly meetings. Delete one to add another.` });
+      expect(refused.body).toMatchObject({
+        error: 'TOO_MANY_MEETINGS',
+        message: `A group can have at most ${GROUP_QUOTAS.meetings} weekly meetings. Delete one to add another.`,
+      });
       const meetings = (await owner.session.get(`/api/study-group/${groupId}/`)).body.studyGroupMeetings;
       expect(meetings).toHaveLength(GROUP_QUOTAS.meetings);
       expect(JSON.stringify(meetings)).not.toContain('One too many');
       // Moving a meeting is not adding one; deleting one makes room.
-      const moved = await owner.session.post('/api/update-study-group-meeting/', { studyGroupID: groupId, meetingID: meetings[0].id, day: 'Friday', time: '09:00', location: 'Moved' });
+      const moved = await owner.session.post('/api/update-study-group-meeting/', {
+        studyGroupID: groupId,
+        meetingID: meetings[0].id,
+        day: 'Friday',
+        time: '09:00',
+        location: 'Moved',
+      });
       expect(moved.status).toBe(200);
       await owner.session.post('/api/delete-study-group-meeting/', { studyGroupID: groupId, meetingID: meetings[0].id });
       expect((await addMeeting(owner, groupId)).status).toBe(201);
@@ -234,7 +279,9 @@ function limitsSuite(app: TestApp) {
       const owner = await student();
       await join(owner, fall[9].id);
       const groupId = (await create(owner, fall[9].id)).body.id;
-      const answers = await Promise.all(Array.from({ length: GROUP_QUOTAS.meetings + 5 }, (_, i) => addMeeting(owner, groupId, `Burst ${i}`)));
+      const answers = await Promise.all(
+        Array.from({ length: GROUP_QUOTAS.meetings + 5 }, (_, i) => addMeeting(owner, groupId, `Burst ${i}`)),
+      );
       expect(statuses(answers)).toEqual([...Array(GROUP_QUOTAS.meetings).fill(201), ...Array(5).fill(409)]);
       expect(Number((await db()('meetings').where('study_group_id', groupId).count({ n: '*' }).first())!.n)).toBe(GROUP_QUOTAS.meetings);
     });
@@ -245,7 +292,12 @@ function limitsSuite(app: TestApp) {
       const [owner, a, b, c] = [await student(), await student(), await student(), await student()];
       for (const who of [owner, a, b, c]) await join(who, fall[10].id);
       const groupId = (await create(owner, fall[10].id)).body.id;
-      const limited = await owner.session.post('/api/update-study-group/', { studyGroupID: groupId, name: 'Small', description: 'Three of us', maxMembers: 3 });
+      const limited = await owner.session.post('/api/update-study-group/', {
+        studyGroupID: groupId,
+        name: 'Small',
+        description: 'Three of us',
+        maxMembers: 3,
+      });
       expect(limited.status).toBe(200);
       expect(limited.body).toMatchObject({ maxMembers: 3, public: 1, name: 'Small' });
       expect((await joinGroup(a, groupId)).status).toBe(200);
@@ -253,7 +305,9 @@ function limitsSuite(app: TestApp) {
       const full = await joinGroup(c, groupId);
       expect(full.status).toBe(409);
       expect(full.body).toMatchObject({ error: 'GROUP_FULL', message: 'This group is full: it takes at most 3 members.' });
-      const listed = (await c.session.get(`/api/course/${fall[10].id}/`)).body.courseStudyGroups.find((g: { id: number }) => g.id === groupId);
+      const listed = (await c.session.get(`/api/course/${fall[10].id}/`)).body.courseStudyGroups.find(
+        (g: { id: number }) => g.id === groupId,
+      );
       expect(listed).toMatchObject({ size: 2, maxMembers: 3 });
       // The limit cannot go below the members there are, nor outside 2..the cap; nothing changes then.
       for (const [maxMembers, message] of [
@@ -261,14 +315,34 @@ function limitsSuite(app: TestApp) {
         [1, 'Choose a size limit from 2 to 50 members.'],
         [GROUP_QUOTAS.members + 1, 'Choose a size limit from 2 to 50 members.'],
       ] as const) {
-        const res = await owner.session.post('/api/update-study-group/', { studyGroupID: groupId, name: 'Renamed', description: 'x', maxMembers });
+        const res = await owner.session.post('/api/update-study-group/', {
+          studyGroupID: groupId,
+          name: 'Renamed',
+          description: 'x',
+          maxMembers,
+        });
         expect(res.status, String(maxMembers)).toBe(400);
         expect(res.body, String(maxMembers)).toMatchObject({ error: 'VALIDATION_FAILED', field: 'maxMembers', message });
       }
-      expect((await owner.session.post('/api/update-study-group/', { studyGroupID: groupId, name: 'Renamed', description: 'x', maxMembers: 2.5 })).status).toBe(400);
-      expect((await owner.session.get(`/api/study-group/${groupId}/`)).body.studyGroup).toMatchObject({ name: 'Small', maxMembers: 3, size: 2 });
+      expect(
+        (
+          await owner.session.post('/api/update-study-group/', {
+            studyGroupID: groupId,
+            name: 'Renamed',
+            description: 'x',
+            maxMembers: 2.5,
+          })
+        ).status,
+      ).toBe(400);
+      expect((await owner.session.get(`/api/study-group/${groupId}/`)).body.studyGroup).toMatchObject({
+        name: 'Small',
+        maxMembers: 3,
+        size: 2,
+      });
       // Left out, the limit stays; a member leaving makes room.
-      expect((await owner.session.post('/api/update-study-group/', { studyGroupID: groupId, name: 'Small', description: 'x' })).body.maxMembers).toBe(3);
+      expect(
+        (await owner.session.post('/api/update-study-group/', { studyGroupID: groupId, name: 'Small', description: 'x' })).body.maxMembers,
+      ).toBe(3);
       await a.session.post('/api/delete-study-group-member/', { studyGroupID: groupId });
       expect((await joinGroup(c, groupId)).status).toBe(200);
     });
@@ -281,7 +355,10 @@ function limitsSuite(app: TestApp) {
       const others = await seedStudents(GROUP_QUOTAS.members - 2);
       await db()('study_group_members').insert(others.map((id) => ({ study_group_id: created.body.id, user_id: id })));
       expect((await joinGroup(last, created.body.id)).status).toBe(200);
-      expect((await joinGroup(late, created.body.id)).body).toMatchObject({ error: 'GROUP_FULL', message: `This group is full: it takes at most ${GROUP_QUOTAS.members} members.` });
+      expect((await joinGroup(late, created.body.id)).body).toMatchObject({
+        error: 'GROUP_FULL',
+        message: `This group is full: it takes at most ${GROUP_QUOTAS.members} members.`,
+      });
       expect((await owner.session.get(`/api/study-group/${created.body.id}/`)).body.studyGroup.members).toHaveLength(GROUP_QUOTAS.members);
     });
 

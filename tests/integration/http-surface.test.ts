@@ -77,7 +77,9 @@ describe('the HTTP surface, embedded default', () => {
     expect(res.headers.getSetCookie()).toEqual([]);
     const document = (await res.json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string }>> };
     expect(document.openapi).toMatch(/^3\.1\./);
-    const documented = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     const routes = (Object.values(API) as ApiRoute[]).map((route) => `${route.method} ${route.path}`);
     expect(documented.sort()).toEqual(routes.sort());
     expect(document.paths['/api/course/{courseID}/'].get.operationId).toBe('coursePage');
@@ -137,8 +139,16 @@ describe('the HTTP surface in production', () => {
   });
 
   it('refuses the API over plain HTTP with a clear 403, since its cookies are Secure (a TLS proxy not saying so, say)', async () => {
-    for (const [method, path] of [['GET', '/api/get-token/'], ['POST', '/api/login/'], ['GET', '/api/is-authenticated/']] as const) {
-      const res = await fetch(`${server.url}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+    for (const [method, path] of [
+      ['GET', '/api/get-token/'],
+      ['POST', '/api/login/'],
+      ['GET', '/api/is-authenticated/'],
+    ] as const) {
+      const res = await fetch(`${server.url}${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        body: method === 'POST' ? '{}' : undefined,
+      });
       expect(res.status, path).toBe(403);
       expect(await res.json(), path).toMatchObject({ error: 'HTTPS_REQUIRED', message: expect.stringMatching(/HTTPS/) });
       expect(res.headers.getSetCookie(), path).toEqual([]);

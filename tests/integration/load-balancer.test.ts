@@ -129,7 +129,8 @@ describe.skipIf(!hasPostgres() || !hasRedis() || !haproxyAvailable())('two app s
     const reader = new HttpSession(balancer.url);
     const writerId = (await call('sign up', () => writer.signUp(newStudent())))!.body.user.id as number;
     const readerId = (await call('sign up', () => reader.signUp(newStudent())))!.body.user.id as number;
-    const courseId = (await call('search', () => writer.post('/api/filter-courses/', { courseCode: 'COP3502C' })))!.body.courses[0].id as number;
+    const courseId = (await call('search', () => writer.post('/api/filter-courses/', { courseCode: 'COP3502C' })))!.body.courses[0]
+      .id as number;
     await call('join', () => writer.post('/api/insert-course-member/', { courseID: courseId }));
     await call('join', () => reader.post('/api/insert-course-member/', { courseID: courseId }));
 
@@ -141,14 +142,18 @@ describe.skipIf(!hasPostgres() || !hasRedis() || !haproxyAvailable())('two app s
     const writing = (async () => {
       for (let n = 1; running; n += 1) {
         const text = `message ${n}`;
-        const res = await call('post', () => writer.post('/api/insert-course-message/', { userID: writerId, courseID: courseId, message: text }));
+        const res = await call('post', () =>
+          writer.post('/api/insert-course-message/', { userID: writerId, courseID: courseId, message: text }),
+        );
         if (res?.status === 201) posted.push(text);
         await sleep(40);
       }
     })();
     // The reader long-polls, as the client does: a poll held on the server that stops is answered [] and asked again.
     const poll = async (wait = 25) => {
-      const res = await call('poll', () => reader.get(`/api/select-course-messages/${courseId}/${readerId}/?after=${cursor}${wait ? `&wait=${wait}` : ''}`));
+      const res = await call('poll', () =>
+        reader.get(`/api/select-course-messages/${courseId}/${readerId}/?after=${cursor}${wait ? `&wait=${wait}` : ''}`),
+      );
       for (const message of (res?.status === 200 ? res.body : []) as { id: string; message: string }[]) {
         read.set(message.id, message.message);
         cursor = message.id;
@@ -194,7 +199,10 @@ describe.skipIf(!hasPostgres() || !hasRedis() || !haproxyAvailable())('two app s
     // The signal has arrived once app1 is no longer ready (or no longer listening).
     await vi.waitFor(
       async () => {
-        const ready = await fetch(`http://127.0.0.1:${ports[0]}/readyz`).then((r) => r.status, () => 'refused');
+        const ready = await fetch(`http://127.0.0.1:${ports[0]}/readyz`).then(
+          (r) => r.status,
+          () => 'refused',
+        );
         expect(ready).not.toBe(200);
       },
       { timeout: 30_000, interval: 50 },
@@ -205,7 +213,11 @@ describe.skipIf(!hasPostgres() || !hasRedis() || !haproxyAvailable())('two app s
     expect([postAnswer.status, postAnswer.headers.connection], 'the post in flight at SIGTERM').toEqual([201, 'close']);
     expect(JSON.parse(postAnswer.body)).toMatchObject({ message: 'posted while app1 stops' });
     posted.push('posted while app1 stops');
-    expect([pollAnswer.status, pollAnswer.headers.connection, pollAnswer.body], 'the long poll held at SIGTERM').toEqual([200, 'close', '[]']);
+    expect([pollAnswer.status, pollAnswer.headers.connection, pollAnswer.body], 'the long poll held at SIGTERM').toEqual([
+      200,
+      'close',
+      '[]',
+    ]);
     const afterStop = outcomes.length;
     await waitUntil('60 answers after the stop', () => outcomes.length > afterStop + 60);
     expect([...servedSince(afterStop + 20)]).toEqual(['app2']);
@@ -219,7 +231,9 @@ describe.skipIf(!hasPostgres() || !hasRedis() || !haproxyAvailable())('two app s
     running = false;
     await writing;
     // One more post wakes the reader's last long-poll.
-    const last = await call('post', () => writer.post('/api/insert-course-message/', { userID: writerId, courseID: courseId, message: 'the last one' }));
+    const last = await call('post', () =>
+      writer.post('/api/insert-course-message/', { userID: writerId, courseID: courseId, message: 'the last one' }),
+    );
     if (last?.status === 201) posted.push('the last one');
     await reading;
     await poll(0);

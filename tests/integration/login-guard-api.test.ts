@@ -21,7 +21,8 @@ let networkCounter = 0;
 /** An IPv6 /64 no other test in this file uses: its addresses are `${prefix}:<interface id>`. */
 const nextNetwork = () => `2001:db8:${(++networkCounter).toString(16)}:${process.pid.toString(16)}`;
 /** The i-th address of a /64, each a different interface id. */
-const addressIn = (network: string, i: number) => `${network}:${(i + 1).toString(16)}:${((i * 7919) % 0x10000).toString(16)}:0:${i.toString(16)}`;
+const addressIn = (network: string, i: number) =>
+  `${network}:${(i + 1).toString(16)}:${((i * 7919) % 0x10000).toString(16)}:0:${i.toString(16)}`;
 
 /** A session (a browser of its own) whose client address is the one given. */
 function browserAt(app: TestApp, address: string): HttpSession {
@@ -101,7 +102,8 @@ function loginGuardSuite(app: TestApp) {
 
     it('gives 300 new visitor tokens a minute to a /64', async () => {
       const network = nextNetwork();
-      const mint = (i: number) => fetch(`${app.url}/api/get-token/`, { headers: { 'X-Forwarded-For': addressIn(network, i) } }).then((r) => r.status);
+      const mint = (i: number) =>
+        fetch(`${app.url}/api/get-token/`, { headers: { 'X-Forwarded-For': addressIn(network, i) } }).then((r) => r.status);
       for (let batch = 0; batch < 10; batch++) {
         const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => mint(batch * 30 + i)));
         expect(statuses.every((status) => status === 200)).toBe(true);
@@ -144,7 +146,10 @@ function loginGuardSuite(app: TestApp) {
       expect(laptop.cookies.get(cookieName)).toBeDefined();
       expect(laptop.cookies.get(cookieName)).not.toBe(firstValue);
       // Still signed in from there: changing the password checks it through the same guard, and the device passes.
-      const changed = await laptop.post('/api/change-password/', { currentPassword: student.password, newPassword: 'a-fresh-swamp-password' });
+      const changed = await laptop.post('/api/change-password/', {
+        currentPassword: student.password,
+        newPassword: 'a-fresh-swamp-password',
+      });
       expect(changed.status, JSON.stringify(changed.body)).toBe(200);
       // The old cookie (a copy) is still a signed device cookie of this account.
       const copy = browserAt(app, campus);
@@ -224,7 +229,10 @@ function loginGuardSuite(app: TestApp) {
       const student = new HttpSession(app.url);
       expect((await student.logIn(form.username, form.password)).status).toBe(200);
 
-      for (const [newPassword, message] of [['short-1', SHORT_MESSAGE], ['iloveyou', COMMON_MESSAGE]]) {
+      for (const [newPassword, message] of [
+        ['short-1', SHORT_MESSAGE],
+        ['iloveyou', COMMON_MESSAGE],
+      ]) {
         const res = await student.post('/api/change-password/', { currentPassword: form.password, newPassword });
         expect(res.status).toBe(400);
         expect(res.body).toMatchObject({ error: 'VALIDATION_FAILED', field: 'newPassword', message });
@@ -234,7 +242,10 @@ function loginGuardSuite(app: TestApp) {
       await new HttpSession(app.url).post('/api/request-password-reset/', { emailOrUsername: form.username });
       const [, mail] = await sink.waitFor(form.email, 2);
       const visitor = new HttpSession(app.url);
-      for (const [password, message] of [['2short', SHORT_MESSAGE], ['Football1', COMMON_MESSAGE]]) {
+      for (const [password, message] of [
+        ['2short', SHORT_MESSAGE],
+        ['Football1', COMMON_MESSAGE],
+      ]) {
         const res = await visitor.post('/api/reset-password/', { token: tokenOf(mail), password });
         expect(res.status).toBe(400);
         expect(res.body).toMatchObject({ error: 'VALIDATION_FAILED', field: 'password', message });

@@ -56,7 +56,9 @@ function metricsSuite(app: TestApp) {
     await student.post('/api/insert-course-member/', { courseID: courseId });
     const before = sample(await scrape(app.url), 'studyswamp_chat_messages_posted_total', { room: 'course' }) ?? 0;
     for (const message of ['one', 'two', 'three']) {
-      expect((await student.post('/api/insert-course-message/', { userID: res.body.user.id, courseID: courseId, message })).status).toBe(201);
+      expect((await student.post('/api/insert-course-message/', { userID: res.body.user.id, courseID: courseId, message })).status).toBe(
+        201,
+      );
     }
     expect(sample(await scrape(app.url), 'studyswamp_chat_messages_posted_total', { room: 'course' })).toBe(before + 3);
   });
@@ -79,7 +81,8 @@ function metricsSuite(app: TestApp) {
     const userId = (await student.signUp(newStudent())).body.user.id as number;
     const courseId = (await student.post('/api/filter-courses/', { courseCode: 'COP3502C' })).body.courses[0].id as number;
     await student.post('/api/insert-course-member/', { courseID: courseId });
-    const newest = (await student.post('/api/insert-course-message/', { userID: userId, courseID: courseId, message: 'hi' })).body.id as string;
+    const newest = (await student.post('/api/insert-course-message/', { userID: userId, courseID: courseId, message: 'hi' })).body
+      .id as string;
     const poll = (query: string) => student.get(`/api/select-course-messages/${courseId}/${userId}/?after=${newest}${query}`);
     const labels = { method: 'GET', route: '/api/select-course-messages/{courseID}/{userID}/', status: '200' };
     const counts = async () => {
@@ -155,7 +158,11 @@ describe.skipIf(!hasPostgres() || !hasRedis())('metrics of the chat archive with
     const res = await student.signUp(newStudent());
     const courseId = (await student.post('/api/filter-courses/', { courseCode: 'COP3502C' })).body.courses[0].id as number;
     await student.post('/api/insert-course-member/', { courseID: courseId });
-    const posted = await student.post('/api/insert-course-message/', { userID: res.body.user.id, courseID: courseId, message: 'waiting for the archive' });
+    const posted = await student.post('/api/insert-course-message/', {
+      userID: res.body.user.id,
+      courseID: courseId,
+      message: 'waiting for the archive',
+    });
     const postedMs = Number((posted.body.id as string).split('-')[0]);
 
     // No projector runs: the app server reports the room waiting, and for how long.
@@ -175,7 +182,9 @@ describe.skipIf(!hasPostgres() || !hasRedis())('metrics of the chat archive with
     });
     try {
       await expect
-        .poll(async () => sample(await scrape(`http://127.0.0.1:${port}`), 'studyswamp_chat_archive_delay_seconds_count'), { timeout: 15_000 })
+        .poll(async () => sample(await scrape(`http://127.0.0.1:${port}`), 'studyswamp_chat_archive_delay_seconds_count'), {
+          timeout: 15_000,
+        })
         .toBe(1);
       const own = await scrape(`http://127.0.0.1:${port}`);
       expect(sample(own, 'studyswamp_chat_projector_lag_seconds')).toBe(0);

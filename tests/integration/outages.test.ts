@@ -71,7 +71,9 @@ describe.skipIf(!hasPostgres() || !hasRedis())('outages while running (Postgres 
   /** A dependency's failures so far, as GET /metrics counts them (it needs neither Postgres nor Redis). */
   async function dependencyErrors(dependency: 'postgres' | 'redis'): Promise<number> {
     const text = await (await fetch(`${server.url}/metrics`)).text();
-    const line = text.split('\n').find((l) => l.startsWith(`studyswamp_dependency_errors_total{dependency="${dependency}",kind="outage"} `));
+    const line = text
+      .split('\n')
+      .find((l) => l.startsWith(`studyswamp_dependency_errors_total{dependency="${dependency}",kind="outage"} `));
     return Number(line?.split(' ')[1] ?? 0);
   }
 
@@ -160,7 +162,9 @@ describe.skipIf(!hasPostgres() || !hasRedis())('start-up with a dependency that 
     const run = await runMain({ DATABASE_URL: db.url, REDIS_URL: `redis://:hunter2@127.0.0.1:${port}/0` });
     expect(run.code).not.toBe(0);
     const lines = run.stderr.trim().split('\n');
-    expect(lines).toEqual([expect.stringMatching(new RegExp(`^Cannot reach Redis at redis://:\\*\\*\\*@127\\.0\\.0\\.1:${port}/0: .*ECONNREFUSED`))]);
+    expect(lines).toEqual([
+      expect.stringMatching(new RegExp(`^Cannot reach Redis at redis://:\\*\\*\\*@127\\.0\\.0\\.1:${port}/0: .*ECONNREFUSED`)),
+    ]);
     expect(run.stderr + run.stdout).not.toContain('hunter2');
     expect(run.stderr + run.stdout).not.toMatch(/Unhandled error event|max retries per request/i);
   });
@@ -178,7 +182,9 @@ describe.skipIf(!hasPostgres() || !hasRedis())('start-up with a dependency that 
     const run = await runMain({ DATABASE_URL: `postgres://postgres:s3cret@127.0.0.1:${port}/study_swamp`, REDIS_URL: redisUrl() });
     expect(run.code).not.toBe(0);
     expect(run.stderr.trim().split('\n')).toEqual([
-      expect.stringMatching(new RegExp(`^Cannot use Postgres at postgres://postgres:\\*\\*\\*@127\\.0\\.0\\.1:${port}/study_swamp: .*ECONNREFUSED`)),
+      expect.stringMatching(
+        new RegExp(`^Cannot use Postgres at postgres://postgres:\\*\\*\\*@127\\.0\\.0\\.1:${port}/study_swamp: .*ECONNREFUSED`),
+      ),
     ]);
     expect(run.stderr + run.stdout).not.toContain('s3cret');
   });
@@ -200,7 +206,12 @@ describe.skipIf(!hasPostgres() || !hasRedis())('graceful shutdown', () => {
     return holdRequest(server.port, {
       method: 'POST',
       path: '/api/filter-courses/',
-      headers: { 'Content-Type': 'application/json', 'X-CSRFToken': await s.fetchToken(), 'X-Forwarded-For': s.clientAddress, Cookie: s.cookieHeader() },
+      headers: {
+        'Content-Type': 'application/json',
+        'X-CSRFToken': await s.fetchToken(),
+        'X-Forwarded-For': s.clientAddress,
+        Cookie: s.cookieHeader(),
+      },
       body: JSON.stringify({ courseCode: 'COP', name: '', term: '' }),
     });
   }

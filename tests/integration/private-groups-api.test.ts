@@ -34,15 +34,27 @@ function privateGroupsSuite(app: TestApp) {
     for (const actor of ['owner', 'member', 'classmate'] as const) {
       expect((await sessions[actor].post('/api/insert-course-member/', { courseID: courseId })).status).toBe(200);
     }
-    const create = async (name: string) => (await sessions.owner.post('/api/insert-study-group/', { courseID: courseId, name, description: `${name} description` })).body.id as number;
+    const create = async (name: string) =>
+      (await sessions.owner.post('/api/insert-study-group/', { courseID: courseId, name, description: `${name} description` })).body
+        .id as number;
     privateId = await create('Late-night prep');
     publicId = await create('Library crew');
     for (const groupId of [privateId, publicId]) {
       expect((await sessions.member.post('/api/insert-study-group-member/', { studyGroupID: groupId })).status).toBe(200);
-      const meeting = await sessions.owner.post('/api/insert-study-group-meeting/', { studyGroupID: groupId, day: 'Thursday', time: SECRET_TIME, location: PLACE });
+      const meeting = await sessions.owner.post('/api/insert-study-group-meeting/', {
+        studyGroupID: groupId,
+        day: 'Thursday',
+        time: SECRET_TIME,
+        location: PLACE,
+      });
       expect(meeting.status).toBe(201);
     }
-    const closed = await sessions.owner.post('/api/update-study-group/', { studyGroupID: privateId, name: 'Late-night prep', description: 'Late-night prep description', public: 0 });
+    const closed = await sessions.owner.post('/api/update-study-group/', {
+      studyGroupID: privateId,
+      name: 'Late-night prep',
+      description: 'Late-night prep description',
+      public: 0,
+    });
     expect(closed.status).toBe(200);
   });
 
@@ -58,7 +70,16 @@ function privateGroupsSuite(app: TestApp) {
       name: 'Late-night prep',
       description: 'Late-night prep description',
       public: 0,
-      owner: { id: ids.owner, username: expect.any(String), first_name: 'Olivia', last_name: 'Owner', major: '', year: '', bio: '', verified: false },
+      owner: {
+        id: ids.owner,
+        username: expect.any(String),
+        first_name: 'Olivia',
+        last_name: 'Owner',
+        major: '',
+        year: '',
+        bio: '',
+        verified: false,
+      },
       size: 1,
       members: [],
       meetings: [],
@@ -86,18 +107,27 @@ function privateGroupsSuite(app: TestApp) {
     }
     expect(answers.unread.body.rooms.map((r: { kind: string; id: number }) => `${r.kind}:${r.id}`)).not.toContain(`group:${privateId}`);
     // Its page, calendar and chat stay closed.
-    for (const path of [`/api/study-group/${privateId}/`, `/api/study-group/${privateId}/calendar.ics`, `/api/select-study-group-messages/${privateId}/${ids.classmate}/`]) {
+    for (const path of [
+      `/api/study-group/${privateId}/`,
+      `/api/study-group/${privateId}/calendar.ics`,
+      `/api/select-study-group-messages/${privateId}/${ids.classmate}/`,
+    ]) {
       const res = await sessions.classmate.get(path);
       expect(res.status, path).toBe(403);
       expect(res.body, path).toMatchObject({ error: 'NOT_GROUP_MEMBER' });
     }
-    expect((await sessions.classmate.post('/api/insert-study-group-member/', { studyGroupID: privateId })).body).toMatchObject({ error: 'GROUP_PRIVATE' });
+    expect((await sessions.classmate.post('/api/insert-study-group-member/', { studyGroupID: privateId })).body).toMatchObject({
+      error: 'GROUP_PRIVATE',
+    });
   });
 
   it('gives the group’s own members and owner the whole private group everywhere', async () => {
     for (const actor of ['member', 'owner'] as const) {
       const group = listed((await coursePage(actor)).body, privateId);
-      expect(group?.members.map((m: { id: number }) => m.id), actor).toEqual([ids.owner, ids.member]);
+      expect(
+        group?.members.map((m: { id: number }) => m.id),
+        actor,
+      ).toEqual([ids.owner, ids.member]);
       expect(group?.meetings, actor).toEqual([{ id: expect.any(Number), day: 'Thursday', time: SECRET_TIME, location: PLACE }]);
       expect(group?.owner, actor).toMatchObject({ bio: "Olivia's bio", major: 'Computer Science', year: '2' });
       const dashboard = (await sessions[actor].get('/api/dashboard/')).body.studyGroups.find((g: { id: number }) => g.id === privateId);
@@ -106,7 +136,11 @@ function privateGroupsSuite(app: TestApp) {
       expect(page.body.studyGroup, actor).toEqual(group);
       expect(page.body.studyGroupMeetings, actor).toEqual(group?.meetings);
     }
-    const renamed = await sessions.owner.post('/api/update-study-group/', { studyGroupID: privateId, name: 'Late-night prep', description: 'Late-night prep description' });
+    const renamed = await sessions.owner.post('/api/update-study-group/', {
+      studyGroupID: privateId,
+      name: 'Late-night prep',
+      description: 'Late-night prep description',
+    });
     expect(renamed.body.members).toHaveLength(2);
     expect(renamed.body.meetings).toHaveLength(1);
   });

@@ -79,8 +79,13 @@ function readinessSuite(mode: AppTarget['name']) {
       for (const answer of [first, second]) {
         expect(answer.status).toBe(503);
         expect(answer.retryAfter).toBe('5');
-        expect(JSON.parse(answer.text)).toEqual({ error: 'SERVICE_UNAVAILABLE', message: 'This server is not ready.', status: 'unavailable' });
-        for (const piece of ['ECONNREFUSED', 'db-7', 'internal', '6432', 'password', 'swamp_app', 'database', 'checks']) expect(answer.text).not.toContain(piece);
+        expect(JSON.parse(answer.text)).toEqual({
+          error: 'SERVICE_UNAVAILABLE',
+          message: 'This server is not ready.',
+          status: 'unavailable',
+        });
+        for (const piece of ['ECONNREFUSED', 'db-7', 'internal', '6432', 'password', 'swamp_app', 'database', 'checks'])
+          expect(answer.text).not.toContain(piece);
       }
       // The operator reads which check failed and why in the log: one line for the change, not one per probe.
       const warnings = lines.filter((line) => line.level === WARN && line.msg.startsWith('not ready'));
@@ -101,7 +106,11 @@ function readinessSuite(mode: AppTarget['name']) {
       try {
         const answer = await probe();
         expect(answer.status).toBe(503);
-        expect(JSON.parse(answer.text)).toEqual({ error: 'SERVICE_UNAVAILABLE', message: 'This server is not ready.', status: 'unavailable' });
+        expect(JSON.parse(answer.text)).toEqual({
+          error: 'SERVICE_UNAVAILABLE',
+          message: 'This server is not ready.',
+          status: 'unavailable',
+        });
         for (const piece of ['ETIMEDOUT', 'redis', '6380', 'internal']) expect(answer.text).not.toContain(piece);
       } finally {
         vi.mocked(redis.ping).mockRestore();

@@ -98,7 +98,12 @@ describe.skipIf(!hasPostgres() || !hasRedis())('request log', () => {
       logger.level = 'info';
     }
     expect(requestLines().map(({ level, requestId, route, status }) => ({ level, requestId, route, status }))).toEqual(
-      ['poll-4', 'poll-5', 'poll-6'].map((requestId) => ({ level: DEBUG, requestId, route: '/api/select-course-messages/{courseID}/{userID}/', status: 200 })),
+      ['poll-4', 'poll-5', 'poll-6'].map((requestId) => ({
+        level: DEBUG,
+        requestId,
+        route: '/api/select-course-messages/{courseID}/{userID}/',
+        status: 200,
+      })),
     );
   });
 });

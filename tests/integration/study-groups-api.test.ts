@@ -113,8 +113,20 @@ function studyGroupsApiSuite(app: TestApp) {
     { who: 'non-member of the course', actor: 'outsider', status: 403, code: 'NOT_GROUP_OWNER' },
     { who: 'course member not in the group', actor: 'classmate', status: 403, code: 'NOT_GROUP_OWNER' },
     { who: 'group member', actor: 'member', status: 403, code: 'NOT_GROUP_OWNER' },
-    { who: 'group member naming the owner', actor: 'member', body: (f) => ({ ...withOwnerBody(f), ownerID: ids.owner }), status: 403, code: 'FORBIDDEN' },
-    { who: 'owner naming another student', actor: 'owner', body: (f) => ({ ...withOwnerBody(f), ownerID: ids.member }), status: 403, code: 'FORBIDDEN' },
+    {
+      who: 'group member naming the owner',
+      actor: 'member',
+      body: (f) => ({ ...withOwnerBody(f), ownerID: ids.owner }),
+      status: 403,
+      code: 'FORBIDDEN',
+    },
+    {
+      who: 'owner naming another student',
+      actor: 'owner',
+      body: (f) => ({ ...withOwnerBody(f), ownerID: ids.member }),
+      status: 403,
+      code: 'FORBIDDEN',
+    },
   ];
 
   describe('permission matrix', () => {
@@ -124,7 +136,13 @@ function studyGroupsApiSuite(app: TestApp) {
         ...signedOutAndCsrf,
         { who: 'non-member of the course', actor: 'outsider', status: 403, code: 'NOT_COURSE_MEMBER' },
         { who: 'another user’s id', actor: 'classmate', body: () => ({ ...body(), ownerID: ids.owner }), status: 403, code: 'FORBIDDEN' },
-        { who: 'another user’s id as userID', actor: 'classmate', body: () => ({ ...body(), userID: ids.member }), status: 403, code: 'FORBIDDEN' },
+        {
+          who: 'another user’s id as userID',
+          actor: 'classmate',
+          body: () => ({ ...body(), userID: ids.member }),
+          status: 403,
+          code: 'FORBIDDEN',
+        },
       ]);
       // Every course member may create, and owns what they create.
       for (const actor of ['classmate', 'member', 'owner'] as const) {
@@ -138,8 +156,20 @@ function studyGroupsApiSuite(app: TestApp) {
       await expectRefusals('/api/insert-study-group-member/', (f) => ({ studyGroupID: f.groupId }), [
         ...signedOutAndCsrf,
         { who: 'non-member of the course', actor: 'outsider', status: 403, code: 'NOT_COURSE_MEMBER' },
-        { who: 'another user’s id', actor: 'classmate', body: (f) => ({ userID: ids.outsider, studyGroupID: f.groupId }), status: 403, code: 'FORBIDDEN' },
-        { who: 'the owner adding someone', actor: 'owner', body: (f) => ({ userID: ids.classmate, studyGroupID: f.groupId }), status: 403, code: 'FORBIDDEN' },
+        {
+          who: 'another user’s id',
+          actor: 'classmate',
+          body: (f) => ({ userID: ids.outsider, studyGroupID: f.groupId }),
+          status: 403,
+          code: 'FORBIDDEN',
+        },
+        {
+          who: 'the owner adding someone',
+          actor: 'owner',
+          body: (f) => ({ userID: ids.classmate, studyGroupID: f.groupId }),
+          status: 403,
+          code: 'FORBIDDEN',
+        },
       ]);
       const f = await fixture();
       // Members and the owner joining again change nothing; a classmate joins.
@@ -158,10 +188,34 @@ function studyGroupsApiSuite(app: TestApp) {
     it('delete-study-group-member: members leave themselves; only the owner removes others', async () => {
       await expectRefusals('/api/delete-study-group-member/', (f) => ({ studyGroupID: f.groupId }), [
         ...signedOutAndCsrf,
-        { who: 'non-member of the course removing a member', actor: 'outsider', body: (f) => ({ userID: ids.member, studyGroupID: f.groupId }), status: 403, code: 'NOT_GROUP_OWNER' },
-        { who: 'course member removing a member', actor: 'classmate', body: (f) => ({ userID: ids.member, studyGroupID: f.groupId }), status: 403, code: 'NOT_GROUP_OWNER' },
-        { who: 'member removing the owner', actor: 'member', body: (f) => ({ userID: ids.owner, studyGroupID: f.groupId }), status: 403, code: 'NOT_GROUP_OWNER' },
-        { who: 'owner removing a non-member', actor: 'owner', body: (f) => ({ userID: ids.classmate, studyGroupID: f.groupId }), status: 404, code: 'USER_NOT_IN_GROUP' },
+        {
+          who: 'non-member of the course removing a member',
+          actor: 'outsider',
+          body: (f) => ({ userID: ids.member, studyGroupID: f.groupId }),
+          status: 403,
+          code: 'NOT_GROUP_OWNER',
+        },
+        {
+          who: 'course member removing a member',
+          actor: 'classmate',
+          body: (f) => ({ userID: ids.member, studyGroupID: f.groupId }),
+          status: 403,
+          code: 'NOT_GROUP_OWNER',
+        },
+        {
+          who: 'member removing the owner',
+          actor: 'member',
+          body: (f) => ({ userID: ids.owner, studyGroupID: f.groupId }),
+          status: 403,
+          code: 'NOT_GROUP_OWNER',
+        },
+        {
+          who: 'owner removing a non-member',
+          actor: 'owner',
+          body: (f) => ({ userID: ids.classmate, studyGroupID: f.groupId }),
+          status: 404,
+          code: 'USER_NOT_IN_GROUP',
+        },
       ]);
       const f = await fixture();
       const before = await snapshot(f);
@@ -175,7 +229,13 @@ function studyGroupsApiSuite(app: TestApp) {
       // The owner removes the member, who then cannot open the page.
       const removed = await owner().post('/api/delete-study-group-member/', { userID: ids.member, studyGroupID: f.groupId });
       expect(removed.status).toBe(200);
-      expect(removed.body).toEqual({ studyGroupID: f.groupId, userID: ids.member, isMember: false, groupDeleted: false, ownerID: ids.owner });
+      expect(removed.body).toEqual({
+        studyGroupID: f.groupId,
+        userID: ids.member,
+        isMember: false,
+        groupDeleted: false,
+        ownerID: ids.owner,
+      });
       expect((await groupPage('member', f.groupId)).status).toBe(403);
       expect((await groupPage('owner', f.groupId)).body.studyGroup.members.map((m: { id: number }) => m.id)).toEqual([ids.owner]);
     });
@@ -221,7 +281,11 @@ function studyGroupsApiSuite(app: TestApp) {
 
   describe('groups', () => {
     it('creates a public group with the full shape, trimmed, owned by its creator', async () => {
-      const res = await owner().post('/api/insert-study-group/', { courseID: String(courseId), name: '  Exam 2 prep ', description: ' Sets ' });
+      const res = await owner().post('/api/insert-study-group/', {
+        courseID: String(courseId),
+        name: '  Exam 2 prep ',
+        description: ' Sets ',
+      });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
         id: expect.any(Number),
@@ -229,7 +293,16 @@ function studyGroupsApiSuite(app: TestApp) {
         name: 'Exam 2 prep',
         description: 'Sets',
         public: 1,
-        owner: { id: ids.owner, username: expect.any(String), first_name: 'Olivia', last_name: 'Owner', major: 'Computer Science', year: '2', bio: 'Go Gators!', verified: false },
+        owner: {
+          id: ids.owner,
+          username: expect.any(String),
+          first_name: 'Olivia',
+          last_name: 'Owner',
+          major: 'Computer Science',
+          year: '2',
+          bio: 'Go Gators!',
+          verified: false,
+        },
         size: 0,
         members: [res.body.owner],
         meetings: [],
@@ -250,7 +323,11 @@ function studyGroupsApiSuite(app: TestApp) {
       }
       const tooLong = await owner().post('/api/insert-study-group/', { courseID: courseId, name: 'n'.repeat(101), description: 'd' });
       expect(tooLong.body).toMatchObject({ error: 'VALIDATION_FAILED', field: 'name' });
-      const longDescription = await owner().post('/api/insert-study-group/', { courseID: courseId, name: 'n', description: 'd'.repeat(1001) });
+      const longDescription = await owner().post('/api/insert-study-group/', {
+        courseID: courseId,
+        name: 'n',
+        description: 'd'.repeat(1001),
+      });
       expect(longDescription.body).toMatchObject({ error: 'VALIDATION_FAILED', field: 'description' });
       expect((await owner().post('/api/insert-study-group/', { courseID: courseId, name: 42, description: 'd' })).status).toBe(400);
       expect((await owner().post('/api/insert-study-group/', { courseID: 'abc', name: 'n', description: 'd' })).status).toBe(400);
@@ -288,7 +365,9 @@ function studyGroupsApiSuite(app: TestApp) {
         [ids.owner, 'Olivia'],
         [ids.member, 'Marco'],
       ]);
-      expect(res.body.studyGroupMeetings).toEqual([{ id: f.meetingId, day: 'Monday', time: '18:30:00', location: 'Marston Science Library' }]);
+      expect(res.body.studyGroupMeetings).toEqual([
+        { id: f.meetingId, day: 'Monday', time: '18:30:00', location: 'Marston Science Library' },
+      ]);
       expect(res.body.studyGroupMessages).toEqual([]);
 
       // The group chat's latest messages come with the page.
@@ -315,10 +394,17 @@ function studyGroupsApiSuite(app: TestApp) {
       expect(refused.body).toMatchObject({ error: 'GROUP_PRIVATE', message: 'This group is private' });
       expect((await groupPage('owner', f.groupId)).body.studyGroup.members).toHaveLength(2);
       // Still listed on the course page, as private.
-      const listed = (await sessions.classmate.get(`/api/course/${courseId}/`)).body.courseStudyGroups.find((g: { id: number }) => g.id === f.groupId);
+      const listed = (await sessions.classmate.get(`/api/course/${courseId}/`)).body.courseStudyGroups.find(
+        (g: { id: number }) => g.id === f.groupId,
+      );
       expect(listed).toMatchObject({ public: 0, name: 'Final prep' });
 
-      const reopened = await owner().post('/api/update-study-group/', { studyGroupID: f.groupId, name: 'Final prep', description: 'Cumulative', public: true });
+      const reopened = await owner().post('/api/update-study-group/', {
+        studyGroupID: f.groupId,
+        name: 'Final prep',
+        description: 'Cumulative',
+        public: true,
+      });
       expect(reopened.body.public).toBe(1);
       // Public left out keeps it as it is.
       const kept = await owner().post('/api/update-study-group/', { studyGroupID: f.groupId, name: 'Kept', description: 'Cumulative' });
@@ -326,7 +412,9 @@ function studyGroupsApiSuite(app: TestApp) {
       expect((await sessions.classmate.post('/api/insert-study-group-member/', { studyGroupID: f.groupId })).status).toBe(200);
       const invalid = await owner().post('/api/update-study-group/', { studyGroupID: f.groupId, name: '', description: 'x', public: 1 });
       expect(invalid.body).toMatchObject({ error: 'VALIDATION_FAILED', message: 'Please enter a title and description' });
-      expect((await owner().post('/api/update-study-group/', { studyGroupID: f.groupId, name: 'a', description: 'b', public: 2 })).status).toBe(400);
+      expect(
+        (await owner().post('/api/update-study-group/', { studyGroupID: f.groupId, name: 'a', description: 'b', public: 2 })).status,
+      ).toBe(400);
       expect((await groupPage('owner', f.groupId)).body.studyGroup.name).toBe('Kept');
     });
 
@@ -340,7 +428,13 @@ function studyGroupsApiSuite(app: TestApp) {
       expect(page.body.studyGroup.size).toBe(1);
       expect((await groupPage('owner', f.groupId)).status).toBe(403);
       // The new owner has the owner's powers; the old one has none.
-      const renamed = await sessions.member.post('/api/update-study-group/', { ownerID: ids.member, studyGroupID: f.groupId, name: 'Mine now', description: 'x', public: 1 });
+      const renamed = await sessions.member.post('/api/update-study-group/', {
+        ownerID: ids.member,
+        studyGroupID: f.groupId,
+        name: 'Mine now',
+        description: 'x',
+        public: 1,
+      });
       expect(renamed.status).toBe(200);
 
       await sessions.classmate.post('/api/delete-study-group-member/', { userID: ids.classmate, studyGroupID: f.groupId });
@@ -355,7 +449,11 @@ function studyGroupsApiSuite(app: TestApp) {
       const f = await fixture();
       const alone = await createGroup('owner', 'Solo', 'Just me');
       await owner().post('/api/insert-course-member/', { courseID: otherCourseId });
-      const elsewhere = await owner().post('/api/insert-study-group/', { courseID: otherCourseId, name: 'Calculus', description: 'Other course' });
+      const elsewhere = await owner().post('/api/insert-study-group/', {
+        courseID: otherCourseId,
+        name: 'Calculus',
+        description: 'Other course',
+      });
 
       const left = await owner().post('/api/delete-course-member/', { courseID: courseId });
       expect(left.status).toBe(200);
@@ -394,7 +492,11 @@ function studyGroupsApiSuite(app: TestApp) {
       expect(moved.body).toEqual({ id: saturday.body.id, day: 'Sunday', time: '08:00:00', location: 'Reitz Union' });
       expect(await order()).toEqual([saturday.body.id, sunday.body.id, f.meetingId]);
 
-      const deleted = await owner().post('/api/delete-study-group-meeting/', { ownerID: ids.owner, studyGroupID: f.groupId, meetingID: sunday.body.id });
+      const deleted = await owner().post('/api/delete-study-group-meeting/', {
+        ownerID: ids.owner,
+        studyGroupID: f.groupId,
+        meetingID: sunday.body.id,
+      });
       expect(deleted.body).toEqual({ meetingID: sunday.body.id, deleted: true });
       const again = await owner().post('/api/delete-study-group-meeting/', { studyGroupID: f.groupId, meetingID: sunday.body.id });
       expect(again.status).toBe(404);
@@ -448,7 +550,12 @@ function studyGroupsApiSuite(app: TestApp) {
     it('lists the student’s own groups on the dashboard and every group of the course on its page', async () => {
       const mine = await fixture();
       const theirs = await createGroup('classmate', 'Classmate group', 'Not the member’s');
-      await owner().post('/api/update-study-group/', { studyGroupID: mine.groupId, name: 'Exam 2 prep', description: 'Weekly problem sets', public: 0 });
+      await owner().post('/api/update-study-group/', {
+        studyGroupID: mine.groupId,
+        name: 'Exam 2 prep',
+        description: 'Weekly problem sets',
+        public: 0,
+      });
 
       const dashboard = await sessions.member.get('/api/dashboard/');
       const memberGroups = dashboard.body.studyGroups as { id: number }[];
@@ -467,7 +574,13 @@ function studyGroupsApiSuite(app: TestApp) {
       // their members (profiles) and meetings, which are for classmates.
       const outsider = await sessions.outsider.get(`/api/course/${courseId}/`);
       expect(outsider.status).toBe(200);
-      expect(outsider.body).toMatchObject({ isMember: false, courseStudyGroups: [], userStudyGroupIDs: [], courseMembers: [], courseMessages: [] });
+      expect(outsider.body).toMatchObject({
+        isMember: false,
+        courseStudyGroups: [],
+        userStudyGroupIDs: [],
+        courseMembers: [],
+        courseMessages: [],
+      });
       expect(JSON.stringify(outsider.body)).not.toContain('Exam 2 prep');
     });
   });
@@ -475,7 +588,12 @@ function studyGroupsApiSuite(app: TestApp) {
   describe('calendar', () => {
     it('gives every meeting as a weekly event in America/New_York that ical.js reads back', async () => {
       const f = await fixture();
-      await owner().post('/api/insert-study-group-meeting/', { studyGroupID: f.groupId, day: 'Thursday', time: '07:45', location: 'Library West, 2nd floor' });
+      await owner().post('/api/insert-study-group-meeting/', {
+        studyGroupID: f.groupId,
+        day: 'Thursday',
+        time: '07:45',
+        location: 'Library West, 2nd floor',
+      });
       const res = await sessions.member.request('GET', `/api/study-group/${f.groupId}/calendar.ics`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');

@@ -34,7 +34,11 @@ function textPolicySuite(app: TestApp) {
     ['/api/insert-study-group-message/', { studyGroupID: groupId, message: 'hello' }, ['message']],
     ['/api/insert-study-group/', { courseID: courseId, name: 'Another', description: 'Group' }, ['name', 'description']],
     ['/api/update-study-group/', { studyGroupID: groupId, name: 'Exam prep', description: 'Problem sets' }, ['name', 'description']],
-    ['/api/insert-study-group-meeting/', { studyGroupID: groupId, day: 'Monday', time: '18:00', location: 'Library' }, ['day', 'time', 'location']],
+    [
+      '/api/insert-study-group-meeting/',
+      { studyGroupID: groupId, day: 'Monday', time: '18:00', location: 'Library' },
+      ['day', 'time', 'location'],
+    ],
     [
       '/api/update-study-group-meeting/',
       { studyGroupID: groupId, meetingID: meetingId, day: 'Monday', time: '18:00', location: 'Library' },
@@ -45,7 +49,12 @@ function textPolicySuite(app: TestApp) {
   async function snapshot() {
     const page = (await http.get(`/api/study-group/${groupId}/`)).body;
     const course = (await http.get(`/api/course/${courseId}/`)).body;
-    return { group: page.studyGroup, groupChat: page.studyGroupMessages, courseChat: course.courseMessages, groups: course.courseStudyGroups };
+    return {
+      group: page.studyGroup,
+      groupChat: page.studyGroupMessages,
+      courseChat: course.courseMessages,
+      groups: course.courseStudyGroups,
+    };
   }
 
   it('refuses control characters and lone surrogates in every text field with 400 INVALID_TEXT, and changes nothing', async () => {
@@ -69,7 +78,11 @@ function textPolicySuite(app: TestApp) {
     const chat = await http.post('/api/insert-course-message/', { courseID: courseId, message: 'line one\r\nline two\tend' });
     expect(chat.status).toBe(201);
     expect(chat.body.message).toBe('line one\nline two\tend');
-    const described = await http.post('/api/update-study-group/', { studyGroupID: groupId, name: 'Exam prep', description: 'Week 1\nWeek 2' });
+    const described = await http.post('/api/update-study-group/', {
+      studyGroupID: groupId,
+      name: 'Exam prep',
+      description: 'Week 1\nWeek 2',
+    });
     expect(described.status).toBe(200);
     expect(described.body.description).toBe('Week 1\nWeek 2');
     const withBio = await new HttpSession(app.url).signUp(newStudent({ bio: 'Hi!\nI like\tcalculus.' }));
@@ -78,7 +91,12 @@ function textPolicySuite(app: TestApp) {
     const oneLine = await new HttpSession(app.url).signUp(newStudent({ firstName: 'Al\nbert' }));
     expect(oneLine.status).toBe(400);
     expect(oneLine.body).toMatchObject({ error: 'INVALID_TEXT', field: 'firstName' });
-    const location = await http.post('/api/insert-study-group-meeting/', { studyGroupID: groupId, day: 'Monday', time: '18:00', location: 'Room\n2' });
+    const location = await http.post('/api/insert-study-group-meeting/', {
+      studyGroupID: groupId,
+      day: 'Monday',
+      time: '18:00',
+      location: 'Room\n2',
+    });
     expect(location.body).toMatchObject({ error: 'INVALID_TEXT', field: 'location' });
   });
 

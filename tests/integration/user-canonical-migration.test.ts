@@ -11,7 +11,13 @@ describeMigration('canonical names migration', MIGRATION, (database) => {
   it('backfills canonical forms, keeps the oldest twin, and rolls back', async () => {
     const db = database();
     const row = (username: string, email: string) => ({
-      first_name: 'A', last_name: 'B', username, email, password_hash: 'x', major: 'M', year: 1,
+      first_name: 'A',
+      last_name: 'B',
+      username,
+      email,
+      password_hash: 'x',
+      major: 'M',
+      year: 1,
     });
     const [older] = await db('users').insert(row('Kelly', 'sp@ufl.edu')).returning('id');
     // Possible before: lower() saw two different addresses.
@@ -25,7 +31,9 @@ describeMigration('canonical names migration', MIGRATION, (database) => {
       { id: twin.id, username_canonical: 'kelly2', email_canonical: `duplicate-of-${older.id}:${twin.id}` },
       { id: other.id, username_canonical: 'libby.gator', email_canonical: 'libby@ufl.edu' },
     ]);
-    await expect(db('users').insert({ ...row('KELLY', 'new@ufl.edu'), username_canonical: 'kelly', email_canonical: 'new@ufl.edu' })).rejects.toMatchObject({
+    await expect(
+      db('users').insert({ ...row('KELLY', 'new@ufl.edu'), username_canonical: 'kelly', email_canonical: 'new@ufl.edu' }),
+    ).rejects.toMatchObject({
       constraint: 'users_username_canonical_unique',
     });
     await expect(db('users').insert(row('nobody', 'nobody@ufl.edu'))).rejects.toThrow(/null/i);

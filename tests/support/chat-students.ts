@@ -21,14 +21,23 @@ export async function signUp(url: string): Promise<Student> {
 
 export const coursePath = (courseId: number, userId: number, query = '') => `/api/select-course-messages/${courseId}/${userId}/${query}`;
 export const groupPath = (groupId: number, userId: number, query = '') => `/api/select-study-group-messages/${groupId}/${userId}/${query}`;
-export const postToCourse = (s: Student, courseId: number, message: unknown) => s.http.post('/api/insert-course-message/', { userID: s.id, courseID: courseId, message });
+export const postToCourse = (s: Student, courseId: number, message: unknown) =>
+  s.http.post('/api/insert-course-message/', { userID: s.id, courseID: courseId, message });
 export const postToGroup = (s: Student, groupId: number, message: unknown) =>
   s.http.post('/api/insert-study-group-message/', { userID: s.id, studyGroupID: groupId, message });
 export const pollCourse = (s: Student, courseId: number, query = '') => s.http.get(coursePath(courseId, s.id, query));
 export const texts = (res: ApiResponse) => (res.body as { message: string }[]).map((m) => m.message);
 
 /** An item of a chat answer, as the tests read it. */
-export type PolledMessage = { id: string; user_id: number; message: string; event?: string; deleted?: boolean; edited?: boolean; editedAt?: string };
+export type PolledMessage = {
+  id: string;
+  user_id: number;
+  message: string;
+  event?: string;
+  deleted?: boolean;
+  edited?: boolean;
+  editedAt?: string;
+};
 
 /** Everything a poller gets from the cursor on, page by page (500 a page), moving as a client does: to the last item's event, or its id. */
 export async function pollAll(s: Student, path: (query: string) => string, from = '0-0'): Promise<PolledMessage[]> {

@@ -52,4 +52,3 @@ export function stubDocument() {
   vi.stubGlobal('document', doc);
   return doc;
 }
-

@@ -37,7 +37,10 @@ export async function startHaproxy(appPorts: [number, number]): Promise<Balancer
   const deadline = Date.now() + 10_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`haproxy exited with ${child.exitCode}:\n${output}`);
-    const up = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    const up = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (Date.now() > deadline) throw new Error(`haproxy did not answer:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -33,7 +33,11 @@ export async function holdRequest(
   socket.on('error', () => {});
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
   const headers = { Host: '127.0.0.1', 'Content-Length': String(Buffer.byteLength(body)), Expect: '100-continue', ...request.headers };
-  socket.write(`${request.method} ${request.path} HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`);
+  socket.write(
+    `${request.method} ${request.path} HTTP/1.1\r\n${Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('')}\r\n`,
+  );
 
   // In flight: the server has the request (or, should it close first, the answer says so).
   await Promise.race([closed, waitFor(() => /^HTTP\/1\.1 100 Continue\r\n\r\n/.test(received), closed)]);

@@ -17,7 +17,8 @@ export interface RedisClusterHandle {
 
 export function redisServerAvailable(): boolean {
   return (
-    spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0 && spawnSync('redis-cli', ['--version'], { stdio: 'ignore' }).status === 0
+    spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0 &&
+    spawnSync('redis-cli', ['--version'], { stdio: 'ignore' }).status === 0
   );
 }
 
@@ -60,9 +61,26 @@ export async function startRedisCluster(primaries = 3): Promise<RedisClusterHand
     spawn(
       'redis-server',
       [
-        '--port', String(port), '--bind', '127.0.0.1', '--cluster-enabled', 'yes',
-        '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', '5000',
-        '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--logfile', `redis-${port}.log`,
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--cluster-enabled',
+        'yes',
+        '--cluster-config-file',
+        `nodes-${port}.conf`,
+        '--cluster-node-timeout',
+        '5000',
+        '--dir',
+        dir,
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--daemonize',
+        'no',
+        '--logfile',
+        `redis-${port}.log`,
       ],
       { stdio: 'ignore' },
     ),
@@ -92,10 +110,14 @@ export async function startRedisCluster(primaries = 3): Promise<RedisClusterHand
         }
       });
     }
-    const created = spawnSync('redis-cli', ['--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', '0', '--cluster-yes'], {
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const created = spawnSync(
+      'redis-cli',
+      ['--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', '0', '--cluster-yes'],
+      {
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
     if (created.status !== 0) throw new Error(`redis-cli --cluster create failed:\n${created.stdout}\n${created.stderr}`);
     for (const port of ports) {
       await until(`node ${port} reports cluster_state:ok`, async () => {

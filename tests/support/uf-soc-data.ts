@@ -6,7 +6,11 @@ import { gunzipSync } from 'node:zlib';
 
 const UF_SOC_DIR = process.env.UF_SOC_DIR ?? path.resolve(import.meta.dirname, '../../../shared/data/uf-soc');
 
-const FILES: Record<string, string> = { '2258': '2258-fall-2025.json.gz', '2251': '2251-spring-2025.json.gz', '2255': '2255-summer-2025.json.gz' };
+const FILES: Record<string, string> = {
+  '2258': '2258-fall-2025.json.gz',
+  '2251': '2251-spring-2025.json.gz',
+  '2255': '2255-summer-2025.json.gz',
+};
 
 /** Why a test that needs the shared data skips, or null when the data is there. */
 export function missingUfSocData(termCode = '2258'): string | null {

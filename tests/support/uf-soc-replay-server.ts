@@ -161,7 +161,14 @@ export class UfSocReplayServer {
     const page = ours ? this.pages.find((p) => p.start >= controlNumber) : undefined;
     const last = this.pages[this.pages.length - 1];
     const answer = page
-      ? [{ COURSES: page.courses, LASTCONTROLNUMBER: this.cursors.get(page.start) ?? page.start + page.rows, RETRIEVEDROWS: page.rows, TOTALROWS: total }]
+      ? [
+          {
+            COURSES: page.courses,
+            LASTCONTROLNUMBER: this.cursors.get(page.start) ?? page.start + page.rows,
+            RETRIEVEDROWS: page.rows,
+            TOTALROWS: total,
+          },
+        ]
       : ours && this.endless && last
         ? [{ COURSES: last.courses.slice(-1), LASTCONTROLNUMBER: controlNumber + 1, RETRIEVEDROWS: 1, TOTALROWS: total }]
         : [{ COURSES: [], LASTCONTROLNUMBER: controlNumber, RETRIEVEDROWS: 0, TOTALROWS: total }];

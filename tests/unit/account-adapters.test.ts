@@ -56,11 +56,19 @@ describe('accountMailContent', () => {
   it('says the same to every address, the link aside: nothing the account typed reaches the mail', () => {
     for (const kind of ['verify-email', 'reset-password'] as const) {
       const link = `https://swamp.example.edu/${kind}?token=abc`;
-      const [alice, bob] = [accountMailContent({ kind, to: { email: 'alice@ufl.edu' }, link }), accountMailContent({ kind, to: { email: 'bob@ufl.edu' }, link })];
+      const [alice, bob] = [
+        accountMailContent({ kind, to: { email: 'alice@ufl.edu' }, link }),
+        accountMailContent({ kind, to: { email: 'bob@ufl.edu' }, link }),
+      ];
       expect(bob).toEqual(alice);
       expect(alice.text).toMatch(/^Hello,\r?\n/);
       expect(alice.text).toContain(link);
-      expect(accountMailContent({ kind, to: { email: 'alice@ufl.edu' }, link: 'https://other.example/x' }).text.replace('https://other.example/x', link)).toBe(alice.text);
+      expect(
+        accountMailContent({ kind, to: { email: 'alice@ufl.edu' }, link: 'https://other.example/x' }).text.replace(
+          'https://other.example/x',
+          link,
+        ),
+      ).toBe(alice.text);
     }
   });
 });
@@ -74,7 +82,9 @@ describe('BackgroundMailer', () => {
     const slow: Mailer = { send: (m) => new Promise((resolve) => (release = () => (sent.push(m), resolve()))) };
     const lines: string[] = [];
     const outcomes: string[] = [];
-    const background = new BackgroundMailer(slow, pino({}, { write: (line: string) => void lines.push(line) }), (kind, outcome) => outcomes.push(`${kind}:${outcome}`));
+    const background = new BackgroundMailer(slow, pino({}, { write: (line: string) => void lines.push(line) }), (kind, outcome) =>
+      outcomes.push(`${kind}:${outcome}`),
+    );
     await background.send(mail);
     expect(sent).toEqual([]);
     expect(background.sending).toBe(1);
@@ -82,7 +92,11 @@ describe('BackgroundMailer', () => {
     await background.idle();
     expect(sent).toEqual([mail]);
 
-    const failing = new BackgroundMailer({ send: async () => Promise.reject(new Error('SMTP down')) }, pino({}, { write: (line: string) => void lines.push(line) }), (kind, outcome) => outcomes.push(`${kind}:${outcome}`));
+    const failing = new BackgroundMailer(
+      { send: async () => Promise.reject(new Error('SMTP down')) },
+      pino({}, { write: (line: string) => void lines.push(line) }),
+      (kind, outcome) => outcomes.push(`${kind}:${outcome}`),
+    );
     await expect(failing.send(mail)).resolves.toBeUndefined();
     await failing.idle();
     expect(outcomes).toEqual(['verify-email:sent', 'verify-email:failed']);

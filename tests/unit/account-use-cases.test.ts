@@ -60,7 +60,9 @@ async function staleAddress(claimants: string[], hours = 24) {
 /** The places a student joins, posts and creates, in one world with a course (id 1) and a group in it. */
 async function participation(mode: EmailVerificationMode) {
   const world = accountWorld(mode);
-  await world.catalog.upsert([sectionEntry({ courseNumber: 'COP3502C', name: 'Programming Fundamentals 1', classNumber: 12345, term: 'Fall 2025' })]);
+  await world.catalog.upsert([
+    sectionEntry({ courseNumber: 'COP3502C', name: 'Programming Fundamentals 1', classNumber: 12345, term: 'Fall 2025' }),
+  ]);
   const access = new InMemoryChatRoomAccess(world.catalog, world.membership);
   const log = new InMemoryChatLog(world.clock.now);
   const signals = new LocalChatSignals(new SignalHub(), new RoomNewest());
@@ -68,7 +70,10 @@ async function participation(mode: EmailVerificationMode) {
   const owner = await student(world, 'owner');
   await world.users.markEmailVerified(owner.id);
   await world.membership.join(owner.id, CourseId(1));
-  const group = await world.groups.create({ courseId: CourseId(1), ownerId: owner.id, name: 'G', description: 'D', isPublic: true }, new Date());
+  const group = await world.groups.create(
+    { courseId: CourseId(1), ownerId: owner.id, name: 'G', description: 'D', isPublic: true },
+    new Date(),
+  );
   return {
     world,
     log,
@@ -98,10 +103,17 @@ describe('EMAIL_VERIFICATION=required', () => {
 
     // In the course already (it joined before verification was required): it may read, not post, edit or create.
     await p.world.membership.join(id, CourseId(1));
-    await expect(p.createGroup.execute({ actingUserId: id, courseId: CourseId(1), name: 'Mine', description: 'D' })).rejects.toMatchObject({ code: 'EMAIL_NOT_VERIFIED', kind: 'forbidden' });
-    await expect(p.post.execute({ actingUserId: id, room: { kind: 'course', id: 1 }, message: 'hi' })).rejects.toBeInstanceOf(EmailNotVerifiedError);
+    await expect(p.createGroup.execute({ actingUserId: id, courseId: CourseId(1), name: 'Mine', description: 'D' })).rejects.toMatchObject({
+      code: 'EMAIL_NOT_VERIFIED',
+      kind: 'forbidden',
+    });
+    await expect(p.post.execute({ actingUserId: id, room: { kind: 'course', id: 1 }, message: 'hi' })).rejects.toBeInstanceOf(
+      EmailNotVerifiedError,
+    );
     const { message: own } = await p.log.append({ kind: 'course', id: 1 }, { userId: id, username: 'newbie', message: 'from before' });
-    await expect(p.edit.execute({ actingUserId: id, room: { kind: 'course', id: 1 }, messageId: own.id, message: 'changed' })).rejects.toBeInstanceOf(EmailNotVerifiedError);
+    await expect(
+      p.edit.execute({ actingUserId: id, room: { kind: 'course', id: 1 }, messageId: own.id, message: 'changed' }),
+    ).rejects.toBeInstanceOf(EmailNotVerifiedError);
     expect((await p.read.execute({ actingUserId: id, room: { kind: 'course', id: 1 } })).map((m) => m.message)).toEqual(['from before']);
     expect(await p.world.groups.groupsOfCourse(CourseId(1))).toHaveLength(1);
 
@@ -141,7 +153,9 @@ describe('verification links', () => {
     const world = accountWorld();
     await student(world, 'alice');
     world.clock.advance(24 * HOUR);
-    await expect(world.verifyEmail.execute({ token: world.mailer.lastToken('alice@ufl.edu', 'verify-email') })).rejects.toBeInstanceOf(LinkInvalidError);
+    await expect(world.verifyEmail.execute({ token: world.mailer.lastToken('alice@ufl.edu', 'verify-email') })).rejects.toBeInstanceOf(
+      LinkInvalidError,
+    );
   });
 });
 
@@ -162,7 +176,10 @@ describe('password reset', () => {
     await world.sessions.set('laptop', { userId: user.id }, HOUR);
     await world.requestReset.execute({ emailOrUsername: 'alice', clientAddress: '10.0.0.9' });
     const token = world.mailer.lastToken('alice@ufl.edu', 'reset-password');
-    await expect(world.resetPassword.execute({ token, password: '' })).rejects.toMatchObject({ field: 'password', message: 'Please enter password' });
+    await expect(world.resetPassword.execute({ token, password: '' })).rejects.toMatchObject({
+      field: 'password',
+      message: 'Please enter password',
+    });
     expect(await world.resetPassword.execute({ token, password: 'new-one-1' })).toBe(user.id);
     await expect(world.resetPassword.execute({ token, password: 'new-one-2' })).rejects.toBeInstanceOf(LinkInvalidError);
     expect(await world.sessions.get('laptop')).toBeNull();
@@ -171,7 +188,9 @@ describe('password reset', () => {
 
     await world.requestReset.execute({ emailOrUsername: 'alice', clientAddress: '10.0.0.9' });
     world.clock.advance(HOUR);
-    await expect(world.resetPassword.execute({ token: world.mailer.lastToken('alice@ufl.edu', 'reset-password'), password: 'late-one-1' })).rejects.toBeInstanceOf(LinkInvalidError);
+    await expect(
+      world.resetPassword.execute({ token: world.mailer.lastToken('alice@ufl.edu', 'reset-password'), password: 'late-one-1' }),
+    ).rejects.toBeInstanceOf(LinkInvalidError);
   });
 
   it('spends no password hash on a link that does not work (the call is public and hashing is the costly part)', async () => {
@@ -191,18 +210,24 @@ describe('change password, profile, deletion', () => {
     const user = await student(world, 'alice');
     await world.sessions.set('phone', { userId: user.id }, HOUR);
     await world.requestReset.execute({ emailOrUsername: 'alice', clientAddress: '10.0.0.9' });
-    const change = (currentPassword: string) => world.changePassword.execute({ actingUserId: user.id, currentPassword, newPassword: 'new-one-1', clientAddress: 'x' });
+    const change = (currentPassword: string) =>
+      world.changePassword.execute({ actingUserId: user.id, currentPassword, newPassword: 'new-one-1', clientAddress: 'x' });
     await expect(change('wrong')).rejects.toEqual(new WrongPasswordError('currentPassword'));
     expect(await world.sessions.get('phone')).not.toBeNull();
     await change('chomp-chomp-42');
     expect(await world.sessions.get('phone')).toBeNull();
-    await expect(world.resetPassword.execute({ token: world.mailer.lastToken('alice@ufl.edu', 'reset-password'), password: 'x-other-1' })).rejects.toBeInstanceOf(LinkInvalidError);
+    await expect(
+      world.resetPassword.execute({ token: world.mailer.lastToken('alice@ufl.edu', 'reset-password'), password: 'x-other-1' }),
+    ).rejects.toBeInstanceOf(LinkInvalidError);
   });
 
   it('edits the profile with the sign-up rules, clears major and year, keeps what is left out', async () => {
     const world = accountWorld();
     const user = await student(world, 'alice');
-    await expect(world.updateProfile.execute({ actingUserId: user.id, lastName: '' })).rejects.toMatchObject({ field: 'lastName', message: 'Please enter last name' });
+    await expect(world.updateProfile.execute({ actingUserId: user.id, lastName: '' })).rejects.toMatchObject({
+      field: 'lastName',
+      message: 'Please enter last name',
+    });
     const updated = await world.updateProfile.execute({ actingUserId: user.id, major: ' ', year: '', bio: ' Hello ' });
     expect(updated).toMatchObject({ firstName: 'Alice', major: '', year: '', bio: 'Hello', email: 'alice@ufl.edu', username: 'alice' });
   });
@@ -211,14 +236,19 @@ describe('change password, profile, deletion', () => {
     const p = await participation('optional');
     const alice = await student(p.world, 'alice');
     await p.world.membership.join(alice.id, CourseId(1));
-    const owned = await p.world.groups.create({ courseId: CourseId(1), ownerId: alice.id, name: 'A', description: 'D', isPublic: true }, new Date());
+    const owned = await p.world.groups.create(
+      { courseId: CourseId(1), ownerId: alice.id, name: 'A', description: 'D', isPublic: true },
+      new Date(),
+    );
     const bob = await student(p.world, 'bob');
     await p.world.membership.join(bob.id, CourseId(1));
     await p.world.groups.addMember(owned.id, bob.id);
     await p.post.execute({ actingUserId: alice.id, room: { kind: 'course', id: 1 }, message: 'bye' });
     await p.world.sessions.set('alice-phone', { userId: alice.id }, HOUR);
 
-    await expect(p.world.deleteAccount.execute({ actingUserId: alice.id, password: 'nope', clientAddress: 'x' })).rejects.toBeInstanceOf(WrongPasswordError);
+    await expect(p.world.deleteAccount.execute({ actingUserId: alice.id, password: 'nope', clientAddress: 'x' })).rejects.toBeInstanceOf(
+      WrongPasswordError,
+    );
     await p.world.deleteAccount.execute({ actingUserId: alice.id, password: 'chomp-chomp-42', clientAddress: 'x' });
     expect(await p.world.users.findById(alice.id)).toBeNull();
     expect(await p.world.sessions.get('alice-phone')).toBeNull();
@@ -280,7 +310,9 @@ describe('change password, profile, deletion', () => {
     const { world, stale, claims } = await staleAddress(['first', 'second']);
     // The second claimer forgot its password: the reset link reached the mailbox, so it takes the address.
     await world.requestReset.execute({ emailOrUsername: 'second', clientAddress: '10.0.0.9' });
-    expect(await world.resetPassword.execute({ token: world.mailer.lastToken('stale@ufl.edu', 'reset-password'), password: 'second-pass-1' })).toBe(claims[1].id);
+    expect(
+      await world.resetPassword.execute({ token: world.mailer.lastToken('stale@ufl.edu', 'reset-password'), password: 'second-pass-1' }),
+    ).toBe(claims[1].id);
     expect(await world.users.findById(claims[1].id)).toMatchObject({ emailVerified: true });
     expect(await world.users.findById(stale.id)).toBeNull();
     await expect(world.verifyEmail.execute({ token: claims[0].link })).rejects.toBeInstanceOf(EmailClaimLostError);
@@ -289,7 +321,7 @@ describe('change password, profile, deletion', () => {
     expect(await world.tokens.consume(world.mailer.lastToken('stale@ufl.edu', 'reset-password'), 'reset-password')).toBe(claims[1].id);
   });
 
-  it('takes an address nobody holds any more when the claim\'s link is opened', async () => {
+  it("takes an address nobody holds any more when the claim's link is opened", async () => {
     const { world, stale, claims } = await staleAddress(['claimant']);
     await world.deleteAccount.execute({ actingUserId: stale.id, password: 'chomp-chomp-42', clientAddress: 'x' });
     expect(await world.verifyEmail.execute({ token: claims[0].link })).toBe(claims[0].id);
@@ -300,11 +332,19 @@ describe('change password, profile, deletion', () => {
     const { world, stale, claims } = await staleAddress(['one', 'two']);
     const ids = [stale.id, ...claims.map((c) => c.id)];
     // 3 sign-up mails, then Resend: 3 each for the first two accounts and 1 for the third make 10.
-    for (const [id, times] of [[ids[0], 3], [ids[1], 3], [ids[2], 1]] as const) {
-      for (let i = 0; i < times; i++) expect(await world.resend.execute({ actingUserId: id })).toEqual({ sent: true, emailVerified: false });
+    for (const [id, times] of [
+      [ids[0], 3],
+      [ids[1], 3],
+      [ids[2], 1],
+    ] as const) {
+      for (let i = 0; i < times; i++)
+        expect(await world.resend.execute({ actingUserId: id })).toEqual({ sent: true, emailVerified: false });
     }
     expect(world.mailer.sent).toHaveLength(ADDRESS_MAIL_RULE.points);
-    await expect(world.resend.execute({ actingUserId: ids[2] })).rejects.toMatchObject({ code: 'RATE_LIMITED', message: 'Too many emails to this address. Try again in 60 minutes.' });
+    await expect(world.resend.execute({ actingUserId: ids[2] })).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Too many emails to this address. Try again in 60 minutes.',
+    });
     expect((await world.signUp.execute({ ...form('three'), email: 'stale@ufl.edu' })).ok).toBe(true);
     await world.requestReset.execute({ emailOrUsername: 'stale', clientAddress: '10.0.0.9' });
     expect(world.mailer.sent).toHaveLength(ADDRESS_MAIL_RULE.points);

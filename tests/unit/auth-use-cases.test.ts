@@ -35,7 +35,17 @@ describe('SignUp and LogIn', () => {
     const result = await signUp.execute(student);
     expect(result).toEqual({
       ok: true,
-      user: { id: 1, firstName: 'Albert', lastName: 'Gator', major: 'Computer Science', email: 'albert@ufl.edu', username: 'albert', year: '3', bio: '', emailVerified: false },
+      user: {
+        id: 1,
+        firstName: 'Albert',
+        lastName: 'Gator',
+        major: 'Computer Science',
+        email: 'albert@ufl.edu',
+        username: 'albert',
+        year: '3',
+        bio: '',
+        emailVerified: false,
+      },
     });
     expect(JSON.stringify(result)).not.toContain('$2b$');
   });
@@ -79,10 +89,15 @@ describe('SignUp and LogIn', () => {
     }
     const refused = await signUp.execute({ ...student, username: 'one-more', email: 'one-more@ufl.edu' }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(RateLimitedError);
-    expect(refused).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many sign-ups from your network\. Try again in 60 minutes\.$/) });
+    expect(refused).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many sign-ups from your network\. Try again in 60 minutes\.$/),
+    });
     expect((refused as RateLimitedError).retryAfterSeconds).toBeLessThanOrEqual(3600);
     expect(await users.findCredentialsByUsername(canonicalName('one-more'))).toBeNull();
-    expect((await signUp.execute({ ...student, username: 'elsewhere', email: 'elsewhere@ufl.edu', clientAddress: '10.0.0.2' })).ok).toBe(true);
+    expect((await signUp.execute({ ...student, username: 'elsewhere', email: 'elsewhere@ufl.edu', clientAddress: '10.0.0.2' })).ok).toBe(
+      true,
+    );
   });
 
   it(`throttles new anonymous tokens per client address (${CLIENT_RULES.anonymousTokens.points} a minute)`, async () => {

@@ -42,7 +42,12 @@ describe('isBuildCurrent', () => {
   });
 
   it('does not look into node_modules or the build itself', async () => {
-    const root = project({ 'adapters/main.ts': 100, 'adapters/node_modules/x.js': 900, 'dist/server/main.js': 200, 'dist/build-info.json': 200 });
+    const root = project({
+      'adapters/main.ts': 100,
+      'adapters/node_modules/x.js': 900,
+      'dist/server/main.js': 200,
+      'dist/build-info.json': 200,
+    });
     expect(await isBuildCurrent(root)).toBe(true);
   });
 });

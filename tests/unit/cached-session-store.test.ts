@@ -48,7 +48,7 @@ describe('CachedSessionStore', () => {
     expect(await cache.get('s2', RECENT)).toEqual({ userId: 8 });
   });
 
-  it("ends every session of a student here and on the other servers, and only theirs", async () => {
+  it('ends every session of a student here and on the other servers, and only theirs', async () => {
     const { store, cache, announced } = cacheOver();
     await store.set('a1', { userId: 7 }, DAY);
     await store.set('a2', { userId: 7 }, DAY);

@@ -54,14 +54,26 @@ async function world() {
   const section = (classNumber: number) => sectionEntry({ courseNumber: 'COP3502C', name: 'Programming Fundamentals 1', classNumber });
   await catalog.upsert([section(1), section(2)]);
   const student = async (username: string) => {
-    const result = await users.create({ firstName: 'A', lastName: 'B', username, email: `${username}@ufl.edu`, major: 'M', year: '1', bio: '', passwordHash: 'x' });
+    const result = await users.create({
+      firstName: 'A',
+      lastName: 'B',
+      username,
+      email: `${username}@ufl.edu`,
+      major: 'M',
+      year: '1',
+      bio: '',
+      passwordHash: 'x',
+    });
     if (!result.created) throw new Error('not created');
     await membership.join(result.user.id, CourseId(course.id));
     markers.joinRoom(result.user.id, course, new Date(clock.now()));
     return result.user.id;
   };
   const [alice, bob, carol] = [await student('alice'), await student('bob'), await student('carol')];
-  const group = await groups.create({ courseId: CourseId(1), ownerId: alice, name: 'Exam prep', description: 'Sets', isPublic: true }, new Date());
+  const group = await groups.create(
+    { courseId: CourseId(1), ownerId: alice, name: 'Exam prep', description: 'Sets', isPublic: true },
+    new Date(),
+  );
   await groups.addMember(group.id, bob);
   store.addGroup(group.id, alice);
   store.joinGroup(group.id, bob);
@@ -70,7 +82,19 @@ async function world() {
   const formerMembers = new CachedFormerMembers(users, clock.now);
   const poster = new PostChatMessage(access, log, users, allowance, signals, verification);
   return {
-    clock, access, store, membership, log, hub, signals, markers, verification, alice, bob, carol, groupRoom,
+    clock,
+    access,
+    store,
+    membership,
+    log,
+    hub,
+    signals,
+    markers,
+    verification,
+    alice,
+    bob,
+    carol,
+    groupRoom,
     changes: new LocalMembershipChanges(access, hub),
     post: (userId: UserId, room: ChatRoom, message: string) => poster.execute({ actingUserId: userId, room, message }),
     wait: new WaitForChatMessages(access, log, signals, formerMembers, clock.now),
@@ -107,7 +131,10 @@ describe('WaitForChatMessages', () => {
 
   it('answers at once when there is news, and otherwise as soon as a message is posted', async () => {
     const first = await w.post(w.bob, course, 'first');
-    expect(await w.wait.execute({ actingUserId: w.alice, room: course, after: '0-0', waitMs: LONG_WAIT })).toEqual({ messages: [first], activity: false });
+    expect(await w.wait.execute({ actingUserId: w.alice, room: course, after: '0-0', waitMs: LONG_WAIT })).toEqual({
+      messages: [first],
+      activity: false,
+    });
 
     const waiting = w.wait.execute({ actingUserId: w.alice, room: course, after: first.id, waitMs: LONG_WAIT });
     await waiters(w, 1);
@@ -117,7 +144,10 @@ describe('WaitForChatMessages', () => {
   });
 
   it('answers [] at the deadline, when the client leaves and when the server shuts down', async () => {
-    expect(await w.wait.execute({ actingUserId: w.alice, room: course, after: '0-0', waitMs: 20 })).toEqual({ messages: [], activity: false });
+    expect(await w.wait.execute({ actingUserId: w.alice, room: course, after: '0-0', waitMs: 20 })).toEqual({
+      messages: [],
+      activity: false,
+    });
     const client = new AbortController();
     const leaving = w.wait.execute({ actingUserId: w.alice, room: course, after: '0-0', waitMs: LONG_WAIT, signal: client.signal });
     await waiters(w, 1);
@@ -141,7 +171,13 @@ describe('WaitForChatMessages', () => {
   });
 
   it('ends early with activity when another watched room of the student gets a message, ignoring rooms they are not in', async () => {
-    const waiting = w.wait.execute({ actingUserId: w.bob, room: course, after: '0-0', waitMs: LONG_WAIT, alsoWatch: [w.groupRoom, otherCourse] });
+    const waiting = w.wait.execute({
+      actingUserId: w.bob,
+      room: course,
+      after: '0-0',
+      waitMs: LONG_WAIT,
+      alsoWatch: [w.groupRoom, otherCourse],
+    });
     await waiters(w, 1);
     // Bob is not in the other course: its activity is none of his business.
     await w.membership.join(w.carol, CourseId(otherCourse.id));
@@ -163,7 +199,8 @@ describe('WaitForChatMessages', () => {
     const changes = new LocalMembershipChanges(access, w.hub);
     const wait = new WaitForChatMessages(access, w.log, w.signals, new CachedFormerMembers(new InMemoryUserRepository()), w.clock.now);
     const nowhere: ChatRoom = { kind: 'group', id: 999 };
-    const poll = () => wait.execute({ actingUserId: w.carol, room: course, after: '0-0', waitMs: 0, alsoWatch: [w.groupRoom, otherCourse, nowhere] });
+    const poll = () =>
+      wait.execute({ actingUserId: w.carol, room: course, after: '0-0', waitMs: 0, alsoWatch: [w.groupRoom, otherCourse, nowhere] });
 
     for (let i = 0; i < 5; i += 1) await poll();
     // The course once (a grant), each foreign room once (a refusal): five polls, four questions.
@@ -180,7 +217,13 @@ describe('WaitForChatMessages', () => {
     expect(asked).toEqual([]);
     // ... and once told, it forgets it at once: the next poll asks, and watches the group.
     await changes.joined(w.carol, w.groupRoom);
-    const waiting = wait.execute({ actingUserId: w.carol, room: course, after: '0-0', waitMs: LONG_WAIT, alsoWatch: [w.groupRoom, otherCourse, nowhere] });
+    const waiting = wait.execute({
+      actingUserId: w.carol,
+      room: course,
+      after: '0-0',
+      waitMs: LONG_WAIT,
+      alsoWatch: [w.groupRoom, otherCourse, nowhere],
+    });
     await waiters(w, 1);
     await w.post(w.alice, w.groupRoom, 'now for carol too');
     expect(await waiting).toEqual({ messages: [], activity: true });
@@ -189,7 +232,9 @@ describe('WaitForChatMessages', () => {
 
   it('refuses malformed cursors and non-members before waiting', async () => {
     expect(await codeOf(w.wait.execute({ actingUserId: w.alice, room: course, after: 'abc', waitMs: LONG_WAIT }))).toBe('INVALID_CURSOR');
-    expect(await codeOf(w.wait.execute({ actingUserId: w.carol, room: w.groupRoom, after: '0-0', waitMs: LONG_WAIT }))).toBe('NOT_GROUP_MEMBER');
+    expect(await codeOf(w.wait.execute({ actingUserId: w.carol, room: w.groupRoom, after: '0-0', waitMs: LONG_WAIT }))).toBe(
+      'NOT_GROUP_MEMBER',
+    );
     expect(w.hub.waiting).toBe(0);
   });
 });
@@ -212,13 +257,17 @@ describe('EditChatMessage and DeleteChatMessage', () => {
 
   const editBy = (userId: UserId, message: ChatMessage, text: string, room = course) =>
     w.edit.execute({ actingUserId: userId, room, messageId: message.id, message: text });
-  const deleteBy = (userId: UserId, message: ChatMessage, room = course) => w.remove.execute({ actingUserId: userId, room, messageId: message.id });
+  const deleteBy = (userId: UserId, message: ChatMessage, room = course) =>
+    w.remove.execute({ actingUserId: userId, room, messageId: message.id });
 
   it('lets the author edit within 24 hours; a poller receives the edit after the message', async () => {
     w.clock.advance(23 * HOUR);
     const edited = await editBy(w.bob, mine, '  See you at 8?  ');
     expect(edited).toEqual({ ...mine, message: 'See you at 8?', editedAt: new Date(w.clock.now()), event: expect.any(String) });
-    expect(await w.wait.execute({ actingUserId: w.alice, room: course, after: mine.id, waitMs: LONG_WAIT })).toEqual({ messages: [edited], activity: false });
+    expect(await w.wait.execute({ actingUserId: w.alice, room: course, after: mine.id, waitMs: LONG_WAIT })).toEqual({
+      messages: [edited],
+      activity: false,
+    });
     expect((await w.log.latest(course, 50))[0]).toEqual({ ...mine, message: 'See you at 8?', editedAt: new Date(w.clock.now()) });
   });
 
@@ -232,11 +281,14 @@ describe('EditChatMessage and DeleteChatMessage', () => {
     await deleteBy(w.bob, mine);
     expect(await codeOf(editBy(w.bob, mine, 'after deleting'))).toBe('MESSAGE_NOT_FOUND');
     // The log holds the message once: as its delete.
-    expect(await w.log.after(course, { ms: 0, seq: 0 }, 50)).toEqual([expect.objectContaining({ id: mine.id, message: '', deleted: true, event: expect.any(String) })]);
+    expect(await w.log.after(course, { ms: 0, seq: 0 }, 50)).toEqual([
+      expect.objectContaining({ id: mine.id, message: '', deleted: true, event: expect.any(String) }),
+    ]);
   });
 
   it(`refuses an edit past ${MAX_EDITS_PER_MESSAGE} with TOO_MANY_EDITS, and gives its posting point back`, async () => {
-    for (let i = 1; i <= MAX_EDITS_PER_MESSAGE; i += 1) await w.log.change(course, { ...mine, message: `edit ${i}`, editedAt: new Date(w.clock.now()) });
+    for (let i = 1; i <= MAX_EDITS_PER_MESSAGE; i += 1)
+      await w.log.change(course, { ...mine, message: `edit ${i}`, editedAt: new Date(w.clock.now()) });
     // One point only: were the refused edit's point kept, the second try would be RATE_LIMITED.
     const allowance = new PostingAllowance(new InMemoryRateLimiter(), { messages: 1, windowMs: 60_000 });
     const edit = new EditChatMessage(w.access, w.log, allowance, w.signals, w.verification, w.clock.now);
@@ -272,7 +324,8 @@ describe('MarkChatRead and GetUnreadCounts', () => {
     w = await world();
   });
 
-  const summaryOf = async (userId: UserId) => (await w.unread.execute({ actingUserId: userId })).rooms.find((r) => r.room.kind === 'course')!;
+  const summaryOf = async (userId: UserId) =>
+    (await w.unread.execute({ actingUserId: userId })).rooms.find((r) => r.room.kind === 'course')!;
 
   it('counts other students’ messages after the marker, not one’s own nor deleted ones, with mentions', async () => {
     const a = await w.post(w.alice, course, 'hello @bob!');
@@ -305,7 +358,10 @@ describe('MarkChatRead and GetUnreadCounts', () => {
     w.clock.advance(1_000);
     await w.post(w.alice, w.groupRoom, 'after carol');
     const rooms = (await w.unread.execute({ actingUserId: w.carol })).rooms;
-    expect(rooms.map((r) => [r.room.kind, r.unread])).toEqual([['course', 0], ['group', 1]]);
+    expect(rooms.map((r) => [r.room.kind, r.unread])).toEqual([
+      ['course', 0],
+      ['group', 1],
+    ]);
   });
 
   it('refuses marks by non-members and of messages the room does not have', async () => {

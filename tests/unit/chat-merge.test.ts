@@ -5,7 +5,13 @@ import type { ChatMessage } from '@contract/chat';
 import { compareMessageIdText as compareMessageIds } from '@domain/chat/message-id';
 import { mergeMessages } from '@web/features/chat/merge-messages';
 
-const message = (id: string, text = id): ChatMessage => ({ id, user_id: 1, username: 'alberta', message: text, time: new Date(Number(id.split('-')[0])).toISOString() });
+const message = (id: string, text = id): ChatMessage => ({
+  id,
+  user_id: 1,
+  username: 'alberta',
+  message: text,
+  time: new Date(Number(id.split('-')[0])).toISOString(),
+});
 const ids = (list: ChatMessage[]) => list.map((m) => m.id);
 
 describe('mergeMessages', () => {
@@ -17,7 +23,13 @@ describe('mergeMessages', () => {
 
   it('keeps each id once when a poll repeats what a send already added', () => {
     const afterSend = mergeMessages(shown, [message('2500-0')]);
-    expect(ids(mergeMessages(afterSend, [message('2200-0'), message('2500-0')]))).toEqual(['1000-0', '1000-1', '2000-0', '2200-0', '2500-0']);
+    expect(ids(mergeMessages(afterSend, [message('2200-0'), message('2500-0')]))).toEqual([
+      '1000-0',
+      '1000-1',
+      '2000-0',
+      '2200-0',
+      '2500-0',
+    ]);
   });
 
   it('puts older pages first and orders ids numerically, not as text', () => {
@@ -41,8 +53,16 @@ describe('mergeMessages', () => {
     // A late copy of an older state (a history page, the page answer) does not bring it back.
     expect(mergeMessages(afterDelete, [message('1000-1'), edited])).toBe(afterDelete);
     // A poll's batch: a new message, then its edit.
-    const batch = mergeMessages(shown, [message('2500-0', 'typo'), { ...message('2500-0', 'no typo'), edited: true, editedAt: '2026-11-26T10:00:00.000Z', event: '2600-0' }]);
-    expect(batch.map((m) => [m.id, m.message])).toEqual([['1000-0', '1000-0'], ['1000-1', '1000-1'], ['2000-0', '2000-0'], ['2500-0', 'no typo']]);
+    const batch = mergeMessages(shown, [
+      message('2500-0', 'typo'),
+      { ...message('2500-0', 'no typo'), edited: true, editedAt: '2026-11-26T10:00:00.000Z', event: '2600-0' },
+    ]);
+    expect(batch.map((m) => [m.id, m.message])).toEqual([
+      ['1000-0', '1000-0'],
+      ['1000-1', '1000-1'],
+      ['2000-0', '2000-0'],
+      ['2500-0', 'no typo'],
+    ]);
   });
 
   it('ignores an edit or delete of a message it does not show (older than the first), leaving no gap', () => {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { RUN_GAP_MS, startsRun } from '@web/features/chat/message-runs';
 
 const at = (user_id: number, time: string) => ({ user_id, time });
-const runStarts = (messages: { user_id: number; time: string }[]) => messages.map((message, index) => startsRun(message, messages[index - 1]));
+const runStarts = (messages: { user_id: number; time: string }[]) =>
+  messages.map((message, index) => startsRun(message, messages[index - 1]));
 
 describe('startsRun', () => {
   it('keeps one author’s messages a few minutes apart under one header, and starts one for the next author', () => {

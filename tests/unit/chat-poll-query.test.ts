@@ -36,7 +36,10 @@ describe('chat poll query', () => {
     expect(refusal(messagesQuery, { after: '1-0', watch: 'course:1' })).toEqual({ field: 'watch', message: 'needs wait' });
     expect(refusal(messagesQuery, { after: '1-0', wait: '0', watch: 'course:1' })).toEqual({ field: 'watch', message: 'needs wait' });
     expect(refusal(messagesQuery, { wait: '5' })).toEqual({ field: 'wait', message: 'needs after (and no before)' });
-    expect(refusal(messagesQuery, { after: '1-0', before: '9-0', wait: '5' })).toEqual({ field: 'wait', message: 'needs after (and no before)' });
+    expect(refusal(messagesQuery, { after: '1-0', before: '9-0', wait: '5' })).toEqual({
+      field: 'wait',
+      message: 'needs after (and no before)',
+    });
   });
 
   it('refuses a field of the wrong shape before any rule across fields', () => {

@@ -34,7 +34,10 @@ function stubServer(answer: (body: { message: string }) => { status: number; bod
 
 const CLIENT_MESSAGE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-const stored = (message: string) => ({ status: 201, body: { id: '1000-0', user_id: 7, username: 'alberta', message, time: new Date(1000).toISOString() } });
+const stored = (message: string) => ({
+  status: 201,
+  body: { id: '1000-0', user_id: 7, username: 'alberta', message, time: new Date(1000).toISOString() },
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -115,8 +118,18 @@ describe('chat room store: send', () => {
 });
 
 // The poll loop, on a stubbed network (every request answered when the test says) and the fake clock.
-const item = (id: string, text: string, extra: Record<string, unknown> = {}) => ({ id, user_id: 8, username: 'bert', message: text, time: new Date(Number(id.split('-')[0])).toISOString(), ...extra });
-const kind = (request: Sent) => (request.url.searchParams.has('wait') ? `long after=${request.url.searchParams.get('after')}` : `plain after=${request.url.searchParams.get('after')}`);
+const item = (id: string, text: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  user_id: 8,
+  username: 'bert',
+  message: text,
+  time: new Date(Number(id.split('-')[0])).toISOString(),
+  ...extra,
+});
+const kind = (request: Sent) =>
+  request.url.searchParams.has('wait')
+    ? `long after=${request.url.searchParams.get('after')}`
+    : `plain after=${request.url.searchParams.get('after')}`;
 const polls = (sent: Sent[]) => sent.filter((r) => r.url.pathname.startsWith('/api/select-course-messages/'));
 /** How long (on the fake clock) a case waits to see that nothing more is sent. */
 const QUIET_MS = 5_000;
@@ -135,7 +148,9 @@ describe('chat room store: the long-poll loop', () => {
     const stop = store.getState().startPolling();
     await vi.waitFor(() => expect(polls(sent).length).toBe(1));
     // Posted and edited before this poll: the log answers it as its edit only.
-    polls(sent)[0].answer(200, [item('2500-0', 'posted, then fixed', { edited: true, editedAt: new Date(2600).toISOString(), event: '2600-0' })]);
+    polls(sent)[0].answer(200, [
+      item('2500-0', 'posted, then fixed', { edited: true, editedAt: new Date(2600).toISOString(), event: '2600-0' }),
+    ]);
     await vi.waitFor(() => expect(polls(sent).length).toBe(2));
     expect(kind(polls(sent)[1])).toBe('long after=2600-0');
     expect(store.getState().messages.map((m) => [m.id, m.message])).toEqual([
@@ -145,7 +160,9 @@ describe('chat room store: the long-poll loop', () => {
     ]);
     expect(refreshUnreadSoon).toHaveBeenCalledTimes(1);
     // An edit of a message already shown is no news for the unread marks.
-    polls(sent)[1].answer(200, [item('2000-0', 'second, fixed', { edited: true, editedAt: new Date(2700).toISOString(), event: '2700-0' })]);
+    polls(sent)[1].answer(200, [
+      item('2000-0', 'second, fixed', { edited: true, editedAt: new Date(2700).toISOString(), event: '2700-0' }),
+    ]);
     await vi.waitFor(() => expect(polls(sent).length).toBe(3));
     expect(refreshUnreadSoon).toHaveBeenCalledTimes(1);
     stop();
@@ -161,7 +178,10 @@ describe('chat room store: the long-poll loop', () => {
     expect(kind(polls(sent)[0])).toBe('long after=2000-0');
     expect(polls(sent)[0].url.searchParams.get('wait')).toBe('25');
     // A new message, then an edit of an earlier one (its own id is the event's).
-    polls(sent)[0].answer(200, [item('3000-0', 'third'), item('1000-0', 'first, edited', { edited: true, editedAt: new Date(3500).toISOString(), event: '3500-0' })]);
+    polls(sent)[0].answer(200, [
+      item('3000-0', 'third'),
+      item('1000-0', 'first, edited', { edited: true, editedAt: new Date(3500).toISOString(), event: '3500-0' }),
+    ]);
     await vi.waitFor(() => expect(polls(sent).length).toBe(2));
     expect(kind(polls(sent)[1])).toBe('long after=3500-0');
     expect(store.getState().messages.map((m) => [m.id, m.message])).toEqual([
@@ -201,7 +221,19 @@ describe('chat room store: the long-poll loop', () => {
         }
       }
     }
-    expect(seen).toEqual(['long@0', 'long@1', 'plain@2', 'long@3', 'plain@4', 'plain@5', 'plain@6', 'long@7', ...[8, 9, 10, 11, 12, 13, 14].map((s) => `plain@${s}`), 'long@15', 'plain@16']);
+    expect(seen).toEqual([
+      'long@0',
+      'long@1',
+      'plain@2',
+      'long@3',
+      'plain@4',
+      'plain@5',
+      'plain@6',
+      'long@7',
+      ...[8, 9, 10, 11, 12, 13, 14].map((s) => `plain@${s}`),
+      'long@15',
+      'plain@16',
+    ]);
     // Spec 8: each failed poll is logged as "response error".
     expect(vi.mocked(console.error).mock.calls.filter(([text]) => text === 'response error')).toHaveLength(5);
     stop();
@@ -233,7 +265,12 @@ describe('chat room store: the long-poll loop', () => {
     stubDocument();
     const sent = stubNetwork();
     const marks = () => sent.filter((r) => r.url.pathname === '/api/mark-chat-read/');
-    const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, [item('1000-0', 'a'), item('2000-0', 'b'), item('3000-0', 'c')], signOut);
+    const store = createChatRoomStore(
+      { kind: 'course', id: 3 },
+      7,
+      [item('1000-0', 'a'), item('2000-0', 'b'), item('3000-0', 'c')],
+      signOut,
+    );
     store.getState().read('1000-0');
     await vi.advanceTimersByTimeAsync(0);
     expect(marks().map((r) => r.body)).toEqual([{ kind: 'course', id: 3, messageID: '1000-0' }]);
@@ -254,8 +291,14 @@ describe('chat room store: the long-poll loop', () => {
     vi.useFakeTimers();
     stubDocument();
     const sent = stubNetwork();
-    const marked = () => sent.filter((r) => r.url.pathname === '/api/mark-chat-read/').map((r) => (r.body as { messageID: string }).messageID);
-    const store = createChatRoomStore({ kind: 'course', id: 4 }, 7, [item('1000-0', 'a'), item('2000-0', 'b'), item('3000-0', 'c')], signOut);
+    const marked = () =>
+      sent.filter((r) => r.url.pathname === '/api/mark-chat-read/').map((r) => (r.body as { messageID: string }).messageID);
+    const store = createChatRoomStore(
+      { kind: 'course', id: 4 },
+      7,
+      [item('1000-0', 'a'), item('2000-0', 'b'), item('3000-0', 'c')],
+      signOut,
+    );
     let stop = store.getState().startPolling();
     store.getState().read('1000-0');
     await vi.advanceTimersByTimeAsync(0);

@@ -9,7 +9,10 @@ import { unreadLabel } from '@web/features/chat/unread-badge';
 import { markedRead, startUnreadMarks, useUnreadStore } from '@web/features/chat/unread-store';
 import { stubDocument, stubNetwork, type Sent } from '@tests/support/client-stubs';
 
-const summary = (version: string, rooms: { kind: 'course' | 'group'; id: number; unread: number; mentions?: number; lastRead?: string | null }[]) => ({
+const summary = (
+  version: string,
+  rooms: { kind: 'course' | 'group'; id: number; unread: number; mentions?: number; lastRead?: string | null }[],
+) => ({
   rooms: rooms.map((r) => ({ mentions: 0, lastRead: null, ...r })),
   total: rooms.reduce((sum, r) => sum + r.unread, 0),
   version,
@@ -38,7 +41,13 @@ describe('unread marks on the client', () => {
     stop = startUnreadMarks(signOut);
     await vi.waitFor(() => expect(unreadCalls(sent)).toHaveLength(1));
     expect(query(unreadCalls(sent)[0])).toEqual({});
-    unreadCalls(sent)[0].answer(200, summary('v1', [{ kind: 'course', id: 3, unread: 3 }, { kind: 'group', id: 9, unread: 0 }]));
+    unreadCalls(sent)[0].answer(
+      200,
+      summary('v1', [
+        { kind: 'course', id: 3, unread: 3 },
+        { kind: 'group', id: 9, unread: 0 },
+      ]),
+    );
     await vi.waitFor(() => expect(unreadCalls(sent)).toHaveLength(2));
     expect(query(unreadCalls(sent)[1])).toEqual({ wait: '25', since: 'v1' });
     expect(doc.title).toBe('(3) Study Swamp');
@@ -56,7 +65,14 @@ describe('unread marks on the client', () => {
     const sent = stubNetwork();
     stop = startUnreadMarks(signOut);
     await vi.waitFor(() => expect(unreadCalls(sent)).toHaveLength(1));
-    unreadCalls(sent)[0].answer(200, summary('v1', [{ kind: 'course', id: 3, unread: 0 }, { kind: 'course', id: 4, unread: 1 }, { kind: 'group', id: 9, unread: 0 }]));
+    unreadCalls(sent)[0].answer(
+      200,
+      summary('v1', [
+        { kind: 'course', id: 3, unread: 0 },
+        { kind: 'course', id: 4, unread: 1 },
+        { kind: 'group', id: 9, unread: 0 },
+      ]),
+    );
     await vi.waitFor(() => expect(unreadCalls(sent)).toHaveLength(2));
     const summaryPoll = unreadCalls(sent)[1];
 
@@ -74,7 +90,14 @@ describe('unread marks on the client', () => {
     chatPolls()[0].answer(200, [], { 'X-Chat-Activity': '1' });
     await vi.waitFor(() => expect(unreadCalls(sent)).toHaveLength(3));
     expect(query(unreadCalls(sent)[2])).toEqual({});
-    unreadCalls(sent)[2].answer(200, summary('v2', [{ kind: 'course', id: 3, unread: 0 }, { kind: 'course', id: 4, unread: 2 }, { kind: 'group', id: 9, unread: 0 }]));
+    unreadCalls(sent)[2].answer(
+      200,
+      summary('v2', [
+        { kind: 'course', id: 3, unread: 0 },
+        { kind: 'course', id: 4, unread: 2 },
+        { kind: 'group', id: 9, unread: 0 },
+      ]),
+    );
     await vi.waitFor(() => expect(useUnreadStore.getState().summary?.total).toBe(2));
     await vi.waitFor(() => expect(chatPolls()).toHaveLength(2));
     await vi.advanceTimersByTimeAsync(QUIET_MS);
@@ -92,7 +115,13 @@ describe('unread marks on the client', () => {
     const sent = stubNetwork();
     stop = startUnreadMarks(signOut);
     await vi.waitFor(() => expect(unreadCalls(sent)).toHaveLength(1));
-    unreadCalls(sent)[0].answer(200, summary('v1', [{ kind: 'course', id: 3, unread: 4, mentions: 1, lastRead: '1000-0' }, { kind: 'course', id: 4, unread: 2 }]));
+    unreadCalls(sent)[0].answer(
+      200,
+      summary('v1', [
+        { kind: 'course', id: 3, unread: 4, mentions: 1, lastRead: '1000-0' },
+        { kind: 'course', id: 4, unread: 2 },
+      ]),
+    );
     await vi.waitFor(() => expect(useUnreadStore.getState().summary?.total).toBe(6));
     markedRead({ kind: 'course', id: 3 }, '1500-0', false);
     expect(useUnreadStore.getState().summary?.rooms[0]).toMatchObject({ unread: 4, lastRead: '1500-0' });

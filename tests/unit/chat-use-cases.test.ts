@@ -32,11 +32,18 @@ async function world() {
   const access = new InMemoryChatRoomAccess(catalog, membership);
   const log = new InMemoryChatLog();
   const limiter = new InMemoryRateLimiter();
-  await catalog.upsert([
-    sectionEntry({ courseNumber: 'COP3502C', name: 'Programming Fundamentals 1', classNumber: 1 }),
-  ]);
+  await catalog.upsert([sectionEntry({ courseNumber: 'COP3502C', name: 'Programming Fundamentals 1', classNumber: 1 })]);
   const make = async (username: string) => {
-    const result = await users.create({ firstName: 'A', lastName: 'B', username, email: `${username}@ufl.edu`, major: 'M', year: '1', bio: '', passwordHash: 'x' });
+    const result = await users.create({
+      firstName: 'A',
+      lastName: 'B',
+      username,
+      email: `${username}@ufl.edu`,
+      major: 'M',
+      year: '1',
+      bio: '',
+      passwordHash: 'x',
+    });
     if (!result.created) throw new Error('not created');
     return result.user.id;
   };
@@ -54,8 +61,16 @@ async function world() {
     return announce(topic, newest);
   };
   return {
-    catalog, membership, access, log, limiter, alice, bob, carol,
-    users, announced,
+    catalog,
+    membership,
+    access,
+    log,
+    limiter,
+    alice,
+    bob,
+    carol,
+    users,
+    announced,
     post: new PostChatMessage(access, log, users, new PostingAllowance(limiter), signals, new EmailVerificationPolicy(users, 'optional')),
     read: new ReadChatMessages(access, log, new CachedFormerMembers(users)),
     page: new GetCoursePage(catalog, membership, log, new InMemoryStudyGroupRepository(users), new CachedFormerMembers(users)),
@@ -91,17 +106,26 @@ describe('PostChatMessage', () => {
   it('refuses non-members and unknown rooms, and stores nothing', async () => {
     expect(await codeOf(w.post.execute({ actingUserId: w.carol, room: course, message: 'hi' }))).toBe('NOT_COURSE_MEMBER');
     expect(await codeOf(w.post.execute({ actingUserId: w.bob, room: group, message: 'hi' }))).toBe('NOT_GROUP_MEMBER');
-    expect(await codeOf(w.post.execute({ actingUserId: w.alice, room: { kind: 'course', id: 404 }, message: 'hi' }))).toBe('COURSE_NOT_FOUND');
-    expect(await codeOf(w.post.execute({ actingUserId: w.alice, room: { kind: 'group', id: 404 }, message: 'hi' }))).toBe('STUDY_GROUP_NOT_FOUND');
+    expect(await codeOf(w.post.execute({ actingUserId: w.alice, room: { kind: 'course', id: 404 }, message: 'hi' }))).toBe(
+      'COURSE_NOT_FOUND',
+    );
+    expect(await codeOf(w.post.execute({ actingUserId: w.alice, room: { kind: 'group', id: 404 }, message: 'hi' }))).toBe(
+      'STUDY_GROUP_NOT_FOUND',
+    );
     expect(await w.log.latest(course, 50)).toEqual([]);
     expect(await w.log.latest(group, 50)).toEqual([]);
   });
 
   it('takes 1 to 2,000 characters after trimming, counting an emoji as one', async () => {
     for (const blank of ['', '   ', '\n\t ']) {
-      await expect(w.post.execute({ actingUserId: w.alice, room: course, message: blank })).rejects.toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'message' } });
+      await expect(w.post.execute({ actingUserId: w.alice, room: course, message: blank })).rejects.toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: { field: 'message' },
+      });
     }
-    await expect(w.post.execute({ actingUserId: w.alice, room: course, message: 'x'.repeat(2001) })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(w.post.execute({ actingUserId: w.alice, room: course, message: 'x'.repeat(2001) })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
     expect(await w.log.latest(course, 50)).toEqual([]);
     await w.post.execute({ actingUserId: w.alice, room: course, message: ` ${'x'.repeat(2000)} ` });
     await w.post.execute({ actingUserId: w.alice, room: course, message: '🐊'.repeat(2000) });
@@ -152,7 +176,8 @@ describe('ReadChatMessages', () => {
 
   it('reads the latest 50, the ones after a cursor, and 50 before one', async () => {
     const stored = [];
-    for (let i = 0; i < 120; i += 1) stored.push((await w.log.append(course, { userId: w.bob, username: 'bob', message: `m${i}` })).message);
+    for (let i = 0; i < 120; i += 1)
+      stored.push((await w.log.append(course, { userId: w.bob, username: 'bob', message: `m${i}` })).message);
     const read = (extra: { after?: string; before?: string }) => w.read.execute({ actingUserId: w.alice, room: course, ...extra });
     expect(await read({})).toEqual(stored.slice(70));
     expect(await read({ after: stored[117].id })).toEqual(stored.slice(118));

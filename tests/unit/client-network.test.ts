@@ -12,7 +12,12 @@ describe('clientNetwork', () => {
 
   it('counts every address of one IPv6 /64 as one client, and another /64 as another', () => {
     const key = clientNetwork('2001:db8:1:2::1');
-    for (const address of ['2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:0db8:0001:0002:0000:0000:0000:0001', '2001:DB8:1:2:a:b:c:d', '2001:db8:1:2::1%eth0']) {
+    for (const address of [
+      '2001:db8:1:2:ffff:ffff:ffff:ffff',
+      '2001:0db8:0001:0002:0000:0000:0000:0001',
+      '2001:DB8:1:2:a:b:c:d',
+      '2001:db8:1:2::1%eth0',
+    ]) {
       expect(clientNetwork(address), address).toBe(key);
     }
     expect(clientNetwork('2001:db8:1:3::1')).not.toBe(key);

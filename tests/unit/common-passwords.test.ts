@@ -31,7 +31,11 @@ describe('the most common passwords', () => {
     const list = new PackagedCommonPasswords();
     const refusal = await refuseCommonPassword(list, 'baseball', 'newPassword').catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(ValidationError);
-    expect(refusal).toMatchObject({ code: 'VALIDATION_FAILED', message: 'That password is too common; choose another.', details: { field: 'newPassword' } });
+    expect(refusal).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'That password is too common; choose another.',
+      details: { field: 'newPassword' },
+    });
     await expect(refuseCommonPassword(list, 'chomp-chomp-42', 'password')).resolves.toBeUndefined();
   });
 });

@@ -16,7 +16,12 @@ import { createLogger } from '@adapters/logger';
 import type { Resolve } from '@adapters/register';
 import { USE_CASES } from '@adapters/use-cases';
 
-const base = { NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_SECRET: 'x'.repeat(32), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'ss-compose-')) };
+const base = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  SESSION_SECRET: 'x'.repeat(32),
+  DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'ss-compose-')),
+};
 const modes = {
   embedded: base,
   // Nothing connects until a query or a command is sent: these URLs are never dialled.

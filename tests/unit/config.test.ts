@@ -25,7 +25,10 @@ describe('configuration', () => {
     [{ BCRYPT_COST: '3' }, /^Invalid configuration: BCRYPT_COST must be 4-15/],
     [{ METRICS: 'yes' }, /^Invalid configuration: METRICS must be true or false/],
     [{ REDIS_CLUSTER_NODES: 'localhost' }, /^Invalid configuration: REDIS_CLUSTER_NODES must be host:port entries/],
-    [{ REDIS_CLUSTER_NODES: '10.0.0.1:7000', REDIS_URL: 'redis://10.0.0.1:6379' }, /^Invalid configuration: REDIS_CLUSTER_NODES and REDIS_URL are both set/],
+    [
+      { REDIS_CLUSTER_NODES: '10.0.0.1:7000', REDIS_URL: 'redis://10.0.0.1:6379' },
+      /^Invalid configuration: REDIS_CLUSTER_NODES and REDIS_URL are both set/,
+    ],
     [{ REDIS_KEY_PREFIX: 'ss{1}:' }, /^Invalid configuration: REDIS_KEY_PREFIX must not contain \{ or \}/],
     [{ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY must be true, false or the number of proxies/],
     [{ METRICS_PORT: '99999' }, /^Invalid configuration: METRICS_PORT must be 0-65535/],
@@ -68,8 +71,16 @@ describe('configuration', () => {
       PUBLIC_URL: 'https://swamp.example.edu/',
       SMTP_URL: 'smtps://user:pw@mail.example.edu:465',
     }).accounts;
-    expect(production).toMatchObject({ publicUrl: 'https://swamp.example.edu', emailVerification: 'required', smtpUrl: 'smtps://user:pw@mail.example.edu:465', mailFrom: 'Study Swamp <no-reply@swamp.example.edu>' });
-    expect(parseConfig({ DATA_DIR: dir, NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), EMAIL_VERIFICATION: 'optional' }).accounts.emailVerification).toBe('optional');
+    expect(production).toMatchObject({
+      publicUrl: 'https://swamp.example.edu',
+      emailVerification: 'required',
+      smtpUrl: 'smtps://user:pw@mail.example.edu:465',
+      mailFrom: 'Study Swamp <no-reply@swamp.example.edu>',
+    });
+    expect(
+      parseConfig({ DATA_DIR: dir, NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), EMAIL_VERIFICATION: 'optional' }).accounts
+        .emailVerification,
+    ).toBe('optional');
     expect(parseConfig({ DATA_DIR: dir, MAIL_FROM: '"Swamp" <help@ufl.edu>' }).accounts.mailFrom).toBe('"Swamp" <help@ufl.edu>');
   });
 
@@ -88,11 +99,9 @@ describe('configuration', () => {
   });
 
   it('reads a Redis Cluster as a list of nodes', () => {
-    expect(parseConfig({ DATA_DIR: dataDir(), REDIS_CLUSTER_NODES: '10.0.0.1:7000, 10.0.0.2:7000,redis://:pw@10.0.0.3:7001' }).redisClusterNodes).toEqual([
-      'redis://10.0.0.1:7000',
-      'redis://10.0.0.2:7000',
-      'redis://:pw@10.0.0.3:7001',
-    ]);
+    expect(
+      parseConfig({ DATA_DIR: dataDir(), REDIS_CLUSTER_NODES: '10.0.0.1:7000, 10.0.0.2:7000,redis://:pw@10.0.0.3:7001' }).redisClusterNodes,
+    ).toEqual(['redis://10.0.0.1:7000', 'redis://10.0.0.2:7000', 'redis://:pw@10.0.0.3:7001']);
   });
 
   it('trusts no proxy by default; true is one balancer in front, a number that many proxies', () => {
@@ -110,7 +119,9 @@ describe('configuration', () => {
   it("reads UF's Schedule of Courses URL for catalog:sync, UF's own by default", () => {
     expect(parseConfig({ DATA_DIR: dataDir() }).catalog.ufSocUrl).toBe('https://one.uf.edu');
     expect(parseConfig({ DATA_DIR: dataDir(), UF_SOC_URL: 'http://127.0.0.1:4010' }).catalog.ufSocUrl).toBe('http://127.0.0.1:4010');
-    expect(() => parseConfig({ DATA_DIR: dataDir(), UF_SOC_URL: 'ftp://one.uf.edu' })).toThrow(/^Invalid configuration: UF_SOC_URL must be an http:\/\/ or https:\/\/ URL/);
+    expect(() => parseConfig({ DATA_DIR: dataDir(), UF_SOC_URL: 'ftp://one.uf.edu' })).toThrow(
+      /^Invalid configuration: UF_SOC_URL must be an http:\/\/ or https:\/\/ URL/,
+    );
   });
 
   it('reads the chat settings, with their documented defaults', () => {
@@ -129,7 +140,13 @@ describe('configuration', () => {
       CHAT_ACCESS_CACHE_MS: '0',
       CHAT_POST_LIMIT: '5',
     });
-    expect(custom.chat).toEqual({ streamRetention: 500, inProcessProjector: false, projectorName: 'archiver-1', accessCacheMs: 0, postLimit: 5 });
+    expect(custom.chat).toEqual({
+      streamRetention: 500,
+      inProcessProjector: false,
+      projectorName: 'archiver-1',
+      accessCacheMs: 0,
+      postLimit: 5,
+    });
   });
 
   it.each([

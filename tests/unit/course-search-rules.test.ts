@@ -86,10 +86,21 @@ describe('ranking', () => {
 
   it("orders a card's sections: the student's own, then those the box names most specifically, then by class number", () => {
     // Every section matches "adaptive ada" by the course's name; two are taught by Ada Lovelace.
-    const section = (classNumber: number, instructors: string[]) => ({ ...course('ABC2000', 'Adaptive Systems', 'Fall 2025', classNumber), instructors });
-    const sections = [section(30_005, ['Ada Lovelace']), section(30_001, ['Alan Turing']), section(30_004, []), section(30_002, ['Ada Lovelace', 'Grace Hopper']), section(30_003, ['Grace Hopper'])];
+    const section = (classNumber: number, instructors: string[]) => ({
+      ...course('ABC2000', 'Adaptive Systems', 'Fall 2025', classNumber),
+      instructors,
+    });
+    const sections = [
+      section(30_005, ['Ada Lovelace']),
+      section(30_001, ['Alan Turing']),
+      section(30_004, []),
+      section(30_002, ['Ada Lovelace', 'Grace Hopper']),
+      section(30_003, ['Grace Hopper']),
+    ];
     const order = (filters: { q?: string; name?: string }, mine: number[] = []) =>
-      orderSections(sections, toCourseQuery(filters), new Set(sections.filter((s) => mine.includes(s.classNumber)).map((s) => s.id))).map((s) => s.classNumber);
+      orderSections(sections, toCourseQuery(filters), new Set(sections.filter((s) => mine.includes(s.classNumber)).map((s) => s.id))).map(
+        (s) => s.classNumber,
+      );
     expect(order({ name: 'adaptive' })).toEqual([30_001, 30_002, 30_003, 30_004, 30_005]);
     expect(order({ q: 'adaptive ada' })).toEqual([30_002, 30_005, 30_001, 30_003, 30_004]);
     // More of the words in the section's own class number and instructors, first; a class number typed whole before all.
@@ -110,15 +121,23 @@ describe('ranking', () => {
   });
 
   it('finds a section by instructor, class number and department, never a withdrawn one', () => {
-    const taught = { ...course('CAI6307', 'Natural Language Processing', 'Fall 2025', 26564), instructors: ['Bonnie Dorr'], department: 'Computer & Information Science & Engineering' };
-    for (const q of ['dorr', 'Bonnie', '26564', 'computer', 'language natural', 'cai 6307']) expect(matchesQuery(taught, toCourseQuery({ q })), q).toBe(true);
+    const taught = {
+      ...course('CAI6307', 'Natural Language Processing', 'Fall 2025', 26564),
+      instructors: ['Bonnie Dorr'],
+      department: 'Computer & Information Science & Engineering',
+    };
+    for (const q of ['dorr', 'Bonnie', '26564', 'computer', 'language natural', 'cai 6307'])
+      expect(matchesQuery(taught, toCourseQuery({ q })), q).toBe(true);
     expect(matchesQuery({ ...taught, withdrawn: true }, toCourseQuery({}))).toBe(false);
   });
 });
 
 describe('class numbers typed for Add my classes', () => {
   it('splits on commas and spaces, keeps the first of repeats, and names what is not a number', () => {
-    expect(parseClassNumbers(' 12345, 23456  34567;12345\n#45678 abc 0 ')).toEqual({ numbers: [12345, 23456, 34567, 45678], invalid: ['abc', '0'] });
+    expect(parseClassNumbers(' 12345, 23456  34567;12345\n#45678 abc 0 ')).toEqual({
+      numbers: [12345, 23456, 34567, 45678],
+      invalid: ['abc', '0'],
+    });
     expect(parseClassNumbers('')).toEqual({ numbers: [], invalid: [] });
   });
 });
@@ -127,7 +146,10 @@ describe('meeting times as a student reads them', () => {
   const base = { sectWeb: 'PC', mode: 'Primarily Classroom', meetTimes: [] };
   it('lists days in week order with times and place, or Online', () => {
     expect(
-      describeMeetings({ ...base, meetTimes: [{ days: ['F', 'M', 'W'], begin: '10:40 AM', end: '11:30 AM', building: 'ROG', room: '129' }] }),
+      describeMeetings({
+        ...base,
+        meetTimes: [{ days: ['F', 'M', 'W'], begin: '10:40 AM', end: '11:30 AM', building: 'ROG', room: '129' }],
+      }),
     ).toEqual(['MWF 10:40 AM-11:30 AM, ROG 129']);
     expect(describeMeetings({ ...base, sectWeb: 'AD', mode: 'Online' })).toEqual(['Online']);
     expect(describeMeetings(base)).toEqual([]);
@@ -136,10 +158,19 @@ describe('meeting times as a student reads them', () => {
   it('keeps the meetings known when UF answers none, unless the delivery mode changed', () => {
     const room = [{ days: ['M', 'W', 'F'], begin: '3:00 PM', end: '3:50 PM', building: 'NEB', room: '201' }];
     // A mostly-online section (PD) meeting in a room keeps it too.
-    expect(withKnownMeetings({ sectWeb: 'PD', meetTimes: [] }, { sectWeb: 'PD', meetTimes: room })).toEqual({ sectWeb: 'PD', meetTimes: room });
-    expect(withKnownMeetings({ sectWeb: 'AD', meetTimes: [] }, { sectWeb: 'PC', meetTimes: room })).toEqual({ sectWeb: 'AD', meetTimes: [] });
+    expect(withKnownMeetings({ sectWeb: 'PD', meetTimes: [] }, { sectWeb: 'PD', meetTimes: room })).toEqual({
+      sectWeb: 'PD',
+      meetTimes: room,
+    });
+    expect(withKnownMeetings({ sectWeb: 'AD', meetTimes: [] }, { sectWeb: 'PC', meetTimes: room })).toEqual({
+      sectWeb: 'AD',
+      meetTimes: [],
+    });
     const moved = [{ ...room[0], room: '202' }];
-    expect(withKnownMeetings({ sectWeb: 'PC', meetTimes: moved }, { sectWeb: 'PC', meetTimes: room })).toEqual({ sectWeb: 'PC', meetTimes: moved });
+    expect(withKnownMeetings({ sectWeb: 'PC', meetTimes: moved }, { sectWeb: 'PC', meetTimes: room })).toEqual({
+      sectWeb: 'PC',
+      meetTimes: moved,
+    });
     expect(withKnownMeetings({ sectWeb: 'PC', meetTimes: [] }, { sectWeb: 'PC', meetTimes: [] })).toEqual({ sectWeb: 'PC', meetTimes: [] });
   });
 });
@@ -253,7 +284,13 @@ describe('catalog records', () => {
 });
 
 describe("UF's schedule of courses", () => {
-  const section = (classNumber: number, extra: Record<string, unknown> = {}) => ({ number: String(classNumber), classNumber, credits: 3, instructors: [], ...extra });
+  const section = (classNumber: number, extra: Record<string, unknown> = {}) => ({
+    number: String(classNumber),
+    classNumber,
+    credits: 3,
+    instructors: [],
+    ...extra,
+  });
 
   it('maps every field a student uses', () => {
     const [record] = flattenUfCourse(
@@ -270,7 +307,9 @@ describe("UF's schedule of courses", () => {
             deptName: 'Computer & Information Science & Engineering',
             sectWeb: 'HB',
             instructors: [{ name: 'Bonnie Dorr' }],
-            meetTimes: [{ meetNo: 1, meetDays: ['T'], meetTimeBegin: '4:05 PM', meetTimeEnd: '7:05 PM', meetBuilding: 'LIT', meetRoom: 101 }],
+            meetTimes: [
+              { meetNo: 1, meetDays: ['T'], meetTimeBegin: '4:05 PM', meetTimeEnd: '7:05 PM', meetBuilding: 'LIT', meetRoom: 101 },
+            ],
             startDate: '08/21/2025',
             endDate: '12/03/2025',
             finalExam: '12/11/2025 @ 8:00 PM - 10:00 PM',

@@ -25,13 +25,16 @@ const algebra = Array.from({ length: 30 }, (_, i) =>
     instructors: [i === 16 ? 'Ada Lovelace' : `Teacher ${i + 1}`],
   }),
 );
-const sixSections = Array.from({ length: 6 }, (_, i) => sectionEntry({ courseNumber: 'STA2023', name: 'Introduction to Statistics 1', classNumber: 21_001 + i }));
+const sixSections = Array.from({ length: 6 }, (_, i) =>
+  sectionEntry({ courseNumber: 'STA2023', name: 'Introduction to Statistics 1', classNumber: 21_001 + i }),
+);
 
 describe('search cards with many sections', () => {
   let catalog: InMemoryCourseCatalog;
   let membership: InMemoryCourseMembership;
   const idOf = async (classNumber: number) => (await catalog.findByClassNumbers('Fall 2025', [classNumber]))[0].id;
-  const search = (filters: { q?: string; courseCode?: string }) => new SearchCourses(catalog, membership).execute({ userId: STUDENT, page: 1, ...filters });
+  const search = (filters: { q?: string; courseCode?: string }) =>
+    new SearchCourses(catalog, membership).execute({ userId: STUDENT, page: 1, ...filters });
   const numbers = (sections: { classNumber: number }[]) => sections.map((s) => s.classNumber);
 
   beforeEach(async () => {
@@ -68,7 +71,11 @@ describe('search cards with many sections', () => {
 
   it('lists every matching section of a card for "Show all", in the same order, never a withdrawn one', async () => {
     await membership.join(STUDENT, await idOf(20_030));
-    await catalog.withdrawMissing('Fall 2025', '', [...algebra.slice(0, 29), ...sixSections].map((s) => s.classNumber));
+    await catalog.withdrawMissing(
+      'Fall 2025',
+      '',
+      [...algebra.slice(0, 29), ...sixSections].map((s) => s.classNumber),
+    );
     const list = new ListCourseSections(catalog, membership);
     const anySection = await idOf(20_003);
     const all = await list.execute({ userId: STUDENT, courseId: anySection, q: 'mac1105' });
@@ -90,7 +97,12 @@ describe('joining a section UF withdrew', () => {
     const membership = new InMemoryCourseMembership(catalog, new InMemoryUserRepository());
     await catalog.upsert(algebra.slice(0, 2), { source: 'uf-soc:CWSP' });
     const [gone] = await catalog.findByClassNumbers('Fall 2025', [20_002]);
-    const join = new JoinCourse(catalog, membership, new EmailVerificationPolicy(new InMemoryUserRepository(), 'optional'), new NoOpMembershipChanges());
+    const join = new JoinCourse(
+      catalog,
+      membership,
+      new EmailVerificationPolicy(new InMemoryUserRepository(), 'optional'),
+      new NoOpMembershipChanges(),
+    );
     await join.execute({ actingUserId: STUDENT, courseId: gone.id });
     await catalog.withdrawMissing('Fall 2025', 'uf-soc:CWSP', [20_001]);
 
@@ -111,9 +123,16 @@ describe('joining a section UF withdrew', () => {
     const membership = new InMemoryCourseMembership(catalog, new InMemoryUserRepository());
     await catalog.upsert(algebra);
     const verification = new EmailVerificationPolicy(new InMemoryUserRepository(), 'optional');
-    const add = (classNumbers: number[]) => new AddClasses(catalog, membership, verification, new NoOpMembershipChanges()).execute({ actingUserId: STUDENT, term: 'Fall 2025', classNumbers });
+    const add = (classNumbers: number[]) =>
+      new AddClasses(catalog, membership, verification, new NoOpMembershipChanges()).execute({
+        actingUserId: STUDENT,
+        term: 'Fall 2025',
+        classNumbers,
+      });
     const outcomes = async (classNumbers: number[]) => (await add(classNumbers)).results.map((r) => r.outcome);
-    expect(await outcomes([20_001, 20_002, 20_003, 20_004, 20_005, 20_006, 20_007, 20_008, 20_009, 20_010])).toEqual(Array(10).fill('joined'));
+    expect(await outcomes([20_001, 20_002, 20_003, 20_004, 20_005, 20_006, 20_007, 20_008, 20_009, 20_010])).toEqual(
+      Array(10).fill('joined'),
+    );
     await expect(add([20_011, 20_012, 20_013])).rejects.toMatchObject({ code: 'TOO_MANY_SECTIONS', kind: 'conflict' });
     expect(await membership.courseIdsOf(STUDENT)).toHaveLength(10);
     expect(await outcomes([20_001, 99_999, 20_011, 20_012])).toEqual(['already-member', 'not-found', 'joined', 'joined']);

@@ -59,7 +59,10 @@ describe('CSRF protection', () => {
     const token = await issueCsrfToken(ctx, COOKIE, async () => void (minted += 1));
     expect(minted).toBe(1);
     expect(session).toEqual({});
-    expect(set.get(ANONYMOUS_CSRF_COOKIE)).toEqual({ value: token, options: { httpOnly: true, sameSite: 'lax', secure: false, signed: true } });
+    expect(set.get(ANONYMOUS_CSRF_COOKIE)).toEqual({
+      value: token,
+      options: { httpOnly: true, sameSite: 'lax', secure: false, signed: true },
+    });
   });
 
   it("hands a visitor back their cookie's token without minting (or throttling)", async () => {

@@ -13,7 +13,8 @@ const libby = canonicalName('libby');
 const NONCE = 'AAAAAAAAAAAAAAAAAAAAAA';
 
 /** Just enough of a Koa context for presented(): the request's cookies. */
-const withCookies = (cookies: { name: string; value: string }[]) => ({ cookies: { get: (name: string) => cookies.find((c) => c.name === name)?.value } }) as never;
+const withCookies = (cookies: { name: string; value: string }[]) =>
+  ({ cookies: { get: (name: string) => cookies.find((c) => c.name === name)?.value } }) as never;
 
 describe('device cookies', () => {
   it('names the cookie by its account, so each account on a browser has its own', () => {
@@ -39,11 +40,12 @@ describe('device cookies', () => {
     // Albert's value under Libby's name: a signature of another account.
     expect(devices.read(devices.cookieFor(libby, NONCE).name, value)).toBeNull();
     expect(new DeviceCookies(`${SECRET}-other`, cookieAttributes(false)).read(name, value)).toBeNull();
-    for (const odd of ['', '.', nonce, `${value}.x`, `${nonce}.${signature.slice(1)}`, `${nonce}!.${signature}`]) expect(devices.read(name, odd), odd).toBeNull();
+    for (const odd of ['', '.', nonce, `${value}.x`, `${nonce}.${signature.slice(1)}`, `${nonce}!.${signature}`])
+      expect(devices.read(name, odd), odd).toBeNull();
     expect(devices.read('ss.sid', value)).toBeNull();
   });
 
-  it("answers the valid cookie of the account asked for, among however many the browser holds", () => {
+  it('answers the valid cookie of the account asked for, among however many the browser holds', () => {
     const others = Array.from({ length: 40 }, (_, i) => devices.cookieFor(canonicalName(`student${i}`), NONCE));
     const libbys = devices.cookieFor(libby, 'BBBBBBBBBBBBBBBBBBBBBB');
     const forged = { name: devices.cookieFor(canonicalName('mallory'), NONCE).name, value: `${NONCE}.${'x'.repeat(43)}` };

@@ -11,7 +11,11 @@ import { refusedField, showRefusal } from '@web/lib/form-refusal';
 /** The error the client's call() throws for this answer. */
 function failure(status: number, body: unknown): unknown {
   try {
-    readAnswer('/api/reset-password/', { ok: status < 300, status, body, headers: new Headers() }, z.object({ passwordReset: z.literal(true) }));
+    readAnswer(
+      '/api/reset-password/',
+      { ok: status < 300, status, body, headers: new Headers() },
+      z.object({ passwordReset: z.literal(true) }),
+    );
   } catch (error) {
     return error;
   }
@@ -21,8 +25,16 @@ function failure(status: number, body: unknown): unknown {
 describe('a refusal on a form', () => {
   it('goes under the field it names, in the server’s words', () => {
     const wrong = failure(403, { error: 'WRONG_PASSWORD', message: 'That is not your current password.', field: 'currentPassword' });
-    expect(refusedField(wrong, ['currentPassword', 'newPassword'])).toEqual({ field: 'currentPassword', message: 'That is not your current password.' });
-    const rule = failure(400, { error: 'VALIDATION_FAILED', message: 'Passwords must be at least 8 characters.', field: 'password', requestId: 'r1' });
+    expect(refusedField(wrong, ['currentPassword', 'newPassword'])).toEqual({
+      field: 'currentPassword',
+      message: 'That is not your current password.',
+    });
+    const rule = failure(400, {
+      error: 'VALIDATION_FAILED',
+      message: 'Passwords must be at least 8 characters.',
+      field: 'password',
+      requestId: 'r1',
+    });
     expect(refusedField(rule, ['password'])).toEqual({ field: 'password', message: 'Passwords must be at least 8 characters.' });
   });
 
@@ -39,13 +51,22 @@ describe('a refusal on a form', () => {
 
   it('is the form’s own for a server failure, an answer not of the house shape, or no answer', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(refusedField(failure(500, { error: 'INTERNAL_ERROR', message: 'Something went wrong on our side.', field: 'password' }), ['password'])).toBeNull();
+    expect(
+      refusedField(failure(500, { error: 'INTERNAL_ERROR', message: 'Something went wrong on our side.', field: 'password' }), [
+        'password',
+      ]),
+    ).toBeNull();
     expect(refusedField(failure(400, { field: 'password', msg: 'no house error' }), ['password'])).toBeNull();
     expect(refusedField(failure(400, null), ['password'])).toBeNull();
     expect(refusedField(new NetworkError('/api/reset-password/', new TypeError('Failed to fetch')), ['password'])).toBeNull();
 
     const setError = vi.fn();
-    showRefusal(setError, failure(400, { error: 'VALIDATION_FAILED', message: 'Please enter a password', field: 'password' }), ['password'], 'unused');
+    showRefusal(
+      setError,
+      failure(400, { error: 'VALIDATION_FAILED', message: 'Please enter a password', field: 'password' }),
+      ['password'],
+      'unused',
+    );
     expect(setError.mock.calls).toEqual([['password', { message: 'Please enter a password' }, { shouldFocus: true }]]);
     vi.restoreAllMocks();
   });

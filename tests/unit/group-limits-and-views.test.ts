@@ -45,16 +45,23 @@ describe('starting a group', () => {
       refusal = error;
     }
     expect(refusal).toBeInstanceOf(RateLimitedError);
-    expect(refusal).toMatchObject({ retryAfterSeconds: 4 * 3600, message: 'You can start at most 5 study groups in a course a day. Try again in 4 hours.' });
+    expect(refusal).toMatchObject({
+      retryAfterSeconds: 4 * 3600,
+      message: 'You can start at most 5 study groups in a course a day. Try again in 4 hours.',
+    });
     // Starts a day old or older no longer count.
     expect(codeOf(() => admitGroupCreation({ ...calm, recentCreations: [ago(CREATION_WINDOW_MS), ...five.slice(1)] }, now))).toBeNull();
   });
 
   it('refuses an owner of 30 groups or a member of 50 first: waiting does not help there', () => {
     const busy = Array.from({ length: 5 }, () => ago(HOUR));
-    expect(codeOf(() => admitGroupCreation({ recentCreations: busy, owned: GROUP_QUOTAS.owned, joined: 0 }, now))).toBe('TOO_MANY_OWNED_GROUPS');
+    expect(codeOf(() => admitGroupCreation({ recentCreations: busy, owned: GROUP_QUOTAS.owned, joined: 0 }, now))).toBe(
+      'TOO_MANY_OWNED_GROUPS',
+    );
     expect(codeOf(() => admitGroupCreation({ recentCreations: busy, owned: 0, joined: GROUP_QUOTAS.joined }, now))).toBe('TOO_MANY_GROUPS');
-    expect(codeOf(() => admitGroupCreation({ recentCreations: [], owned: GROUP_QUOTAS.owned - 1, joined: GROUP_QUOTAS.joined - 1 }, now))).toBeNull();
+    expect(
+      codeOf(() => admitGroupCreation({ recentCreations: [], owned: GROUP_QUOTAS.owned - 1, joined: GROUP_QUOTAS.joined - 1 }, now)),
+    ).toBeNull();
   });
 });
 
@@ -78,7 +85,9 @@ describe('joining a group', () => {
     for (const bad of [1, 0, -3, GROUP_QUOTAS.members + 1, 2.5, Number.NaN]) {
       expect(checkSizeLimit(bad), String(bad)).toEqual({ field: 'maxMembers', message: 'Choose a size limit from 2 to 50 members.' });
     }
-    expect(() => admitSizeLimit(4, 5)).toThrow(new ValidationError('This group already has 5 members: choose a size limit of at least 5.', 'maxMembers'));
+    expect(() => admitSizeLimit(4, 5)).toThrow(
+      new ValidationError('This group already has 5 members: choose a size limit of at least 5.', 'maxMembers'),
+    );
     expect(() => admitSizeLimit(5, 5)).not.toThrow();
   });
 });
@@ -91,7 +100,9 @@ describe('meetings and sections', () => {
 
   it('allows 12 sections in a term, and says how many more fit', () => {
     expect(codeOf(() => admitSections('Fall 2025', SECTIONS_PER_TERM - 3, 3))).toBeNull();
-    expect(() => admitSections('Fall 2025', SECTIONS_PER_TERM - 3, 4)).toThrow('You can be in at most 12 sections in Fall 2025; you are in 9. You can join 3 more.');
+    expect(() => admitSections('Fall 2025', SECTIONS_PER_TERM - 3, 4)).toThrow(
+      'You can be in at most 12 sections in Fall 2025; you are in 9. You can join 3 more.',
+    );
     expect(() => admitSections('Fall 2025', SECTIONS_PER_TERM, 1)).toThrow('you are in 12. Leave one to join another.');
     // Joining nothing new is never refused, even past the limit (a limit lowered later).
     expect(codeOf(() => admitSections('Fall 2025', SECTIONS_PER_TERM + 2, 0))).toBeNull();
@@ -99,7 +110,16 @@ describe('meetings and sections', () => {
 });
 
 describe('what a student is shown of a group', () => {
-  const person = (id: number): MemberProfile => ({ id: UserId(id), username: `u${id}`, firstName: `First${id}`, lastName: 'Gator', major: 'Zoology', year: '3', bio: `Bio ${id}`, verified: true });
+  const person = (id: number): MemberProfile => ({
+    id: UserId(id),
+    username: `u${id}`,
+    firstName: `First${id}`,
+    lastName: 'Gator',
+    major: 'Zoology',
+    year: '3',
+    bio: `Bio ${id}`,
+    verified: true,
+  });
   const group = (isPublic: boolean): StudyGroup => ({
     id: StudyGroupId(9),
     courseId: CourseId(4),
@@ -134,7 +154,11 @@ describe('what a student is shown of a group', () => {
       [false, 3],
       [true, 7],
     ] as const) {
-      expect(groupAsSeenBy(group(isPublic), UserId(viewer)), `${isPublic} ${viewer}`).toEqual({ ...group(isPublic), size: 2, withheld: false });
+      expect(groupAsSeenBy(group(isPublic), UserId(viewer)), `${isPublic} ${viewer}`).toEqual({
+        ...group(isPublic),
+        size: 2,
+        withheld: false,
+      });
     }
     expect(groupsAsSeenBy([group(false), group(true)], UserId(7)).map((g) => g.withheld)).toEqual([true, false]);
   });

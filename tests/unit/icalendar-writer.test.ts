@@ -5,7 +5,16 @@ import { CourseId, MeetingId, StudyGroupId, UserId } from '@domain/ids';
 import type { StudyGroup } from '@domain/study-group/study-group';
 import { parseCalendar } from '@tests/support/parse-calendar';
 
-const owner: MemberProfile = { id: UserId(1), username: 'alberta', firstName: 'Alberta', lastName: 'Gator', major: '', year: '2', bio: '', verified: true };
+const owner: MemberProfile = {
+  id: UserId(1),
+  username: 'alberta',
+  firstName: 'Alberta',
+  lastName: 'Gator',
+  major: '',
+  year: '2',
+  bio: '',
+  verified: true,
+};
 
 const group: StudyGroup = {
   id: StudyGroupId(7),

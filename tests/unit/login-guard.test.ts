@@ -3,7 +3,15 @@
 // windows and blocks (RateLimiterMemory reads Date.now and expires by timer).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LogIn } from '@application/auth/log-in';
-import { LOGIN_POLICY, LOGIN_RULES, LoginGuard, pairBlockMs, usernameDelayMs, type BrowserDevices, type TrustedDevice } from '@application/auth/login-guard';
+import {
+  LOGIN_POLICY,
+  LOGIN_RULES,
+  LoginGuard,
+  pairBlockMs,
+  usernameDelayMs,
+  type BrowserDevices,
+  type TrustedDevice,
+} from '@application/auth/login-guard';
 import type { PasswordHasher } from '@application/ports/password-hasher';
 import type { RateLimiter } from '@application/ports/rate-limiter';
 import { InMemoryRateLimiter } from '@tests/fakes/in-memory-rate-limiter';
@@ -29,7 +37,9 @@ class CountingHasher implements PasswordHasher {
 type Outcome = 'ok' | 'wrong' | { refusedForSeconds: number };
 
 /** A browser holding these device cookies (each valid, for its account). */
-const browserWith = (devices: TrustedDevice[]): BrowserDevices => ({ trustedFor: (account) => devices.find((d) => d.account === account) ?? null });
+const browserWith = (devices: TrustedDevice[]): BrowserDevices => ({
+  trustedFor: (account) => devices.find((d) => d.account === account) ?? null,
+});
 
 async function world(limiter: RateLimiter = new InMemoryRateLimiter()) {
   const users = new InMemoryUserRepository();
@@ -37,7 +47,16 @@ async function world(limiter: RateLimiter = new InMemoryRateLimiter()) {
   const sleeps: number[] = [];
   const logIn = new LogIn(users, hasher, new LoginGuard(limiter, async (ms) => void sleeps.push(ms)));
   for (const username of ['albert', 'libby', 'neighbour']) {
-    await users.create({ firstName: 'A', lastName: 'G', username, email: `${username}@ufl.edu`, major: 'M', year: '1', bio: '', passwordHash: await hasher.hash(`${username}-pw`) });
+    await users.create({
+      firstName: 'A',
+      lastName: 'G',
+      username,
+      email: `${username}@ufl.edu`,
+      major: 'M',
+      year: '1',
+      bio: '',
+      passwordHash: await hasher.hash(`${username}-pw`),
+    });
   }
   const attempt = async (username: string, password: string, clientAddress: string, devices: TrustedDevice[] = []): Promise<Outcome> => {
     try {
@@ -49,7 +68,8 @@ async function world(limiter: RateLimiter = new InMemoryRateLimiter()) {
       throw error;
     }
   };
-  const fail = (username: string, clientAddress: string, devices: TrustedDevice[] = []) => attempt(username, 'not-the-password', clientAddress, devices);
+  const fail = (username: string, clientAddress: string, devices: TrustedDevice[] = []) =>
+    attempt(username, 'not-the-password', clientAddress, devices);
   return { logIn, hasher, sleeps, limiter, attempt, fail };
 }
 
@@ -122,7 +142,9 @@ describe('login guard', () => {
     vi.advanceTimersByTime(60 * MINUTE);
     expect(await w.fail('albert', '10.1.1.1')).toBe('wrong');
     expect(w.sleeps).toHaveLength(61);
-    expect([0, 10, 11, 20, 21, 31, 41, 50, 51, 1_000].map(usernameDelayMs)).toEqual([0, 0, 500, 500, 1_000, 2_000, 4_000, 4_000, 8_000, 8_000]);
+    expect([0, 10, 11, 20, 21, 31, 41, 50, 51, 1_000].map(usernameDelayMs)).toEqual([
+      0, 0, 500, 500, 1_000, 2_000, 4_000, 4_000, 8_000, 8_000,
+    ]);
   });
 
   it('refuses an address after 100 failures across usernames until its hour ends', async () => {
@@ -192,10 +214,12 @@ describe('login guard', () => {
       expect(await w.attempt('libby', 'libby-pw', '10.0.1.1', [device('albert'), device('LIBBY')])).toBe('ok');
       // A cookie answered for another account than the one tried is not used.
       const confused: BrowserDevices = { trustedFor: () => device('albert') };
-      await expect(w.logIn.execute({ username: 'neighbour', password: 'neighbour-pw', clientAddress: '10.0.1.1', devices: confused })).rejects.toBeInstanceOf(RateLimitedError);
+      await expect(
+        w.logIn.execute({ username: 'neighbour', password: 'neighbour-pw', clientAddress: '10.0.1.1', devices: confused }),
+      ).rejects.toBeInstanceOf(RateLimitedError);
     });
 
-    it("counts failures with a device cookie on the cookie alone, and locks it after 10 for the rest of the hour", async () => {
+    it('counts failures with a device cookie on the cookie alone, and locks it after 10 for the rest of the hour', async () => {
       const laptop = [device('albert')];
       const outcomes = await Promise.all(Array.from({ length: 30 }, () => w.fail('albert', '10.0.1.2', laptop)));
       expect(outcomes.filter((o) => o === 'wrong')).toHaveLength(LOGIN_POLICY.deviceFailures);

@@ -41,15 +41,12 @@ describe('sign-up rules (spec 5, in order)', () => {
     });
   }
 
-  it.each([
-    ['albert @ufl.edu'],
-    ['albert@ufl.edu.com'],
-    ['albert@mail.ufl.edu'],
-    ['@ufl.edu'],
-    ['albert@ufl.edux'],
-  ])('rejects %s as not a UFL email', (email) => {
-    expect(checkSignUp({ ...valid, email })).toEqual({ field: 'email', message: 'Please enter a valid UFL email' });
-  });
+  it.each([['albert @ufl.edu'], ['albert@ufl.edu.com'], ['albert@mail.ufl.edu'], ['@ufl.edu'], ['albert@ufl.edux']])(
+    'rejects %s as not a UFL email',
+    (email) => {
+      expect(checkSignUp({ ...valid, email })).toEqual({ field: 'email', message: 'Please enter a valid UFL email' });
+    },
+  );
 
   it('accepts the UFL domain in any case', () => {
     expect(checkSignUp({ ...valid, email: 'Albert@UFL.EDU' })).toBeNull();
@@ -108,7 +105,9 @@ describe('invisible characters in sign-up addresses and usernames', () => {
     // character outranks a missing password (the next spec rule).
     expect(checkSignUp({ ...valid, email: 'sp\u200b@gmail.com' })?.message).toBe('Please enter a valid UFL email');
     expect(checkSignUp({ ...valid, email: 'sp\u200b@ufl.edu', username: '' })?.message).toBe('Email must not contain invisible characters');
-    expect(checkSignUp({ ...valid, username: 'al\u200bbert', password: '' })?.message).toBe('Username must not contain invisible characters');
+    expect(checkSignUp({ ...valid, username: 'al\u200bbert', password: '' })?.message).toBe(
+      'Username must not contain invisible characters',
+    );
   });
 
   it('still accepts visible non-ASCII letters in an address', () => {
@@ -116,14 +115,17 @@ describe('invisible characters in sign-up addresses and usernames', () => {
   });
 });
 
-describe('profile rules: sign-up\'s, with major and year clearable', () => {
+describe("profile rules: sign-up's, with major and year clearable", () => {
   const profile = { firstName: 'Alice', lastName: 'Gator', major: 'Zoology', year: '2', bio: '' };
 
   it('accepts a cleared major and year, and refuses what sign-up refuses', () => {
     expect(checkProfile({ ...profile, major: '  ', year: '' })).toBeNull();
     expect(checkProfile({ ...profile, firstName: ' ' })).toEqual({ field: 'firstName', message: 'Please enter first name' });
     expect(checkProfile({ ...profile, lastName: 'G8tor' })).toEqual({ field: 'lastName', message: 'Do not include numbers in your name!' });
-    expect(checkProfile({ ...profile, major: 'm'.repeat(101) })).toEqual({ field: 'major', message: 'Major must be at most 100 characters' });
+    expect(checkProfile({ ...profile, major: 'm'.repeat(101) })).toEqual({
+      field: 'major',
+      message: 'Major must be at most 100 characters',
+    });
     expect(checkProfile({ ...profile, year: '0' })).toEqual({ field: 'year', message: 'Please enter year' });
     expect(checkProfile({ ...profile, bio: 'b'.repeat(501) })?.field).toBe('bio');
     // In sign-up's order: the first name before the year.
@@ -134,7 +136,7 @@ describe('profile rules: sign-up\'s, with major and year clearable', () => {
     expect(normaliseProfile({ ...profile, firstName: ' Alice ', major: ' ', bio: ' hi ' })).toEqual({ ...profile, major: '', bio: 'hi' });
   });
 
-  it('asks a new password to follow sign-up\'s password rules', () => {
+  it("asks a new password to follow sign-up's password rules", () => {
     expect(checkNewPassword('')).toBe('Please enter password');
     expect(checkNewPassword('é'.repeat(37))).toBe('Password must be at most 72 bytes');
     expect(checkNewPassword('chomp-chomp-42')).toBeNull();
@@ -143,7 +145,10 @@ describe('profile rules: sign-up\'s, with major and year clearable', () => {
   it('asks a new password for at least 8 characters (code points: an emoji is one)', () => {
     for (const short of ['x', 'gator12', '🐊🐊🐊🐊🐊🐊🐊']) {
       expect(checkNewPassword(short), short).toBe('Choose a password of at least 8 characters.');
-      expect(checkSignUp({ ...valid, password: short })).toEqual({ field: 'password', message: 'Choose a password of at least 8 characters.' });
+      expect(checkSignUp({ ...valid, password: short })).toEqual({
+        field: 'password',
+        message: 'Choose a password of at least 8 characters.',
+      });
     }
     for (const enough of ['gator123', '🐊🐊🐊🐊🐊🐊🐊🐊', '        ']) expect(checkNewPassword(enough), enough).toBeNull();
   });

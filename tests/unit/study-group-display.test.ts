@@ -21,7 +21,6 @@ describe('meeting times', () => {
     expect(formatTime12('soon')).toBe('soon');
     expect(formatTime24('25:00:00')).toBe('25:00:00');
   });
-
 });
 
 describe('member counts', () => {

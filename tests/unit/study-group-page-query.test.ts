@@ -5,8 +5,28 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { studyGroupPageQuery } from '@web/features/study-groups/api';
 
-const owner = { id: 7, username: 'olivia', first_name: 'olivia', last_name: 'owner', major: 'CS', year: '2', bio: '', verified: true } as const;
-const group = { id: 5, courseID: 3, name: 'Exam 2 prep', description: 'Problem sets', public: 1, owner, size: 0, members: [owner], meetings: [], maxMembers: 50 };
+const owner = {
+  id: 7,
+  username: 'olivia',
+  first_name: 'olivia',
+  last_name: 'owner',
+  major: 'CS',
+  year: '2',
+  bio: '',
+  verified: true,
+} as const;
+const group = {
+  id: 5,
+  courseID: 3,
+  name: 'Exam 2 prep',
+  description: 'Problem sets',
+  public: 1,
+  owner,
+  size: 0,
+  members: [owner],
+  meetings: [],
+  maxMembers: 50,
+};
 const pageAnswer = { id: 7, studyGroup: group, studyGroupMembers: [owner], studyGroupMeetings: [], studyGroupMessages: [] };
 
 /** Each GET of the page answers the next of `answers`. */

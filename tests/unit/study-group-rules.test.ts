@@ -2,19 +2,31 @@ import { describe, expect, it } from 'vitest';
 import type { MemberProfile } from '@domain/course/course';
 import { ValidationError } from '@domain/errors';
 import { CourseId, StudyGroupId, UserId } from '@domain/ids';
-import { applyLeave, assertGroupMember, assertGroupOwner, assertMayCreateIn, mayJoin, planLeave, type GroupMembershipState } from '@domain/study-group/group-roles';
+import {
+  applyLeave,
+  assertGroupMember,
+  assertGroupOwner,
+  assertMayCreateIn,
+  mayJoin,
+  planLeave,
+  type GroupMembershipState,
+} from '@domain/study-group/group-roles';
 import { localDateTime, nextOccurrence } from '@domain/study-group/meeting-occurrence';
 import { compareMeetings, MEETING_MESSAGES, normaliseMeeting, normaliseMeetingTime } from '@domain/study-group/meeting-rules';
 import { groupSize, type StudyGroup } from '@domain/study-group/study-group';
-import {
-  GroupPrivateError,
-  NotCourseMemberError,
-  NotGroupMemberError,
-  NotGroupOwnerError,
-} from '@domain/study-group/study-group-errors';
+import { GroupPrivateError, NotCourseMemberError, NotGroupMemberError, NotGroupOwnerError } from '@domain/study-group/study-group-errors';
 import { checkStudyGroupDetails, normaliseStudyGroupDetails, TITLE_AND_DESCRIPTION_MESSAGE } from '@domain/study-group/study-group-rules';
 
-const person = (id: number): MemberProfile => ({ id: UserId(id), username: `u${id}`, firstName: 'A', lastName: 'B', major: '', year: '1', bio: '', verified: true });
+const person = (id: number): MemberProfile => ({
+  id: UserId(id),
+  username: `u${id}`,
+  firstName: 'A',
+  lastName: 'B',
+  major: '',
+  year: '1',
+  bio: '',
+  verified: true,
+});
 
 const group = (ownerId: number, memberIds: number[], isPublic = true): StudyGroup => ({
   id: StudyGroupId(1),
@@ -61,7 +73,10 @@ describe('group name and description', () => {
   });
 
   it('stores the trimmed text and throws a validation error naming the field', () => {
-    expect(normaliseStudyGroupDetails({ name: '  Exam 2  ', description: '\nWeekly\n' })).toEqual({ name: 'Exam 2', description: 'Weekly' });
+    expect(normaliseStudyGroupDetails({ name: '  Exam 2  ', description: '\nWeekly\n' })).toEqual({
+      name: 'Exam 2',
+      description: 'Weekly',
+    });
     expect(() => normaliseStudyGroupDetails({ name: 'x', description: '' })).toThrow(
       new ValidationError(TITLE_AND_DESCRIPTION_MESSAGE, 'description'),
     );
@@ -80,9 +95,12 @@ describe('meeting rules', () => {
     expect(normaliseMeetingTime(raw)).toBe(stored);
   });
 
-  it.each(['24:00', '12:60', '12:30:60', '7:30', '1830', '18:30:00:00', '', 'noon', '18:3', '-1:00', '18:30 PM'])('time %j is refused', (raw) => {
-    expect(normaliseMeetingTime(raw)).toBeNull();
-  });
+  it.each(['24:00', '12:60', '12:30:60', '7:30', '1830', '18:30:00:00', '', 'noon', '18:3', '-1:00', '18:30 PM'])(
+    'time %j is refused',
+    (raw) => {
+      expect(normaliseMeetingTime(raw)).toBeNull();
+    },
+  );
 
   it('accepts the seven weekdays only, as written', () => {
     for (const day of ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']) {
@@ -108,7 +126,9 @@ describe('meeting rules', () => {
   });
 
   it('names the time field for a bad time', () => {
-    expect(() => normaliseMeeting({ day: 'Friday', time: '25:00', location: 'x' })).toThrow(new ValidationError(MEETING_MESSAGES.time, 'time'));
+    expect(() => normaliseMeeting({ day: 'Friday', time: '25:00', location: 'x' })).toThrow(
+      new ValidationError(MEETING_MESSAGES.time, 'time'),
+    );
   });
 
   it('orders meetings Sunday to Saturday, then by time', () => {
@@ -152,7 +172,10 @@ describe('who may do what', () => {
 });
 
 describe('leaving', () => {
-  const members = (ownerId: number, memberIds: number[]): GroupMembershipState => ({ ownerId: UserId(ownerId), memberIds: memberIds.map(UserId) });
+  const members = (ownerId: number, memberIds: number[]): GroupMembershipState => ({
+    ownerId: UserId(ownerId),
+    memberIds: memberIds.map(UserId),
+  });
 
   it('a member leaving keeps the owner', () => {
     expect(planLeave(members(1, [1, 2, 3]), UserId(3))).toEqual({ wasMember: true, ownerId: 1, groupDeleted: false });
@@ -209,7 +232,14 @@ describe('next occurrence in campus time', () => {
   });
 
   it('is later today when the time has not passed, else next week', () => {
-    expect(nextOccurrence('Monday', '18:30:00', mondayMorning)).toEqual({ year: 2026, month: 11, day: 23, hour: 18, minute: 30, second: 0 });
+    expect(nextOccurrence('Monday', '18:30:00', mondayMorning)).toEqual({
+      year: 2026,
+      month: 11,
+      day: 23,
+      hour: 18,
+      minute: 30,
+      second: 0,
+    });
     expect(nextOccurrence('Monday', '09:05:00', mondayMorning)).toMatchObject({ day: 23 });
     expect(nextOccurrence('Monday', '08:00:00', mondayMorning)).toMatchObject({ month: 11, day: 30, hour: 8 });
   });

@@ -83,7 +83,12 @@ describe('study-group use cases', () => {
       if (!result.created) throw new Error('not created');
       return result.user.id;
     };
-    ids = { owner: await make('owner'), member: await make('member'), classmate: await make('classmate'), outsider: await make('outsider') };
+    ids = {
+      owner: await make('owner'),
+      member: await make('member'),
+      classmate: await make('classmate'),
+      outsider: await make('outsider'),
+    };
     for (const id of [ids.owner, ids.member, ids.classmate]) await membership.join(id, courseId);
 
     const verification = new EmailVerificationPolicy(users, 'optional');
@@ -142,7 +147,9 @@ describe('study-group use cases', () => {
     });
     // A member of a private group joining again is still a member.
     await expect(join.execute({ actingUserId: ids.member, groupId })).resolves.toEqual({ groupId, isMember: true });
-    await expect(join.execute({ actingUserId: ids.member, groupId: StudyGroupId(999) })).rejects.toMatchObject({ code: 'STUDY_GROUP_NOT_FOUND' });
+    await expect(join.execute({ actingUserId: ids.member, groupId: StudyGroupId(999) })).rejects.toMatchObject({
+      code: 'STUDY_GROUP_NOT_FOUND',
+    });
   });
 
   it('shows the page, with the group chat, to members only', async () => {
@@ -227,7 +234,11 @@ describe('study-group use cases', () => {
       code: 'NOT_GROUP_OWNER',
     });
     expect((await groups.findById(groupId))?.meetings).toEqual([meeting]);
-    expect(await update.execute({ actingUserId: ids.owner, ...details })).toMatchObject({ name: 'New', description: 'Text', isPublic: true });
+    expect(await update.execute({ actingUserId: ids.owner, ...details })).toMatchObject({
+      name: 'New',
+      description: 'Text',
+      isPublic: true,
+    });
   });
 
   it('answers a meeting of another group as not found', async () => {
@@ -271,7 +282,12 @@ describe('study-group use cases', () => {
       memberGroupIds: [groupId],
     });
     // Groups carry their members' profiles and meetings: not for students outside the course.
-    expect(await coursePage.execute(ids.outsider, courseId)).toMatchObject({ isMember: false, groups: [], memberGroupIds: [], members: [] });
+    expect(await coursePage.execute(ids.outsider, courseId)).toMatchObject({
+      isMember: false,
+      groups: [],
+      memberGroupIds: [],
+      members: [],
+    });
   });
 
   it('shows a classmate outside a private group its name, size and owner’s name, never its members or meetings', async () => {
@@ -279,7 +295,14 @@ describe('study-group use cases', () => {
     await schedule.execute({ actingUserId: ids.owner, groupId, day: 'Thursday', time: '21:15', location: 'Apartment 4B' });
     await update.execute({ actingUserId: ids.owner, groupId, name: 'Exam prep', description: 'Sets', isPublic: false });
     const seen = (await coursePage.execute(ids.classmate, courseId)).groups.find((g) => g.id === groupId);
-    expect(seen).toMatchObject({ name: 'Exam prep', size: 1, members: [], meetings: [], withheld: true, owner: { id: ids.owner, bio: '', major: '' } });
+    expect(seen).toMatchObject({
+      name: 'Exam prep',
+      size: 1,
+      members: [],
+      meetings: [],
+      withheld: true,
+      owner: { id: ids.owner, bio: '', major: '' },
+    });
     for (const viewer of [ids.owner, ids.member]) {
       const whole = (await coursePage.execute(viewer, courseId)).groups.find((g) => g.id === groupId);
       expect(whole).toMatchObject({ size: 1, withheld: false, meetings: [{ location: 'Apartment 4B' }] });
@@ -291,16 +314,27 @@ describe('study-group use cases', () => {
 
   it('starts 5 groups a day in a course by the clock, and refuses a full group and a 21st meeting', async () => {
     for (let i = 0; i < 5; i += 1) await create.execute({ actingUserId: ids.owner, courseId, name: `G${i}`, description: 'x' });
-    await expect(create.execute({ actingUserId: ids.owner, courseId, name: 'G5', description: 'x' })).rejects.toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 24 * 3600 });
+    await expect(create.execute({ actingUserId: ids.owner, courseId, name: 'G5', description: 'x' })).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      retryAfterSeconds: 24 * 3600,
+    });
     clock += 24 * 3600 * 1000;
     const next = await create.execute({ actingUserId: ids.owner, courseId, name: 'Next day', description: 'x' });
     const limited = await update.execute({ actingUserId: ids.owner, groupId: next.id, name: 'Pair', description: 'x', maxMembers: 2 });
     expect(limited).toMatchObject({ maxMembers: 2, size: 0 });
-    await expect(update.execute({ actingUserId: ids.owner, groupId: next.id, name: 'Pair', description: 'x', maxMembers: 1 })).rejects.toMatchObject({ field: 'maxMembers' });
+    await expect(
+      update.execute({ actingUserId: ids.owner, groupId: next.id, name: 'Pair', description: 'x', maxMembers: 1 }),
+    ).rejects.toMatchObject({ field: 'maxMembers' });
     await join.execute({ actingUserId: ids.member, groupId: next.id });
-    await expect(join.execute({ actingUserId: ids.classmate, groupId: next.id })).rejects.toMatchObject({ code: 'GROUP_FULL', kind: 'conflict' });
-    for (let i = 0; i < 20; i += 1) await schedule.execute({ actingUserId: ids.owner, groupId: next.id, day: 'Monday', time: '10:00', location: `R${i}` });
-    await expect(schedule.execute({ actingUserId: ids.owner, groupId: next.id, day: 'Monday', time: '10:00', location: 'R20' })).rejects.toMatchObject({ code: 'TOO_MANY_MEETINGS' });
+    await expect(join.execute({ actingUserId: ids.classmate, groupId: next.id })).rejects.toMatchObject({
+      code: 'GROUP_FULL',
+      kind: 'conflict',
+    });
+    for (let i = 0; i < 20; i += 1)
+      await schedule.execute({ actingUserId: ids.owner, groupId: next.id, day: 'Monday', time: '10:00', location: `R${i}` });
+    await expect(
+      schedule.execute({ actingUserId: ids.owner, groupId: next.id, day: 'Monday', time: '10:00', location: 'R20' }),
+    ).rejects.toMatchObject({ code: 'TOO_MANY_MEETINGS' });
   });
 
   it('gives the course page the first page of groups, the student’s own first, and the next pages to course members only', async () => {
@@ -320,7 +354,11 @@ describe('study-group use cases', () => {
     const next = await listCourseGroups.execute({ actingUserId: ids.member, courseId, after: first.nextGroups });
     expect(next).toEqual({ groups: expect.any(Array), next: null, memberGroupIds: [own.id] });
     expect(next.groups.map((g) => g.id)).toEqual(others.slice(COURSE_GROUPS_PAGE_SIZE - 1));
-    await expect(listCourseGroups.execute({ actingUserId: ids.outsider, courseId, after: null })).rejects.toMatchObject({ code: 'NOT_COURSE_MEMBER' });
-    await expect(listCourseGroups.execute({ actingUserId: ids.member, courseId: CourseId(999), after: null })).rejects.toMatchObject({ code: 'COURSE_NOT_FOUND' });
+    await expect(listCourseGroups.execute({ actingUserId: ids.outsider, courseId, after: null })).rejects.toMatchObject({
+      code: 'NOT_COURSE_MEMBER',
+    });
+    await expect(listCourseGroups.execute({ actingUserId: ids.member, courseId: CourseId(999), after: null })).rejects.toMatchObject({
+      code: 'COURSE_NOT_FOUND',
+    });
   });
 });

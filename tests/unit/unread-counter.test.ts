@@ -7,7 +7,14 @@ import { UnreadCounter } from '@domain/chat/unread';
 import { UserId } from '@domain/ids';
 
 const reader = { id: UserId(1), username: 'carol' };
-const at = (id: string, text: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({ id, userId: UserId(2), username: 'alice', message: text, time: new Date(0), ...extra });
+const at = (id: string, text: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({
+  id,
+  userId: UserId(2),
+  username: 'alice',
+  message: text,
+  time: new Date(0),
+  ...extra,
+});
 const windowFrom = { ms: 1000, seq: 0 };
 
 describe('UnreadCounter', () => {

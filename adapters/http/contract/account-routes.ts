@@ -33,7 +33,7 @@ export const ACCOUNT_ROUTES = {
   resetPassword: route({
     method: 'POST',
     path: '/api/reset-password/',
-    summary: "Set a new password with a reset link (once, within an hour); every session of the account ends",
+    summary: 'Set a new password with a reset link (once, within an hour); every session of the account ends',
     body: accounts.resetPasswordBody,
     answer: accounts.resetPasswordAnswer,
     public: true,
@@ -41,7 +41,7 @@ export const ACCOUNT_ROUTES = {
   changePassword: route({
     method: 'POST',
     path: '/api/change-password/',
-    summary: "Change your password (the current one confirms it); your other sessions end",
+    summary: 'Change your password (the current one confirms it); your other sessions end',
     body: accounts.changePasswordBody,
     answer: accounts.changePasswordAnswer,
   }),

@@ -18,4 +18,3 @@ export const API = {
   ...CHAT_ROUTES,
   ...STUDY_GROUP_ROUTES,
 } as const;
-

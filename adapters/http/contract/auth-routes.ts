@@ -3,7 +3,13 @@ import * as auth from './auth';
 import { route } from './route';
 
 export const AUTH_ROUTES = {
-  getToken: route({ method: 'GET', path: '/api/get-token/', summary: 'The CSRF token to send as X-CSRFToken', answer: auth.tokenAnswer, public: true }),
+  getToken: route({
+    method: 'GET',
+    path: '/api/get-token/',
+    summary: 'The CSRF token to send as X-CSRFToken',
+    answer: auth.tokenAnswer,
+    public: true,
+  }),
   isAuthenticated: route({
     method: 'GET',
     path: '/api/is-authenticated/',

@@ -73,14 +73,21 @@ const roomList = described(
  */
 export const messagesQuery = z
   .object({
-    after: z.optional(described(z.string(), { description: 'Only entries newer than this id (at most 500): messages, and edits and deletes as items with `event`.' })),
+    after: z.optional(
+      described(z.string(), {
+        description: 'Only entries newer than this id (at most 500): messages, and edits and deletes as items with `event`.',
+      }),
+    ),
     before: z.optional(described(z.string(), { description: 'Up to 50 messages older than this id.' })),
     wait: z.optional(waitSeconds),
     watch: z.optional(roomList),
   })
   .check(
     z.refine(({ wait, watch }) => Boolean(wait) || watch === undefined, { error: 'needs wait', path: ['watch'] }),
-    z.refine(({ wait, after, before }) => !wait || (after !== undefined && before === undefined), { error: 'needs after (and no before)', path: ['wait'] }),
+    z.refine(({ wait, after, before }) => !wait || (after !== undefined && before === undefined), {
+      error: 'needs after (and no before)',
+      path: ['wait'],
+    }),
   );
 
 // The domain trims and measures the text; this refuses what is not text at all
@@ -99,8 +106,18 @@ const clientMessageID = z.optional(
 
 export const courseMessageBody = z.object({ userID: actingIds.userID, courseID: requestId, message: messageText, clientMessageID });
 export const groupMessageBody = z.object({ userID: actingIds.userID, studyGroupID: requestId, message: messageText, clientMessageID });
-export const editCourseMessageBody = z.object({ userID: actingIds.userID, courseID: requestId, messageID: messageIdField, message: messageText });
-export const editGroupMessageBody = z.object({ userID: actingIds.userID, studyGroupID: requestId, messageID: messageIdField, message: messageText });
+export const editCourseMessageBody = z.object({
+  userID: actingIds.userID,
+  courseID: requestId,
+  messageID: messageIdField,
+  message: messageText,
+});
+export const editGroupMessageBody = z.object({
+  userID: actingIds.userID,
+  studyGroupID: requestId,
+  messageID: messageIdField,
+  message: messageText,
+});
 export const deleteCourseMessageBody = z.object({ userID: actingIds.userID, courseID: requestId, messageID: messageIdField });
 export const deleteGroupMessageBody = z.object({ userID: actingIds.userID, studyGroupID: requestId, messageID: messageIdField });
 
@@ -110,7 +127,11 @@ export const readMarker = described(z.object({ kind: roomKind, id, lastRead: mes
 export const unreadQuery = z
   .object({
     wait: z.optional(waitSeconds),
-    since: z.optional(described(z.string().check(z.maxLength(64)), { description: "With wait: the version the client holds; the answer comes when the summary's differs." })),
+    since: z.optional(
+      described(z.string().check(z.maxLength(64)), {
+        description: "With wait: the version the client holds; the answer comes when the summary's differs.",
+      }),
+    ),
   })
   .check(z.refine(({ wait, since }) => !wait || since !== undefined, { error: 'needs since (the version you hold)', path: ['wait'] }));
 
@@ -124,9 +145,8 @@ const roomUnread = z.object({
   lastRead: z.nullable(messageId),
 });
 
-export const unreadAnswer = described(
-  z.object({ rooms: z.array(roomUnread), total: z.int().check(z.gte(0)), version: z.string() }),
-  { id: 'UnreadCounts' },
-);
+export const unreadAnswer = described(z.object({ rooms: z.array(roomUnread), total: z.int().check(z.gte(0)), version: z.string() }), {
+  id: 'UnreadCounts',
+});
 
 export type ChatMessage = z.infer<typeof message>;

@@ -9,7 +9,12 @@ import { route } from './route';
 const courseParams = z.object({ courseID: requestId });
 
 export const COURSE_ROUTES = {
-  dashboard: route({ method: 'GET', path: '/api/dashboard/', summary: "The student's courses and groups", answer: courses.dashboardAnswer }),
+  dashboard: route({
+    method: 'GET',
+    path: '/api/dashboard/',
+    summary: "The student's courses and groups",
+    answer: courses.dashboardAnswer,
+  }),
   coursePage: route({
     method: 'GET',
     path: '/api/course/{courseID}/',

@@ -80,7 +80,8 @@ export const dashboardAnswer = z.object({
 
 /** Where the next page of a course's groups starts: send it back as `after`; null when no page follows. */
 const nextStudyGroupsCursor = described(z.nullable(z.string()), {
-  description: "Opaque: GET /api/course/{courseID}/study-groups/?after= it answers the next page of the course's groups; null when none follows.",
+  description:
+    "Opaque: GET /api/course/{courseID}/study-groups/?after= it answers the next page of the course's groups; null when none follows.",
 });
 
 export const coursePageAnswer = z.object({
@@ -142,7 +143,12 @@ export const filterBody = z.object({
 export const filterAnswer = z.object({ ...resultPage, user_courses_ids: z.array(id) });
 
 /** The search whose matching sections "Show all" lists (filter-courses' fields, without the page). */
-export const courseSectionsQuery = z.object({ q: filterBody.shape.q, name: filterBody.shape.name, courseCode: filterBody.shape.courseCode, term: filterBody.shape.term });
+export const courseSectionsQuery = z.object({
+  q: filterBody.shape.q,
+  name: filterBody.shape.name,
+  courseCode: filterBody.shape.courseCode,
+  term: filterBody.shape.term,
+});
 
 export const courseSectionsAnswer = z.object({
   /** The section named in the path. */
@@ -162,7 +168,10 @@ export const addClassesBody = z.object({
   term: textField(30),
   classNumbers: z
     .array(z.int().check(z.positive(), z.lte(MAX_ID)), { error: 'must be a list of class numbers' })
-    .check(z.minLength(1, 'must name at least one class number'), z.maxLength(MAX_CLASS_NUMBERS, `must name at most ${MAX_CLASS_NUMBERS} class numbers`)),
+    .check(
+      z.minLength(1, 'must name at least one class number'),
+      z.maxLength(MAX_CLASS_NUMBERS, `must name at most ${MAX_CLASS_NUMBERS} class numbers`),
+    ),
 });
 
 export const addClassesAnswer = z.object({

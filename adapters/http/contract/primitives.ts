@@ -21,10 +21,12 @@ export const requestId = described(
   z.union(
     [
       z.int().check(z.positive(), z.lte(MAX_ID)),
-      z.pipe(
-        z.string().check(z.regex(/^\d{1,10}$/)),
-        z.transform((digits: string) => Number(digits)),
-      ).check(z.refine((n: number) => n > 0 && n <= MAX_ID)),
+      z
+        .pipe(
+          z.string().check(z.regex(/^\d{1,10}$/)),
+          z.transform((digits: string) => Number(digits)),
+        )
+        .check(z.refine((n: number) => n > 0 && n <= MAX_ID)),
     ],
     { error: 'must be a positive whole number' },
   ),

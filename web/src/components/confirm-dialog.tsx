@@ -27,9 +27,14 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose
         <button type="button" className="button button--outline" onClick={onClose} data-autofocus>
           Cancel
         </button>
-        <button type="button" className="button button--danger-outline" onClick={() => {
+        <button
+          type="button"
+          className="button button--danger-outline"
+          onClick={() => {
             if (!pending) onConfirm();
-          }} aria-disabled={pending}>
+          }}
+          aria-disabled={pending}
+        >
           {confirmLabel}
         </button>
       </div>

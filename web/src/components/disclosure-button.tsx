@@ -18,7 +18,15 @@ interface DisclosureButtonProps {
   describedBy?: string;
 }
 
-export function DisclosureButton({ label, expanded, controls, onToggle, look = 'text', className = '', describedBy }: DisclosureButtonProps) {
+export function DisclosureButton({
+  label,
+  expanded,
+  controls,
+  onToggle,
+  look = 'text',
+  className = '',
+  describedBy,
+}: DisclosureButtonProps) {
   const phone = useMediaQuery('sm-down');
   const round = look === 'round' || (look === 'round-on-phones' && phone);
   return (

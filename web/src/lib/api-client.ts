@@ -135,11 +135,14 @@ interface CallResult<R extends ApiRoute> {
 async function callWithHeaders<R extends ApiRoute>(route: R, inputs: Inputs<R>): Promise<CallResult<R>> {
   const search = new URLSearchParams();
   // Undefined values are left out.
-  for (const [key, value] of Object.entries((inputs.query ?? {}) as Record<string, unknown>)) if (value !== undefined) search.set(key, String(value));
+  for (const [key, value] of Object.entries((inputs.query ?? {}) as Record<string, unknown>))
+    if (value !== undefined) search.set(key, String(value));
   const query = search.toString();
   const path = pathOf(route, (inputs.params ?? {}) as PathParams<R>) + (query ? `?${query}` : '');
   const response =
-    route.method === 'GET' ? await get(path, { withCsrfHeader: inputs.withCsrfHeader, signal: inputs.signal }) : await post(path, inputs.body ?? {});
+    route.method === 'GET'
+      ? await get(path, { withCsrfHeader: inputs.withCsrfHeader, signal: inputs.signal })
+      : await post(path, inputs.body ?? {});
   return { answer: readAnswer(path, response, route.answer) as AnswerOf<R>, headers: response.headers };
 }
 

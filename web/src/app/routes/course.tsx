@@ -16,7 +16,9 @@ export function CoursePage() {
   const { courseID = '' } = useParams();
   // Only a plain positive number can name a course; anything else is answered here, without a call.
   const courseId = /^\d{1,10}$/.test(courseID) ? Number(courseID) : 0;
-  return <div className={`page ${styles.page}`}>{courseId > 0 ? <CourseDetails key={courseId} courseId={courseId} /> : <MissingCourse />}</div>;
+  return (
+    <div className={`page ${styles.page}`}>{courseId > 0 ? <CourseDetails key={courseId} courseId={courseId} /> : <MissingCourse />}</div>
+  );
 }
 
 function MissingCourse() {
@@ -31,12 +33,20 @@ function CourseDetails({ courseId }: { courseId: number }) {
 
   if (page === null) return <CourseNotFound />;
   if (!page) {
-    return isError && !isFetching ? <ErrorLine onRetry={retry}>Could not load this course.</ErrorLine> : <LoadingLine>Loading course...</LoadingLine>;
+    return isError && !isFetching ? (
+      <ErrorLine onRetry={retry}>Could not load this course.</ErrorLine>
+    ) : (
+      <LoadingLine>Loading course...</LoadingLine>
+    );
   }
   return (
     <CourseArticle course={page.course} isMember={page.isMember} headingLevel={1}>
       {isError && !isFetching ? <ErrorLine onRetry={retry}>Could not load this course's students.</ErrorLine> : null}
-      {page.isMember ? <CoursePanels course={page.course} page={page} moreGroups={moreGroups} headingLevel={2} /> : <CourseJoinNote course={page.course} />}
+      {page.isMember ? (
+        <CoursePanels course={page.course} page={page} moreGroups={moreGroups} headingLevel={2} />
+      ) : (
+        <CourseJoinNote course={page.course} />
+      )}
     </CourseArticle>
   );
 }

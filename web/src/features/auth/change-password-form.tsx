@@ -25,7 +25,12 @@ export function ChangePasswordForm() {
     change.mutate(form, {
       onSuccess: () => reset(EMPTY),
       onError: (error) =>
-        showRefusal(setError, error, ['currentPassword', 'newPassword'], messageForStudent(error, 'Your password could not be changed. Please try again.')),
+        showRefusal(
+          setError,
+          error,
+          ['currentPassword', 'newPassword'],
+          messageForStudent(error, 'Your password could not be changed. Please try again.'),
+        ),
     });
   });
 

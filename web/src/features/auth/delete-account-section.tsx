@@ -36,7 +36,8 @@ function ConfirmDeletion({ onClose }: { onClose: () => void }) {
   const submit = handleSubmit(({ password }) => {
     if (remove.isPending) return;
     remove.mutate(password, {
-      onError: (error) => showRefusal(setError, error, ['password'], messageForStudent(error, 'Your account could not be deleted. Please try again.')),
+      onError: (error) =>
+        showRefusal(setError, error, ['password'], messageForStudent(error, 'Your account could not be deleted. Please try again.')),
     });
   });
   const formError = formState.errors.root?.message;

@@ -21,7 +21,13 @@ export function ForgotPasswordForm() {
   const formError = formState.errors.root?.message;
   return (
     <form className={formStyles.form} onSubmit={submit} noValidate>
-      <TextField label="Email address or username" autoComplete="username" autoCapitalize="none" spellCheck={false} {...field('emailOrUsername')} />
+      <TextField
+        label="Email address or username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        {...field('emailOrUsername')}
+      />
       <button type="submit" className="button button--primary button--block" disabled={request.isPending} aria-busy={request.isPending}>
         {request.isPending ? <span className="button__spinner" aria-hidden="true" /> : null}
         Send me a link

@@ -16,7 +16,13 @@ import { SubmitRow } from './submit-row';
 
 const YEAR_OPTIONS = YEARS.map((year) => ({ value: year, label: YEAR_NAMES[year] }));
 
-const profileOf = (user: User): ProfileInput => ({ firstName: user.firstName, lastName: user.lastName, bio: user.bio, major: user.major, year: user.year });
+const profileOf = (user: User): ProfileInput => ({
+  firstName: user.firstName,
+  lastName: user.lastName,
+  bio: user.bio,
+  major: user.major,
+  year: user.year,
+});
 
 export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile();
@@ -27,7 +33,8 @@ export function ProfileForm({ user }: { user: User }) {
       { firstName: form.firstName.trim(), lastName: form.lastName.trim(), bio: form.bio.trim(), major: form.major.trim(), year: form.year },
       {
         onSuccess: ({ user: saved }) => reset(profileOf(saved)),
-        onError: (error) => showRefusal(setError, error, PROFILE_FIELDS, messageForStudent(error, 'Your profile could not be saved. Please try again.')),
+        onError: (error) =>
+          showRefusal(setError, error, PROFILE_FIELDS, messageForStudent(error, 'Your profile could not be saved. Please try again.')),
       },
     );
   });
@@ -37,7 +44,14 @@ export function ProfileForm({ user }: { user: User }) {
       <FormSection title="Profile information" note="Other students see this on your profile card. You may leave major and year empty.">
         <TextField label="First Name" autoComplete="given-name" {...field('firstName')} />
         <TextField label="Last Name" autoComplete="family-name" {...field('lastName')} />
-        <TextField label="Bio" multiline rows={4} placeholder="Tell us about yourself..." className={sectionStyles.wide} {...field('bio')} />
+        <TextField
+          label="Bio"
+          multiline
+          rows={4}
+          placeholder="Tell us about yourself..."
+          className={sectionStyles.wide}
+          {...field('bio')}
+        />
         <TextField label="Major" autoComplete="off" {...field('major')} />
         <SelectField label="Year" placeholder="Not specified" options={YEAR_OPTIONS} {...field('year')} />
       </FormSection>

@@ -17,14 +17,7 @@ export function ProfileSection({ field }: { field: RuleFormField<SignUpInput> })
     >
       <TextField label="First Name" autoComplete="given-name" {...field('firstName')} />
       <TextField label="Last Name" autoComplete="family-name" {...field('lastName')} />
-      <TextField
-        label="Bio"
-        multiline
-        rows={4}
-        placeholder="Tell us about yourself..."
-        className={sectionStyles.wide}
-        {...field('bio')}
-      />
+      <TextField label="Bio" multiline rows={4} placeholder="Tell us about yourself..." className={sectionStyles.wide} {...field('bio')} />
       <TextField label="Major" autoComplete="off" {...field('major')} />
       <SelectField label="Year" placeholder="Select Class Standing" options={YEAR_OPTIONS} {...field('year')} />
     </FormSection>

@@ -15,7 +15,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const submit = handleSubmit(({ password }) => {
     if (reset.isPending) return;
     // A refusal of the link itself (expired, used, not a token) is the form's, not the password's.
-    reset.mutate({ token, password }, { onError: (error) => showRefusal(setError, error, ['password'], messageForStudent(error, 'Please try again.')) });
+    reset.mutate(
+      { token, password },
+      { onError: (error) => showRefusal(setError, error, ['password'], messageForStudent(error, 'Please try again.')) },
+    );
   });
 
   if (reset.isSuccess) {

@@ -41,7 +41,8 @@ export function SignUpForm() {
     try {
       const answer = await signUp.mutateAsync(requestOf(form));
       // Answered, but not signed in: the email (spec 8's sentence) or the username is taken.
-      if (!answer.isAuthenticated) setError(answer.field, { message: answer.field === 'email' ? EMAIL_TAKEN_MESSAGE : answer.msg }, { shouldFocus: true });
+      if (!answer.isAuthenticated)
+        setError(answer.field, { message: answer.field === 'email' ? EMAIL_TAKEN_MESSAGE : answer.msg }, { shouldFocus: true });
     } catch (error) {
       // Spec 8: any other failure is "Please try again." at the top.
       showRefusal(setError, error, SIGN_UP_FIELDS, TRY_AGAIN);

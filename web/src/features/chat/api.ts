@@ -34,7 +34,11 @@ export async function waitForMessages(
   after: string,
   { watch, signal }: { watch: readonly ChatRoom[]; signal: AbortSignal },
 ): Promise<WaitAnswer> {
-  const query = { after, wait: String(LONG_POLL_SECONDS), watch: watch.length ? watch.map((r) => `${r.kind}:${r.id}`).join(',') : undefined };
+  const query = {
+    after,
+    wait: String(LONG_POLL_SECONDS),
+    watch: watch.length ? watch.map((r) => `${r.kind}:${r.id}`).join(',') : undefined,
+  };
   const { answer, headers } =
     room.kind === 'course'
       ? await apiClient.callWithHeaders(API.courseMessages, { params: { courseID: room.id, userID: userId }, query, signal })

@@ -47,7 +47,20 @@ interface ChatLogProps {
   onDelete: (message: ChatMessage) => void;
 }
 
-export function ChatLog({ logRef, onScroll, roomName, userId, me, chat, people, usernames, canModerate, openCardKey, toggleCard, onDelete }: ChatLogProps) {
+export function ChatLog({
+  logRef,
+  onScroll,
+  roomName,
+  userId,
+  me,
+  chat,
+  people,
+  usernames,
+  canModerate,
+  openCardKey,
+  toggleCard,
+  onDelete,
+}: ChatLogProps) {
   const [focusedAuthor, setFocusedAuthor] = useState<string | null>(null);
   const [focusedActions, setFocusedActions] = useState<string | null>(null);
   const { messages } = chat;
@@ -71,7 +84,8 @@ export function ChatLog({ logRef, onScroll, roomName, userId, me, chat, people, 
 
   const now = new Date();
   // Edit (the author's, for 24 hours) and Delete (the author's, or any in the owner's group) are one tab stop too.
-  const canEdit = (message: ChatMessage) => message.user_id === userId && !message.deleted && now.getTime() - Date.parse(message.time) < EDIT_WINDOW_MS;
+  const canEdit = (message: ChatMessage) =>
+    message.user_id === userId && !message.deleted && now.getTime() - Date.parse(message.time) < EDIT_WINDOW_MS;
   const canDelete = (message: ChatMessage) => !message.deleted && (message.user_id === userId || canModerate);
   const withActions = messages.filter((message) => canEdit(message) || canDelete(message));
   const actionsTabStop = withActions.some((message) => message.id === focusedActions) ? focusedActions : withActions.at(-1)?.id;
@@ -112,7 +126,12 @@ export function ChatLog({ logRef, onScroll, roomName, userId, me, chat, people, 
             const author = mine || message.formerMember ? undefined : people.get(message.user_id);
             const authorName = mine ? 'You' : message.formerMember ? 'Former member' : author ? memberName(author) : message.username;
             const mentioned = !mine && !message.deleted && me !== '' && mentions(message.message, me);
-            const classes = [styles.message, mine ? styles.mine : '', opensRun[index] ? styles.runStart : '', mentioned ? styles.mentioned : ''].join(' ');
+            const classes = [
+              styles.message,
+              mine ? styles.mine : '',
+              opensRun[index] ? styles.runStart : '',
+              mentioned ? styles.mentioned : '',
+            ].join(' ');
             const when = (
               <time className={styles.time} dateTime={message.time}>
                 {formatChatTime(message.time, now)}

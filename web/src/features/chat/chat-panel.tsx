@@ -51,7 +51,8 @@ function lastSeenMessage(log: HTMLElement): string | undefined {
   for (let i = items.length - 1; i >= 0; i -= 1) {
     const item = items[i].getBoundingClientRect();
     // Seen whole, or, taller than what shows, its start and most of the view.
-    if (item.top >= box.top - 1 && (item.bottom <= bottom + 1 || item.top < bottom - (bottom - box.top) / 2)) return items[i].dataset.messageId;
+    if (item.top >= box.top - 1 && (item.bottom <= bottom + 1 || item.top < bottom - (bottom - box.top) / 2))
+      return items[i].dataset.messageId;
     if (item.bottom <= box.top) return undefined;
   }
   return undefined;
@@ -63,7 +64,17 @@ export function ChatPanel(props: ChatPanelProps) {
   return <RoomChatPanel key={`${props.room.kind}:${props.room.id}:${props.userId}`} {...props} />;
 }
 
-function RoomChatPanel({ room, userId, roomName, initialMessages, members, title = 'Course Chat', headingLevel, onAccessLost, canModerate = false }: ChatPanelProps) {
+function RoomChatPanel({
+  room,
+  userId,
+  roomName,
+  initialMessages,
+  members,
+  title = 'Course Chat',
+  headingLevel,
+  onAccessLost,
+  canModerate = false,
+}: ChatPanelProps) {
   const Title = headingLevel === 2 ? 'h2' : 'h3';
   const titleId = useId();
   const queryClient = useQueryClient();
@@ -125,7 +136,9 @@ function RoomChatPanel({ room, userId, roomName, initialMessages, members, title
         following.current = true;
         setUnseen(0);
       } else {
-        const arrived = chat.messages.filter((m) => m.user_id !== userId && (!before.last || compareMessageIds(m.id, before.last) > 0)).length;
+        const arrived = chat.messages.filter(
+          (m) => m.user_id !== userId && (!before.last || compareMessageIds(m.id, before.last) > 0),
+        ).length;
         if (arrived > 0) setUnseen((count) => count + arrived);
       }
     }

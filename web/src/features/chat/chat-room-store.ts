@@ -61,7 +61,8 @@ function sendFailure(error: unknown): string {
 function actionFailure(error: unknown, what: 'edited' | 'deleted'): string {
   if (isNotAuthenticated(error)) return `Your session ended. Log in again; the message was not ${what}.`;
   if (isApiError(error, 'RATE_LIMITED')) return 'You are changing messages too quickly. Wait a few seconds and try again.';
-  if (isApiError(error, 'EDIT_WINDOW_CLOSED', 'NOT_MESSAGE_AUTHOR', 'MESSAGE_NOT_FOUND', 'INVALID_TEXT', 'TOO_MANY_EDITS')) return messageForStudent(error, `The message was not ${what}.`);
+  if (isApiError(error, 'EDIT_WINDOW_CLOSED', 'NOT_MESSAGE_AUTHOR', 'MESSAGE_NOT_FOUND', 'INVALID_TEXT', 'TOO_MANY_EDITS'))
+    return messageForStudent(error, `The message was not ${what}.`);
   if (isApiError(error, 'VALIDATION_FAILED')) return 'Messages can be 1 to 2,000 characters long.';
   if (error instanceof NetworkError) return `Could not reach Study Swamp. The message was not ${what}; try again.`;
   return `The message was not ${what}. Please try again.`;
@@ -115,7 +116,8 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
       if (merged !== shown) set({ messages: merged });
       // Others' messages new to the list change the unread marks: posts, and
       // messages changed before this poll saw them (the log answers those as their change).
-      if (batch.some((item) => item.user_id !== userId && (item.event === undefined || !shown.some((m) => m.id === item.id)))) refreshUnreadSoon();
+      if (batch.some((item) => item.user_id !== userId && (item.event === undefined || !shown.some((m) => m.id === item.id))))
+        refreshUnreadSoon();
     }
 
     function sendMark(): void {

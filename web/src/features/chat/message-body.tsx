@@ -32,7 +32,18 @@ export function submitOnEnter(event: KeyboardEvent<HTMLTextAreaElement>): void {
   event.currentTarget.form?.requestSubmit();
 }
 
-export function MessageBody({ message, usernames, me, canEdit, canDelete, actionsTabbable, onActionFocus, onActionKeyDown, onSave, onDelete }: MessageBodyProps) {
+export function MessageBody({
+  message,
+  usernames,
+  me,
+  canEdit,
+  canDelete,
+  actionsTabbable,
+  onActionFocus,
+  onActionKeyDown,
+  onSave,
+  onDelete,
+}: MessageBodyProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const [saving, setSaving] = useState(false);
@@ -53,7 +64,12 @@ export function MessageBody({ message, usernames, me, canEdit, canDelete, action
   }, [editing]);
 
   // One tab stop: the first of its buttons.
-  const actionProps = (first: boolean) => ({ 'data-message-action': true, tabIndex: actionsTabbable && first ? 0 : -1, onFocus: onActionFocus, onKeyDown: onActionKeyDown });
+  const actionProps = (first: boolean) => ({
+    'data-message-action': true,
+    tabIndex: actionsTabbable && first ? 0 : -1,
+    onFocus: onActionFocus,
+    onKeyDown: onActionKeyDown,
+  });
 
   if (message.deleted) {
     return <p className={`${styles.text} ${styles.deleted}`}>Message deleted</p>;

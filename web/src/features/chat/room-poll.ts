@@ -63,7 +63,10 @@ export function pollRoom(polled: PolledRoom): () => void {
             // Once the student's rooms are known, this poll watches the others and the summary's own poll waits.
             const watch = roomsToWatch(polled.room);
             cover(watch !== null);
-            const answer = await waitForMessages(polled.room, polled.userId, polled.cursor(), { watch: watch ?? [], signal: request.signal });
+            const answer = await waitForMessages(polled.room, polled.userId, polled.cursor(), {
+              watch: watch ?? [],
+              signal: request.signal,
+            });
             if (stopped) return;
             longFailures = 0;
             failures = 0;

@@ -95,7 +95,17 @@ async function run(loop: Loop): Promise<void> {
 
 /** Keeps the summary current until the function it answers is called (signed out, or another student). */
 export function startUnreadMarks(onSessionEnded: () => void): () => void {
-  const loop: Loop = { onSessionEnded, stopped: false, covered: 0, poked: false, request: null, waker: createWaker(), failures: 0, retryAt: 0, soon: undefined };
+  const loop: Loop = {
+    onSessionEnded,
+    stopped: false,
+    covered: 0,
+    poked: false,
+    request: null,
+    waker: createWaker(),
+    failures: 0,
+    retryAt: 0,
+    soon: undefined,
+  };
   current = loop;
   void run(loop);
   return () => {

@@ -104,7 +104,9 @@ function coursePageQuery(courseId: number) {
 
 /** The course page, and its later pages of groups for the Groups panel (one observer of the query: a second would read every page again when it mounts). */
 export function useCoursePage(courseId: number) {
-  const { data, isFetching, isError, isFetchNextPageError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = useInfiniteQuery(coursePageQuery(courseId));
+  const { data, isFetching, isError, isFetchNextPageError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = useInfiniteQuery(
+    coursePageQuery(courseId),
+  );
   const loadMore = useCallback(() => {
     // Not while the pages are read again (after a change to the groups): the next cursor comes with them.
     if (!isFetching) void fetchNextPage({ cancelRefetch: false });
@@ -181,7 +183,12 @@ export function useCourseSections(courseId: number, filters: CourseFilters, enab
   return useQuery({
     queryKey: queryKeys.courseSections(courseId, filters),
     queryFn: async () => {
-      const query = { q: filters.q || undefined, name: filters.name || undefined, courseCode: filters.courseCode || undefined, term: filters.term || undefined };
+      const query = {
+        q: filters.q || undefined,
+        name: filters.name || undefined,
+        courseCode: filters.courseCode || undefined,
+        term: filters.term || undefined,
+      };
       return (await apiClient.call(API.courseSections, { params: { courseID: courseId }, query })).sections;
     },
     enabled,

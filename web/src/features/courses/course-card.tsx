@@ -76,7 +76,9 @@ export function CourseCard({ course, memberCourseIds, filters }: CourseCardProps
       {count > course.sections.length ? (
         <div className={styles.more} ref={toggleRef}>
           {expanded && all.isPending ? <LoadingLine>Loading sections...</LoadingLine> : null}
-          {expanded && all.isError && !all.isFetching ? <ErrorLine onRetry={() => void all.refetch()}>Could not load the other sections.</ErrorLine> : null}
+          {expanded && all.isError && !all.isFetching ? (
+            <ErrorLine onRetry={() => void all.refetch()}>Could not load the other sections.</ErrorLine>
+          ) : null}
           <DisclosureButton
             label={expanded ? 'Show fewer' : `Show all ${count.toLocaleString('en-US')} sections`}
             expanded={expanded}

@@ -17,14 +17,19 @@ interface CourseFilterFormProps {
 export function CourseFilterForm({ applied, terms = [], onSubmit }: CourseFilterFormProps) {
   const { register, handleSubmit } = useForm<CourseFilters>({ values: applied });
   // A term from an old link must still show as selected, even if the catalog no longer lists it.
-  const options = (applied.term && !terms.includes(applied.term) ? [...terms, applied.term] : terms).map((term) => ({ value: term, label: term }));
+  const options = (applied.term && !terms.includes(applied.term) ? [...terms, applied.term] : terms).map((term) => ({
+    value: term,
+    label: term,
+  }));
 
   return (
     <form
       className={styles.form}
       role="search"
       aria-label="Filter courses"
-      onSubmit={handleSubmit((draft) => onSubmit({ q: draft.q.trim(), name: draft.name.trim(), courseCode: draft.courseCode.trim(), term: draft.term }))}
+      onSubmit={handleSubmit((draft) =>
+        onSubmit({ q: draft.q.trim(), name: draft.name.trim(), courseCode: draft.courseCode.trim(), term: draft.term }),
+      )}
     >
       <TextField
         id="filter-search"

@@ -5,7 +5,9 @@ import { useJoinCourse, useLeaveCourse } from './api';
 
 function joinError(error: unknown): string {
   // Other refusals (too many sections this term, an unverified address) in the server's words.
-  return isApiError(error, 'SECTION_WITHDRAWN') ? WITHDRAWN_TEXT : messageForStudent(error, 'Could not join this course. Please try again.');
+  return isApiError(error, 'SECTION_WITHDRAWN')
+    ? WITHDRAWN_TEXT
+    : messageForStudent(error, 'Could not join this course. Please try again.');
 }
 
 /** What a student reads where a section UF withdrew would offer to join it. */

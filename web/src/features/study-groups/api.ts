@@ -96,7 +96,8 @@ function markRemoved(client: QueryClient, groupId: number): void {
 export function useMarkRemovedFromGroup(groupId: number): () => void {
   const client = useQueryClient();
   return () => {
-    const leaving = client.isMutating({ mutationKey: LEAVE_STUDY_GROUP, predicate: (mutation) => mutation.state.variables === groupId }) > 0;
+    const leaving =
+      client.isMutating({ mutationKey: LEAVE_STUDY_GROUP, predicate: (mutation) => mutation.state.variables === groupId }) > 0;
     if (leaving) refusedWhileLeaving.add(groupId);
     else markRemoved(client, groupId);
   };
@@ -104,7 +105,10 @@ export function useMarkRemovedFromGroup(groupId: number): () => void {
 
 /** The group's changes show in the course views (Groups panel, group modal) the next time they are read. */
 function refreshCourseViews(client: QueryClient): Promise<unknown> {
-  return Promise.all([client.invalidateQueries({ queryKey: queryKeys.coursePages }), client.invalidateQueries({ queryKey: queryKeys.dashboard })]);
+  return Promise.all([
+    client.invalidateQueries({ queryKey: queryKeys.coursePages }),
+    client.invalidateQueries({ queryKey: queryKeys.dashboard }),
+  ]);
 }
 
 /** Reads the page again when the refusal says the student's place changed. */
@@ -137,7 +141,8 @@ export function useLeaveStudyGroup() {
   const client = useQueryClient();
   return useMutation({
     mutationKey: LEAVE_STUDY_GROUP,
-    mutationFn: (groupId: number): Promise<LeaveStudyGroupAnswer> => apiClient.call(API.leaveStudyGroup, { body: { studyGroupID: groupId } }),
+    mutationFn: (groupId: number): Promise<LeaveStudyGroupAnswer> =>
+      apiClient.call(API.leaveStudyGroup, { body: { studyGroupID: groupId } }),
     onSuccess: (_answer, groupId) => {
       refusedWhileLeaving.delete(groupId);
       return refreshCourseViews(client);
@@ -168,7 +173,9 @@ function useGroupPageMutation<Variables, Answer>(groupId: number, change: GroupP
       const { update } = change;
       if (update) {
         client.setQueryData(queryKey, (current) =>
-          current?.kind === 'found' ? { ...current, page: { ...current.page, group: update(current.page.group, answer, variables) } } : current,
+          current?.kind === 'found'
+            ? { ...current, page: { ...current.page, group: update(current.page.group, answer, variables) } }
+            : current,
         );
       }
       if (change.reread) void client.invalidateQueries({ queryKey });
@@ -210,7 +217,8 @@ export function useRemoveGroupMember(groupId: number) {
 
 export function useScheduleMeeting(groupId: number, ownerId: number) {
   return useGroupPageMutation(groupId, {
-    mutationFn: (fields: MeetingFields) => apiClient.call(API.scheduleMeeting, { body: { ownerID: ownerId, studyGroupID: groupId, ...fields } }),
+    mutationFn: (fields: MeetingFields) =>
+      apiClient.call(API.scheduleMeeting, { body: { ownerID: ownerId, studyGroupID: groupId, ...fields } }),
     update: (group, meeting: Meeting) => ({ ...group, meetings: [...group.meetings, meeting].sort(compareMeetings) }),
   });
 }
@@ -225,7 +233,8 @@ export function useUpdateMeeting(groupId: number, ownerId: number) {
 
 export function useCancelMeeting(groupId: number, ownerId: number) {
   return useGroupPageMutation(groupId, {
-    mutationFn: (meetingId: number) => apiClient.call(API.cancelMeeting, { body: { ownerID: ownerId, studyGroupID: groupId, meetingID: meetingId } }),
+    mutationFn: (meetingId: number) =>
+      apiClient.call(API.cancelMeeting, { body: { ownerID: ownerId, studyGroupID: groupId, meetingID: meetingId } }),
     update: (group, _answer, meetingId) => ({ ...group, meetings: group.meetings.filter((meeting) => meeting.id !== meetingId) }),
     reread: true,
   });

@@ -64,7 +64,13 @@ export function GroupDetailsPanel({ group, userId, compact = false }: { group: S
               </button>
             ) : null}
             {compact ? (
-              <DisclosureButton label="Group details" look="round" expanded={expanded} controls={bodyId} onToggle={() => setExpanded(!expanded)} />
+              <DisclosureButton
+                label="Group details"
+                look="round"
+                expanded={expanded}
+                controls={bodyId}
+                onToggle={() => setExpanded(!expanded)}
+              />
             ) : null}
           </div>
         ) : null}

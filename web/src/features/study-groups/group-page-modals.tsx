@@ -5,7 +5,8 @@ import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { MeetingModal } from './meeting-modal';
 import { UpdateGroupModal } from './update-group-modal';
 
-export type GroupPageModal = { kind: 'edit-group' } | { kind: 'schedule' } | { kind: 'meeting'; meeting: Meeting } | { kind: 'leave-alone' };
+export type GroupPageModal =
+  { kind: 'edit-group' } | { kind: 'schedule' } | { kind: 'meeting'; meeting: Meeting } | { kind: 'leave-alone' };
 
 export const LEAVE_FAILED = 'Could not leave this group. Please try again.';
 

@@ -73,7 +73,13 @@ function LoadMoreGroups({ more, loaded }: { more: MoreGroups; loaded: number }) 
       <div ref={markRef} className={styles.mark} aria-hidden="true" />
       {more.failed ? <ErrorLine>Could not load more groups.</ErrorLine> : null}
       {/* Not disabled while loading: the button keeps the keyboard's focus for the next page. */}
-      <button type="button" className="button button--outline button--small" onClick={loadMore} aria-disabled={more.loading} aria-busy={more.loading}>
+      <button
+        type="button"
+        className="button button--outline button--small"
+        onClick={loadMore}
+        aria-disabled={more.loading}
+        aria-busy={more.loading}
+      >
         {more.loading ? <span className="button__spinner" aria-hidden="true" /> : null}
         {more.loading ? 'Loading more groups...' : 'Load more groups'}
       </button>
@@ -153,11 +159,7 @@ export function GroupsPanel({ courseId, groups, more, memberGroupIds, isCourseMe
       )}
       {more ? <LoadMoreGroups more={more} loaded={groups.length} /> : null}
       {creating ? (
-        <CreateStudyGroupModal
-          courseId={courseId}
-          onClose={() => setCreating(false)}
-          onCreated={() => setCreating(false)}
-        />
+        <CreateStudyGroupModal courseId={courseId} onClose={() => setCreating(false)} onCreated={() => setCreating(false)} />
       ) : null}
       {open ? (
         <StudyGroupModal

@@ -64,7 +64,11 @@ export function MeetingModal({ groupId, ownerId, meeting, onClose }: MeetingModa
         />
         <ModalError
           error={failure}
-          fallback={cancel.error ? 'Could not delete the meeting. Please try again.' : `Could not ${meeting ? 'update' : 'add'} the meeting. Please try again.`}
+          fallback={
+            cancel.error
+              ? 'Could not delete the meeting. Please try again.'
+              : `Could not ${meeting ? 'update' : 'add'} the meeting. Please try again.`
+          }
         />
         <div className={modal.actions}>
           {meeting ? (

@@ -57,7 +57,10 @@ export function StudyGroupModal({ group, isMember, isCourseMember, onLeft, onClo
 
         {!group.public && !isMember ? <WithheldDetails group={group} /> : <GroupDetails group={group} />}
 
-        <ModalError error={join.error ?? leave.error} fallback={`Could not ${join.error ? 'join' : 'leave'} this group. Please try again.`} />
+        <ModalError
+          error={join.error ?? leave.error}
+          fallback={`Could not ${join.error ? 'join' : 'leave'} this group. Please try again.`}
+        />
         <div className={modal.actions}>
           {isMember ? (
             <>

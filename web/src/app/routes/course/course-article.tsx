@@ -20,7 +20,14 @@ export function CourseArticle({ course, isMember, headingLevel, onBack, focusTit
   const titleId = useId();
   return (
     <article className={styles.article} aria-labelledby={titleId}>
-      <CourseHeader course={course} isMember={isMember} headingLevel={headingLevel} titleId={titleId} onBack={onBack} focusTitle={focusTitle} />
+      <CourseHeader
+        course={course}
+        isMember={isMember}
+        headingLevel={headingLevel}
+        titleId={titleId}
+        onBack={onBack}
+        focusTitle={focusTitle}
+      />
       {children}
     </article>
   );

@@ -25,9 +25,7 @@ export function DashboardCourse({ course: listed, onBack, focusTitle }: Dashboar
       {!page && isFetching ? <LoadingLine>Loading course...</LoadingLine> : null}
       {isError && !isFetching ? <ErrorLine onRetry={() => void refetch()}>Could not load this course's students.</ErrorLine> : null}
       {page && !page.isMember ? <CourseJoinNote course={page.course} /> : null}
-      {page?.isMember ? (
-        <CoursePanels course={page.course} page={page} moreGroups={moreGroups} headingLevel={3} />
-      ) : null}
+      {page?.isMember ? <CoursePanels course={page.course} page={page} moreGroups={moreGroups} headingLevel={3} /> : null}
     </CourseArticle>
   );
 }
