@@ -36,6 +36,11 @@ export default tseslint.config(
     },
   },
   {
+    // Files a person can hold in mind.
+    files: ['{domain,application,adapters}/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    rules: { 'max-lines': ['error', { max: 300 }] },
+  },
+  {
     // Tests read JSON answers as the loose shapes they are.
     files: ['tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

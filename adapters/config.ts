@@ -1,42 +1,11 @@
 // Configuration is read once from the environment and validated with zod; a bad
 // value stops start-up with one line naming the variable.
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { emptyAsUndefined, flag, optionalUrl, persistedSecret, wholeNumber } from './config-values';
 
 /** UF's public Schedule of Courses service (the sync asks it for /apix/soc/schedule). */
 const UF_SOC_DEFAULT_URL = 'https://one.uf.edu';
-
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
-const optionalUrl = (protocols: string[]) =>
-  z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .refine((v) => URL.canParse(v) && protocols.includes(new URL(v).protocol), {
-        message: `must be a ${protocols.map((p) => p.replace(':', '://')).join(' or ')} URL`,
-      })
-      .optional(),
-  );
-const flag = z.preprocess(
-  emptyAsUndefined,
-  z
-    .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
-    .transform((v) => v === 'true' || v === '1')
-    .optional(),
-);
-
-const wholeNumber = (min: number, max: number, fallback: number) =>
-  z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'must be a number' })
-      .int('must be a whole number')
-      .min(min, `must be ${min}-${max}`)
-      .max(max, `must be ${min}-${max}`)
-      .default(fallback),
-  );
 
 const schema = z
   .object({
@@ -289,15 +258,4 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       outboxDir: path.join(dataDir, 'outbox'),
     },
   };
-}
-
-// Outside production a generated secret is kept in DATA_DIR, so sessions
-// survive restarts without any setup.
-function persistedSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }
