@@ -7,28 +7,13 @@ import type { CourseCatalogWriter, UpsertCounts, WriteOptions } from '@applicati
 import type { CatalogEntry } from '@domain/course/course';
 import { searchTextOf } from '@domain/course/course-search';
 import { termRank } from '@domain/course/term';
+import { COURSE_COLUMNS } from './course-row';
 
-// What a write compares to tell "updated" from "unchanged" (the withdrawn mark and the course are compared besides).
+// What a write compares to tell "updated" from "unchanged": every column a
+// read answers but the section's identity (id, term, class number) and the
+// withdrawn mark (compared besides), and what the write derives.
 const CONTENT_COLUMNS = [
-  'course_number',
-  'name',
-  'description',
-  'section',
-  'credits',
-  'credits_min',
-  'credits_max',
-  'department',
-  'instructors',
-  'mode',
-  'sect_web',
-  'meet_times',
-  'start_date',
-  'end_date',
-  'final_exam',
-  'gen_ed',
-  'quest',
-  'writing',
-  'uf_course_id',
+  ...COURSE_COLUMNS.filter((column) => !['id', 'term', 'class_number', 'withdrawn_at'].includes(column)),
   'term_rank',
   'search_text',
   'source',
