@@ -40,15 +40,16 @@ test('search "cop3502", join, see it on the dashboard, open the course page, lea
   expect(classTag).toMatch(/^#\d+$/);
   // The card flips before the server answers; the reload below must wait for the answer, or it cancels the call.
   const joined = page.waitForResponse((response) => response.url().endsWith('/api/insert-course-member/') && response.ok());
-  await section.getByRole('button', { name: 'Join' }).click();
-  await expect(section.getByRole('button', { name: 'Leave' })).toBeVisible();
+  // Its name says which section of which course it joins, not only "Join".
+  await section.getByRole('button', { name: /^Join section \S+ of COP3502C$/ }).click();
+  await expect(section.getByRole('button', { name: /^Leave section \S+ of COP3502C$/ })).toBeVisible();
   await joined;
   await snap(page, 'courses-01-search-joined');
 
   // A reload reads the membership back from the server, with the search kept in the URL.
   await page.reload();
   await expect(page.getByLabel('Course Code')).toHaveValue('cop3502');
-  await expect(cards.first().getByRole('button', { name: 'Leave' })).toBeVisible();
+  await expect(cards.first().getByRole('button', { name: /^Leave section \S+ of COP3502C$/ })).toBeVisible();
 
   // The dashboard lists it and selects it on load.
   await page
@@ -142,8 +143,18 @@ test('the search page and dashboard fit a 360 px phone', async ({ page }) => {
   await snap(page, 'courses-04-phone-search');
   // The card flips before the server answers; a full page load must wait for the answer, or it cancels the call.
   const joined = page.waitForResponse((response) => response.url().endsWith('/api/insert-course-member/') && response.ok());
-  await page.getByRole('article').first().getByRole('button', { name: 'Join' }).first().click();
-  await expect(page.getByRole('article').first().getByRole('button', { name: 'Leave' })).toBeVisible();
+  await page
+    .getByRole('article')
+    .first()
+    .getByRole('button', { name: /^Join (section|class) \S+ of / })
+    .first()
+    .click();
+  await expect(
+    page
+      .getByRole('article')
+      .first()
+      .getByRole('button', { name: /^Leave (section|class) \S+ of / }),
+  ).toBeVisible();
   await joined;
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Leave Course' })).toBeVisible();
