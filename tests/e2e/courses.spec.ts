@@ -161,3 +161,34 @@ test('the search page and dashboard fit a 360 px phone', async ({ page }) => {
   await expectNoHorizontalOverflow(page, '/');
   await snap(page, 'courses-05-phone-dashboard');
 });
+
+test('on a phone a search scrolls to its results and moves focus there; on a desktop with the results in view, focus stays in the form', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signUpViaApi(page, 'Paz', 'Phone', '/search-courses');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  const results = page.getByRole('heading', { name: 'Results' });
+  // Below the filters and Add my classes, out of sight.
+  await expect(results).not.toBeInViewport();
+  // From the keyboard, as on a phone: Enter in the search box. Focus leaves the box (a phone's keyboard goes away) for the results.
+  const box = page.getByLabel('Search', { exact: true });
+  await box.fill('calculus');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/q=calculus/);
+  await expect(results).toBeFocused();
+  await expect(results).toBeInViewport();
+  await expect(page.getByRole('article').first()).toContainText(/calculus/i);
+  await expect(page.getByRole('article').first()).toBeInViewport();
+
+  // On a desktop the results are in view beside the form: a search leaves the view and focus where they are.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(results).toBeInViewport();
+  await box.fill('physics');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/q=physics/);
+  await expect(page.getByRole('article').first()).toContainText(/physics/i);
+  await expect(box).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
