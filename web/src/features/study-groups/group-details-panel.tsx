@@ -37,8 +37,10 @@ export function GroupDetailsPanel({ group, userId, compact = false }: { group: S
     // "no longer a member" notice in its place, and a callback given to
     // mutate() is dropped with its component. A refusal shows beside the
     // button (leave.error).
+    // From the confirmation, home takes the place of its history entry (see useBackCloses).
+    const fromModal = modal !== null;
     leave.mutateAsync(group.id).then(
-      () => navigate('/'),
+      () => navigate('/', { replace: fromModal }),
       () => {},
     );
   }
