@@ -2,8 +2,9 @@
 // button), privacy, description, weekly meetings, the calendar download and
 // Leave Group, which takes the student home. Compact (phones), all but the
 // name are behind a "Group details" chevron, so the chat below gets the room.
+// Above the name, at every size, the group's course, a link back to it.
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { StudyGroup } from '@contract/study-groups';
 import { DisclosureButton } from '@web/components/disclosure-button';
 import { Icon } from '@web/components/icon';
@@ -14,7 +15,15 @@ import { GroupPageModals, LEAVE_FAILED, type GroupPageModal } from './group-page
 import { MeetingList } from './meeting-list';
 import { PrivateGroupNote } from './private-group-note';
 
-export function GroupDetailsPanel({ group, userId, compact = false }: { group: StudyGroup; userId: number; compact?: boolean }) {
+interface GroupDetailsPanelProps {
+  group: StudyGroup;
+  userId: number;
+  compact?: boolean;
+  /** The group's course, named in the link back to it; undefined while unknown (the link says "Back to the course"). */
+  course?: { code: string; name: string };
+}
+
+export function GroupDetailsPanel({ group, userId, compact = false, course }: GroupDetailsPanelProps) {
   const titleId = useId();
   const bodyId = useId();
   const [expanded, setExpanded] = useState(false);
@@ -47,6 +56,17 @@ export function GroupDetailsPanel({ group, userId, compact = false }: { group: S
 
   return (
     <section className={styles.details} aria-labelledby={titleId}>
+      <Link to={`/course/${group.courseID}`} className={styles.course}>
+        <Icon name="arrow-left" size={16} />
+        {course ? (
+          <span>
+            <span className="visually-hidden">Course: </span>
+            <span className={styles.courseCode}>{course.code}</span> {course.name}
+          </span>
+        ) : (
+          <span>Back to the course</span>
+        )}
+      </Link>
       <div className={styles.titleRow}>
         <h1 className={styles.name} id={titleId}>
           {group.name}
