@@ -45,9 +45,9 @@ function reveal(section: HTMLElement | null, afterSearch: boolean): boolean {
   // Lower than this, not even the heading and the count would show that the search answered.
   const lowest = window.innerHeight - 120;
   const phone = window.matchMedia(MEDIA['sm-down']).matches;
-  const hidden = top < 0 || (afterSearch && (phone || top > lowest));
-  if (hidden) section.scrollIntoView({ block: 'start' });
-  return hidden;
+  const moved = top < 0 || (afterSearch && (phone || top > lowest));
+  if (moved) section.scrollIntoView({ block: 'start' });
+  return moved;
 }
 
 export function SearchResults({ result, loading, failed, page, searches, onRetry, onPageChange }: SearchResultsProps) {
