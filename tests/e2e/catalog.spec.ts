@@ -43,13 +43,15 @@ test('find real Fall 2025 sections by instructor, class number and code, join th
   await expect(page.getByRole('article').first()).toHaveText(/EEE5320/);
   const rows = online.getByRole('list', { name: /^Sections of EEE5320/ }).getByRole('listitem');
   await expect(rows).toHaveCount(4);
-  await expect(online.getByRole('button', { name: 'Join' })).toHaveCount(4);
+  await expect(online.getByRole('button', { name: /^Join section \S+ of EEE5320$/ })).toHaveCount(4);
   await expect(sectionRow(page, 11229)).toContainText('Online');
   const joined = page.waitForResponse((response) => response.url().endsWith('/api/insert-course-member/') && response.ok());
-  await sectionRow(page, 11230).getByRole('button', { name: 'Join' }).click();
-  await expect(sectionRow(page, 11230).getByRole('button', { name: 'Leave' })).toBeVisible();
+  await sectionRow(page, 11230)
+    .getByRole('button', { name: /^Join section \S+ of EEE5320$/ })
+    .click();
+  await expect(sectionRow(page, 11230).getByRole('button', { name: /^Leave section \S+ of EEE5320$/ })).toBeVisible();
   await joined;
-  await expect(online.getByRole('button', { name: 'Join' })).toHaveCount(3);
+  await expect(online.getByRole('button', { name: /^Join section \S+ of EEE5320$/ })).toHaveCount(3);
   // The card's way in opens the section the student is in, not the first one listed (whose page offers to join it).
   const mine = await sectionRow(page, 11230).getByRole('link').getAttribute('href');
   await expect(online.getByRole('link', { name: 'View Course' })).toHaveAttribute('href', mine!);
@@ -99,7 +101,7 @@ test('search, sections and Add my classes fit a 360 px phone', async ({ page }) 
   await searchCatalog(page, 'EEE5320');
   // The results are below the filters and Add my classes: a search brings them into view.
   await expect(page.getByRole('heading', { name: 'Results' })).toBeInViewport();
-  await expect(card(page, 'EEE5320').getByRole('button', { name: 'Join' })).toHaveCount(4);
+  await expect(card(page, 'EEE5320').getByRole('button', { name: /^Join section \S+ of EEE5320$/ })).toHaveCount(4);
   await expectNoHorizontalOverflow(page, 'a card with four sections');
 
   const panel = page.getByRole('region', { name: 'Add my classes' });

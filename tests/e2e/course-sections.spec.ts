@@ -10,6 +10,7 @@ import {
   BIG_COURSE_SECTIONS,
   classNumberOf,
   LOVELACE_SECTION,
+  sectionOf,
   WITHDRAWN_MEMBER,
   WITHDRAWN_MEMBER_MESSAGE,
   WITHDRAWN_SECTION,
@@ -21,6 +22,9 @@ const rowsOf = (card: Locator) =>
   card.getByRole('list', { name: `Sections of ${BIG_COURSE.code} ${BIG_COURSE.name}` }).getByRole('listitem');
 const rowOf = (card: Locator, classNumber: number) => rowsOf(card).filter({ hasText: `#${classNumber}` });
 const classNumbers = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => classNumberOf(from + i));
+/** A row's Join or Leave, by the name that says which section of which course it is for. */
+const toggleOf = (card: Locator, verb: 'Join' | 'Leave', index: number) =>
+  card.getByRole('button', { name: `${verb} section ${sectionOf(index)} of ${BIG_COURSE.code}`, exact: true });
 
 test('a card lists five of 36 sections; Show all and Show fewer keep focus sensible; own, searched and instructor sections come first', async ({
   page,
@@ -42,14 +46,14 @@ test('a card lists five of 36 sections; Show all and Show fewer keep focus sensi
   await expect(rowOf(card, WITHDRAWN_SECTION)).toHaveCount(0);
   await expect(rows.nth(5).getByRole('link', { name: `#${classNumberOf(5)}` })).toBeFocused();
   await page.keyboard.press('Tab');
-  await expect(rows.nth(5).getByRole('button', { name: 'Join' })).toBeFocused();
+  await expect(toggleOf(rows.nth(5), 'Join', 5)).toBeFocused();
   const showFewer = card.getByRole('button', { name: 'Show fewer' });
   await expect(showFewer).toHaveAttribute('aria-expanded', 'true');
   await snap(page, 'sections-01-all');
 
   // Join one far down the list; it flips where it is.
-  await rowOf(card, classNumberOf(29)).getByRole('button', { name: 'Join' }).click();
-  await expect(rowOf(card, classNumberOf(29)).getByRole('button', { name: 'Leave' })).toBeVisible();
+  await toggleOf(rowOf(card, classNumberOf(29)), 'Join', 29).click();
+  await expect(toggleOf(rowOf(card, classNumberOf(29)), 'Leave', 29)).toBeVisible();
   await expect(rows.nth(29)).toContainText(`#${classNumberOf(29)}`);
 
   // Show fewer: five again, focus stays on the button, which is on screen.
@@ -62,7 +66,7 @@ test('a card lists five of 36 sections; Show all and Show fewer keep focus sensi
   // The next search lists the student's own section first, and the card opens it.
   await searchCatalog(page, 'MAC 1105');
   await expect(rows.first()).toContainText(`#${classNumberOf(29)}`);
-  await expect(rows.first().getByRole('button', { name: 'Leave' })).toBeVisible();
+  await expect(toggleOf(rows.first(), 'Leave', 29)).toBeVisible();
   await expect(rows).toHaveCount(5);
   const mine = await rows.first().getByRole('link').getAttribute('href');
   await expect(card.getByRole('link', { name: 'View Course' })).toHaveAttribute('href', mine!);
@@ -75,6 +79,35 @@ test('a card lists five of 36 sections; Show all and Show fewer keep focus sensi
   await searchCatalog(page, 'algebra lovelace');
   await expect(rows).toHaveCount(1);
   await expect(rowOf(card, LOVELACE_SECTION)).toContainText('Ada Lovelace');
+});
+
+test('every Join and Leave, on the cards and the course header, says which section of which course it is for', async ({ page }) => {
+  await signUpViaApi(page, 'Nadia', 'Names', '/search-courses');
+  await searchCatalog(page, 'mac1105');
+  const card = bigCard(page);
+  const rows = rowsOf(card);
+  await expect(rows).toHaveCount(5);
+  // A screen reader heard "Join" five times over: each name now tells the rows apart, and starts with the visible text.
+  for (let i = 0; i < 5; i += 1) {
+    const toggle = rows.nth(i).getByRole('button');
+    await expect(toggle).toHaveText('Join');
+    await expect(toggle).toHaveAccessibleName(`Join section ${sectionOf(i)} of ${BIG_COURSE.code}`);
+  }
+  // The card flips before the server answers; the page load below must wait for the answer, or it cancels the call.
+  const joined = page.waitForResponse((response) => response.url().endsWith('/api/insert-course-member/') && response.ok());
+  await rows.nth(2).getByRole('button').click();
+  await expect(rows.nth(2).getByRole('button')).toHaveAccessibleName(`Leave section ${sectionOf(2)} of ${BIG_COURSE.code}`);
+  await expect(rows.nth(2).getByRole('button')).toHaveText('Leave');
+
+  // The course header's button names the section too, after its own text.
+  await joined;
+  await page.goto((await rows.nth(2).getByRole('link').getAttribute('href'))!);
+  const header = page.getByRole('button', { name: /^Leave Course/ });
+  await expect(header).toHaveAccessibleName(`Leave Course: section ${sectionOf(2)} of ${BIG_COURSE.code}`);
+  await header.click();
+  await expect(page.getByRole('button', { name: /^Join Course/ })).toHaveAccessibleName(
+    `Join Course: section ${sectionOf(2)} of ${BIG_COURSE.code}`,
+  );
 });
 
 test('a card with many sections fits a 360 px phone, closed and open', async ({ page }) => {

@@ -40,15 +40,16 @@ test('search "cop3502", join, see it on the dashboard, open the course page, lea
   expect(classTag).toMatch(/^#\d+$/);
   // The card flips before the server answers; the reload below must wait for the answer, or it cancels the call.
   const joined = page.waitForResponse((response) => response.url().endsWith('/api/insert-course-member/') && response.ok());
-  await section.getByRole('button', { name: 'Join' }).click();
-  await expect(section.getByRole('button', { name: 'Leave' })).toBeVisible();
+  // Its name says which section of which course it joins, not only "Join".
+  await section.getByRole('button', { name: /^Join section \S+ of COP3502C$/ }).click();
+  await expect(section.getByRole('button', { name: /^Leave section \S+ of COP3502C$/ })).toBeVisible();
   await joined;
   await snap(page, 'courses-01-search-joined');
 
   // A reload reads the membership back from the server, with the search kept in the URL.
   await page.reload();
   await expect(page.getByLabel('Course Code')).toHaveValue('cop3502');
-  await expect(cards.first().getByRole('button', { name: 'Leave' })).toBeVisible();
+  await expect(cards.first().getByRole('button', { name: /^Leave section \S+ of COP3502C$/ })).toBeVisible();
 
   // The dashboard lists it and selects it on load.
   await page
@@ -142,11 +143,52 @@ test('the search page and dashboard fit a 360 px phone', async ({ page }) => {
   await snap(page, 'courses-04-phone-search');
   // The card flips before the server answers; a full page load must wait for the answer, or it cancels the call.
   const joined = page.waitForResponse((response) => response.url().endsWith('/api/insert-course-member/') && response.ok());
-  await page.getByRole('article').first().getByRole('button', { name: 'Join' }).first().click();
-  await expect(page.getByRole('article').first().getByRole('button', { name: 'Leave' })).toBeVisible();
+  await page
+    .getByRole('article')
+    .first()
+    .getByRole('button', { name: /^Join (section|class) \S+ of / })
+    .first()
+    .click();
+  await expect(
+    page
+      .getByRole('article')
+      .first()
+      .getByRole('button', { name: /^Leave (section|class) \S+ of / }),
+  ).toBeVisible();
   await joined;
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Leave Course' })).toBeVisible();
   await expectNoHorizontalOverflow(page, '/');
   await snap(page, 'courses-05-phone-dashboard');
+});
+
+test('on a phone a search scrolls to its results and moves focus there; on a desktop with the results in view, focus stays in the form', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signUpViaApi(page, 'Paz', 'Phone', '/search-courses');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  const results = page.getByRole('heading', { name: 'Results' });
+  // Below the filters and Add my classes, out of sight.
+  await expect(results).not.toBeInViewport();
+  // From the keyboard, as on a phone: Enter in the search box. Focus leaves the box (a phone's keyboard goes away) for the results.
+  const box = page.getByLabel('Search', { exact: true });
+  await box.fill('calculus');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/q=calculus/);
+  await expect(results).toBeFocused();
+  await expect(results).toBeInViewport();
+  await expect(page.getByRole('article').first()).toContainText(/calculus/i);
+  await expect(page.getByRole('article').first()).toBeInViewport();
+
+  // On a desktop the results are in view beside the form: a search leaves the view and focus where they are.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(results).toBeInViewport();
+  await box.fill('physics');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/q=physics/);
+  await expect(page.getByRole('article').first()).toContainText(/physics/i);
+  await expect(box).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });

@@ -12,6 +12,8 @@ export const BIG_COURSE = { code: 'MAC1105', name: 'Basic College Algebra', term
 /** Sections on offer: 40001-40036. */
 export const BIG_COURSE_SECTIONS = 36;
 export const classNumberOf = (index: number) => 40_001 + index;
+/** The section number of the same one (UF's four digits). */
+export const sectionOf = (index: number) => String(1000 + index * 7);
 /** The one section Ada Lovelace teaches, far down the list. */
 export const LOVELACE_SECTION = classNumberOf(22);
 /** The section UF withdrew (the 37th), after WITHDRAWN_MEMBER had joined it. */
@@ -35,7 +37,7 @@ function bigCourseEntries(): CatalogEntry[] {
       name: BIG_COURSE.name,
       description: 'Graphs, functions, equations and inequalities: the algebra that calculus and statistics build on.',
       classNumber: classNumberOf(i),
-      section: String(1000 + i * 7),
+      section: sectionOf(i),
       department: 'Mathematics',
       instructors: [classNumberOf(i) === LOVELACE_SECTION ? 'Ada Lovelace' : TEACHERS[i % TEACHERS.length]],
       mode: i % 9 === 4 ? 'Online' : 'Primarily Classroom',

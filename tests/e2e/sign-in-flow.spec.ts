@@ -101,3 +101,24 @@ test('a next address that leaves the site, or is not a plain path, leads home', 
     await expect.poll(() => path(page), `next=${next}`).toBe('/');
   }
 });
+
+test('/dashboard is the dashboard: through Log In for a visitor, straight there when signed in, with the course chosen kept', async ({
+  page,
+  browser,
+}) => {
+  const student = await existingStudent(browser);
+  await page.goto('/dashboard');
+  await expect.poll(() => path(page)).toBe('/log-in?next=%2Fdashboard');
+  await logIn(page, student.username);
+  await expect.poll(() => path(page)).toBe('/');
+  await expect(page.getByText('You have no courses.')).toBeVisible();
+
+  // Signed in: the server answers the address with the app, which shows the dashboard at /, the query kept.
+  await page.goto('/dashboard?course=none');
+  await expect.poll(() => path(page)).toBe('/?course=none');
+  await expect(page.getByText('You have no courses.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+  // It replaced itself: Back leaves the dashboard rather than come back to /dashboard.
+  await page.goBack();
+  await expect.poll(() => path(page)).toBe('/');
+});

@@ -3,7 +3,7 @@
 // 12-hour time on the group page; the owner removes them, and the page is
 // closed to them. (The group chat is added to this story at the merge.)
 import { expect, test, type APIResponse, type Locator, type Page, type Route } from '@playwright/test';
-import { apiPost, createGroupViaApi, expectNoHorizontalOverflow, joinCourseViaApi, signUpViaApi, snap } from './e2e-support';
+import { apiPost, createGroupViaApi, expectNoHorizontalOverflow, joinCourseViaApi, SCREEN_SIZES, signUpViaApi, snap } from './e2e-support';
 
 /** Each member's shown name (capitalised words) and marks, in order; the button is named with the initials it shows, then the name. */
 async function expectMembers(region: Locator, expected: [initials: string, name: string, marks: string][]): Promise<void> {
@@ -410,5 +410,26 @@ test('a group at its size limit says Full and shows the refusal of a late join; 
     await snap(latePage, 'groups-06-private-outsider');
   } finally {
     await Promise.all(contexts.map((context) => context.close()));
+  }
+});
+
+test('the group page names its course and links back to it, at 1280 and 360 px', async ({ page }) => {
+  await signUpViaApi(page, 'Cora', 'Course', '/');
+  // A course no other spec uses, so the group shows in no other spec's lists.
+  const course = await joinCourseViaApi(page, 'WIS2040');
+  const groupId = await createGroupViaApi(page, course.id, 'Wetland walkers');
+  for (const size of SCREEN_SIZES) {
+    await page.setViewportSize(size);
+    await page.goto(`/study-group/${groupId}`);
+    // Above the group's name, outside the details a phone folds away.
+    const details = page.getByRole('region', { name: 'Wetland walkers' });
+    const back = details.getByRole('link', { name: `Course: WIS2040 ${course.name}`, exact: true });
+    await expect(back).toBeVisible();
+    await expect(back).toHaveAttribute('href', `/course/${course.id}`);
+    await expectNoHorizontalOverflow(page, `the group page at ${size.width} px`);
+    await snap(page, `groups-08-course-link-${size.width}`);
+    await back.click();
+    await expect(page).toHaveURL(new RegExp(`/course/${course.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: course.name })).toBeVisible();
   }
 });

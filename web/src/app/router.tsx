@@ -26,6 +26,12 @@ function HomeRoute() {
   return useSignedIn() ? <DashboardPage /> : <LandingPage />;
 }
 
+/** /dashboard is the dashboard too (the spec's is /): the address bar shows /, with the course chosen kept. */
+function DashboardAlias() {
+  const { search, hash } = useLocation();
+  return <Navigate to={`/${search}${hash}`} replace />;
+}
+
 /** A visitor is sent to Log In, which keeps the page asked for and leads there afterwards. */
 function RequireSignedIn() {
   const { pathname, search, hash } = useLocation();
@@ -53,6 +59,7 @@ const routes: RouteObject[] = [
       {
         element: <RequireSignedIn />,
         children: [
+          { path: '/dashboard', element: <DashboardAlias /> },
           { path: '/search-courses', element: <SearchCoursesPage /> },
           { path: '/course/:courseID', element: <CoursePage /> },
           { path: '/study-group/:studyGroupID', element: <StudyGroupPage /> },

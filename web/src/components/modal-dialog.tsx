@@ -1,12 +1,14 @@
 // A modal dialog on the native <dialog>: the browser keeps focus and the
 // screen reader inside it and makes the page behind it inert. Focus moves to
 // the element marked data-autofocus (else the first control), Escape closes,
-// and focus returns to whatever opened it. It renders at the end of <body>,
+// and focus returns to whatever opened it. The browser's Back closes it too,
+// rather than leave the page under it (useBackCloses). It renders at the end of <body>,
 // not where it was opened: a panel that is hidden later (a phone's tabs, when
 // the screen narrows) must not take an open dialog with it and leave the page
 // inert behind a dialog nobody can see.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useBackCloses } from '@web/lib/use-back-closes';
 import { Icon } from './icon';
 import styles from './modal-dialog.module.css';
 
@@ -25,6 +27,7 @@ export function ModalDialog({ title, onClose, children, narrow = false }: ModalD
   useEffect(() => {
     onCloseRef.current = onClose;
   });
+  useBackCloses(() => onCloseRef.current());
 
   useEffect(() => {
     const dialog = dialogRef.current;

@@ -2,11 +2,15 @@
 // left, its chat in the middle, its members on the right (on phones the
 // details compact on top, Chat and Members as tabs); or why the student
 // cannot see it (not a member, removed while it was open, no such group).
+// Above the group's name, at every size, its course and the way back to it
+// (the course as the student's dashboard lists it: a member of a group is
+// one of its course).
 import { useParams } from 'react-router-dom';
 import { ErrorLine } from '@web/components/error-line';
 import { LoadingLine } from '@web/components/loading-line';
 import { useTabs } from '@web/components/tabs';
 import { ChatPanel } from '@web/features/chat/chat-panel';
+import { useDashboard } from '@web/features/courses/api';
 import { useMarkRemovedFromGroup, useStudyGroupPage, type StudyGroupPageResult } from '@web/features/study-groups/api';
 import { GroupDetailsPanel } from '@web/features/study-groups/group-details-panel';
 import { GroupMembersPanel } from '@web/features/study-groups/group-members-panel';
@@ -46,6 +50,7 @@ export function StudyGroupPage() {
   useDocumentTitle(titleOf(result));
   const compact = useMediaQuery('sm-down');
   const tabs = useTabs(SECTIONS, { label: 'Group sections', enabled: compact });
+  const dashboard = useDashboard();
 
   if (!result) {
     return (
@@ -61,10 +66,16 @@ export function StudyGroupPage() {
   if (result.kind !== 'found') return <GroupUnavailable reason={result.kind} />;
 
   const { group, userId, messages } = result.page;
+  const course = dashboard.data?.courses.find((each) => each.id === group.courseID);
   return (
     <div className={`page ${styles.page}`}>
       <div className={styles.details}>
-        <GroupDetailsPanel group={group} userId={userId} compact={compact} />
+        <GroupDetailsPanel
+          group={group}
+          userId={userId}
+          compact={compact}
+          course={course ? { code: course.course_number, name: course.name } : undefined}
+        />
       </div>
       {tabs.list}
       <div {...tabs.panel('chat', styles.chat)}>

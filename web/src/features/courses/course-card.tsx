@@ -69,7 +69,12 @@ export function CourseCard({ course, memberCourseIds, filters }: CourseCardProps
       <ul className={styles.sections} id={listId} ref={listRef} aria-label={`Sections of ${course.course_number} ${course.name}`}>
         {sections.map((section) => (
           <li key={section.id}>
-            <SectionRow section={section} isMember={memberCourseIds.includes(section.id)} courseTitleId={titleId} />
+            <SectionRow
+              section={section}
+              isMember={memberCourseIds.includes(section.id)}
+              courseTitleId={titleId}
+              courseNumber={course.course_number}
+            />
           </li>
         ))}
       </ul>

@@ -10,6 +10,7 @@ import type { Course } from '@contract/courses';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { DisclosureButton } from '@web/components/disclosure-button';
 import { Icon } from '@web/components/icon';
+import { sectionOfCourse } from './section-row';
 import { SectionSchedule } from './section-schedule';
 import { LEAVE_FAILED_TEXT, useCourseMembership, WITHDRAWN_TEXT } from './use-course-membership';
 import styles from './course-header.module.css';
@@ -61,6 +62,8 @@ export function CourseHeader({ course, isMember, headingLevel, titleId, onBack, 
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const credits = creditsLabel(course.credits);
   const instructors = course.instructors.filter((name) => name.trim() !== '').join(', ');
+  // The buttons' names say what they join or leave, after their visible text (WCAG 2.5.3).
+  const which = sectionOfCourse(course, course.course_number);
 
   // The button that was pressed is gone (Join and Leave swap places); the title is the steady point.
   const focusOnTitle = () => titleRef.current?.focus();
@@ -90,6 +93,7 @@ export function CourseHeader({ course, isMember, headingLevel, titleId, onBack, 
             type="button"
             className={`button button--danger-outline button--small ${styles.leave}`}
             onClick={() => (course.withdrawn ? setConfirmingLeave(true) : membership.leave(focusOnTitle))}
+            aria-label={`Leave Course: ${which}`}
             aria-haspopup={course.withdrawn ? 'dialog' : undefined}
             disabled={membership.pending}
             aria-busy={membership.leaving}
@@ -121,6 +125,7 @@ export function CourseHeader({ course, isMember, headingLevel, titleId, onBack, 
           type="button"
           className={`button button--primary ${styles.join}`}
           onClick={() => membership.join(focusOnTitle)}
+          aria-label={`Join Course: ${which}`}
           disabled={membership.pending}
           aria-busy={membership.joining}
         >

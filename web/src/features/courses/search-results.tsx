@@ -2,10 +2,16 @@
 // While the next answer loads the last one stays, dimmed. A search or a new
 // page brings them into view (on a phone they start below the filters and
 // Add my classes, where a search would otherwise change nothing on screen).
+// A search that moves the view moves focus with it, to the Results heading: a
+// screen reader says where the student is (the count follows when the answer
+// lands), and a phone's keyboard, up since the search box, goes away instead
+// of covering the results. On a phone that is every search; wider, only one
+// whose results were out of view (focus stays in the form otherwise).
 import { useEffect, useRef } from 'react';
 import { ErrorLine } from '@web/components/error-line';
 import { LoadingLine } from '@web/components/loading-line';
 import { Pager } from '@web/components/pager';
+import { MEDIA } from '@web/styles/breakpoints';
 import type { SearchResult } from './api';
 import { CourseCard } from './course-card';
 import styles from './search-results.module.css';
@@ -29,20 +35,27 @@ function countText({ total, page, pageCount }: SearchResult): string {
   return pageCount > 1 ? `${courses}, page ${page} of ${pageCount}` : courses;
 }
 
-/** Scrolls the results' top into view when it is above the screen, or (after a search) too far down to see. */
-function reveal(section: HTMLElement | null, fromBelow: boolean) {
-  if (!section) return;
+/**
+ * Scrolls the results' top into view when it is above the screen, or (after a search) too far down to
+ * see, or (after a search on a phone) wherever it is; whether it did.
+ */
+function reveal(section: HTMLElement | null, afterSearch: boolean): boolean {
+  if (!section) return false;
   const top = section.getBoundingClientRect().top;
   // Lower than this, not even the heading and the count would show that the search answered.
   const lowest = window.innerHeight - 120;
-  if (top < 0 || (fromBelow && top > lowest)) section.scrollIntoView({ block: 'start' });
+  const phone = window.matchMedia(MEDIA['sm-down']).matches;
+  const moved = top < 0 || (afterSearch && (phone || top > lowest));
+  if (moved) section.scrollIntoView({ block: 'start' });
+  return moved;
 }
 
 export function SearchResults({ result, loading, failed, page, searches, onRetry, onPageChange }: SearchResultsProps) {
   const sectionRef = useRef<HTMLElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    if (searches > 0) reveal(sectionRef.current, true);
+    if (searches > 0 && reveal(sectionRef.current, true)) headingRef.current?.focus({ preventScroll: true });
   }, [searches]);
 
   function goToPage(target: number) {
@@ -53,7 +66,7 @@ export function SearchResults({ result, loading, failed, page, searches, onRetry
   return (
     <section className={styles.results} ref={sectionRef} aria-labelledby="search-results-heading" aria-busy={loading}>
       <div className={styles.header}>
-        <h2 className={styles.title} id="search-results-heading">
+        <h2 className={styles.title} id="search-results-heading" ref={headingRef} tabIndex={-1}>
           Results
         </h2>
         <p className={styles.count} aria-live="polite">

@@ -1,7 +1,9 @@
 // One section under its course on a search card: section and class number
 // (a link to the section's page), credits, instructors, meeting times or
 // "Online", and its own Join / Leave, which flips at once and flips back with
-// a line when the server refused.
+// a line when the server refused. The button's name says which section of
+// which course it joins ("Join section 1889 of COP3502C"), since every row's
+// visible text is the same Join; it starts with that text, as WCAG 2.5.3 asks.
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { CourseSection } from '@contract/courses';
@@ -14,9 +16,17 @@ interface SectionRowProps {
   isMember: boolean;
   /** The course's title, which the buttons' descriptions start with. */
   courseTitleId: string;
+  /** The course's code (COP3502C), which the buttons' names end with. */
+  courseNumber: string;
 }
 
-export function SectionRow({ section, isMember, courseTitleId }: SectionRowProps) {
+/** "section 1889 of COP3502C", for the names of the buttons that join or leave it; a section UF gave no number goes by its class number. */
+export function sectionOfCourse(section: Pick<CourseSection, 'section' | 'class_number'>, courseNumber: string): string {
+  const which = section.section.trim() ? `section ${section.section.trim()}` : `class ${section.class_number}`;
+  return `${which} of ${courseNumber}`;
+}
+
+export function SectionRow({ section, isMember, courseTitleId, courseNumber }: SectionRowProps) {
   const labelId = useId();
   const membership = useCourseMembership(section.id);
   const meetings = describeMeetings({ sectWeb: section.sect_web, mode: section.mode, meetTimes: section.meet_times });
@@ -52,6 +62,7 @@ export function SectionRow({ section, isMember, courseTitleId }: SectionRowProps
       <button
         type="button"
         className={`${isMember ? 'button button--danger-outline' : 'button button--primary'} button--small ${styles.toggle}`}
+        aria-label={`${isMember ? 'Leave' : 'Join'} ${sectionOfCourse(section, courseNumber)}`}
         aria-describedby={`${courseTitleId} ${labelId}`}
         // aria-disabled rather than disabled, so keyboard focus stays on the button while it flips.
         aria-disabled={membership.pending}

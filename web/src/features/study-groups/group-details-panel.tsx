@@ -2,8 +2,9 @@
 // button), privacy, description, weekly meetings, the calendar download and
 // Leave Group, which takes the student home. Compact (phones), all but the
 // name are behind a "Group details" chevron, so the chat below gets the room.
+// Above the name, at every size, the group's course, a link back to it.
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { StudyGroup } from '@contract/study-groups';
 import { DisclosureButton } from '@web/components/disclosure-button';
 import { Icon } from '@web/components/icon';
@@ -14,7 +15,15 @@ import { GroupPageModals, LEAVE_FAILED, type GroupPageModal } from './group-page
 import { MeetingList } from './meeting-list';
 import { PrivateGroupNote } from './private-group-note';
 
-export function GroupDetailsPanel({ group, userId, compact = false }: { group: StudyGroup; userId: number; compact?: boolean }) {
+interface GroupDetailsPanelProps {
+  group: StudyGroup;
+  userId: number;
+  compact?: boolean;
+  /** The group's course, named in the link back to it; undefined while unknown (the link says "Back to the course"). */
+  course?: { code: string; name: string };
+}
+
+export function GroupDetailsPanel({ group, userId, compact = false, course }: GroupDetailsPanelProps) {
   const titleId = useId();
   const bodyId = useId();
   const [expanded, setExpanded] = useState(false);
@@ -37,14 +46,27 @@ export function GroupDetailsPanel({ group, userId, compact = false }: { group: S
     // "no longer a member" notice in its place, and a callback given to
     // mutate() is dropped with its component. A refusal shows beside the
     // button (leave.error).
+    // From the confirmation, home takes the place of its history entry (see useBackCloses).
+    const fromModal = modal !== null;
     leave.mutateAsync(group.id).then(
-      () => navigate('/'),
+      () => navigate('/', { replace: fromModal }),
       () => {},
     );
   }
 
   return (
     <section className={styles.details} aria-labelledby={titleId}>
+      <Link to={`/course/${group.courseID}`} className={styles.course}>
+        <Icon name="arrow-left" size={16} />
+        {course ? (
+          <span>
+            <span className="visually-hidden">Course: </span>
+            <span className={styles.courseCode}>{course.code}</span> {course.name}
+          </span>
+        ) : (
+          <span>Back to the course</span>
+        )}
+      </Link>
       <div className={styles.titleRow}>
         <h1 className={styles.name} id={titleId}>
           {group.name}

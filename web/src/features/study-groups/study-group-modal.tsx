@@ -64,7 +64,8 @@ export function StudyGroupModal({ group, isMember, isCourseMember, onLeft, onClo
         <div className={modal.actions}>
           {isMember ? (
             <>
-              <Link ref={viewLinkRef} to={`/study-group/${group.id}`} className="button button--primary">
+              {/* In place of the modal's history entry: Back from the group returns to the course, not to a copy of it. */}
+              <Link ref={viewLinkRef} to={`/study-group/${group.id}`} replace className="button button--primary">
                 View Group
               </Link>
               <button type="button" className="button button--danger-outline" onClick={() => act('leave')} aria-disabled={pending}>
