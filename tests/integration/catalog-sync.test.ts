@@ -61,7 +61,7 @@ function syncSuite(db: () => Knex) {
   const catalog = () => knexCatalog(db());
   const sync = (retries = 3, timeoutMs = 1_000, store = catalog()) =>
     new SyncCatalog(
-      new HttpScheduleOfCourses(replay.url, timeoutMs),
+      new HttpScheduleOfCourses(replay.url, { timeoutMs }),
       store,
       store,
       new KnexCatalogSyncState(db()),
@@ -284,7 +284,7 @@ function syncSuite(db: () => Knex) {
       },
     });
     const store = catalog();
-    const crashed = new SyncCatalog(new HttpScheduleOfCourses(replay.url, 1_000), store, store, dying, async () => {});
+    const crashed = new SyncCatalog(new HttpScheduleOfCourses(replay.url, { timeoutMs: 1_000 }), store, store, dying, async () => {});
     await expect(crashed.execute(FALL)).rejects.toThrow('killed');
     const written = await count('courses');
 
