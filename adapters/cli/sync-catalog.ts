@@ -4,10 +4,20 @@
 // a progress bar on a terminal (cli-progress), plain progress lines otherwise,
 // and a summary; a run the sync's guards stop says why and what to do. With
 // UF_SOC_COOKIE it asks as that signed-in ONE.UF session (never printed: every
-// line that could carry it is masked).
+// line that could carry it is masked). Exit codes (docs/deploy.md): 0 done,
+// 1 failed (UF or the database out of reach: the next run resumes), 2 usage or
+// configuration, 3 stopped by a guard (an operator decides), 75 another run of
+// the same term and category holds the lock (nothing done).
 import { SingleBar } from 'cli-progress';
 import { parseArgs } from 'node:util';
-import { SYNC_LIMITS, SyncInterruptedError, SyncStoppedError, type SyncEvent, type SyncSummary } from '@application/catalog/sync-catalog';
+import {
+  SYNC_LIMITS,
+  SyncInterruptedError,
+  SyncLockedError,
+  SyncStoppedError,
+  type SyncEvent,
+  type SyncSummary,
+} from '@application/catalog/sync-catalog';
 import { canonicalTerm, isTermName } from '@domain/course/term';
 import { termFromUfCode, ufTermCode } from '@adapters/catalog/uf-schedule-of-courses';
 import { cookieMask } from '@adapters/catalog/uf-session-cookie';
@@ -23,6 +33,8 @@ const USAGE =
   `[--max-withdraw PERCENT (default ${SYNC_LIMITS.maxWithdrawShare * 100})]`;
 
 class UsageError extends Error {}
+
+const EXIT = { failed: 1, usage: 2, stopped: 3, locked: 75 } as const;
 
 // The cookie as given and as configuration reads it (without a leading "Cookie:"), masked in every line.
 const rawMask = cookieMask(process.env.UF_SOC_COOKIE);
@@ -124,7 +136,7 @@ function progressReporter(tty: boolean) {
         started = true;
       } else {
         const c = event.counts;
-        say(
+        console.log(
           `  page ${event.pages} of about ${event.pagesEstimate}: ${event.courses} courses, ${event.sections} sections ` +
             `(${c.added} added, ${c.changed} changed, ${c.unchanged} unchanged so far)`,
         );
@@ -136,10 +148,17 @@ function progressReporter(tty: boolean) {
   };
 }
 
-function summaryLine(s: SyncSummary): string {
+/** "4 s", "2 min 5 s". */
+function duration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+function summaryLine(s: SyncSummary, ms: number): string {
   return (
     `${s.dryRun ? 'Dry run, nothing written' : 'Done'}: ${s.added} sections added, ${s.changed} changed, ${s.unchanged} unchanged, ` +
-    `${s.withdrawn} withdrawn (${s.pages} pages, ${s.courses} courses, ${s.sections} sections, ${s.rejected} records rejected).`
+    `${s.withdrawn} withdrawn (${s.pages} pages, ${s.courses} courses, ${s.sections} sections, ${s.rejected} records rejected) ` +
+    `in ${duration(ms)}.`
   );
 }
 
@@ -154,6 +173,7 @@ function whatNext(error: SyncStoppedError): string {
   return 'The pages before it are kept. Check UF_SOC_URL and try again later; --fresh starts over.';
 }
 
+const startedAt = performance.now();
 try {
   const args = readArguments();
   const config = parseConfig(process.env);
@@ -171,17 +191,35 @@ try {
     progress.stop();
     for (const rejection of summary.rejections) say(`  rejected: ${rejection}`);
     if (summary.keptMeetTimes > 0) say(`  ${summary.keptMeetTimes} sections UF listed without meeting times kept the ones known before.`);
-    say(summaryLine(summary));
+    say(summaryLine(summary, performance.now() - startedAt));
   } finally {
     progress.stop();
     await db.destroy();
   }
 } catch (error) {
-  if (error instanceof UsageError) warn(`${error.message}\n${USAGE}`);
-  else if (error instanceof ConfigError) warn(error.message);
-  else if (error instanceof SyncInterruptedError)
+  process.exit(failure(error));
+}
+
+/** Says why the run ended without finishing, and answers its exit code. */
+function failure(error: unknown): number {
+  if (error instanceof UsageError) {
+    warn(`${error.message}\n${USAGE}`);
+    return EXIT.usage;
+  }
+  if (error instanceof ConfigError) {
+    warn(error.message);
+    return EXIT.usage;
+  }
+  if (error instanceof SyncLockedError) {
+    warn(`Sync skipped: ${error.message} Its lock goes when that run ends or its process dies.`);
+    return EXIT.locked;
+  }
+  if (error instanceof SyncStoppedError) {
+    warn(`Sync stopped: ${error.message} ${whatNext(error)}`);
+    return EXIT.stopped;
+  }
+  if (error instanceof SyncInterruptedError)
     warn(`Sync interrupted: ${error.message} The pages before it are kept; run the same command again to resume.`);
-  else if (error instanceof SyncStoppedError) warn(`Sync stopped: ${error.message} ${whatNext(error)}`);
   else warn(`Sync failed: ${(error as Error).message}`);
-  process.exit(1);
+  return EXIT.failed;
 }

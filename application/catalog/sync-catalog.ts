@@ -3,7 +3,8 @@
 // when UF fails or hangs, writes each page's sections and keeps its progress
 // (so an interrupted run resumes from the last control number), and after a
 // complete run marks withdrawn the sections UF no longer lists. Meeting
-// times: meetings.ts. A second run changes nothing; a dry run writes nothing.
+// times: meetings.ts. One run of a term and category at a time (the state's
+// lock). A second run changes nothing; a dry run writes nothing.
 // UF's answer is trusted only so far (SyncStoppedError, each with a message):
 // a page too large to read (the source refuses it), more pages than any term
 // has, a control number answered again (a paging loop), and a complete answer
@@ -89,6 +90,14 @@ export class SyncInterruptedError extends Error {
   }
 }
 
+/** Another run of the same term and category holds the lock: this one did nothing. */
+export class SyncLockedError extends Error {
+  constructor(term: string, category: string) {
+    super(`Another sync of ${term} (${category}) is running on this database: this run did nothing.`);
+    this.name = 'SyncLockedError';
+  }
+}
+
 export type SyncStopReason = 'answer-too-large' | 'page-limit' | 'repeated-control-number' | 'mass-withdraw';
 
 /**
@@ -136,6 +145,17 @@ export class SyncCatalog {
   ) {}
 
   async execute(command: SyncCommand, onEvent: (event: SyncEvent) => void = () => {}): Promise<SyncSummary> {
+    const lock = await this.state.lock(command.term, command.category);
+    if (!lock) throw new SyncLockedError(command.term, command.category);
+    try {
+      return await this.sync(command, onEvent);
+    } finally {
+      // A lock that cannot be given back (the database went) goes with its connection; the run's own outcome is what counts.
+      await lock.release().catch(() => {});
+    }
+  }
+
+  private async sync(command: SyncCommand, onEvent: (event: SyncEvent) => void): Promise<SyncSummary> {
     const origin = `uf-soc:${command.category}`;
     const dryRun = Boolean(command.dryRun);
     // A dry run neither resumes nor records: it reads the whole term and writes nothing.

@@ -2,19 +2,22 @@
 // signed-in ONE.UF session, and the replay server answers them only to its
 // cookie. Shown on PGlite and Postgres: a signed-in run stores the real
 // meeting times, an anonymous one after it keeps them and warns once, an
-// expired session is noticed, the cookie is never repeated. Then the CLI:
-// what it says, and never the cookie, in its output or its logs.
-import { execFile } from 'node:child_process';
+// expired session is noticed, the cookie is never repeated; the lock that
+// keeps two runs of one term and category apart. Then the CLI: what it says,
+// its exit codes, and never the cookie, in its output or its logs.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SyncCatalog, SyncInterruptedError, type SyncCommand, type SyncEvent } from '@application/catalog/sync-catalog';
+import { SyncCatalog, SyncInterruptedError, SyncLockedError, type SyncCommand, type SyncEvent } from '@application/catalog/sync-catalog';
 import { HttpScheduleOfCourses } from '@adapters/catalog/http-schedule-of-courses';
 import { KnexCatalogSyncState } from '@adapters/postgres/knex-catalog-sync-state';
 import { knexCatalog } from '@tests/support/catalog-store';
+import { createTestDatabase } from '@tests/support/test-services';
 import { missingUfSocData, ufSocCourses } from '@tests/support/uf-soc-data';
 import { UfSocReplayServer } from '@tests/support/uf-soc-replay-server';
 import { hasPostgres, usePglite, usePostgres } from '@tests/support/use-adapters';
@@ -143,6 +146,28 @@ function sessionSuite(db: () => Knex) {
     for (const line of said) expect(line).toContain('(LASTCONTROLNUMBER is "[UF_SOC_COOKIE]")');
     for (const secret of SECRETS) expect(said.join('\n')).not.toContain(secret);
   });
+
+  it('runs one sync of a term and category at a time: a second is refused before it asks UF anything', async () => {
+    const [first, second] = await Promise.allSettled([run(SESSION), run(SESSION)]);
+    expect(first).toMatchObject({ status: 'fulfilled', value: { added: sections } });
+    expect(second).toMatchObject({ status: 'rejected', reason: expect.any(SyncLockedError) });
+    expect((second as PromiseRejectedResult).reason.message).toBe(
+      'Another sync of Fall 2025 (CWSP) is running on this database: this run did nothing.',
+    );
+    expect(replay.requests.filter((n) => n === 0)).toHaveLength(1);
+
+    // Another category of the term is another lock; the run's lock is gone once it ended, failed or not.
+    const state = new KnexCatalogSyncState(db());
+    const online = await state.lock('Fall 2025', 'UFOL');
+    expect(online).not.toBeNull();
+    replay.inject(replay.pageStarts[1], '503', 5);
+    await expect(sync(SESSION, 1).execute(FALL)).rejects.toBeInstanceOf(SyncInterruptedError);
+    expect(await run(SESSION)).toMatchObject({ resumedFrom: replay.pageStarts[1], withdrawn: 0 });
+    await online!.release();
+    const again = await state.lock('Fall 2025', 'UFOL');
+    expect(again).not.toBeNull();
+    await again!.release();
+  });
 }
 
 describe.skipIf(missing)(`the sync signed in and anonymous on PGlite${missing ? ` (skipped: ${missing})` : ''}`, () => {
@@ -182,7 +207,7 @@ describe.skipIf(missing)(`npm run catalog:sync with UF_SOC_COOKIE${missing ? ` (
     expect(signed.code, signed.stderr).toBeUndefined();
     expect(signed.stdout).toContain('Signed in: UF_SOC_COOKIE is set, so UF is asked as that ONE.UF session and answers meeting times.');
     expect(signed.stdout).toContain('(LASTCONTROLNUMBER is "[UF_SOC_COOKIE]"); asking again in 1 s');
-    expect(signed.stdout).toMatch(/Done: 133 sections added, 0 changed, 0 unchanged, 0 withdrawn \(.*\)\./);
+    expect(signed.stdout).toMatch(/Done: 133 sections added, 0 changed, 0 unchanged, 0 withdrawn \(.*\) in \d+ s\./);
     expect(signed.stderr).not.toContain('Warning');
     expect(new Set(replay.cookies)).toEqual(new Set([SESSION]));
 
@@ -205,7 +230,7 @@ describe.skipIf(missing)(`npm run catalog:sync with UF_SOC_COOKIE${missing ? ` (
 
     // A cookie that would smuggle a header of its own is refused, without repeating it.
     const refused = said(await cli({ ...env, UF_SOC_COOKIE: `${SESSION}\r\nX-Forwarded-For: 1.2.3.4` }));
-    expect(refused.code).toBe(1);
+    expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(
       /^Invalid configuration: UF_SOC_COOKIE must be one line of printable ASCII \(the Cookie header as the browser sends it\) \(got \d+ characters, not shown\)$/m,
     );
@@ -213,4 +238,47 @@ describe.skipIf(missing)(`npm run catalog:sync with UF_SOC_COOKIE${missing ? ` (
     const everything = outputs.map((o) => `${o.stdout}\n${o.stderr}`).join('\n');
     for (const secret of SECRETS) expect(everything).not.toContain(secret);
   }, 180_000);
+
+  it.skipIf(!hasPostgres())(
+    'exits 75 without asking UF anything while another run of the term holds the lock; a killed run leaves no lock behind',
+    async () => {
+      const database = await createTestDatabase();
+      const env = { DATABASE_URL: database.url, UF_SOC_COOKIE: SESSION };
+      let hanging: ChildProcess | undefined;
+      try {
+        // A run that UF leaves hanging on its second page (for a minute), holding the lock.
+        replay.serve(courses, 30);
+        replay.requests.length = 0;
+        const second = replay.pageStarts[1];
+        replay.inject(second, 'hang', 1);
+        hanging = spawn(process.execPath, [...CLI, '--term', '2258'], { cwd, env: cliEnv(env), stdio: 'ignore' });
+        for (let waited = 0; !replay.requests.includes(second); waited += 100) {
+          expect(waited, 'the first run never reached its second page').toBeLessThan(60_000);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        const asked = replay.requests.length;
+
+        const skipped = await cli(env);
+        expect(skipped.code, skipped.stderr).toBe(75);
+        expect(skipped.stderr).toContain(
+          'Sync skipped: Another sync of Fall 2025 (CWSP) is running on this database: this run did nothing. Its lock goes when that run ends or its process dies.',
+        );
+        expect(replay.requests).toHaveLength(asked);
+
+        // Killed outright: its connection goes, and the lock with it. The next run continues its work.
+        hanging.kill('SIGKILL');
+        await once(hanging, 'exit');
+        const resumed = await cli(env);
+        expect(resumed.code, resumed.stderr).toBeUndefined();
+        expect(resumed.stdout).toContain(`Resuming an interrupted run from control number ${second} (1 pages done)`);
+        expect(resumed.stdout).toContain('Done: ');
+        for (const secret of SECRETS) expect(`${skipped.stdout}${skipped.stderr}${resumed.stdout}${resumed.stderr}`).not.toContain(secret);
+      } finally {
+        hanging?.kill('SIGKILL');
+        replay.serve(courses, 30);
+        await database.drop();
+      }
+    },
+    180_000,
+  );
 });
