@@ -24,6 +24,23 @@ export const flag = z.preprocess(
     .optional(),
 );
 
+/**
+ * A Cookie header as a browser sends it (`name=value; name2=value2`), copied
+ * from a signed-in request; a leading `Cookie:` is dropped. One line of
+ * printable ASCII: a line break would smuggle a header of its own.
+ */
+export const cookieHeader = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim().replace(/^cookie:\s*/i, '') || undefined : value),
+  z
+    .string()
+    .max(8192, 'must be at most 8192 characters')
+    .regex(/^[\x20-\x7e]*$/, 'must be one line of printable ASCII (the Cookie header as the browser sends it)')
+    .refine((v) => v.split(';').every((pair) => pair.trim() === '' || /^\s*[!#$%&'*+\-.^_`|~\w]+=[^;]*$/.test(pair)), {
+      message: 'must be name=value pairs separated by ; (the Cookie header of a signed-in one.uf.edu request)',
+    })
+    .optional(),
+);
+
 export const wholeNumber = (min: number, max: number, fallback: number) =>
   z.preprocess(
     emptyAsUndefined,

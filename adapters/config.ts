@@ -2,10 +2,13 @@
 // value stops start-up with one line naming the variable.
 import path from 'node:path';
 import { z } from 'zod';
-import { emptyAsUndefined, flag, optionalUrl, persistedSecret, wholeNumber } from './config-values';
+import { cookieHeader, emptyAsUndefined, flag, optionalUrl, persistedSecret, wholeNumber } from './config-values';
 
 /** UF's public Schedule of Courses service (the sync asks it for /apix/soc/schedule). */
 const UF_SOC_DEFAULT_URL = 'https://one.uf.edu';
+
+/** Variables whose value a refusal never repeats: it says only how long the value was. */
+const SECRETS = new Set(['SESSION_SECRET', 'UF_SOC_COOKIE']);
 
 const schema = z
   .object({
@@ -112,6 +115,8 @@ const schema = z
         })
         .default(UF_SOC_DEFAULT_URL),
     ),
+    // An operator's signed-in ONE.UF session: UF answers meeting times and seats only to one.
+    UF_SOC_COOKIE: cookieHeader,
     // Accounts: links in mails, how mail leaves, what an unverified account may do.
     PUBLIC_URL: optionalUrl(['http:', 'https:']).refine((v) => v === undefined || !/[?#]/.test(v), {
       message: 'must not have a query or fragment',
@@ -198,6 +203,8 @@ export interface AppConfig {
   catalog: {
     /** Base URL of UF's Schedule of Courses API (tests point it at a local replay server). */
     ufSocUrl: string;
+    /** The Cookie header of a signed-in ONE.UF session (UF_SOC_COOKIE), sent with every request; a secret. */
+    ufSocCookie?: string;
   };
   accounts: {
     /** The app's address as students reach it (PUBLIC_URL), without a trailing slash: links in mails start here. */
@@ -220,7 +227,9 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0] ?? 'configuration');
-    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`);
+    const value = env[name] ?? '';
+    const got = SECRETS.has(name) ? `${value.length} characters, not shown` : JSON.stringify(value);
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${got})`);
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
@@ -249,7 +258,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       accessCacheMs: e.CHAT_ACCESS_CACHE_MS,
       postLimit: e.CHAT_POST_LIMIT,
     },
-    catalog: { ufSocUrl: e.UF_SOC_URL },
+    catalog: { ufSocUrl: e.UF_SOC_URL, ufSocCookie: e.UF_SOC_COOKIE },
     accounts: {
       publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
       emailVerification: e.EMAIL_VERIFICATION ?? (e.NODE_ENV === 'production' ? 'required' : 'optional'),

@@ -151,7 +151,11 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
   register(c, TOKENS.CourseCatalog, (r) => r(INFRA.CatalogReads));
   register(c, TOKENS.CourseCatalogWriter, (r) => new KnexCourseCatalogWriter(r(INFRA.Knex), () => r(INFRA.CatalogReads).forgetTotals()));
   register(c, TOKENS.CourseMembership, (r) => new KnexCourseMembership(r(INFRA.Knex)));
-  register(c, TOKENS.ScheduleOfCoursesSource, () => new HttpScheduleOfCourses(config.catalog.ufSocUrl));
+  register(
+    c,
+    TOKENS.ScheduleOfCoursesSource,
+    () => new HttpScheduleOfCourses(config.catalog.ufSocUrl, { cookie: config.catalog.ufSocCookie }),
+  );
   register(c, TOKENS.CatalogSyncState, (r) => new KnexCatalogSyncState(r(INFRA.Knex)));
   register(c, TOKENS.StudyGroupRepository, (r) => new KnexStudyGroupRepository(r(INFRA.Knex)));
   // Who may use a room, remembered in-process; leaving forgets it on every server (MembershipChanges).

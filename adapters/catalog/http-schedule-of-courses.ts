@@ -1,5 +1,8 @@
 // UF's public Schedule of Courses API over HTTP (Node's fetch), as UF's own
-// pages call it: GET {UF_SOC_URL}/apix/soc/schedule?category=&term=&last-control-number=.
+// pages call it: GET {UF_SOC_URL}/apix/soc/schedule?category=&term=&last-control-number=,
+// with the operator's ONE.UF session as the Cookie header when there is one
+// (UF answers meeting times and seats only to a signed-in session). No error
+// repeats UF's answer (it could echo the session), and each is masked anyway.
 // A 5xx, a 429, a time-out, a cut connection or an answer that is not a page
 // is SourceUnavailableError (the sync asks again); any other 4xx is final; an
 // answer past UF_SOC_MAX_BODY_BYTES is SourceAnswerRefusedError: the body is
@@ -13,6 +16,7 @@ import {
   type ScheduleQuery,
 } from '@application/ports/schedule-of-courses-source';
 import { flattenUfCourse, parseUfPage, termFromUfCode, ufCourseKey } from './uf-schedule-of-courses';
+import { cookieMask } from './uf-session-cookie';
 
 /** UF answers a page in well under a second; a minute of silence is a hang. */
 const UF_SOC_TIMEOUT_MS = 60_000;
@@ -20,14 +24,41 @@ const UF_SOC_TIMEOUT_MS = 60_000;
 /** A page of UF's (50 rows) is about 0.1 MB; 20 MB is two hundred times that. */
 const UF_SOC_MAX_BODY_BYTES = 20 * 1024 * 1024;
 
+interface HttpScheduleOptions {
+  /** The Cookie header of a signed-in ONE.UF session (UF_SOC_COOKIE); none: anonymous. */
+  cookie?: string;
+  timeoutMs?: number;
+  maxBodyBytes?: number;
+}
+
 export class HttpScheduleOfCourses implements ScheduleOfCoursesSource {
+  readonly signedIn: boolean;
+  private readonly cookie?: string;
+  private readonly timeoutMs: number;
+  private readonly maxBodyBytes: number;
+  private readonly mask: (text: string) => string;
+
   constructor(
     private readonly baseUrl: string,
-    private readonly timeoutMs = UF_SOC_TIMEOUT_MS,
-    private readonly maxBodyBytes = UF_SOC_MAX_BODY_BYTES,
-  ) {}
+    options: HttpScheduleOptions = {},
+  ) {
+    this.cookie = options.cookie;
+    this.signedIn = Boolean(options.cookie);
+    this.timeoutMs = options.timeoutMs ?? UF_SOC_TIMEOUT_MS;
+    this.maxBodyBytes = options.maxBodyBytes ?? UF_SOC_MAX_BODY_BYTES;
+    this.mask = cookieMask(options.cookie);
+  }
 
   async page(query: ScheduleQuery): Promise<SchedulePage> {
+    try {
+      return await this.ask(query);
+    } catch (error) {
+      if (error instanceof Error) error.message = this.mask(error.message);
+      throw error;
+    }
+  }
+
+  private async ask(query: ScheduleQuery): Promise<SchedulePage> {
     const term = termFromUfCode(query.termCode);
     if (!term) throw new Error(`not a UF term code: ${query.termCode}`);
     const url = new URL(`${this.baseUrl.replace(/\/+$/, '')}/apix/soc/schedule`);
@@ -44,14 +75,21 @@ export class HttpScheduleOfCourses implements ScheduleOfCoursesSource {
       );
     let response: Response;
     try {
-      response = await fetch(url, { signal, headers: { accept: 'application/json' } });
+      // Node's fetch drops the Cookie header on a redirect to another origin.
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (this.cookie) headers.cookie = this.cookie;
+      response = await fetch(url, { signal, headers });
     } catch (error) {
       throw unavailable(error);
     }
     if (!response.ok) {
       await response.body?.cancel().catch(() => {});
       if (response.status >= 500 || response.status === 429) throw new SourceUnavailableError(`HTTP ${response.status}`);
-      throw new Error(`UF answered HTTP ${response.status} for ${url.pathname}${url.search}`);
+      const session =
+        this.signedIn && (response.status === 401 || response.status === 403)
+          ? ': the ONE.UF session in UF_SOC_COOKIE may have expired (sign in again and copy the new one)'
+          : '';
+      throw new Error(`UF answered HTTP ${response.status} for ${url.pathname}${url.search}${session}`);
     }
     let text: string;
     try {
@@ -62,8 +100,10 @@ export class HttpScheduleOfCourses implements ScheduleOfCoursesSource {
     let body: unknown;
     try {
       body = JSON.parse(text);
-    } catch (error) {
-      throw new SourceUnavailableError(`not JSON: ${(error as Error).message}`);
+    } catch {
+      // Not the parser's message: it quotes the answer, which could be a page echoing the session.
+      const type = response.headers.get('content-type')?.split(';')[0] || 'no content type';
+      throw new SourceUnavailableError(`not JSON (${type}, ${Buffer.byteLength(text)} bytes)`);
     }
     let page;
     try {

@@ -1,7 +1,10 @@
 // The sync's progress in the database (catalog_sync_runs, catalog_sync_seen),
-// written after each page so that an interrupted run resumes.
+// written after each page so that an interrupted run resumes; and its lock,
+// a Postgres advisory lock per term and category held by a connection of its
+// own for the run's whole length. Postgres drops it with that connection, so
+// a run that is killed (or whose machine dies) leaves no lock behind.
 import type { Knex } from 'knex';
-import type { CatalogSyncState, SyncCounts, SyncRun } from '@application/ports/catalog-sync-state';
+import type { CatalogSyncState, SyncCounts, SyncLock, SyncRun } from '@application/ports/catalog-sync-state';
 
 interface RunRow {
   id: number;
@@ -26,8 +29,66 @@ function toRun(row: RunRow): SyncRun {
   };
 }
 
+/** The advisory locks' first key for sync runs (the chat archive's room locks use 1 and 2). */
+const SYNC_LOCK_CLASS = 3;
+/** The lock's two keys: the class, and the term and category hashed. */
+const LOCK_KEYS = `${SYNC_LOCK_CLASS}, hashtext(?)`;
+
+/** The locks this process holds, per database (its Knex client), by term and category: PGlite's one session would grant them twice. */
+const heldHere = new WeakMap<Knex.Client, Set<string>>();
+
 export class KnexCatalogSyncState implements CatalogSyncState {
   constructor(private readonly db: Knex) {}
+
+  async lock(term: string, category: string): Promise<SyncLock | null> {
+    const name = `${term}:${category}`;
+    const here = heldHere.get(this.db.client) ?? new Set<string>();
+    heldHere.set(this.db.client, here);
+    if (here.has(name)) return null;
+    here.add(name);
+    let held: SyncLock | null = null;
+    try {
+      held = await this.advisoryLock(name);
+    } finally {
+      if (!held) here.delete(name);
+    }
+    const lock = held;
+    return lock && { release: () => lock.release().finally(() => here.delete(name)) };
+  }
+
+  /**
+   * On Postgres a connection is taken out of the pool for the run (the lock
+   * is its session's). The embedded PGlite is the process's one session and
+   * admits no second process (the sync runs with the app stopped), so there
+   * the lock is taken in that session and `heldHere` does the work.
+   */
+  private async advisoryLock(name: string): Promise<SyncLock | null> {
+    const client = this.db.client as Knex.Client & { pglite?: unknown };
+    const connection: unknown = client.pglite === undefined ? await client.acquireConnection() : undefined;
+    const query = async (sql: string) => {
+      const raw = this.db.raw<{ rows: { done: boolean }[] }>(`select ${sql}(${LOCK_KEYS}) as done`, [name]);
+      return (await (connection ? raw.connection(connection) : raw)).rows[0].done;
+    };
+    const giveBack = async () => {
+      if (connection) await client.releaseConnection(connection);
+    };
+    let locked = false;
+    try {
+      locked = await query('pg_try_advisory_lock');
+    } finally {
+      if (!locked) await giveBack();
+    }
+    if (!locked) return null;
+    return {
+      release: async () => {
+        try {
+          await query('pg_advisory_unlock');
+        } finally {
+          await giveBack();
+        }
+      },
+    };
+  }
 
   async unfinished(term: string, category: string): Promise<SyncRun | null> {
     const row = await this.db('catalog_sync_runs').where({ term, category }).whereNull('finished_at').first();

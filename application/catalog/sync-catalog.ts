@@ -2,9 +2,9 @@
 // Courses: pages through it one request at a time, asks again with backoff
 // when UF fails or hangs, writes each page's sections and keeps its progress
 // (so an interrupted run resumes from the last control number), and after a
-// complete run marks withdrawn the sections UF no longer lists. A section UF
-// answers without meeting times keeps the ones known. A second run
-// changes nothing; a dry run writes nothing.
+// complete run marks withdrawn the sections UF no longer lists. Meeting
+// times: meetings.ts. One run of a term and category at a time (the state's
+// lock). A second run changes nothing; a dry run writes nothing.
 // UF's answer is trusted only so far (SyncStoppedError, each with a message):
 // a page too large to read (the source refuses it), more pages than any term
 // has, a control number answered again (a paging loop), and a complete answer
@@ -12,7 +12,6 @@
 // allowed) stop the run before anything is withdrawn.
 import { parseCatalogRecord } from '@domain/course/catalog-record';
 import type { CatalogEntry } from '@domain/course/course';
-import { withKnownMeetings } from '@domain/course/meet-times';
 import type { CatalogSyncState, SyncCounts, SyncRun } from '@application/ports/catalog-sync-state';
 import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { CourseCatalogWriter } from '@application/ports/course-catalog-writer';
@@ -23,6 +22,7 @@ import {
   type SchedulePage,
 } from '@application/ports/schedule-of-courses-source';
 import type { Sleeper } from '@application/ports/sleeper';
+import { keepKnownMeetings, MeetingTimesReading } from './meetings';
 
 export interface SyncCommand {
   /** "Fall 2025" */
@@ -58,7 +58,9 @@ export interface RetryPolicy {
 const DEFAULT_RETRY: RetryPolicy = { retries: 5, firstDelayMs: 1_000, maxDelayMs: 30_000 };
 
 export type SyncEvent =
-  | { kind: 'start'; resumedFrom: number | null; pagesDone: number }
+  | { kind: 'start'; resumedFrom: number | null; pagesDone: number; signedIn: boolean }
+  /** At most once a run: UF answered without meeting times (MeetingTimesReading says when). */
+  | { kind: 'no-meeting-times'; signedIn: boolean }
   | { kind: 'page'; pages: number; pagesEstimate: number; courses: number; sections: number; counts: SyncCounts }
   | { kind: 'retry'; controlNumber: number; attempt: number; attempts: number; waitMs: number; reason: string };
 
@@ -73,6 +75,8 @@ export interface SyncSummary extends SyncCounts {
   /** Records UF sent that are not sections we can keep, with the reason (the first 50). */
   rejections: string[];
   dryRun: boolean;
+  /** Whether UF was asked as a signed-in session (ScheduleOfCoursesSource.signedIn). */
+  signedIn: boolean;
 }
 
 /** UF did not answer after every retry; the progress is kept, and the same command resumes. */
@@ -83,6 +87,14 @@ export class SyncInterruptedError extends Error {
   ) {
     super(`UF did not answer the page at control number ${controlNumber} (${reason}).`);
     this.name = 'SyncInterruptedError';
+  }
+}
+
+/** Another run of the same term and category holds the lock: this one did nothing. */
+export class SyncLockedError extends Error {
+  constructor(term: string, category: string) {
+    super(`Another sync of ${term} (${category}) is running on this database: this run did nothing.`);
+    this.name = 'SyncLockedError';
   }
 }
 
@@ -133,6 +145,17 @@ export class SyncCatalog {
   ) {}
 
   async execute(command: SyncCommand, onEvent: (event: SyncEvent) => void = () => {}): Promise<SyncSummary> {
+    const lock = await this.state.lock(command.term, command.category);
+    if (!lock) throw new SyncLockedError(command.term, command.category);
+    try {
+      return await this.sync(command, onEvent);
+    } finally {
+      // A lock that cannot be given back (the database went) goes with its connection; the run's own outcome is what counts.
+      await lock.release().catch(() => {});
+    }
+  }
+
+  private async sync(command: SyncCommand, onEvent: (event: SyncEvent) => void): Promise<SyncSummary> {
     const origin = `uf-soc:${command.category}`;
     const dryRun = Boolean(command.dryRun);
     // A dry run neither resumes nor records: it reads the whole term and writes nothing.
@@ -145,7 +168,9 @@ export class SyncCatalog {
     let rowsPerPage = 0;
     // Every control number asked for in this process: one answered again is a loop.
     const asked = new Set<number>();
-    onEvent({ kind: 'start', resumedFrom, pagesDone: run.pages });
+    const signedIn = this.source.signedIn;
+    const meetings = new MeetingTimesReading(signedIn, () => onEvent({ kind: 'no-meeting-times', signedIn }));
+    onEvent({ kind: 'start', resumedFrom, pagesDone: run.pages, signedIn });
 
     for (;;) {
       const controlNumber = run.nextControlNumber;
@@ -182,7 +207,8 @@ export class SyncCatalog {
           }
         }
       }
-      run.counts.keptMeetTimes += await this.keepKnownMeetings(command.term, entries);
+      if (meetings.keepsKnown([...entries.values()]))
+        run.counts.keptMeetTimes += await keepKnownMeetings(this.catalog, command.term, entries);
       const written = await this.writer.upsert([...entries.values()], { source: origin, dryRun });
       run.counts.added += written.inserted;
       run.counts.changed += written.updated;
@@ -201,13 +227,14 @@ export class SyncCatalog {
       });
     }
 
+    meetings.finish();
     // An answer with no section at all is UF failing, not every class cancelled: withdraw nothing then.
     if (seen.size > 0) {
       if (!command.allowMassWithdraw) await this.refuseMassWithdraw(command, origin, [...seen]);
       run.counts.withdrawn += await this.writer.withdrawMissing(command.term, origin, [...seen], { dryRun });
     }
     if (!dryRun) await this.state.finish(run);
-    return { ...run.counts, pages: run.pages, courses: courses.size, sections: seen.size, resumedFrom, rejections, dryRun };
+    return { ...run.counts, pages: run.pages, courses: courses.size, sections: seen.size, resumedFrom, rejections, dryRun, signedIn };
   }
 
   /** Stops the run when it would withdraw more than the allowed share of the term's listed sections. */
@@ -221,22 +248,6 @@ export class SyncCatalog {
         `more than the ${Math.round(maxShare * 1000) / 10} % a run may withdraw: nothing was withdrawn.`,
       { wouldWithdraw: missing, listed },
     );
-  }
-
-  /** Gives the page's sections UF answered without meeting times the ones stored (withKnownMeetings); answers how many did. */
-  private async keepKnownMeetings(term: string, entries: Map<number, CatalogEntry>): Promise<number> {
-    const without = [...entries.values()].filter((entry) => entry.meetTimes.length === 0).map((entry) => entry.classNumber);
-    if (without.length === 0) return 0;
-    let kept = 0;
-    for (const stored of await this.catalog.findByClassNumbers(term, without)) {
-      const entry = entries.get(stored.classNumber)!;
-      const next = withKnownMeetings(entry, stored);
-      if (next !== entry) {
-        entries.set(stored.classNumber, next);
-        kept += 1;
-      }
-    }
-    return kept;
   }
 
   /** One page, asked again after a failure that may pass (doubling waits), up to the policy's retries. */

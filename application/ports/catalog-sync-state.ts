@@ -1,6 +1,7 @@
 // A sync's progress, kept so that an interrupted run continues where it
 // stopped: the next control number, the counts so far and the class numbers
-// seen (which a complete run needs to tell the withdrawn sections).
+// seen (which a complete run needs to tell the withdrawn sections); and the
+// lock that keeps a second run of the same term and category from starting.
 
 export interface SyncCounts {
   added: number;
@@ -21,7 +22,14 @@ export interface SyncRun {
   counts: SyncCounts;
 }
 
+/** A run's hold on its term and category, until released (or its process ends). */
+export interface SyncLock {
+  release(): Promise<void>;
+}
+
 export interface CatalogSyncState {
+  /** One run of a term and category at a time: the lock, or null while another run holds it. */
+  lock(term: string, category: string): Promise<SyncLock | null>;
   /** The run of this term and category that has not finished, if any. */
   unfinished(term: string, category: string): Promise<SyncRun | null>;
   /** A new run from the first page (an unfinished one of the same term and category is dropped). */

@@ -23,6 +23,11 @@ export interface SchedulePage {
 }
 
 export interface ScheduleOfCoursesSource {
+  /**
+   * Whether it asks as a signed-in ONE.UF session. UF answers meeting times
+   * (and seats) only to one: an anonymous answer lists every section with none.
+   */
+  readonly signedIn: boolean;
   /** One page; SourceUnavailableError when asking again may help, SourceAnswerRefusedError when it would not. */
   page(query: ScheduleQuery): Promise<SchedulePage>;
 }

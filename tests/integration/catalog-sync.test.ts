@@ -61,7 +61,7 @@ function syncSuite(db: () => Knex) {
   const catalog = () => knexCatalog(db());
   const sync = (retries = 3, timeoutMs = 1_000, store = catalog()) =>
     new SyncCatalog(
-      new HttpScheduleOfCourses(replay.url, timeoutMs),
+      new HttpScheduleOfCourses(replay.url, { timeoutMs }),
       store,
       store,
       new KnexCatalogSyncState(db()),
@@ -284,7 +284,7 @@ function syncSuite(db: () => Knex) {
       },
     });
     const store = catalog();
-    const crashed = new SyncCatalog(new HttpScheduleOfCourses(replay.url, 1_000), store, store, dying, async () => {});
+    const crashed = new SyncCatalog(new HttpScheduleOfCourses(replay.url, { timeoutMs: 1_000 }), store, store, dying, async () => {});
     await expect(crashed.execute(FALL)).rejects.toThrow('killed');
     const written = await count('courses');
 
@@ -517,7 +517,7 @@ describe.skipIf(missing)(`npm run catalog:sync${missing ? ` (skipped: ${missing}
     expect(real).not.toMatch(/ETA/);
     expect(real).toContain('Done: 133 sections added, 0 changed, 0 unchanged, 0 withdrawn');
     const refused = await run('--term', 'autumn').catch((error: { code: number; stderr: string }) => error);
-    expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('--term must be a UF term code') });
+    expect(refused).toMatchObject({ code: 2, stderr: expect.stringContaining('--term must be a UF term code') });
   }, 180_000);
 
   // On Postgres (the operator's database), which each of its four processes opens in a moment; the
@@ -542,7 +542,8 @@ describe.skipIf(missing)(`npm run catalog:sync${missing ? ` (skipped: ${missing}
 
         // The share a run may withdraw is the operator's to set (20 % by default, which the sync tests hold); past it, the run stops.
         const stoppedRun = await run('--max-withdraw', '50');
-        expect(stoppedRun).toMatchObject({ code: 1 });
+        // Exit 3: a guard stopped it, and it stops again until an operator decides.
+        expect(stoppedRun).toMatchObject({ code: 3 });
         const said =
           /^Sync stopped: This run would withdraw (\d+) of the 133 sections Fall 2025 \(CWSP\) lists \(\d+\.\d %\), more than the 50 % a run may withdraw: nothing was withdrawn\. If UF really dropped them, run the same command with --allow-mass-withdraw \(it finishes this run and withdraws them\); if UF answered short, run it again later with --fresh\.$/m.exec(
             stoppedRun.stderr,
@@ -551,7 +552,7 @@ describe.skipIf(missing)(`npm run catalog:sync${missing ? ` (skipped: ${missing}
         const gone = Number(said![1]);
         expect(gone).toBeGreaterThan(100);
         expect(await run('--max-withdraw', 'lots')).toMatchObject({
-          code: 1,
+          code: 2,
           stderr: expect.stringContaining('--max-withdraw must be a percentage from 0 to 100'),
         });
 

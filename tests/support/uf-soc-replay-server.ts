@@ -5,13 +5,17 @@
 // at each page boundary is split in two course objects, one on each page, as
 // UF does. Faults can be injected per page: 503, a hang, a connection cut
 // mid-answer, an answer larger than any page (streamed, with no length
-// announced). And two ways UF's paging could go wrong for good: pages that
-// never end, and a page whose LASTCONTROLNUMBER points back to an earlier one.
+// announced), a page echoing the request's Cookie header (as an error page
+// may). And two ways UF's paging could go wrong for good: pages that never
+// end, and a page whose LASTCONTROLNUMBER points back to an earlier one.
+// Given a session cookie, it answers as UF does today: meeting times and seats
+// only to a request carrying that cookie; to any other, every section has
+// `meetTimes: []` and no seat count.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 type Course = Record<string, unknown>;
-export type Fault = '503' | 'hang' | 'drop' | 'oversize';
+export type Fault = '503' | 'hang' | 'drop' | 'oversize' | 'echo-cookie';
 
 /** The size of the 'oversize' answer: a valid page padded with whitespace, past the sync's 20 MB limit. */
 export const OVERSIZE_BYTES = 25 * 1024 * 1024;
@@ -28,6 +32,21 @@ export interface ReplayOptions {
   rowsPerPage?: number;
   /** Split the last course of a page across the boundary (default true). */
   splitAtBoundary?: boolean;
+  /** The Cookie header of a signed-in session: meeting times and seats only to requests carrying it (default: to all). */
+  cookie?: string;
+}
+
+/** The cookie's name=value pairs, trimmed. */
+const cookiePairs = (header: string) =>
+  header
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter(Boolean);
+
+/** A course as UF answers it to an anonymous caller: its sections without meeting times or seats. */
+function anonymous(course: Course): Course {
+  const sections = Array.isArray(course.sections) ? (course.sections as Course[]) : [];
+  return { ...course, openSeats: null, sections: sections.map((s) => ({ ...s, meetTimes: [], openSeats: null })) };
 }
 
 /** The pages, and the courses split across a boundary (their halves land on two pages). */
@@ -67,6 +86,10 @@ function pagesOf(courses: Course[], rowsPerPage: number, split: boolean): { page
 export class UfSocReplayServer {
   /** Every request, in order: the control number asked for. */
   readonly requests: number[] = [];
+  /** Every request's Cookie header, in the same order (null: none). */
+  readonly cookies: (string | null)[] = [];
+  /** The session meeting times are answered to; null: to everyone. */
+  private cookie: string | null = null;
   /** The most requests that were in flight at once. */
   maxInFlight = 0;
   private inFlight = 0;
@@ -88,6 +111,7 @@ export class UfSocReplayServer {
     const server = createServer();
     const replay = new UfSocReplayServer(server, options.termCode);
     replay.serve(options.courses, options.rowsPerPage, options.splitAtBoundary);
+    replay.requireCookie(options.cookie ?? null);
     server.on('request', (req, res) => replay.handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return replay;
@@ -108,6 +132,11 @@ export class UfSocReplayServer {
     this.cursors.clear();
     this.faults.clear();
     this.endless = false;
+  }
+
+  /** Answer meeting times and seats only to requests carrying this cookie (a new one: the old session expired); null: to all. */
+  requireCookie(cookie: string | null): void {
+    this.cookie = cookie;
   }
 
   /** From now on the pages never end: past the last one, each request gets a one-row page pointing further on. */
@@ -138,6 +167,7 @@ export class UfSocReplayServer {
     }
     const controlNumber = Number(url.searchParams.get('last-control-number') ?? 0);
     this.requests.push(controlNumber);
+    this.cookies.push(req.headers.cookie ?? null);
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     res.on('close', () => (this.inFlight -= 1));
@@ -157,22 +187,26 @@ export class UfSocReplayServer {
     }
 
     const ours = url.searchParams.get('term') === this.termCode;
+    const given = new Set(cookiePairs(req.headers.cookie ?? ''));
+    const signedIn = this.cookie === null || cookiePairs(this.cookie).every((pair) => given.has(pair));
+    const courses = (page: Page) => (signedIn ? page.courses : page.courses.map(anonymous));
     const total = ours ? this.pages.reduce((sum, p) => sum + p.rows, 0) : 0;
     const page = ours ? this.pages.find((p) => p.start >= controlNumber) : undefined;
     const last = this.pages[this.pages.length - 1];
     const answer = page
       ? [
           {
-            COURSES: page.courses,
+            COURSES: courses(page),
             LASTCONTROLNUMBER: this.cursors.get(page.start) ?? page.start + page.rows,
             RETRIEVEDROWS: page.rows,
             TOTALROWS: total,
           },
         ]
       : ours && this.endless && last
-        ? [{ COURSES: last.courses.slice(-1), LASTCONTROLNUMBER: controlNumber + 1, RETRIEVEDROWS: 1, TOTALROWS: total }]
+        ? [{ COURSES: courses(last).slice(-1), LASTCONTROLNUMBER: controlNumber + 1, RETRIEVEDROWS: 1, TOTALROWS: total }]
         : [{ COURSES: [], LASTCONTROLNUMBER: controlNumber, RETRIEVEDROWS: 0, TOTALROWS: total }];
-    const body = JSON.stringify(answer);
+    // A page whose LASTCONTROLNUMBER is the request's Cookie header: not a page the sync reads, and its error must not repeat it.
+    const body = JSON.stringify(fault === 'echo-cookie' ? [{ ...answer[0], LASTCONTROLNUMBER: req.headers.cookie ?? '' }] : answer);
     if (fault === 'oversize') {
       // The page without its closing bracket, whitespace up to OVERSIZE_BYTES, then the bracket: one
       // valid page, in chunks with no Content-Length, as fast as the client reads. A client that

@@ -124,6 +124,38 @@ describe('configuration', () => {
     );
   });
 
+  it("reads the operator's ONE.UF session for catalog:sync as a Cookie header, and never repeats one it refuses", () => {
+    const cookie = (value?: string) => parseConfig({ DATA_DIR: dataDir(), UF_SOC_COOKIE: value }).catalog.ufSocCookie;
+    expect(cookie()).toBeUndefined();
+    expect(cookie('  ')).toBeUndefined();
+    expect(cookie('oneuf_sid=s%3Aabc/def+ghi==; _shib=_x9')).toBe('oneuf_sid=s%3Aabc/def+ghi==; _shib=_x9');
+    // Pasted from the browser's request headers, name and all.
+    expect(cookie('Cookie: oneuf_sid=abc; _shib=x;')).toBe('oneuf_sid=abc; _shib=x;');
+    const secret = 'oneuf_sid=Zq8vTtY2wXk4';
+    for (const [value, message] of [
+      [`${secret}\r\nX-Injected: 1`, 'must be one line of printable ASCII'],
+      [`${secret}\u00e9`, 'must be one line of printable ASCII'],
+      [`${secret}; Zq8vTtY2wXk4`, 'must be name=value pairs separated by ;'],
+      [`${secret}`.repeat(500), 'must be at most 8192 characters'],
+    ]) {
+      const refusal = (() => {
+        try {
+          parseConfig({ DATA_DIR: dataDir(), UF_SOC_COOKIE: value });
+        } catch (error) {
+          return (error as Error).message;
+        }
+      })();
+      expect(refusal).toMatch(
+        new RegExp(`^Invalid configuration: UF_SOC_COOKIE ${message}.* \\(got ${value.length} characters, not shown\\)$`),
+      );
+      expect(refusal).not.toContain('Zq8vTtY2wXk4');
+    }
+    // The session secret is not repeated either.
+    expect(() => parseConfig({ DATA_DIR: dataDir(), SESSION_SECRET: 'short-secret' })).toThrow(
+      'Invalid configuration: SESSION_SECRET must be at least 32 characters (got 12 characters, not shown)',
+    );
+  });
+
   it('reads the chat settings, with their documented defaults', () => {
     expect(parseConfig({ DATA_DIR: dataDir() }).chat).toEqual({
       streamRetention: 10_000,
