@@ -22,6 +22,8 @@ export interface SyncRun {
 }
 
 export interface CatalogSyncState {
+  /** The term and end of the run that finished last, of any term and category; null before the first. */
+  lastFinished(): Promise<{ term: string; finishedAt: Date } | null>;
   /** The run of this term and category that has not finished, if any. */
   unfinished(term: string, category: string): Promise<SyncRun | null>;
   /** A new run from the first page (an unfinished one of the same term and category is dropped). */

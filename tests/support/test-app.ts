@@ -58,7 +58,7 @@ export function startTestApp(target: AppTarget, extraEnv: Record<string, string>
 }
 
 export interface TestAppOptions {
-  /** Services mode: import the shipped catalog the way an operator does (the embedded app loads it itself on first start). */
+  /** Services mode: import the test catalog (or CATALOG_FILE) the way an operator does (the embedded app loads it itself on first start). */
   catalog?: boolean;
   /** Settings beyond the test defaults. */
   env?: Record<string, string>;
@@ -89,7 +89,7 @@ export function useTestApp(mode: AppTarget['name'], options: TestAppOptions = {}
         await clearRedisPrefix(prefix);
         await db.drop();
       };
-      if (options.catalog) await importTestCatalog(db.url);
+      if (options.catalog) await importTestCatalog(db.url, options.env?.CATALOG_FILE);
       target = servicesTarget(db.url, redisUrl(), prefix);
     } else {
       target = embeddedTarget();
