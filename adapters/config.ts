@@ -106,6 +106,7 @@ const schema = z
     CHAT_POST_LIMIT: wholeNumber(1, 1_000_000, 20),
     SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 600_000, 10_000),
     KEEP_ALIVE_TIMEOUT_MS: wholeNumber(1_000, 600_000, 65_000),
+    CATALOG_FILE: z.preprocess(emptyAsUndefined, z.string().optional()),
     UF_SOC_URL: z.preprocess(
       emptyAsUndefined,
       z
@@ -205,6 +206,8 @@ export interface AppConfig {
     ufSocUrl: string;
     /** The Cookie header of a signed-in ONE.UF session (UF_SOC_COOKIE), sent with every request; a secret. */
     ufSocCookie?: string;
+    /** CATALOG_FILE: what the embedded default loads into an empty database (default: the shipped snapshot). */
+    file?: string;
   };
   accounts: {
     /** The app's address as students reach it (PUBLIC_URL), without a trailing slash: links in mails start here. */
@@ -258,7 +261,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       accessCacheMs: e.CHAT_ACCESS_CACHE_MS,
       postLimit: e.CHAT_POST_LIMIT,
     },
-    catalog: { ufSocUrl: e.UF_SOC_URL, ufSocCookie: e.UF_SOC_COOKIE },
+    catalog: { ufSocUrl: e.UF_SOC_URL, ufSocCookie: e.UF_SOC_COOKIE, file: e.CATALOG_FILE && path.resolve(e.CATALOG_FILE) },
     accounts: {
       publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
       emailVerification: e.EMAIL_VERIFICATION ?? (e.NODE_ENV === 'production' ? 'required' : 'optional'),

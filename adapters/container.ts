@@ -28,6 +28,8 @@ import { outboxMailer, smtpMailer, type NodemailerMailer } from '@adapters/mail/
 import { AppMetrics } from '@adapters/observability/app-metrics';
 import { KnexAccountTokens } from '@adapters/postgres/knex-account-tokens';
 import { KnexCatalogSyncState } from '@adapters/postgres/knex-catalog-sync-state';
+import { FileCatalogSnapshot } from '@adapters/catalog/file-catalog-snapshot';
+import { SHIPPED_CATALOG } from '@adapters/catalog/catalog-file-reader';
 import { KnexChatArchive } from '@adapters/postgres/knex-chat-archive';
 import { KnexChatLog } from '@adapters/postgres/knex-chat-log';
 import { KnexChatRoomAccess } from '@adapters/postgres/knex-chat-room-access';
@@ -157,6 +159,7 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
     () => new HttpScheduleOfCourses(config.catalog.ufSocUrl, { cookie: config.catalog.ufSocCookie }),
   );
   register(c, TOKENS.CatalogSyncState, (r) => new KnexCatalogSyncState(r(INFRA.Knex)));
+  register(c, TOKENS.CatalogSnapshot, () => new FileCatalogSnapshot(config.catalog.file ?? SHIPPED_CATALOG));
   register(c, TOKENS.StudyGroupRepository, (r) => new KnexStudyGroupRepository(r(INFRA.Knex)));
   // Who may use a room, remembered in-process; leaving forgets it on every server (MembershipChanges).
   register(

@@ -89,7 +89,9 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     throw error;
   }
   if (!config.databaseUrl) {
-    await phase('catalogMs', () => loadShippedCatalogIfEmpty(resolve(USE_CASES.importCatalog), resolve(TOKENS.CourseCatalog), logger));
+    await phase('catalogMs', () =>
+      loadShippedCatalogIfEmpty(resolve(USE_CASES.importCatalog), resolve(TOKENS.CourseCatalog), logger, config.catalog.file),
+    );
   }
 
   let draining = false;

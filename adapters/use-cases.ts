@@ -23,6 +23,7 @@ import { LogIn } from '@application/auth/log-in';
 import { LoginGuard } from '@application/auth/login-guard';
 import { SignUp } from '@application/auth/sign-up';
 import { ImportCatalog } from '@application/catalog/import-catalog';
+import { GetCatalogStatus } from '@application/catalog/get-catalog-status';
 import { SyncCatalog } from '@application/catalog/sync-catalog';
 import { DeleteChatMessage } from '@application/chat/delete-chat-message';
 import { EditChatMessage } from '@application/chat/edit-chat-message';
@@ -61,6 +62,7 @@ const {
   MembershipChanges,
   ScheduleOfCoursesSource,
   CatalogSyncState,
+  CatalogSnapshot,
   StudyGroupRepository,
 } = TOKENS;
 const { ChatLog, ChatRoomAccess, ChatSignals, ReadMarkers, Clock, Sleeper, Telemetry } = TOKENS;
@@ -156,6 +158,7 @@ const useCases = {
   addClasses: (r) => new AddClasses(r(CourseCatalog), r(CourseMembership), r(verification), r(MembershipChanges)),
   leaveCourse: (r) => new LeaveCourse(r(CourseCatalog), r(CourseMembership), r(MembershipChanges), r(StudyGroupRepository)),
   importCatalog: (r) => new ImportCatalog(r(CourseCatalogWriter)),
+  getCatalogStatus: (r) => new GetCatalogStatus(r(CatalogSyncState), r(CatalogSnapshot)),
   syncCatalog: (r) =>
     new SyncCatalog(r(ScheduleOfCoursesSource), r(CourseCatalog), r(CourseCatalogWriter), r(CatalogSyncState), r(Sleeper)),
   // Chat.

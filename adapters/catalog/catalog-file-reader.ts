@@ -1,5 +1,5 @@
 // Reads a catalog file as numbered records: JSON Lines (one section a line, the
-// shipped format) or UF's schedule-of-courses JSON (course objects with a
+// shipped format; a snapshot's header and course-level lines are passed over) or UF's schedule-of-courses JSON (course objects with a
 // sections array, optionally wrapped as [{ COURSES: [...] }]). Either may be gzipped.
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -8,9 +8,10 @@ import { createInterface } from 'node:readline';
 import { gunzipSync, createGunzip } from 'node:zlib';
 import type { SourceRecord } from '@application/catalog/import-catalog';
 import { PACKAGE_ROOT } from '@adapters/package-root';
+import { isSnapshotMetadata } from './uf-soc-snapshot';
 import { flattenUfCourse, mergeUfCourses, termFromUfFileName, ufCourses } from './uf-schedule-of-courses';
 
-export const SHIPPED_CATALOG = path.join(PACKAGE_ROOT, 'adapters/catalog/seed/uf-courses.sample.jsonl.gz');
+export const SHIPPED_CATALOG = path.join(PACKAGE_ROOT, 'adapters/catalog/seed/uf-soc-snapshot.jsonl.gz');
 
 export interface ReadOptions {
   /** The term of a schedule-of-courses file, which does not name its term. */
@@ -29,11 +30,13 @@ async function* readJsonLines(file: string): AsyncIterable<SourceRecord> {
   for await (const text of createInterface({ input, crlfDelay: Infinity })) {
     line += 1;
     if (text.trim() === '') continue;
+    let value: unknown;
     try {
-      yield { line, value: JSON.parse(text) };
+      value = JSON.parse(text);
     } catch (error) {
-      yield { line, value: error as Error };
+      value = error as Error;
     }
+    if (!isSnapshotMetadata(value)) yield { line, value };
   }
 }
 

@@ -6,8 +6,16 @@ import type { CourseCatalog } from '@application/ports/course-catalog';
 import { toCourseQuery } from '@domain/course/course-search';
 import { readCatalogFile, SHIPPED_CATALOG } from './catalog-file-reader';
 
-export async function loadShippedCatalogIfEmpty(importCatalog: ImportCatalog, catalog: CourseCatalog, logger: Logger): Promise<void> {
+export async function loadShippedCatalogIfEmpty(
+  importCatalog: ImportCatalog,
+  catalog: CourseCatalog,
+  logger: Logger,
+  file: string = SHIPPED_CATALOG,
+): Promise<void> {
   if ((await catalog.count(toCourseQuery({}))) > 0) return;
-  const summary = await importCatalog.execute(readCatalogFile(SHIPPED_CATALOG));
-  logger.info({ read: summary.read, inserted: summary.inserted, rejected: summary.rejected.length }, 'loaded the shipped course catalog');
+  const summary = await importCatalog.execute(readCatalogFile(file));
+  logger.info(
+    { file, read: summary.read, inserted: summary.inserted, rejected: summary.rejected.length },
+    'loaded the shipped course catalog',
+  );
 }

@@ -48,6 +48,8 @@ export function courseRoutes(api: ApiRouter, useCases: UseCases): void {
     { invalidQuery: () => new InvalidGroupsCursorError() },
   );
 
+  api.on(API.catalogStatus, async () => (await useCases.getCatalogStatus.execute()) satisfies RouteAnswer<typeof API.catalogStatus>);
+
   api.on(API.searchCourses, async ({ userId, query }) => {
     const view = await useCases.getSearchPage.execute({ userId, page: query.page ?? 1 });
     return { ...resultPageToWire(view), userCoursesIDs: view.userCourseIds, terms: view.terms } satisfies RouteAnswer<

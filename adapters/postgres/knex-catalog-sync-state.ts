@@ -119,6 +119,17 @@ export class KnexCatalogSyncState implements CatalogSyncState {
     });
   }
 
+  async lastFinished(): Promise<{ term: string; finishedAt: Date } | null> {
+    const row: { term: string; finished_at: Date | string } | undefined = await this.db('catalog_sync_runs')
+      .whereNotNull('finished_at')
+      .orderBy([
+        { column: 'finished_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .first('term', 'finished_at');
+    return row ? { term: row.term, finishedAt: new Date(row.finished_at) } : null;
+  }
+
   async seen(runId: number): Promise<number[]> {
     const rows: { class_number: number }[] = await this.db('catalog_sync_seen').where({ run_id: runId }).select('class_number');
     return rows.map((r) => r.class_number);

@@ -30,6 +30,8 @@ export interface SyncLock {
 export interface CatalogSyncState {
   /** One run of a term and category at a time: the lock, or null while another run holds it. */
   lock(term: string, category: string): Promise<SyncLock | null>;
+  /** The term and end of the run that finished last, of any term and category; null before the first. */
+  lastFinished(): Promise<{ term: string; finishedAt: Date } | null>;
   /** The run of this term and category that has not finished, if any. */
   unfinished(term: string, category: string): Promise<SyncRun | null>;
   /** A new run from the first page (an unfinished one of the same term and category is dropped). */

@@ -2,6 +2,7 @@
 // port's type: the composition root's resolve(TOKENS.ChatLog) is a ChatLog,
 // and a token passed where another port is expected does not compile.
 import type { AccountTokens } from './account-tokens';
+import type { CatalogSnapshot } from './catalog-snapshot';
 import type { CatalogSyncState } from './catalog-sync-state';
 import type { CommonPasswords } from './common-passwords';
 import type { ChatLog } from './chat-log';
@@ -65,6 +66,7 @@ export interface Ports {
   StudyGroupRepository: StudyGroupRepository;
   ScheduleOfCoursesSource: ScheduleOfCoursesSource;
   CatalogSyncState: CatalogSyncState;
+  CatalogSnapshot: CatalogSnapshot;
   Clock: Clock;
   Sleeper: Sleeper;
   Telemetry: Telemetry;
@@ -90,6 +92,7 @@ export const TOKENS = tokensOf<Ports>()([
   'StudyGroupRepository',
   'ScheduleOfCoursesSource',
   'CatalogSyncState',
+  'CatalogSnapshot',
   'Clock',
   'Sleeper',
   'Telemetry',

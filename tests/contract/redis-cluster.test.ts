@@ -14,7 +14,7 @@ import type { RunningServer } from '@adapters/server';
 import { HttpSession, newStudent } from '@tests/support/http-session';
 import { redisServerAvailable, startRedisCluster, type RedisClusterHandle } from '@tests/support/redis-cluster';
 import { deleteKeysUnder, redisChatLogWorld, redisSignalsWorld, type RedisHandle } from '@tests/support/redis-worlds';
-import { importShippedCatalog, startTestApp } from '@tests/support/test-app';
+import { importTestCatalog, startTestApp } from '@tests/support/test-app';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-services';
 import { hasPostgres, usePostgres } from '@tests/support/use-adapters';
 import { chatLogContract } from './chat-log.contract';
@@ -107,7 +107,7 @@ describe.skipIf(!redisServerAvailable())('on a Redis Cluster of three primaries'
 
       beforeAll(async () => {
         database = await createTestDatabase();
-        await importShippedCatalog(database.url);
+        await importTestCatalog(database.url);
         server = await startTestApp({
           name: 'services',
           env: { DATABASE_URL: database.url, REDIS_CLUSTER_NODES: cluster.nodes.join(','), REDIS_KEY_PREFIX: prefix },

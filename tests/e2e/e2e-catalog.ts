@@ -1,5 +1,5 @@
-// What the e2e servers add to their catalog besides the shipped sample and the
-// real Fall 2025 sync (tests/e2e/serve.ts seeds it, the specs read it): a
+// What the e2e servers add to their catalog besides the shipped snapshot, the
+// fictional test catalog and the real Fall 2025 sync (tests/e2e/serve.ts seeds it, the specs read it): a
 // course with as many sections as UF's big first-year courses, and one of its
 // sections UF withdrew after a student had joined it.
 import type { CatalogEntry, MeetTime } from '@domain/course/course';
@@ -7,7 +7,7 @@ import { sectionEntry } from '@tests/support/catalog-entries';
 import { HttpSession, newStudent } from '@tests/support/http-session';
 import type { CatalogStore } from '@tests/support/catalog-store';
 
-/** A real UF code and name; fictional sections, as the shipped sample's. */
+/** A real UF code and name; fictional sections (generated test data), as the test catalog's. */
 export const BIG_COURSE = { code: 'MAC1105', name: 'Basic College Algebra', term: 'Fall 2025' };
 /** Sections on offer: 40001-40036. */
 export const BIG_COURSE_SECTIONS = 36;

@@ -1,7 +1,9 @@
 // Starts a fresh app for the e2e run: `serve.ts embedded|services PORT`.
-// Embedded gets an empty DATA_DIR (the app loads the shipped catalog itself);
-// services gets a freshly created database loaded the way an operator does it,
-// with `npm run catalog:import`, and its own Redis key prefix. Both then sync
+// Embedded gets an empty DATA_DIR (the app loads the shipped snapshot of UF's
+// schedule itself); services gets a freshly created database loaded the way an
+// operator does it, with `npm run catalog:import`, and its own Redis key
+// prefix. Both then add the fictional test catalog (generated test data the
+// specs' courses come from, tests/fixtures/fictional-test-catalog.jsonl.gz), sync
 // the real Fall 2025 sections of ../shared/data/uf-soc from a replay of UF's
 // API, when that folder is there (tests/e2e/catalog.spec.ts needs them), and
 // add a course with many sections, one of them withdrawn (e2e-catalog.ts), and
@@ -16,8 +18,10 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { ImportCatalog } from '@application/catalog/import-catalog';
 import { SyncCatalog } from '@application/catalog/sync-catalog';
 import { TOKENS } from '@application/ports/tokens';
+import { readCatalogFile } from '@adapters/catalog/catalog-file-reader';
 import { HttpScheduleOfCourses } from '@adapters/catalog/http-schedule-of-courses';
 import { parseConfig } from '@adapters/config';
 import { INFRA } from '@adapters/container';
@@ -30,6 +34,7 @@ import { UfSocReplayServer } from '@tests/support/uf-soc-replay-server';
 import { seedE2eCatalog } from './e2e-catalog';
 import { seedManyGroupsCourse } from './e2e-groups';
 import { catalogStore } from '@tests/support/catalog-store';
+import { TEST_CATALOG } from '@tests/support/test-catalog';
 
 const [mode, port] = process.argv.slice(2);
 const sink = await SmtpSink.start();
@@ -76,6 +81,7 @@ if (mode === 'services') {
 }
 
 const server = await startServer(parseConfig(env));
+await new ImportCatalog(server.resolve(TOKENS.CourseCatalogWriter)).execute(readCatalogFile(TEST_CATALOG));
 if (!missingUfSocData('2258')) {
   const replay = await UfSocReplayServer.start({ termCode: '2258', courses: ufSocCourses('2258') });
   const sync = new SyncCatalog(

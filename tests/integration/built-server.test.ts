@@ -66,8 +66,9 @@ describe('the built server', () => {
     expect(app.output()).not.toContain('loaded the shipped course catalog');
     const visitor = new HttpSession(app.url);
     await visitor.signUp(newStudent());
-    const found = await visitor.post('/api/filter-courses/', { courseCode: 'COP3502C' });
-    expect(found.body.courses.map((c: { course_number: string }) => c.course_number)).toContain('COP3502C');
+    // The shipped snapshot: UF's real Fall 2025 CISE graduate sections.
+    const found = await visitor.post('/api/filter-courses/', { courseCode: 'CAI6307' });
+    expect(found.body.courses.map((c: { course_number: string }) => c.course_number)).toContain('CAI6307');
   });
 
   it("sends the client's script and stylesheet compressed to a browser that accepts it, and as they are to one that does not", async () => {

@@ -51,6 +51,7 @@ const GET_ROUTES = [
   '/api/is-authenticated/',
   '/api/get-token/',
   '/api/dashboard/',
+  '/api/catalog-status/',
   '/api/search-courses/',
   '/api/course/{id}/',
   '/api/course/{id}/study-groups/',

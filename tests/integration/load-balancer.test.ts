@@ -15,7 +15,7 @@ import { startAppProcess, type AppProcess } from '@tests/support/app-process';
 import { freePort, haproxyAvailable, startHaproxy, type Balancer } from '@tests/support/haproxy';
 import { holdRequest, sendRaw } from '@tests/support/held-request';
 import { HttpSession, newStudent, type ApiResponse } from '@tests/support/http-session';
-import { importShippedCatalog, TEST_SECRET } from '@tests/support/test-app';
+import { importTestCatalog, TEST_SECRET } from '@tests/support/test-app';
 import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix, type TestDatabase } from '@tests/support/test-services';
 import { hasPostgres, hasRedis } from '@tests/support/use-adapters';
 
@@ -52,7 +52,7 @@ describe.skipIf(!hasPostgres() || !hasRedis() || !haproxyAvailable())('two app s
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await importShippedCatalog(database.url);
+    await importTestCatalog(database.url);
     ports[0] = await freePort();
     ports[1] = await freePort();
     [apps[0], apps[1]] = await Promise.all([startApp(0), startApp(1)]);

@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '@adapters/server';
 import { HttpSession, newStudent } from '@tests/support/http-session';
-import { importShippedCatalog, servicesTarget, startTestApp } from '@tests/support/test-app';
+import { importTestCatalog, servicesTarget, startTestApp } from '@tests/support/test-app';
 import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix, type TestDatabase } from '@tests/support/test-services';
 import { hasPostgres, hasRedis } from '@tests/support/use-adapters';
 
@@ -47,7 +47,7 @@ describe.skipIf(!hasPostgres() || !hasRedis())('request log', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    await importShippedCatalog(db.url);
+    await importTestCatalog(db.url);
     server = await startTestApp(servicesTarget(db.url, redisUrl(), prefix), {}, logger);
     student = new HttpSession(server.url);
     studentId = (await student.signUp(newStudent())).body.user.id;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from '@tests/support/app-process';
 import { HttpSession, newStudent } from '@tests/support/http-session';
 import { SmtpSink } from '@tests/support/smtp-sink';
-import { importShippedCatalog } from '@tests/support/test-app';
+import { importTestCatalog } from '@tests/support/test-app';
 import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix, type TestDatabase } from '@tests/support/test-services';
 import { hasPostgres, hasRedis } from '@tests/support/use-adapters';
 
@@ -18,7 +18,7 @@ describe.skipIf(!hasPostgres() || !hasRedis())('two app processes on Postgres + 
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    await importShippedCatalog(db.url);
+    await importTestCatalog(db.url);
     sink = await SmtpSink.start();
     const env = { DATABASE_URL: db.url, REDIS_URL: redisUrl(), REDIS_KEY_PREFIX: prefix, TRUST_PROXY: 'true', SMTP_URL: sink.url };
     a = await startAppProcess(env);

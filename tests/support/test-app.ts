@@ -7,12 +7,13 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { ImportCatalog } from '@application/catalog/import-catalog';
-import { readCatalogFile, SHIPPED_CATALOG } from '@adapters/catalog/catalog-file-reader';
+import { readCatalogFile } from '@adapters/catalog/catalog-file-reader';
 import { parseConfig } from '@adapters/config';
 import { createKnex } from '@adapters/database/create-knex';
 import { migrateToLatest } from '@adapters/database/migration-source';
 import { startServer, type RunningServer } from '@adapters/server';
 import { knexCatalog } from './catalog-store';
+import { TEST_CATALOG } from './test-catalog';
 import { clearRedisPrefix, createTestDatabase, redisUrl, uniqueRedisPrefix } from './test-services';
 import { hasPostgres, hasRedis } from './use-adapters';
 
@@ -23,8 +24,9 @@ export interface AppTarget {
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
-export function embeddedTarget(): AppTarget {
-  return { name: 'embedded', env: { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'ss-embedded-')) } };
+/** The embedded default on a fresh DATA_DIR; it loads `catalogFile` (the test catalog unless told) on its first start. */
+export function embeddedTarget(catalogFile = TEST_CATALOG): AppTarget {
+  return { name: 'embedded', env: { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'ss-embedded-')), CATALOG_FILE: catalogFile } };
 }
 
 export function servicesTarget(databaseUrl: string, redisUrl: string, redisPrefix: string): AppTarget {
@@ -56,7 +58,7 @@ export function startTestApp(target: AppTarget, extraEnv: Record<string, string>
 }
 
 export interface TestAppOptions {
-  /** Services mode: import the shipped catalog the way an operator does (the embedded app loads it itself on first start). */
+  /** Services mode: import the test catalog (or CATALOG_FILE) the way an operator does (the embedded app loads it itself on first start). */
   catalog?: boolean;
   /** Settings beyond the test defaults. */
   env?: Record<string, string>;
@@ -87,7 +89,7 @@ export function useTestApp(mode: AppTarget['name'], options: TestAppOptions = {}
         await clearRedisPrefix(prefix);
         await db.drop();
       };
-      if (options.catalog) await importShippedCatalog(db.url);
+      if (options.catalog) await importTestCatalog(db.url, options.env?.CATALOG_FILE);
       target = servicesTarget(db.url, redisUrl(), prefix);
     } else {
       target = embeddedTarget();
@@ -123,9 +125,9 @@ export function describeOnEveryMode(title: string, suite: (app: TestApp) => void
   describe.skipIf(!hasPostgres() || !hasRedis())(`${title}, Postgres + Redis`, () => suite(useTestApp('services', options)));
 }
 
-export async function importShippedCatalog(url: string): Promise<void> {
+export async function importTestCatalog(url: string, file = TEST_CATALOG): Promise<void> {
   const knex = createKnex({ kind: 'postgres', url });
   await migrateToLatest(knex);
-  await new ImportCatalog(knexCatalog(knex)).execute(readCatalogFile(SHIPPED_CATALOG));
+  await new ImportCatalog(knexCatalog(knex)).execute(readCatalogFile(file));
   await knex.destroy();
 }

@@ -30,6 +30,13 @@ export const COURSE_ROUTES = {
     query: courses.courseStudyGroupsQuery,
     answer: courses.courseStudyGroupsAnswer,
   }),
+  catalogStatus: route({
+    method: 'GET',
+    path: '/api/catalog-status/',
+    summary: 'Which course catalog is loaded and how old it is: the last sync of UF, or the shipped snapshot',
+    answer: courses.catalogStatusAnswer,
+    public: true,
+  }),
   searchCourses: route({
     method: 'GET',
     path: '/api/search-courses/',

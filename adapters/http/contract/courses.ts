@@ -187,6 +187,15 @@ export const addClassesAnswer = z.object({
   user_courses_ids: z.array(id),
 });
 
+/** Which catalog is loaded and how old it is (the landing, search and dashboard say it). */
+export const catalogStatusAnswer = z.object({
+  source: z.enum(['sync', 'snapshot', 'none']),
+  /** "UF Schedule of Courses, Fall 2025, synced 2026-11-27", or "Shipped snapshot of UF's Schedule of Courses (…), built 2025-10-18". */
+  description: z.string(),
+  /** YYYY-MM-DD, or null when unknown. */
+  date: z.nullable(z.string()),
+});
+
 export type Course = z.infer<typeof course>;
 export type CourseSection = z.infer<typeof courseSection>;
 export type SearchResultCourse = z.infer<typeof searchResultCourse>;

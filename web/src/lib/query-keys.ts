@@ -16,6 +16,8 @@ export const queryKeys = {
   catalogSearches: ['catalog', 'search'] as const,
   catalogSearch: (filters: CourseFilters, page: number) => ['catalog', 'search', filters, page] as const,
   catalogTerms: ['catalog', 'terms'] as const,
+  /** Which catalog is loaded and how old it is. */
+  catalogStatus: ['catalog', 'status'] as const,
   /** Every study group page; add the id for one. */
   studyGroupPages: ['study-group'] as const,
   /** A search card's sections, all of them ("Show all"). */

@@ -9,6 +9,7 @@ import { Icon } from '@web/components/icon';
 import { LoadingLine } from '@web/components/loading-line';
 import { UnreadBadge } from '@web/features/chat/unread-badge';
 import { useDashboard } from '@web/features/courses/api';
+import { CatalogStatus } from '@web/features/courses/catalog-status';
 import { CourseList } from '@web/features/courses/course-list';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { useElementRefs } from '@web/lib/use-element-refs';
@@ -94,6 +95,7 @@ export function DashboardPage() {
             badge={(id) => <UnreadBadge room={{ kind: 'course', id }} />}
           />
         ) : null}
+        <CatalogStatus />
       </section>
 
       <section className={styles.view} aria-label="Selected course">

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { hasFilters, useCatalogSearch, useCatalogTerms, useSearchAgain, type CourseFilters } from '@web/features/courses/api';
 import { AddClassesPanel } from '@web/features/courses/add-classes-panel';
+import { CatalogStatus } from '@web/features/courses/catalog-status';
 import { CourseFilterForm } from '@web/features/courses/course-filter-form';
 import { SearchResults } from '@web/features/courses/search-results';
 import { useDocumentTitle } from '@web/lib/use-document-title';
@@ -70,6 +71,7 @@ export function SearchCoursesPage() {
       <header className={styles.header}>
         <h1 className="page__title">Search Courses</h1>
         <p className="page__lead">Search University of Florida courses</p>
+        <CatalogStatus />
       </header>
 
       <CourseFilterForm applied={filters} terms={terms.data} onSubmit={applyFilters} />

@@ -5,6 +5,7 @@ import { SelectField } from '@web/components/select-field';
 import { TextField } from '@web/components/text-field';
 import type { CourseFilters } from './api';
 import styles from './course-filter-form.module.css';
+import { SEARCH_EXAMPLES, SEARCH_HINT } from './search-examples';
 
 interface CourseFilterFormProps {
   /** The filters in the URL: the draft starts from them and follows them on back/forward. */
@@ -39,17 +40,23 @@ export function CourseFilterForm({ applied, terms = [], onSubmit }: CourseFilter
         autoComplete="off"
         spellCheck={false}
         placeholder="Code, title, instructor or class number"
-        hint="e.g. COP 3502, calculus, Dorr or 26564"
+        hint={SEARCH_HINT}
         {...register('q')}
       />
-      <TextField id="filter-course-name" label="Course Name" autoComplete="off" placeholder="e.g. Calculus" {...register('name')} />
+      <TextField
+        id="filter-course-name"
+        label="Course Name"
+        autoComplete="off"
+        placeholder={`e.g. ${SEARCH_EXAMPLES.name}`}
+        {...register('name')}
+      />
       <TextField
         id="filter-course-code"
         label="Course Code"
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        placeholder="e.g. COP3502C"
+        placeholder={`e.g. ${SEARCH_EXAMPLES.courseCode}`}
         {...register('courseCode')}
       />
       <SelectField id="filter-course-term" label="Course Term" placeholder="Select Course Term" options={options} {...register('term')} />
