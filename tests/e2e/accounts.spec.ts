@@ -63,7 +63,8 @@ test('forgot password: the mailed link sets a new one, and the student logs in w
   await expect(elsewhere.getByText('Created By')).toBeVisible();
 
   await page.getByRole('link', { name: 'Log in with your new password' }).click();
-  await page.getByLabel('Username').fill(student.username);
+  // Log In takes the UF email as well as the username.
+  await page.getByLabel('Username or UF email').fill(student.email.toUpperCase());
   await page.getByLabel('Password').fill('brand-new-swamp-7');
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page.getByRole('button', { name: /user menu/i })).toBeVisible();
