@@ -9,6 +9,7 @@ import { AccountMailing } from '@application/accounts/account-mailing';
 import { AccountRemoval } from '@application/accounts/account-removal';
 import { AddressVerification } from '@application/accounts/address-verification';
 import { ChangePassword } from '@application/accounts/change-password';
+import { CheckResetLink } from '@application/accounts/check-reset-link';
 import { DeleteAccount } from '@application/accounts/delete-account';
 import { EmailVerificationPolicy } from '@application/accounts/email-verification';
 import { PasswordConfirmation } from '@application/accounts/password-confirmation';
@@ -129,9 +130,10 @@ const useCases = {
   signUp: (r) => new SignUp(r(UserRepository), r(PasswordHasher), r(clientThrottle), r(accountMailing), r(CommonPasswords), r(Clock)),
   logIn: (r) => new LogIn(r(UserRepository), r(PasswordHasher), r(loginGuard)),
   getUser: (r) => new GetUser(r(UserRepository)),
-  verifyEmail: (r) => new VerifyEmail(r(AccountTokens), r(addressVerification)),
+  verifyEmail: (r) => new VerifyEmail(r(AccountTokens), r(addressVerification), r(UserRepository)),
   resendVerification: (r) => new ResendVerification(r(UserRepository), r(RateLimiter), r(accountMailing)),
   requestPasswordReset: (r) => new RequestPasswordReset(r(UserRepository), r(RateLimiter), r(accountMailing)),
+  checkResetLink: (r) => new CheckResetLink(r(AccountTokens), r(UserRepository)),
   resetPassword: (r) =>
     new ResetPassword(r(AccountTokens), r(UserRepository), r(PasswordHasher), r(SessionStore), r(addressVerification), r(CommonPasswords)),
   changePassword: (r) =>

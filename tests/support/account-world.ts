@@ -5,6 +5,7 @@ import { AccountMailing } from '@application/accounts/account-mailing';
 import { AccountRemoval } from '@application/accounts/account-removal';
 import { AddressVerification } from '@application/accounts/address-verification';
 import { ChangePassword } from '@application/accounts/change-password';
+import { CheckResetLink } from '@application/accounts/check-reset-link';
 import { DeleteAccount } from '@application/accounts/delete-account';
 import { EmailVerificationPolicy } from '@application/accounts/email-verification';
 import { PasswordConfirmation } from '@application/accounts/password-confirmation';
@@ -68,7 +69,8 @@ export function accountWorld(mode: EmailVerificationMode = 'optional') {
     verification: new EmailVerificationPolicy(users, mode),
     signUp: new SignUp(users, hasher, throttle, mailing, commonPasswords, clock.now),
     logIn: new LogIn(users, hasher, guard),
-    verifyEmail: new VerifyEmail(tokens, addressVerification),
+    verifyEmail: new VerifyEmail(tokens, addressVerification, users),
+    checkResetLink: new CheckResetLink(tokens, users),
     resend: new ResendVerification(users, limiter, mailing),
     requestReset: new RequestPasswordReset(users, limiter, mailing),
     resetPassword: new ResetPassword(tokens, users, hasher, sessions, addressVerification, commonPasswords),
