@@ -84,8 +84,8 @@ async function participation(mode: EmailVerificationMode) {
     joinGroup: new JoinStudyGroup(world.membership, world.groups, world.verification, new NoOpMembershipChanges()),
     createGroup: new CreateStudyGroup(world.catalog, world.membership, world.groups, world.verification, new NoOpMembershipChanges()),
     post: new PostChatMessage(access, log, world.users, allowance, signals, world.verification),
-    edit: new EditChatMessage(access, log, allowance, signals, world.verification, world.clock.now),
-    read: new ReadChatMessages(access, log, world.formerMembers),
+    edit: new EditChatMessage(access, log, allowance, signals, world.verification, world.authors, world.clock.now),
+    read: new ReadChatMessages(access, log, world.authors),
   };
 }
 
@@ -317,7 +317,7 @@ describe('change password, profile, deletion', () => {
     expect(await world.users.findById(claimed.user.id)).toMatchObject({ emailVerified: true });
     expect(await world.users.findById(stale.id)).toBeNull();
     expect(await world.sessions.get('stale-laptop')).toBeNull();
-    expect([...(await world.formerMembers.among([stale.id]))]).toEqual([stale.id]);
+    expect([...(await world.authors.among([stale.id]))]).toEqual([[stale.id, { deleted: true }]]);
     expect((await world.users.findCredentialsByEmail(canonicalName('stale@ufl.edu')))?.user.id).toBe(claimed.user.id);
     // The retired account's name stays reserved; a verified address is never claimed.
     expect(await again('other@ufl.edu', 'stale')).toMatchObject({ ok: false, field: 'username' });
