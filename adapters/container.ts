@@ -15,7 +15,7 @@ import { NO_TELEMETRY } from '@application/ports/telemetry';
 import { TOKENS, tokensOf } from '@application/ports/tokens';
 import { HttpScheduleOfCourses } from '@adapters/catalog/http-schedule-of-courses';
 import { CachedChatRoomAccess } from '@adapters/chat/cached-chat-room-access';
-import { CachedFormerMembers } from '@adapters/chat/cached-former-members';
+import { CachedMessageAuthors } from '@adapters/chat/cached-message-authors';
 import { LocalChatSignals } from '@adapters/chat/local-chat-signals';
 import { LocalMembershipChanges } from '@adapters/chat/local-membership-changes';
 import { RememberingChatLog, RoomNewest } from '@adapters/chat/room-newest';
@@ -133,8 +133,8 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
   register(c, TOKENS.CommonPasswords, () => new PackagedCommonPasswords());
   register(c, TOKENS.UserRepository, (r) => new KnexUserRepository(r(INFRA.Knex)));
   register(c, TOKENS.AccountTokens, (r) => new KnexAccountTokens(r(INFRA.Knex), r(TOKENS.Clock)));
-  // Who of the chat's authors deleted their account, remembered in-process.
-  register(c, TOKENS.FormerMembers, (r) => new CachedFormerMembers(r(TOKENS.UserRepository), r(TOKENS.Clock)));
+  // The chat's authors' names, and who deleted their account, remembered in-process.
+  register(c, TOKENS.MessageAuthors, (r) => new CachedMessageAuthors(r(TOKENS.UserRepository), r(TOKENS.Clock)));
   // Mail: SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox; never on a request's path.
   const { smtpUrl, mailFrom, outboxDir } = config.accounts;
   register(c, INFRA.MailTransport, () => (smtpUrl ? smtpMailer(smtpUrl, mailFrom) : outboxMailer(outboxDir, mailFrom, logger)));

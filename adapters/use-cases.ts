@@ -9,6 +9,7 @@ import { AccountMailing } from '@application/accounts/account-mailing';
 import { AccountRemoval } from '@application/accounts/account-removal';
 import { AddressVerification } from '@application/accounts/address-verification';
 import { ChangePassword } from '@application/accounts/change-password';
+import { CheckResetLink } from '@application/accounts/check-reset-link';
 import { DeleteAccount } from '@application/accounts/delete-account';
 import { EmailVerificationPolicy } from '@application/accounts/email-verification';
 import { PasswordConfirmation } from '@application/accounts/password-confirmation';
@@ -54,7 +55,7 @@ import { UpdateStudyGroup } from '@application/study-groups/update-study-group';
 import type { AppConfig } from './config';
 import { registerAll, tokensFor, type Resolve } from './register';
 
-const { UserRepository, PasswordHasher, CommonPasswords, RateLimiter, SessionStore, AccountTokens, Mailer, FormerMembers } = TOKENS;
+const { UserRepository, PasswordHasher, CommonPasswords, RateLimiter, SessionStore, AccountTokens, Mailer, MessageAuthors } = TOKENS;
 const {
   CourseCatalog,
   CourseCatalogWriter,
@@ -108,7 +109,7 @@ const policies = (config: AppConfig): { [Name in keyof Policies]: (resolve: Reso
       r(MembershipChanges),
       r(SessionStore),
       r(AccountTokens),
-      r(FormerMembers),
+      r(MessageAuthors),
     ),
   addressVerification: (r) => new AddressVerification(r(UserRepository), r(POLICIES.accountRemoval)),
   passwordConfirmation: (r) => new PasswordConfirmation(r(UserRepository), r(PasswordHasher), r(POLICIES.loginGuard)),
@@ -131,9 +132,10 @@ const useCases = {
   signUp: (r) => new SignUp(r(UserRepository), r(PasswordHasher), r(clientThrottle), r(accountMailing), r(CommonPasswords), r(Clock)),
   logIn: (r) => new LogIn(r(UserRepository), r(PasswordHasher), r(loginGuard)),
   getUser: (r) => new GetUser(r(UserRepository)),
-  verifyEmail: (r) => new VerifyEmail(r(AccountTokens), r(addressVerification)),
+  verifyEmail: (r) => new VerifyEmail(r(AccountTokens), r(addressVerification), r(UserRepository)),
   resendVerification: (r) => new ResendVerification(r(UserRepository), r(RateLimiter), r(accountMailing)),
   requestPasswordReset: (r) => new RequestPasswordReset(r(UserRepository), r(RateLimiter), r(accountMailing)),
+  checkResetLink: (r) => new CheckResetLink(r(AccountTokens), r(UserRepository)),
   resetPassword: (r) =>
     new ResetPassword(r(AccountTokens), r(UserRepository), r(PasswordHasher), r(SessionStore), r(addressVerification), r(CommonPasswords)),
   changePassword: (r) =>
@@ -145,11 +147,11 @@ const useCases = {
       r(AccountTokens),
       r(CommonPasswords),
     ),
-  updateProfile: (r) => new UpdateProfile(r(UserRepository)),
+  updateProfile: (r) => new UpdateProfile(r(UserRepository), r(MessageAuthors)),
   deleteAccount: (r) => new DeleteAccount(r(passwordConfirmation), r(accountRemoval)),
   // Courses and the catalog.
   getDashboard: (r) => new GetDashboard(r(CourseMembership), r(StudyGroupRepository)),
-  getCoursePage: (r) => new GetCoursePage(r(CourseCatalog), r(CourseMembership), r(ChatLog), r(StudyGroupRepository), r(FormerMembers)),
+  getCoursePage: (r) => new GetCoursePage(r(CourseCatalog), r(CourseMembership), r(ChatLog), r(StudyGroupRepository), r(MessageAuthors)),
   listCourseGroups: (r) => new ListCourseGroups(r(CourseCatalog), r(CourseMembership), r(StudyGroupRepository)),
   getSearchPage: (r) => new GetSearchPage(r(CourseCatalog), r(CourseMembership)),
   searchCourses: (r) => new SearchCourses(r(CourseCatalog), r(CourseMembership)),
@@ -162,8 +164,8 @@ const useCases = {
   syncCatalog: (r) =>
     new SyncCatalog(r(ScheduleOfCoursesSource), r(CourseCatalog), r(CourseCatalogWriter), r(CatalogSyncState), r(Sleeper)),
   // Chat.
-  readChatMessages: (r) => new ReadChatMessages(r(ChatRoomAccess), r(ChatLog), r(FormerMembers)),
-  waitForChatMessages: (r) => new WaitForChatMessages(r(ChatRoomAccess), r(ChatLog), r(ChatSignals), r(FormerMembers), r(Clock)),
+  readChatMessages: (r) => new ReadChatMessages(r(ChatRoomAccess), r(ChatLog), r(MessageAuthors)),
+  waitForChatMessages: (r) => new WaitForChatMessages(r(ChatRoomAccess), r(ChatLog), r(ChatSignals), r(MessageAuthors), r(Clock)),
   postChatMessage: (r) =>
     new PostChatMessage(
       r(ChatRoomAccess),
@@ -175,8 +177,9 @@ const useCases = {
       r(Telemetry),
     ),
   editChatMessage: (r) =>
-    new EditChatMessage(r(ChatRoomAccess), r(ChatLog), r(postingAllowance), r(ChatSignals), r(verification), r(Clock)),
-  deleteChatMessage: (r) => new DeleteChatMessage(r(ChatRoomAccess), r(ChatLog), r(StudyGroupRepository), r(ChatSignals), r(FormerMembers)),
+    new EditChatMessage(r(ChatRoomAccess), r(ChatLog), r(postingAllowance), r(ChatSignals), r(verification), r(MessageAuthors), r(Clock)),
+  deleteChatMessage: (r) =>
+    new DeleteChatMessage(r(ChatRoomAccess), r(ChatLog), r(StudyGroupRepository), r(ChatSignals), r(MessageAuthors)),
   markChatRead: (r) => new MarkChatRead(r(ChatRoomAccess), r(ChatLog), r(ReadMarkers), r(ChatSignals)),
   getUnreadCounts: (r) => new GetUnreadCounts(r(ReadMarkers), r(ChatLog), r(UserRepository), r(ChatSignals), r(Clock)),
   // Study groups.
@@ -184,7 +187,7 @@ const useCases = {
     new CreateStudyGroup(r(CourseCatalog), r(CourseMembership), r(StudyGroupRepository), r(verification), r(MembershipChanges), r(Clock)),
   joinStudyGroup: (r) => new JoinStudyGroup(r(CourseMembership), r(StudyGroupRepository), r(verification), r(MembershipChanges)),
   leaveStudyGroup: (r) => new LeaveStudyGroup(r(StudyGroupRepository), r(MembershipChanges)),
-  getStudyGroupPage: (r) => new GetStudyGroupPage(r(StudyGroupRepository), r(ChatLog), r(FormerMembers)),
+  getStudyGroupPage: (r) => new GetStudyGroupPage(r(StudyGroupRepository), r(ChatLog), r(MessageAuthors)),
   getStudyGroupCalendar: (r) => new GetStudyGroupCalendar(r(StudyGroupRepository)),
   updateStudyGroup: (r) => new UpdateStudyGroup(r(StudyGroupRepository)),
   scheduleMeeting: (r) => new ScheduleMeeting(r(StudyGroupRepository)),

@@ -13,6 +13,7 @@ import * as chatChangesScrubbed from '@migrations/20261128000000_chat_changes_sc
 import * as studyGroupLimits from '@migrations/20261128100000_study_group_limits';
 import * as studyGroupsCourseOrder from '@migrations/20261128200000_study_groups_course_order';
 import * as addressClaims from '@migrations/20261128500000_address_claims';
+import * as accountTokensUsed from '@migrations/20261129000000_account_tokens_used';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128100000_study_group_limits': studyGroupLimits,
   '20261128200000_study_groups_course_order': studyGroupsCourseOrder,
   '20261128500000_address_claims': addressClaims,
+  '20261129000000_account_tokens_used': accountTokensUsed,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

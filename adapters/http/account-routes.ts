@@ -9,12 +9,21 @@ import { sessionUserId } from './session';
 
 /** `devices`: the login guard's device cookies, which confirming the password with (change, delete) counts on like a login. */
 export function accountRoutes(api: ApiRouter, useCases: UseCases, devices: DeviceCookies): void {
-  const { verifyEmail, resendVerification, requestPasswordReset, resetPassword, changePassword, updateProfile, deleteAccount } = useCases;
+  const {
+    verifyEmail,
+    resendVerification,
+    requestPasswordReset,
+    checkResetLink,
+    resetPassword,
+    changePassword,
+    updateProfile,
+    deleteAccount,
+  } = useCases;
 
   // The link may be opened in any browser, signed in or not: the token alone says whose address it is.
   api.on(API.verifyEmail, async ({ body }) => {
-    await verifyEmail.execute({ token: body.token });
-    return { emailVerified: true } satisfies RouteAnswer<typeof API.verifyEmail>;
+    const { alreadyVerified } = await verifyEmail.execute({ token: body.token });
+    return { emailVerified: true, alreadyVerified } satisfies RouteAnswer<typeof API.verifyEmail>;
   });
 
   api.on(API.resendVerification, ({ userId }) => resendVerification.execute({ actingUserId: userId }));
@@ -22,6 +31,11 @@ export function accountRoutes(api: ApiRouter, useCases: UseCases, devices: Devic
   api.on(API.requestPasswordReset, ({ ctx, body }) =>
     requestPasswordReset.execute({ emailOrUsername: body.emailOrUsername, clientAddress: countedClient(ctx) }),
   );
+
+  api.on(API.checkResetLink, async ({ query }) => {
+    await checkResetLink.execute({ token: query.token });
+    return { usable: true } satisfies RouteAnswer<typeof API.checkResetLink>;
+  });
 
   api.on(API.resetPassword, async ({ ctx, body }) => {
     const userId = await resetPassword.execute({ token: body.token, password: body.password });

@@ -76,9 +76,9 @@ export function memberToWire(member: MemberProfile): Member {
 }
 
 /**
- * A course or study-group message, with its id as the cursor; an edited or
- * deleted one says so, and an edit or delete read by a poll carries `event`,
- * its own id. A plain message has the spec's five fields only.
+ * A course or study-group message, with its id as the cursor and, when read,
+ * its author's names (first_name, last_name); an edited or deleted one says
+ * so, and an edit or delete read by a poll carries `event`, its own id.
  */
 export function messageToWire(message: ChatMessage): WireMessage {
   const wire: WireMessage = {
@@ -94,6 +94,8 @@ export function messageToWire(message: ChatMessage): WireMessage {
   }
   if (message.deleted) wire.deleted = true;
   if (message.formerMember) wire.formerMember = true;
+  if (message.firstName !== undefined) wire.first_name = message.firstName;
+  if (message.lastName !== undefined) wire.last_name = message.lastName;
   if (message.event) wire.event = message.event;
   return wire;
 }

@@ -1,7 +1,8 @@
 // Mailed links' tokens in the database (Postgres, and PGlite in the embedded
-// mode): one row per live link, keyed by the token's hash. Consuming deletes
-// the row (single use: of two consumers one gets it), issuing deletes the
-// account's earlier rows of that purpose. Expiry is on the app's clock, as
+// mode): one row per link, keyed by the token's hash. Consuming marks the row
+// used (single use: of two consumers one gets it) and keeps it until its time
+// is up; issuing deletes the account's earlier rows of that purpose, and every
+// row past its time. Expiry is on the app's clock, as
 // for sessions, so the comparison never mixes two clocks.
 import type { Knex } from 'knex';
 import type { AccountTokenPurpose, AccountTokens } from '@application/ports/account-tokens';
@@ -29,12 +30,22 @@ export class KnexAccountTokens implements AccountTokens {
   }
 
   async consume(token: string, purpose: AccountTokenPurpose): Promise<UserId | null> {
+    // Marked used, not deleted (inspect() still knows it); of two consumers at once, the second finds it used.
     const [row]: { user_id: number; expires_at: Date | string }[] = await this.db('account_tokens')
       .where({ token_hash: accountTokenHash(token), purpose })
-      .delete()
+      .whereNull('used_at')
+      .update({ used_at: new Date(this.now()) })
       .returning(['user_id', 'expires_at']);
     if (!row || new Date(row.expires_at).getTime() <= this.now()) return null;
     return UserId(row.user_id);
+  }
+
+  async inspect(token: string, purpose: AccountTokenPurpose): Promise<{ userId: UserId; usable: boolean } | null> {
+    const row: { user_id: number; expires_at: Date | string; used_at: Date | string | null } | undefined = await this.db('account_tokens')
+      .where({ token_hash: accountTokenHash(token), purpose })
+      .first('user_id', 'expires_at', 'used_at');
+    if (!row) return null;
+    return { userId: UserId(row.user_id), usable: row.used_at === null && new Date(row.expires_at).getTime() > this.now() };
   }
 
   async revoke(userId: UserId, purpose: AccountTokenPurpose): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { AddressProof, CreateUserResult, UserRepository } from '@application/ports/user-repository';
+import type { AddressProof, AuthorRecord, CreateUserResult, UserRepository } from '@application/ports/user-repository';
 import { UserId } from '@domain/ids';
 import { claimOnProof } from '@domain/user/address-claim';
 import { canonicalName, type CanonicalName } from '@domain/user/canonical-name';
@@ -233,12 +233,16 @@ export class KnexUserRepository implements UserRepository {
     });
   }
 
-  async deletedAmong(ids: readonly UserId[]): Promise<Set<UserId>> {
-    if (ids.length === 0) return new Set();
-    const rows: { id: number }[] = await this.db('users')
-      .select('id')
-      .whereIn('id', [...ids])
-      .whereNotNull('deleted_at');
-    return new Set(rows.map((row) => UserId(row.id)));
+  async authorsAmong(ids: readonly UserId[]): Promise<Map<UserId, AuthorRecord>> {
+    if (ids.length === 0) return new Map();
+    const rows: { id: number; first_name: string; last_name: string; deleted_at: Date | string | null }[] = await this.db('users')
+      .select('id', 'first_name', 'last_name', 'deleted_at')
+      .whereIn('id', [...ids]);
+    return new Map(
+      rows.map((row) => [
+        UserId(row.id),
+        row.deleted_at === null ? { deleted: false, firstName: row.first_name, lastName: row.last_name } : { deleted: true },
+      ]),
+    );
   }
 }

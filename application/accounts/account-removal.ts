@@ -6,7 +6,7 @@
 // links stop working and every session of it ends.
 import type { AccountTokens } from '@application/ports/account-tokens';
 import type { CourseMembership } from '@application/ports/course-membership';
-import type { FormerMembers } from '@application/ports/former-members';
+import type { MessageAuthors } from '@application/ports/message-authors';
 import type { MembershipChanges } from '@application/ports/membership-changes';
 import type { SessionStore } from '@application/ports/session-store';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
@@ -21,7 +21,7 @@ export class AccountRemoval {
     private readonly changes: MembershipChanges,
     private readonly sessions: SessionStore,
     private readonly tokens: AccountTokens,
-    private readonly formerMembers: FormerMembers,
+    private readonly authors: MessageAuthors,
   ) {}
 
   async remove(userId: UserId): Promise<void> {
@@ -36,7 +36,7 @@ export class AccountRemoval {
       await this.changes.left(userId, { kind: 'course', id: courseId });
     }
     await this.users.markDeleted(userId);
-    this.formerMembers.deleted(userId);
+    this.authors.deleted(userId);
     await this.tokens.revoke(userId, 'verify-email');
     await this.tokens.revoke(userId, 'reset-password');
     await this.sessions.destroyAllOf(userId);

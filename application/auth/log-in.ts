@@ -12,8 +12,8 @@ export interface LogInCommand extends LoginInput {
   devices?: BrowserDevices;
 }
 
-// A hash of a random password, so unknown usernames cost one bcrypt compare too
-// and response time does not reveal which usernames exist.
+// A hash of a random password, so unknown usernames and emails cost one bcrypt
+// compare too and response time does not reveal which accounts exist.
 const DUMMY_PASSWORD = 'study-swamp-timing-equaliser';
 
 export class LogIn {
@@ -26,18 +26,24 @@ export class LogIn {
   ) {}
 
   /**
-   * The student whose password this is. Throws InvalidCredentialsError for a
-   * wrong password or an unknown username, and RateLimitedError when the
-   * guard refuses the attempt (its password is then not checked).
+   * The student whose password this is, named by their username or their UF
+   * email. Throws InvalidCredentialsError for a wrong password or an unknown
+   * username or email, and RateLimitedError when the guard refuses the attempt
+   * (its password is then not checked).
    */
   async execute(command: LogInCommand): Promise<User> {
     refuseBrokenRule(checkLogin(command));
 
-    // One canonical name for the counters and the lookup: no spelling finds the account without being counted against it.
-    const username = canonicalName(command.username);
-    const attempt = await this.guard.admit(username, command.clientAddress, command.devices);
+    // Usernames cannot hold "@", so an "@" means the account's UF email (as for Forgot password).
+    const typed = canonicalName(command.username);
+    const credentials = typed.includes('@')
+      ? await this.users.findCredentialsByEmail(typed)
+      : await this.users.findCredentialsByUsername(typed);
+    // The guard counts the account, not the spelling: its username and its email are one set of
+    // counters (and one device cookie). A name that finds no account is counted as typed.
+    const account = credentials ? canonicalName(credentials.user.username) : typed;
+    const attempt = await this.guard.admit(account, command.clientAddress, command.devices);
 
-    const credentials = await this.users.findCredentialsByUsername(username);
     const matches = credentials
       ? await this.hasher.verify(command.password, credentials.passwordHash)
       : await this.hasher.verify(command.password, await this.getDummyHash()).then(() => false);

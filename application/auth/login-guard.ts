@@ -12,6 +12,10 @@
 //
 // A client address here is the client as the edge counts it: its network (an
 // IPv6 /64, an IPv4 address), so rotating addresses inside one gains nothing.
+// The "username" the guard counts is the account's canonical username, however
+// the attempt named it (by username or by UF email; LogIn finds the account
+// first), so the two spellings of one account share every counter; a name that
+// finds no account is counted as typed.
 //
 // Device cookies (OWASP "Slow Down Online Guessing Attacks with Device
 // Cookies"): a successful login gives the browser a signed cookie for that

@@ -5,9 +5,9 @@ import { StudyGroupId, type UserId } from '@domain/ids';
 import type { ChatLog } from '@application/ports/chat-log';
 import type { ChatRoomAccess } from '@application/ports/chat-room-access';
 import { roomTopic, type ChatSignals } from '@application/ports/chat-signals';
-import type { FormerMembers } from '@application/ports/former-members';
+import type { MessageAuthors } from '@application/ports/message-authors';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
-import { withFormerMembers } from './former-authors';
+import { withAuthors } from './message-authors';
 import { parseCursor } from './read-chat-messages';
 import { requireRoomMember } from './room-membership';
 
@@ -29,7 +29,7 @@ export class DeleteChatMessage {
     private readonly log: ChatLog,
     private readonly groups: StudyGroupRepository,
     private readonly signals: ChatSignals,
-    private readonly formerMembers: FormerMembers,
+    private readonly authors: MessageAuthors,
   ) {}
 
   async execute(command: DeleteChatMessageCommand): Promise<ChatMessage> {
@@ -38,10 +38,10 @@ export class DeleteChatMessage {
     await requireRoomMember(this.access, actingUserId, room);
     const current = await this.log.find(room, id);
     const deleted = deletedMessage(current, actingUserId, await this.moderates(actingUserId, room, current));
-    if (!deleted) return (await withFormerMembers(this.formerMembers, [current!]))[0];
+    if (!deleted) return (await withAuthors(this.authors, [current!]))[0];
     const changed = await this.log.change(room, deleted);
     await this.signals.announce(roomTopic(room), changed.event);
-    return (await withFormerMembers(this.formerMembers, [changed]))[0];
+    return (await withAuthors(this.authors, [changed]))[0];
   }
 
   /** Whether the student may delete others' messages here: they own the group. */

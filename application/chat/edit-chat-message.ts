@@ -8,6 +8,8 @@ import type { ChatLog } from '@application/ports/chat-log';
 import type { ChatRoomAccess } from '@application/ports/chat-room-access';
 import { roomTopic, type ChatSignals } from '@application/ports/chat-signals';
 import type { Clock } from '@application/ports/clock';
+import type { MessageAuthors } from '@application/ports/message-authors';
+import { withAuthors } from './message-authors';
 import type { PostingAllowance } from './post-chat-message';
 import { parseCursor } from './read-chat-messages';
 import { requireRoomMember } from './room-membership';
@@ -33,6 +35,7 @@ export class EditChatMessage {
     private readonly allowance: PostingAllowance,
     private readonly signals: ChatSignals,
     private readonly verification: EmailVerificationPolicy,
+    private readonly authors: MessageAuthors,
     private readonly now: Clock = () => Date.now(),
   ) {}
 
@@ -49,6 +52,6 @@ export class EditChatMessage {
       throw error;
     });
     await this.signals.announce(roomTopic(command.room), changed.event);
-    return changed;
+    return (await withAuthors(this.authors, [changed]))[0];
   }
 }

@@ -93,6 +93,7 @@ export class PostChatMessage {
       this.telemetry.record({ kind: 'chat-message-posted', room: command.room.kind });
     }
     await this.signals.announce(roomTopic(command.room), stored.id);
-    return stored;
+    // Named as every read names its author (message-authors.ts).
+    return { ...stored, firstName: user.firstName, lastName: user.lastName };
   }
 }

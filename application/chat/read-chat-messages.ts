@@ -5,8 +5,8 @@ import { parseMessageId, type MessageId } from '@domain/chat/message-id';
 import type { UserId } from '@domain/ids';
 import type { ChatLog } from '@application/ports/chat-log';
 import type { ChatRoomAccess } from '@application/ports/chat-room-access';
-import type { FormerMembers } from '@application/ports/former-members';
-import { withFormerMembers } from './former-authors';
+import type { MessageAuthors } from '@application/ports/message-authors';
+import { withAuthors } from './message-authors';
 import { requireRoomMember } from './room-membership';
 
 export interface ReadChatMessagesCommand {
@@ -28,11 +28,11 @@ export class ReadChatMessages {
   constructor(
     private readonly access: ChatRoomAccess,
     private readonly log: ChatLog,
-    private readonly formerMembers: FormerMembers,
+    private readonly authors: MessageAuthors,
   ) {}
 
   async execute(command: ReadChatMessagesCommand): Promise<ChatMessage[]> {
-    return withFormerMembers(this.formerMembers, await this.read(command));
+    return withAuthors(this.authors, await this.read(command));
   }
 
   private async read(command: ReadChatMessagesCommand): Promise<ChatMessage[]> {

@@ -5,8 +5,8 @@ import type { ChatLog } from '@application/ports/chat-log';
 import type { ChatRoomAccess } from '@application/ports/chat-room-access';
 import { roomTopic, studentTopic, type ChatSignals } from '@application/ports/chat-signals';
 import type { Clock } from '@application/ports/clock';
-import type { FormerMembers } from '@application/ports/former-members';
-import { withFormerMembers } from './former-authors';
+import type { MessageAuthors } from '@application/ports/message-authors';
+import { withAuthors } from './message-authors';
 import { parseCursor } from './read-chat-messages';
 import { requireRoomMember } from './room-membership';
 
@@ -51,7 +51,7 @@ export class WaitForChatMessages {
     private readonly access: ChatRoomAccess,
     private readonly log: ChatLog,
     private readonly signals: ChatSignals,
-    private readonly formerMembers: FormerMembers,
+    private readonly authors: MessageAuthors,
     private readonly now: Clock = () => Date.now(),
   ) {}
 
@@ -69,8 +69,7 @@ export class WaitForChatMessages {
       for (;;) {
         const messages = await this.log.after(room, cursor, MESSAGES_AFTER_LIMIT);
         const remaining = deadline - this.now();
-        if (messages.length > 0 || activity || remaining <= 0)
-          return { messages: await withFormerMembers(this.formerMembers, messages), activity };
+        if (messages.length > 0 || activity || remaining <= 0) return { messages: await withAuthors(this.authors, messages), activity };
         const outcome = await watch.next({ timeoutMs: remaining, signal: command.signal });
         if (outcome !== 'signal') return { messages: [], activity: false };
         await requireRoomMember(this.access, actingUserId, room);

@@ -5,8 +5,8 @@ import type { StudyGroupView } from '@domain/study-group/group-view';
 import type { ChatLog } from '@application/ports/chat-log';
 import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { CourseMembership } from '@application/ports/course-membership';
-import type { FormerMembers } from '@application/ports/former-members';
-import { withFormerMembers } from '@application/chat/former-authors';
+import type { MessageAuthors } from '@application/ports/message-authors';
+import { withAuthors } from '@application/chat/message-authors';
 import type { CourseGroupsPosition, StudyGroupRepository } from '@application/ports/study-group-repository';
 import { requireCourse } from './course-access';
 import { COURSE_GROUPS_PAGE_SIZE, readCourseGroups } from './list-course-groups';
@@ -38,7 +38,7 @@ export class GetCoursePage {
     private readonly membership: CourseMembership,
     private readonly chat: ChatLog,
     private readonly studyGroups: StudyGroupRepository,
-    private readonly formerMembers: FormerMembers,
+    private readonly authors: MessageAuthors,
     /** Groups on the page (the benchmark passes more to show what an unpaged page cost). */
     private readonly groupsPageSize = COURSE_GROUPS_PAGE_SIZE,
   ) {}
@@ -49,7 +49,7 @@ export class GetCoursePage {
     if (!isMember) return { course, userId, isMember, members: [], messages: [], groups: [], memberGroupIds: [], nextGroups: null };
     const [members, messages, groupsPage] = await Promise.all([
       this.membership.membersOf(courseId),
-      this.chat.latest({ kind: 'course', id: courseId }, LATEST_MESSAGES).then((latest) => withFormerMembers(this.formerMembers, latest)),
+      this.chat.latest({ kind: 'course', id: courseId }, LATEST_MESSAGES).then((latest) => withAuthors(this.authors, latest)),
       readCourseGroups(this.studyGroups, courseId, userId, null, this.groupsPageSize),
     ]);
     const { groups, memberGroupIds, next: nextGroups } = groupsPage;

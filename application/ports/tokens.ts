@@ -12,9 +12,9 @@ import type { Clock } from './clock';
 import type { CourseCatalog } from './course-catalog';
 import type { CourseCatalogWriter } from './course-catalog-writer';
 import type { CourseMembership } from './course-membership';
-import type { FormerMembers } from './former-members';
 import type { Mailer } from './mailer';
 import type { MembershipChanges } from './membership-changes';
+import type { MessageAuthors } from './message-authors';
 import type { PasswordHasher } from './password-hasher';
 import type { RateLimiter } from './rate-limiter';
 import type { ScheduleOfCoursesSource } from './schedule-of-courses-source';
@@ -54,7 +54,7 @@ export interface Ports {
   SessionStore: SessionStore;
   AccountTokens: AccountTokens;
   Mailer: Mailer;
-  FormerMembers: FormerMembers;
+  MessageAuthors: MessageAuthors;
   CourseCatalog: CourseCatalog;
   CourseCatalogWriter: CourseCatalogWriter;
   CourseMembership: CourseMembership;
@@ -80,7 +80,7 @@ export const TOKENS = tokensOf<Ports>()([
   'SessionStore',
   'AccountTokens',
   'Mailer',
-  'FormerMembers',
+  'MessageAuthors',
   'CourseCatalog',
   'CourseCatalogWriter',
   'CourseMembership',

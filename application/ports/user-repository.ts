@@ -4,6 +4,9 @@ import type { NewUser, Profile, User, UserCredentials } from '@domain/user/user'
 
 export type CreateUserResult = { created: true; user: User } | { created: false; conflict: 'email' | 'username' };
 
+/** An account as chat messages name their author: its names now, or that it was deleted. */
+export type AuthorRecord = { deleted: true } | { deleted: false; firstName: string; lastName: string };
+
 /** What a link that reached the account's address did (domain/user/address-claim.ts). */
 export type AddressProof =
   /** `displaced`: the account that held the address without verifying it; the address is no longer its, and the caller deletes it. */
@@ -16,7 +19,7 @@ export type AddressProof =
  * tombstone (its id stays the author of its chat messages) with every
  * personal field erased and its email free for a new account; its canonical
  * username stays, so nobody can take the name shown beside its old messages.
- * No lookup below finds a tombstone, and `deletedAmong` says it is gone.
+ * No lookup below finds a tombstone, and `authorsAmong` says it is gone.
  */
 export interface UserRepository {
   /**
@@ -56,6 +59,6 @@ export interface UserRepository {
   updateProfile(id: UserId, profile: Profile): Promise<User | null>;
   /** Turns the account into a tombstone (see above); idempotent. */
   markDeleted(id: UserId): Promise<void>;
-  /** The ids among these that belong to deleted accounts. */
-  deletedAmong(ids: readonly UserId[]): Promise<Set<UserId>>;
+  /** The ids among these that are accounts, deleted ones too: each one's first and last name, or that it was deleted. */
+  authorsAmong(ids: readonly UserId[]): Promise<Map<UserId, AuthorRecord>>;
 }

@@ -1,9 +1,9 @@
 import { LATEST_MESSAGES, type ChatMessage } from '@domain/chat/chat-message';
 import type { StudyGroupId, UserId } from '@domain/ids';
 import { groupAsSeenBy, type StudyGroupView } from '@domain/study-group/group-view';
-import { withFormerMembers } from '@application/chat/former-authors';
+import { withAuthors } from '@application/chat/message-authors';
 import type { ChatLog } from '@application/ports/chat-log';
-import type { FormerMembers } from '@application/ports/former-members';
+import type { MessageAuthors } from '@application/ports/message-authors';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 import { requireMemberGroup } from './study-group-access';
 
@@ -19,12 +19,12 @@ export class GetStudyGroupPage {
   constructor(
     private readonly groups: StudyGroupRepository,
     private readonly chat: ChatLog,
-    private readonly formerMembers: FormerMembers,
+    private readonly authors: MessageAuthors,
   ) {}
 
   async execute(command: { actingUserId: UserId; groupId: StudyGroupId }): Promise<StudyGroupPageView> {
     const group = await requireMemberGroup(this.groups, command.groupId, command.actingUserId);
-    const messages = await withFormerMembers(this.formerMembers, await this.chat.latest({ kind: 'group', id: group.id }, LATEST_MESSAGES));
+    const messages = await withAuthors(this.authors, await this.chat.latest({ kind: 'group', id: group.id }, LATEST_MESSAGES));
     return { userId: command.actingUserId, group: groupAsSeenBy(group, command.actingUserId), messages };
   }
 }

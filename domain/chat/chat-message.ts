@@ -21,6 +21,12 @@ export interface ChatMessage {
    */
   formerMember?: boolean;
   /**
+   * The author's names as they are when the message is read (never stored
+   * with it): a student who left the room keeps their name on their messages.
+   */
+  firstName?: string;
+  lastName?: string;
+  /**
    * Set when this item stands for an edit or a delete read from the room's
    * log (a poll): the event's own id, the position a poller's cursor moves to.
    * The fields above are then the message's state after that event.

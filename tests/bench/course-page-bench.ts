@@ -251,7 +251,7 @@ async function main() {
         r(TOKENS.CourseMembership),
         r(TOKENS.ChatLog),
         r(TOKENS.StudyGroupRepository),
-        r(TOKENS.FormerMembers),
+        r(TOKENS.MessageAuthors),
         pageSize,
       );
     const answerOf = async (page: GetCoursePage, courseId: CourseId) => {

@@ -71,6 +71,42 @@ export function accountTokensContract(makeTokens: (now: Clock) => AccountTokens,
       expect(answers.filter((a) => a === user)).toHaveLength(1);
     });
 
+    it("tells what a token is without using it up: usable, then used (still its account's), unknown for another purpose", async () => {
+      const tokens = makeTokens(new ManualClock().now);
+      const user = await newUserId();
+      const token = await tokens.issue(user, 'reset-password', HOUR);
+      expect(await tokens.inspect(token, 'reset-password')).toEqual({ userId: user, usable: true });
+      expect(await tokens.inspect(token, 'reset-password')).toEqual({ userId: user, usable: true });
+      expect(await tokens.inspect(token, 'verify-email')).toBeNull();
+      expect(await tokens.consume(token, 'reset-password')).toBe(user);
+      expect(await tokens.inspect(token, 'reset-password')).toEqual({ userId: user, usable: false });
+      expect(await tokens.consume(token, 'reset-password')).toBeNull();
+      expect(await tokens.inspect('A'.repeat(43), 'reset-password')).toBeNull();
+    });
+
+    it('tells an expired token as not usable until it is cleaned away; a replaced or revoked one as unknown', async () => {
+      const clock = new ManualClock();
+      const tokens = makeTokens(clock.now);
+      const [user, other] = [await newUserId(), await newUserId()];
+      const expiring = await tokens.issue(user, 'verify-email', HOUR);
+      const used = await tokens.issue(other, 'verify-email', HOUR);
+      expect(await tokens.consume(used, 'verify-email')).toBe(other);
+      clock.advance(HOUR);
+      expect(await tokens.inspect(expiring, 'verify-email')).toEqual({ userId: user, usable: false });
+      expect(await tokens.inspect(used, 'verify-email')).toEqual({ userId: other, usable: false });
+      // Any issue() after their time is up cleans both away.
+      await tokens.issue(await newUserId(), 'reset-password', HOUR);
+      expect(await tokens.inspect(expiring, 'verify-email')).toBeNull();
+      expect(await tokens.inspect(used, 'verify-email')).toBeNull();
+
+      const replaced = await tokens.issue(user, 'verify-email', HOUR);
+      await tokens.issue(user, 'verify-email', HOUR);
+      expect(await tokens.inspect(replaced, 'verify-email')).toBeNull();
+      const revoked = await tokens.issue(user, 'reset-password', HOUR);
+      await tokens.revoke(user, 'reset-password');
+      expect(await tokens.inspect(revoked, 'reset-password')).toBeNull();
+    });
+
     it('rehearses without storing anything', async () => {
       const tokens = makeTokens(new ManualClock().now);
       const user = await newUserId();

@@ -192,6 +192,10 @@ export function userRepositoryContract(makeRepository: () => UserRepository) {
       expect(await repo.findById(user.id)).toEqual({ ...user, ...profile });
       expect(await repo.updateProfile(user.id, { ...profile, year: '4', major: 'Botany' })).toMatchObject({ year: '4', major: 'Botany' });
       expect(await repo.updateProfile(UserId(999_999), profile)).toBeNull();
+      // Messages name their author as the profile says now.
+      expect(await repo.authorsAmong([user.id])).toEqual(
+        new Map([[user.id, { deleted: false, firstName: 'Alberta', lastName: "O'Gator" }]]),
+      );
     });
 
     it('finds an address to claim only when its account never verified it and is old enough', async () => {
@@ -220,8 +224,13 @@ export function userRepositoryContract(makeRepository: () => UserRepository) {
       expect(await repo.findCredentialsByUsername(canonicalName(`deleted:${gone.id}`))).toBeNull();
       expect(await repo.findClaimable(canonicalName(gone.email), new Date(Date.now() + HOUR))).toBeNull();
       expect(await repo.markEmailVerified(gone.id)).toEqual({ verified: false, reason: 'no-account' });
-      expect([...(await repo.deletedAmong([gone.id, stays.id, UserId(999_999)]))]).toEqual([gone.id]);
-      expect((await repo.deletedAmong([])).size).toBe(0);
+      expect(await repo.authorsAmong([gone.id, stays.id, UserId(999_999)])).toEqual(
+        new Map([
+          [gone.id, { deleted: true }],
+          [stays.id, { deleted: false, firstName: stays.firstName, lastName: stays.lastName }],
+        ]),
+      );
+      expect((await repo.authorsAmong([])).size).toBe(0);
       for (const username of [gone.username, gone.username.toUpperCase()]) {
         expect(await repo.create(newUser({ username })), username).toEqual({ created: false, conflict: 'username' });
         expect(await repo.create(newUser({ username }), { claim: true }), username).toEqual({ created: false, conflict: 'username' });

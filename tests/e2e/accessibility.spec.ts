@@ -148,15 +148,26 @@ const SCREENS: Screen[] = [
     },
   },
   {
-    name: 'reset-password',
+    name: 'reset-password-link-invalid',
     as: 'visitor',
     open: async (_, page) => {
       await page.goto('/reset-password?token=not-a-real-token');
-      await expect(page.getByRole('button', { name: 'Set new password' })).toBeVisible();
+      await expect(page.getByText('This reset link has expired or was already used.')).toBeVisible();
     },
   },
   {
-    name: 'reset-password-link-invalid',
+    name: 'reset-password',
+    as: 'visitor',
+    open: async (_, page) => {
+      // The form a working link opens (the page's check answered as for one), then its refusal when the link is sent.
+      await page.route('**/api/reset-link/**', (route) => route.fulfill({ json: { usable: true } }));
+      await page.goto('/reset-password?token=not-a-real-token');
+      await expect(page.getByRole('button', { name: 'Set new password' })).toBeVisible();
+      await page.unroute('**/api/reset-link/**');
+    },
+  },
+  {
+    name: 'reset-password-refused',
     as: 'visitor',
     open: async (_, page) => {
       await page.getByLabel('New password').fill('a-new-password-1');
@@ -590,6 +601,14 @@ const SCREENS: Screen[] = [
       const mail = await waitForMail(page, walk.ownerEmail, 2);
       await page.goto(mail.link);
       await expect(page.getByRole('heading', { name: 'Email address verified' })).toBeVisible();
+    },
+  },
+  {
+    name: 'verify-email-again',
+    as: 'owner',
+    open: async (walk, page) => {
+      await page.goto((await waitForMail(page, walk.ownerEmail, 2)).link);
+      await expect(page.getByRole('heading', { name: 'Email address already verified' })).toBeVisible();
     },
   },
 ];

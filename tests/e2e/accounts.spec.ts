@@ -35,6 +35,15 @@ test('signs up, opens the link from the mail, and the banner goes', async ({ pag
   await expect(page.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
   await page.goto(second.link);
   await expect(page.getByRole('heading', { name: 'Email address verified' })).toBeVisible();
+  // A second click on the link, here or in a browser signed in to nothing: the address is verified, and the page says so.
+  await page.goto(second.link);
+  await expect(page.getByRole('heading', { name: 'Email address already verified' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('This link was already used: your UF email address is verified.');
+  const elsewhere = await (await page.context().browser()!.newContext()).newPage();
+  await elsewhere.goto(second.link);
+  await expect(elsewhere.getByRole('heading', { name: 'Email address already verified' })).toBeVisible();
+  await expect(elsewhere.getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
+  await elsewhere.context().close();
   await page.getByRole('link', { name: 'Go to your dashboard' }).click();
   await expect(page.getByText('You have no courses.')).toBeVisible();
   await expect(page.getByText(BANNER)).toHaveCount(0);
@@ -62,8 +71,15 @@ test('forgot password: the mailed link sets a new one, and the student logs in w
   await elsewhere.reload();
   await expect(elsewhere.getByText('Created By')).toBeVisible();
 
-  await page.getByRole('link', { name: 'Log in with your new password' }).click();
-  await page.getByLabel('Username').fill(student.username);
+  // The used link, opened again, says so at once: no form to fill in.
+  await page.goto(mail.link);
+  await expect(page.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(RESET_LINK_INVALID_MESSAGE);
+  await expect(page.getByLabel('New password')).toHaveCount(0);
+
+  // Log In takes the UF email as well as the username.
+  await page.goto('/log-in');
+  await page.getByLabel('Username or UF email').fill(student.email.toUpperCase());
   await page.getByLabel('Password').fill('brand-new-swamp-7');
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page.getByRole('button', { name: /user menu/i })).toBeVisible();
@@ -72,20 +88,31 @@ test('forgot password: the mailed link sets a new one, and the student logs in w
   await elsewhere.context().close();
 });
 
-test('a reset link that does not work says so as the form’s error, not under the new password', async ({ page }) => {
-  const password = page.getByLabel('New password');
+test('a reset link that does not work says so when the page opens, before a new password is typed', async ({ page }) => {
   // Not a token at all (the server refuses the link's token field), then one that was never sent (or was used up).
   for (const [token, said] of [
     ['x'.repeat(201), 'token: must be at most 200 characters'],
     ['made-up-token', RESET_LINK_INVALID_MESSAGE],
   ]) {
     await page.goto(`/reset-password?token=${token}`);
-    await password.fill('brand-new-swamp-7');
-    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link does not work');
     await expect(page.getByRole('alert')).toHaveText(said);
-    await expect(password).toHaveAttribute('aria-invalid', 'false');
-    await expect(password).not.toHaveAccessibleDescription(said);
+    await expect(page.getByLabel('New password')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Send me a new link' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
   }
+});
+
+test('a reset link still refused when the password is sent (used meanwhile) says so as the form’s error', async ({ page }) => {
+  // The page's check found the link usable; another tab used it before this one sent its password.
+  await page.route('**/api/reset-link/**', (route) => route.fulfill({ json: { usable: true } }));
+  await page.goto('/reset-password?token=made-up-token');
+  const password = page.getByLabel('New password');
+  await password.fill('brand-new-swamp-7');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('alert')).toHaveText(RESET_LINK_INVALID_MESSAGE);
+  await expect(password).toHaveAttribute('aria-invalid', 'false');
+  await expect(password).not.toHaveAccessibleDescription(RESET_LINK_INVALID_MESSAGE);
 });
 
 test('edits the profile, and another student sees it on the profile card', async ({ browser }) => {

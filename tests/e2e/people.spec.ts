@@ -200,7 +200,7 @@ test('the chat groups messages by author, names them, opens their profile cards 
     apiPost(cohort[index].context.request, '/api/insert-course-message/', { courseID: course.id, message });
   for (const text of ['First from Alice', 'Second from Alice', 'Third from Alice']) await post(ALICE, text);
   await post(BEN, 'Ben answers');
-  // Andy writes and leaves the course: his message stays, under his username.
+  // Andy writes and leaves the course: his message stays, under his name (not his username).
   await post(ANDY, 'Andy signing off');
   await apiPost(cohort[ANDY].context.request, '/api/delete-course-member/', { courseID: course.id });
   await post(CARA, 'Cara has the notes');
@@ -218,8 +218,13 @@ test('the chat groups messages by author, names them, opens their profile cards 
   const aliceChat = alice.getByRole('region', { name: 'Course Chat' });
   const item = (text: string) => aliceChat.getByRole('listitem').filter({ hasText: text });
   await expect(item('Ben answers')).toBeVisible();
-  await expect(item('Andy signing off')).toContainText(cohort[ANDY].username);
+  await expect(item('Andy signing off')).toContainText(shownName(ANDY));
+  await expect(item('Andy signing off')).not.toContainText(cohort[ANDY].username);
+  // He is no longer in the room: his name is plain text, with no profile card to open.
   await expect(item('Andy signing off').getByRole('button')).toHaveCount(0);
+  const students = await studentsPanel(alice);
+  await expect(personButton(students, shownName(BEN))).toBeVisible();
+  await expect(personButton(students, shownName(ANDY))).toHaveCount(0);
   await expect(aliceChat.getByText('You', { exact: true }).filter({ visible: true })).toHaveCount(1);
   const benName = aliceChat.getByRole('button', { name: 'Ben McDonald', exact: true });
   await expect(benName).toHaveCount(1);

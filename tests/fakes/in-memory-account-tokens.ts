@@ -7,6 +7,7 @@ interface Row {
   userId: UserId;
   purpose: AccountTokenPurpose;
   expiresAt: number;
+  used: boolean;
 }
 
 export class InMemoryAccountTokens implements AccountTokens {
@@ -17,17 +18,25 @@ export class InMemoryAccountTokens implements AccountTokens {
 
   async issue(userId: UserId, purpose: AccountTokenPurpose, ttlMs: number): Promise<string> {
     await this.revoke(userId, purpose);
+    // Rows past their time go, as the database's do.
+    for (const [hash, row] of this.rows) if (row.expiresAt <= this.now()) this.rows.delete(hash);
     const token = newAccountToken();
-    this.rows.set(accountTokenHash(token), { userId, purpose, expiresAt: this.now() + ttlMs });
+    this.rows.set(accountTokenHash(token), { userId, purpose, expiresAt: this.now() + ttlMs, used: false });
     return token;
   }
 
   async consume(token: string, purpose: AccountTokenPurpose): Promise<UserId | null> {
     const hash = accountTokenHash(token);
     const row = this.rows.get(hash);
-    if (!row || row.purpose !== purpose) return null;
-    this.rows.delete(hash);
+    if (!row || row.purpose !== purpose || row.used) return null;
+    row.used = true;
     return row.expiresAt > this.now() ? row.userId : null;
+  }
+
+  async inspect(token: string, purpose: AccountTokenPurpose): Promise<{ userId: UserId; usable: boolean } | null> {
+    const row = this.rows.get(accountTokenHash(token));
+    if (!row || row.purpose !== purpose) return null;
+    return { userId: row.userId, usable: !row.used && row.expiresAt > this.now() };
   }
 
   async revoke(userId: UserId, purpose: AccountTokenPurpose): Promise<void> {

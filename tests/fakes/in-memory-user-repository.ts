@@ -1,5 +1,5 @@
 import type { Clock } from '@application/ports/clock';
-import type { AddressProof, CreateUserResult, UserRepository } from '@application/ports/user-repository';
+import type { AddressProof, AuthorRecord, CreateUserResult, UserRepository } from '@application/ports/user-repository';
 import { UserId } from '@domain/ids';
 import { claimOnProof } from '@domain/user/address-claim';
 import { canonicalName, type CanonicalName } from '@domain/user/canonical-name';
@@ -104,8 +104,12 @@ export class InMemoryUserRepository implements UserRepository {
     Object.assign(row, { emailCanonical: `deleted:${id}`, emailPending: false, deleted: true });
   }
 
-  async deletedAmong(ids: readonly UserId[]): Promise<Set<UserId>> {
-    return new Set(ids.filter((id) => this.rows.some((r) => r.id === id && r.deleted)));
+  async authorsAmong(ids: readonly UserId[]): Promise<Map<UserId, AuthorRecord>> {
+    const authors = new Map<UserId, AuthorRecord>();
+    for (const row of this.rows.filter((r) => ids.includes(r.id))) {
+      authors.set(row.id, row.deleted ? { deleted: true } : { deleted: false, firstName: row.firstName, lastName: row.lastName });
+    }
+    return authors;
   }
 
   private live(match: (row: Row) => boolean): Row | undefined {

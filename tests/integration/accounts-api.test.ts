@@ -52,7 +52,7 @@ const mailsSettled = (app: TestApp) => app.server.resolve(INFRA.Mailer).idle();
 
 async function verify(student: Student): Promise<void> {
   const res = await new HttpSession(student.session.baseUrl).post('/api/verify-email/', { token: await latestLink(student) });
-  expect(res.body).toEqual({ emailVerified: true });
+  expect(res.body).toEqual({ emailVerified: true, alreadyVerified: false });
 }
 
 /** What a caller can tell from an answer: its status, body and header names, without what differs on every answer. */
@@ -81,12 +81,15 @@ function optionalSuite(app: TestApp) {
 
     // The link works in any browser, signed in or not.
     const elsewhere = new HttpSession(app.url);
-    expect((await elsewhere.post('/api/verify-email/', { token: tokenOf(mail) })).body).toEqual({ emailVerified: true });
+    expect((await elsewhere.post('/api/verify-email/', { token: tokenOf(mail) })).body).toEqual({
+      emailVerified: true,
+      alreadyVerified: false,
+    });
     expect((await student.session.get('/api/is-authenticated/')).body.user.emailVerified).toBe(true);
     expect(sink.to(student.form.email)).toHaveLength(1);
   });
 
-  it('refuses a used link, an expired one and one a newer link replaced, with 400 LINK_INVALID', async () => {
+  it('refuses an expired link and one a newer link replaced, with 400 LINK_INVALID; a used one says the address is verified', async () => {
     const student = await signUp(app);
     const first = await latestLink(student);
     expect((await student.session.post('/api/resend-verification/')).body).toEqual({ sent: true, emailVerified: false });
@@ -104,8 +107,17 @@ function optionalSuite(app: TestApp) {
 
     expect((await student.session.post('/api/resend-verification/')).body.sent).toBe(true);
     const third = await latestLink(student, 3);
-    expect((await student.session.post('/api/verify-email/', { token: third })).status).toBe(200);
-    expect((await student.session.post('/api/verify-email/', { token: third })).body.error).toBe('LINK_INVALID');
+    expect((await student.session.post('/api/verify-email/', { token: third })).body).toEqual({
+      emailVerified: true,
+      alreadyVerified: false,
+    });
+    // Clicked again, in this browser or any other: the address is verified, and the answer says so.
+    for (const browser of [student.session, new HttpSession(app.url)]) {
+      const again = await browser.post('/api/verify-email/', { token: third });
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual({ emailVerified: true, alreadyVerified: true });
+    }
+    expect((await student.session.post('/api/verify-email/', { token: first })).body.error).toBe('LINK_INVALID');
     expect((await student.session.post('/api/verify-email/', { token: 'x'.repeat(43) })).body.error).toBe('LINK_INVALID');
   });
 
@@ -152,6 +164,14 @@ function optionalSuite(app: TestApp) {
     expect(reset.subject).toBe('Reset your Study Swamp password');
     expect(reset.link).toMatch(new RegExp(`^${PUBLIC_URL}/reset-password\\?token=`));
 
+    // The page checks the link as it opens: usable, and checking does not use it up.
+    const check = (token: string) => visitor.get(`/api/reset-link/?token=${encodeURIComponent(token)}`);
+    for (let i = 0; i < 2; i++) {
+      const usable = await check(tokenOf(reset));
+      expect(usable.status).toBe(200);
+      expect(usable.body).toEqual({ usable: true });
+    }
+
     // The rules are sign-up's; a refused password does not use the link up.
     const tooLong = await visitor.post('/api/reset-password/', { token: tokenOf(reset), password: 'x'.repeat(73) });
     expect(tooLong.body).toMatchObject({ error: 'VALIDATION_FAILED', field: 'password', message: 'Password must be at most 72 bytes' });
@@ -162,6 +182,16 @@ function optionalSuite(app: TestApp) {
       passwordReset: true,
     });
     expect((await visitor.post('/api/reset-password/', { token: tokenOf(reset), password: 'again-44' })).body.error).toBe('LINK_INVALID');
+    // Opened again, the used link says so at once.
+    const used = await check(tokenOf(reset));
+    expect(used.status).toBe(400);
+    expect(used.body).toMatchObject({
+      error: 'LINK_INVALID',
+      message: 'This reset link has expired or was already used. Ask for a new one.',
+    });
+    expect((await check('x'.repeat(43))).body.error).toBe('LINK_INVALID');
+    expect((await check('x'.repeat(201))).body).toMatchObject({ error: 'VALIDATION_FAILED', field: 'token' });
+    expect((await visitor.get('/api/reset-link/')).status).toBe(400);
 
     for (const s of [student.session, phone]) expect((await s.get('/api/dashboard/')).status).toBe(401);
     expect((await new HttpSession(app.url).logIn(student.form.username, student.form.password)).status).toBe(401);
@@ -176,6 +206,7 @@ function optionalSuite(app: TestApp) {
     await knexOf(app)('account_tokens')
       .where({ user_id: student.id })
       .update({ expires_at: new Date(Date.now() - 1000) });
+    expect((await check(late)).body.error).toBe('LINK_INVALID');
     expect((await visitor.post('/api/reset-password/', { token: late, password: 'later-45' })).body.error).toBe('LINK_INVALID');
   });
 
@@ -368,6 +399,7 @@ function optionalSuite(app: TestApp) {
     const [, claimMail] = await sink.waitFor(stale.form.email, 2);
     expect((await new HttpSession(app.url).post('/api/verify-email/', { token: tokenOf(claimMail) })).body).toEqual({
       emailVerified: true,
+      alreadyVerified: false,
     });
     expect((await claimer.get('/api/is-authenticated/')).body.user).toMatchObject({ email: stale.form.email, emailVerified: true });
     expect((await stale.session.get('/api/dashboard/')).status).toBe(401);
@@ -395,7 +427,10 @@ function optionalSuite(app: TestApp) {
     await age(app, stale);
     const claimer = await signUp(app, { email: stale.form.email });
     const [oldMail, claimMail] = await sink.waitFor(stale.form.email, 2);
-    expect((await stale.session.post('/api/verify-email/', { token: tokenOf(oldMail) })).body).toEqual({ emailVerified: true });
+    expect((await stale.session.post('/api/verify-email/', { token: tokenOf(oldMail) })).body).toEqual({
+      emailVerified: true,
+      alreadyVerified: false,
+    });
 
     const lost = await new HttpSession(app.url).post('/api/verify-email/', { token: tokenOf(claimMail) });
     expect(lost.status).toBe(409);
@@ -424,6 +459,7 @@ function optionalSuite(app: TestApp) {
 
     expect((await new HttpSession(app.url).post('/api/verify-email/', { token: tokenOf(secondMail) })).body).toEqual({
       emailVerified: true,
+      alreadyVerified: false,
     });
     expect((await second.session.get('/api/is-authenticated/')).body.user.emailVerified).toBe(true);
     const late = await new HttpSession(app.url).post('/api/verify-email/', { token: tokenOf(firstMail) });
@@ -563,7 +599,10 @@ function requiredSuite(app: TestApp) {
     expect((await stale.session.get('/api/is-authenticated/')).body.user.id).toBe(stale.id);
 
     const [, claimMail] = await sink.waitFor(stale.form.email, 2);
-    expect((await claimer.session.post('/api/verify-email/', { token: tokenOf(claimMail) })).body).toEqual({ emailVerified: true });
+    expect((await claimer.session.post('/api/verify-email/', { token: tokenOf(claimMail) })).body).toEqual({
+      emailVerified: true,
+      alreadyVerified: false,
+    });
     expect((await stale.session.get('/api/is-authenticated/')).body).toEqual({ isAuthenticated: false });
     expect((await new HttpSession(app.url).signUp(newStudent({ username: stale.form.username }))).body).toMatchObject({
       field: 'username',

@@ -11,13 +11,13 @@ import { createKnex } from '@adapters/database/create-knex';
 import type { RunningServer } from '@adapters/server';
 import { insertStudyGroup } from '@tests/support/chat-fixtures';
 import { coursePath, groupPath, pollCourse, postToCourse, postToGroup, signUp, texts, type Student } from '@tests/support/chat-students';
-import { HttpSession } from '@tests/support/http-session';
+import { HttpSession, newStudent } from '@tests/support/http-session';
 import { startProjectorProcess } from '@tests/support/projector-process';
 import { describeOnEveryMode, startTestApp, useTestApp, type TestApp } from '@tests/support/test-app';
 import { clearRedisPrefix } from '@tests/support/test-services';
 import { hasPostgres, hasRedis } from '@tests/support/use-adapters';
 
-const MESSAGE_KEYS = ['id', 'message', 'time', 'user_id', 'username'];
+const MESSAGE_KEYS = ['first_name', 'id', 'last_name', 'message', 'time', 'user_id', 'username'];
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 function chatApiSuite(app: TestApp) {
@@ -247,6 +247,33 @@ function chatApiSuite(app: TestApp) {
     expect((await postToCourse(dave, courseId, 'still here?')).status).toBe(403);
     await dave.http.post('/api/insert-course-member/', { courseID: courseId });
     expect((await pollCourse(dave, courseId)).status).toBe(200);
+  });
+
+  it('names every author by their names as they are now, also one who left the course; nothing else of them', async () => {
+    const carlaSession = new HttpSession(app.url);
+    const carlaForm = newStudent({ firstName: 'Carla', lastName: 'Reyes-Ortiz', major: 'Marine Biology', bio: 'Private bio' });
+    const carla = {
+      http: carlaSession,
+      id: (await carlaSession.signUp(carlaForm)).body.user.id as number,
+      username: carlaForm.username,
+      password: '',
+    };
+    await carla.http.post('/api/insert-course-member/', { courseID: courseId });
+    const sent = await postToCourse(carla, courseId, 'Notes from Tuesday are in the drive');
+    expect(sent.body).toMatchObject({ username: carla.username, first_name: 'Carla', last_name: 'Reyes-Ortiz' });
+    const carlasMessage = (messages: { id: string }[]) => messages.find((m) => m.id === sent.body.id);
+
+    await carla.http.post('/api/delete-course-member/', { courseID: courseId });
+    const page = await bob.http.get(`/api/course/${courseId}/`);
+    expect(page.body.courseMembers.map((m: { id: number }) => m.id)).not.toContain(carla.id);
+    for (const messages of [page.body.courseMessages, (await pollCourse(bob, courseId)).body]) {
+      expect(carlasMessage(messages)).toMatchObject({ username: carla.username, first_name: 'Carla', last_name: 'Reyes-Ortiz' });
+      expect(carlasMessage(messages)).toEqual(sent.body);
+      expect(JSON.stringify(carlasMessage(messages))).not.toMatch(/Marine|Private|@ufl/);
+    }
+    // A new name shows on the old messages too (this server knows at once).
+    expect((await carla.http.post('/api/update-profile/', { lastName: 'Reyes' })).status).toBe(200);
+    expect(carlasMessage((await pollCourse(bob, courseId)).body)).toMatchObject({ first_name: 'Carla', last_name: 'Reyes' });
   });
 
   it('does not rewrite the session on a poll', async () => {

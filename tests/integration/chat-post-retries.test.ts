@@ -36,7 +36,7 @@ function chatPostRetriesSuite(app: TestApp) {
     const first = await postToCourse(alice, courseId, 'Is the lab due Friday?', key);
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ user_id: alice.id, username: alice.username, message: 'Is the lab due Friday?' });
-    expect(Object.keys(first.body).sort()).toEqual(['id', 'message', 'time', 'user_id', 'username']);
+    expect(Object.keys(first.body).sort()).toEqual(['first_name', 'id', 'last_name', 'message', 'time', 'user_id', 'username']);
     for (let i = 0; i < 3; i += 1) {
       const retry = await postToCourse(alice, courseId, 'Is the lab due Friday?', key);
       expect(retry.status).toBe(201);

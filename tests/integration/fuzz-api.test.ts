@@ -61,6 +61,7 @@ const GET_ROUTES = [
   '/api/select-course-messages/{id}/{id}/',
   '/api/select-study-group-messages/{id}/{id}/',
   '/api/unread-counts/',
+  '/api/reset-link/',
   '/healthz',
   '/readyz',
   '/',

@@ -2,7 +2,8 @@
 // (TRUST_PROXY: each HttpSession's X-Forwarded-For is its client address):
 // clients counted by network (an IPv6 /64) in every per-address limit; device
 // cookies, so a shared address a stranger got blocked does not lock out a
-// student whose browser signed in before; and the rules for a new password.
+// student whose browser signed in before; the UF email as a login name, counted
+// as the account it names; and the rules for a new password.
 import { afterAll, describe, expect, it } from 'vitest';
 import { TOKENS } from '@application/ports/tokens';
 import { canonicalName } from '@domain/user/canonical-name';
@@ -204,6 +205,57 @@ function loginGuardSuite(app: TestApp) {
       const borrowed = browserAt(app, blocked);
       borrowed.cookies.set(`ss.device.${Buffer.from(canonicalName(other.username)).toString('base64url')}`, value);
       expect((await borrowed.logIn(other.username, other.password)).status).toBe(429);
+    }, 60_000);
+  });
+
+  describe('the UF email as the login name', () => {
+    it('logs in with the UF email, in any case, as with the username; a wrong password is the same 401', async () => {
+      const student = await signedUp(app);
+      const browser = browserAt(app, `${nextNetwork()}::1`);
+      const res = await browser.logIn(student.email.toUpperCase(), student.password);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toMatchObject({ isAuthenticated: true, user: { username: student.username, email: student.email } });
+      const wrong = await browserAt(app, `${nextNetwork()}::1`).logIn(student.email, 'not-the-password');
+      expect(wrong.status).toBe(401);
+      expect(wrong.body).toMatchObject({ error: 'INVALID_CREDENTIALS', isAuthenticated: false, msg: 'Invalid username or password' });
+      const unknown = await browserAt(app, `${nextNetwork()}::1`).logIn('nobody-here@ufl.edu', student.password);
+      expect({ ...unknown.body, requestId: '' }).toEqual({ ...wrong.body, requestId: '' });
+    });
+
+    it('counts failures by username and by email as one account: 10 split across both block the pair', async () => {
+      const student = await signedUp(app);
+      const address = `${nextNetwork()}::1`;
+      for (let i = 0; i < 10; i++) {
+        const name = i % 2 === 0 ? student.username : student.email.toUpperCase();
+        expect((await browserAt(app, address).logIn(name, `wrong-${i}`)).status, name).toBe(401);
+      }
+      for (const name of [student.username, student.email]) {
+        const refused = await browserAt(app, address).logIn(name, student.password);
+        expect(refused.status, name).toBe(429);
+        expect(refused.body).toMatchObject({ error: 'RATE_LIMITED', isAuthenticated: false });
+      }
+      // Only that pair: the student gets in from elsewhere, by email.
+      expect((await browserAt(app, `${nextNetwork()}::1`).logIn(student.email, student.password)).status).toBe(200);
+    });
+
+    it("honours the account's device cookie whichever name a login uses, and sets one for the account", async () => {
+      const student = await signedUp(app);
+      const campus = `${nextNetwork()}::1`;
+      const laptop = browserAt(app, campus);
+      expect((await laptop.logIn(student.username, student.password)).status).toBe(200);
+      await laptop.post('/api/logout/');
+      const tablet = browserAt(app, campus);
+      expect((await tablet.logIn(student.email, student.password)).status).toBe(200);
+      await tablet.post('/api/logout/');
+      const accountCookie = `ss.device.${Buffer.from(canonicalName(student.username)).toString('base64url')}`;
+      expect(deviceCookies(laptop)).toEqual([accountCookie]);
+      expect(deviceCookies(tablet)).toEqual([accountCookie]);
+
+      await strangerBlocks(app, campus, student.email);
+      expect((await browserAt(app, campus).logIn(student.username, student.password)).status).toBe(429);
+      // Each browser's cookie is the account's: it passes under the other spelling.
+      expect((await laptop.logIn(student.email, student.password)).status).toBe(200);
+      expect((await tablet.logIn(student.username, student.password)).status).toBe(200);
     }, 60_000);
   });
 

@@ -5,6 +5,7 @@ import { AccountMailing } from '@application/accounts/account-mailing';
 import { AccountRemoval } from '@application/accounts/account-removal';
 import { AddressVerification } from '@application/accounts/address-verification';
 import { ChangePassword } from '@application/accounts/change-password';
+import { CheckResetLink } from '@application/accounts/check-reset-link';
 import { DeleteAccount } from '@application/accounts/delete-account';
 import { EmailVerificationPolicy } from '@application/accounts/email-verification';
 import { PasswordConfirmation } from '@application/accounts/password-confirmation';
@@ -17,7 +18,7 @@ import { ClientThrottle } from '@application/auth/client-throttle';
 import { LogIn } from '@application/auth/log-in';
 import { LoginGuard } from '@application/auth/login-guard';
 import { SignUp } from '@application/auth/sign-up';
-import { CachedFormerMembers } from '@adapters/chat/cached-former-members';
+import { CachedMessageAuthors } from '@adapters/chat/cached-message-authors';
 import { BcryptPasswordHasher } from '@adapters/security/bcrypt-password-hasher';
 import { PackagedCommonPasswords } from '@adapters/security/packaged-common-passwords';
 import { InMemoryAccountTokens } from '@tests/fakes/in-memory-account-tokens';
@@ -44,11 +45,11 @@ export function accountWorld(mode: EmailVerificationMode = 'optional') {
   const catalog = new InMemoryCourseCatalog();
   const membership = new InMemoryCourseMembership(catalog, users);
   const groups = new InMemoryStudyGroupRepository(users);
-  const formerMembers = new CachedFormerMembers(users, clock.now);
+  const authors = new CachedMessageAuthors(users, clock.now);
   const throttle = new ClientThrottle(limiter);
   const guard = new LoginGuard(limiter, async () => {});
   const mailing = new AccountMailing(tokens, mailer, limiter, PUBLIC_URL);
-  const removal = new AccountRemoval(users, membership, groups, new NoOpMembershipChanges(), sessions, tokens, formerMembers);
+  const removal = new AccountRemoval(users, membership, groups, new NoOpMembershipChanges(), sessions, tokens, authors);
   const addressVerification = new AddressVerification(users, removal);
   const confirmation = new PasswordConfirmation(users, hasher, guard);
   const commonPasswords = new PackagedCommonPasswords();
@@ -63,17 +64,18 @@ export function accountWorld(mode: EmailVerificationMode = 'optional') {
     catalog,
     membership,
     groups,
-    formerMembers,
+    authors,
     throttle,
     verification: new EmailVerificationPolicy(users, mode),
     signUp: new SignUp(users, hasher, throttle, mailing, commonPasswords, clock.now),
     logIn: new LogIn(users, hasher, guard),
-    verifyEmail: new VerifyEmail(tokens, addressVerification),
+    verifyEmail: new VerifyEmail(tokens, addressVerification, users),
+    checkResetLink: new CheckResetLink(tokens, users),
     resend: new ResendVerification(users, limiter, mailing),
     requestReset: new RequestPasswordReset(users, limiter, mailing),
     resetPassword: new ResetPassword(tokens, users, hasher, sessions, addressVerification, commonPasswords),
     changePassword: new ChangePassword(confirmation, users, hasher, sessions, tokens, commonPasswords),
-    updateProfile: new UpdateProfile(users),
+    updateProfile: new UpdateProfile(users, authors),
     deleteAccount: new DeleteAccount(confirmation, removal),
   };
 }

@@ -1,54 +1,81 @@
-// The in-process parts of the account adapters: which authors are former
-// members (remembered, asked once for a crowd), what a mail says, and mail
-// sent in the background.
+// The in-process parts of the account adapters: message authors' names and
+// who is a former member (remembered, asked once for a crowd), what a mail
+// says, and mail sent in the background.
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { CachedFormerMembers } from '@adapters/chat/cached-former-members';
+import { CachedMessageAuthors } from '@adapters/chat/cached-message-authors';
 import { accountMailContent } from '@adapters/mail/account-mail-content';
 import { BackgroundMailer } from '@adapters/mail/background-mailer';
 import type { AccountMail, Mailer } from '@application/ports/mailer';
+import type { AuthorRecord } from '@application/ports/user-repository';
 import { UserId } from '@domain/ids';
 import { ManualClock } from '@tests/support/test-clock';
 
-describe('CachedFormerMembers', () => {
+describe('CachedMessageAuthors', () => {
   function directory() {
     const deleted = new Set<number>();
+    const names = new Map<number, string>([
+      [1, 'Ann'],
+      [2, 'Bo'],
+      [3, 'Cy'],
+    ]);
     const asked: number[][] = [];
     const clock = new ManualClock();
-    const cache = new CachedFormerMembers(
+    const cache = new CachedMessageAuthors(
       {
-        deletedAmong: async (ids) => {
+        authorsAmong: async (ids: readonly UserId[]) => {
           asked.push([...ids]);
-          return new Set(ids.filter((id) => deleted.has(id)));
+          const known = ids.filter((id) => names.has(id));
+          return new Map<UserId, AuthorRecord>(
+            known.map((id) => [id, deleted.has(id) ? { deleted: true } : { deleted: false, firstName: names.get(id)!, lastName: 'L' }]),
+          );
         },
       },
       clock.now,
       30_000,
       () => 1,
     );
-    return { deleted, asked, clock, cache };
+    /** The ids the cache says are gone, and the first names of the others. */
+    const read = async (...ids: number[]) =>
+      Object.fromEntries([...(await cache.among(ids.map(UserId)))].map(([id, a]) => [id, a.deleted ? 'gone' : a.firstName]));
+    return { deleted, names, asked, clock, cache, read };
   }
 
   it('asks once for a crowd reading the same authors at the same moment, then answers from memory', async () => {
-    const { deleted, asked, cache } = directory();
+    const { deleted, asked, cache, read } = directory();
     deleted.add(2);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => cache.among([UserId(1), UserId(2), UserId(3)])));
-    expect(answers.every((a) => [...a].join() === '2')).toBe(true);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => read(1, 2, 3)));
+    expect(answers.every((a) => JSON.stringify(a) === JSON.stringify({ 1: 'Ann', 2: 'gone', 3: 'Cy' }))).toBe(true);
     expect(asked).toEqual([[1, 2, 3]]);
-    expect([...(await cache.among([UserId(2), UserId(3)]))]).toEqual([2]);
+    expect(await read(2, 3)).toEqual({ 2: 'gone', 3: 'Cy' });
     expect(asked).toHaveLength(1);
     expect((await cache.among([])).size).toBe(0);
+    // An id that is no account is not answered (its messages stay as they are).
+    expect(await read(9)).toEqual({});
   });
 
-  it('knows a deletion made here at once, and learns one made elsewhere when its memory expires', async () => {
-    const { deleted, clock, cache } = directory();
-    expect((await cache.among([UserId(1), UserId(2)])).size).toBe(0);
+  it('knows a deletion or a change of names made here at once, and learns those made elsewhere when its memory expires', async () => {
+    const { deleted, names, clock, cache, read } = directory();
+    expect(await read(1, 2, 3)).toEqual({ 1: 'Ann', 2: 'Bo', 3: 'Cy' });
     cache.deleted(UserId(1));
-    expect([...(await cache.among([UserId(1), UserId(2)]))]).toEqual([1]);
+    names.set(3, 'Cyrus');
+    cache.renamed(UserId(3));
+    expect(await read(1, 2, 3)).toEqual({ 1: 'gone', 2: 'Bo', 3: 'Cyrus' });
     deleted.add(2);
-    expect([...(await cache.among([UserId(1), UserId(2)]))]).toEqual([1]);
+    names.set(3, 'Cyril');
+    expect(await read(1, 2, 3)).toEqual({ 1: 'gone', 2: 'Bo', 3: 'Cyrus' });
     clock.advance(30_000);
-    expect([...(await cache.among([UserId(1), UserId(2)]))].sort()).toEqual([1, 2]);
+    expect(await read(1, 2, 3)).toEqual({ 1: 'gone', 2: 'gone', 3: 'Cyril' });
+  });
+
+  it('keeps no names asked for before a change of names', async () => {
+    const { names, asked, cache, read } = directory();
+    const before = read(1);
+    names.set(1, 'Annie');
+    cache.renamed(UserId(1));
+    expect(await before).toEqual({ 1: 'Ann' });
+    expect(await read(1)).toEqual({ 1: 'Annie' });
+    expect(asked).toHaveLength(2);
   });
 });
 

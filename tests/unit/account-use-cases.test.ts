@@ -14,6 +14,7 @@ import { RoomNewest } from '@adapters/chat/room-newest';
 import { SignalHub } from '@adapters/chat/signal-hub';
 import type { EmailVerificationMode } from '@application/accounts/email-verification';
 import { ADDRESS_MAIL_RULE } from '@application/accounts/account-mailing';
+import { RESET_LINK_INVALID_MESSAGE } from '@application/accounts/reset-password';
 import { CourseId, type UserId } from '@domain/ids';
 import { EmailClaimLostError, EmailNotVerifiedError, LinkInvalidError, WrongPasswordError } from '@domain/user/account-errors';
 import { canonicalName } from '@domain/user/canonical-name';
@@ -83,8 +84,8 @@ async function participation(mode: EmailVerificationMode) {
     joinGroup: new JoinStudyGroup(world.membership, world.groups, world.verification, new NoOpMembershipChanges()),
     createGroup: new CreateStudyGroup(world.catalog, world.membership, world.groups, world.verification, new NoOpMembershipChanges()),
     post: new PostChatMessage(access, log, world.users, allowance, signals, world.verification),
-    edit: new EditChatMessage(access, log, allowance, signals, world.verification, world.clock.now),
-    read: new ReadChatMessages(access, log, world.formerMembers),
+    edit: new EditChatMessage(access, log, allowance, signals, world.verification, world.authors, world.clock.now),
+    read: new ReadChatMessages(access, log, world.authors),
   };
 }
 
@@ -143,9 +144,11 @@ describe('verification links', () => {
     await expect(world.resend.execute({ actingUserId: user.id })).rejects.toBeInstanceOf(RateLimitedError);
     await expect(world.verifyEmail.execute({ token: first })).rejects.toBeInstanceOf(LinkInvalidError);
     const newest = world.mailer.lastToken('alice@ufl.edu', 'verify-email');
-    expect(await world.verifyEmail.execute({ token: newest })).toBe(user.id);
+    expect(await world.verifyEmail.execute({ token: newest })).toEqual({ userId: user.id, alreadyVerified: false });
     expect((await world.users.findById(user.id))?.emailVerified).toBe(true);
-    await expect(world.verifyEmail.execute({ token: newest })).rejects.toBeInstanceOf(LinkInvalidError);
+    // Opened again: the address is verified, and the link says so; a replaced link still does not work.
+    expect(await world.verifyEmail.execute({ token: newest })).toEqual({ userId: user.id, alreadyVerified: true });
+    await expect(world.verifyEmail.execute({ token: first })).rejects.toBeInstanceOf(LinkInvalidError);
     expect(await world.resend.execute({ actingUserId: user.id })).toEqual({ sent: false, emailVerified: true });
   });
 
@@ -191,6 +194,33 @@ describe('password reset', () => {
     await expect(
       world.resetPassword.execute({ token: world.mailer.lastToken('alice@ufl.edu', 'reset-password'), password: 'late-one-1' }),
     ).rejects.toBeInstanceOf(LinkInvalidError);
+  });
+
+  it('checks a link without using it up: usable until it is used, expired or its account deleted', async () => {
+    const world = accountWorld();
+    const user = await student(world, 'alice');
+    const link = async () => {
+      await world.requestReset.execute({ emailOrUsername: 'alice', clientAddress: '10.0.0.9' });
+      return world.mailer.lastToken('alice@ufl.edu', 'reset-password');
+    };
+    const token = await link();
+    await world.checkResetLink.execute({ token });
+    await world.checkResetLink.execute({ token });
+    await world.resetPassword.execute({ token, password: 'new-one-1' });
+    await expect(world.checkResetLink.execute({ token })).rejects.toBeInstanceOf(LinkInvalidError);
+    for (const made of ['made-up', ''])
+      await expect(world.checkResetLink.execute({ token: made })).rejects.toBeInstanceOf(LinkInvalidError);
+
+    const late = await link();
+    world.clock.advance(HOUR);
+    await expect(world.checkResetLink.execute({ token: late })).rejects.toMatchObject({
+      code: 'LINK_INVALID',
+      message: RESET_LINK_INVALID_MESSAGE,
+    });
+
+    const orphan = await link();
+    await world.deleteAccount.execute({ actingUserId: user.id, password: 'new-one-1', clientAddress: 'x' });
+    await expect(world.checkResetLink.execute({ token: orphan })).rejects.toBeInstanceOf(LinkInvalidError);
   });
 
   it('spends no password hash on a link that does not work (the call is public and hashing is the costly part)', async () => {
@@ -280,11 +310,14 @@ describe('change password, profile, deletion', () => {
     expect((await world.users.findCredentialsByEmail(canonicalName('stale@ufl.edu')))?.user.id).toBe(stale.id);
     expect(await world.users.claimLost(claimed.user.id)).toBe(false);
 
-    expect(await world.verifyEmail.execute({ token: world.mailer.lastToken('stale@ufl.edu', 'verify-email') })).toBe(claimed.user.id);
+    expect(await world.verifyEmail.execute({ token: world.mailer.lastToken('stale@ufl.edu', 'verify-email') })).toEqual({
+      userId: claimed.user.id,
+      alreadyVerified: false,
+    });
     expect(await world.users.findById(claimed.user.id)).toMatchObject({ emailVerified: true });
     expect(await world.users.findById(stale.id)).toBeNull();
     expect(await world.sessions.get('stale-laptop')).toBeNull();
-    expect([...(await world.formerMembers.among([stale.id]))]).toEqual([stale.id]);
+    expect([...(await world.authors.among([stale.id]))]).toEqual([[stale.id, { deleted: true }]]);
     expect((await world.users.findCredentialsByEmail(canonicalName('stale@ufl.edu')))?.user.id).toBe(claimed.user.id);
     // The retired account's name stays reserved; a verified address is never claimed.
     expect(await again('other@ufl.edu', 'stale')).toMatchObject({ ok: false, field: 'username' });
@@ -296,7 +329,10 @@ describe('change password, profile, deletion', () => {
     const [claim] = claims;
     // The old account asks for a new link (its first expired) and opens it first.
     await world.resend.execute({ actingUserId: stale.id });
-    expect(await world.verifyEmail.execute({ token: world.mailer.lastToken('stale@ufl.edu', 'verify-email') })).toBe(stale.id);
+    expect(await world.verifyEmail.execute({ token: world.mailer.lastToken('stale@ufl.edu', 'verify-email') })).toEqual({
+      userId: stale.id,
+      alreadyVerified: false,
+    });
     expect(await world.users.claimLost(claim.id)).toBe(true);
     await expect(world.verifyEmail.execute({ token: claim.link })).rejects.toBeInstanceOf(EmailClaimLostError);
     const sent = world.mailer.sent.length;
@@ -324,7 +360,7 @@ describe('change password, profile, deletion', () => {
   it("takes an address nobody holds any more when the claim's link is opened", async () => {
     const { world, stale, claims } = await staleAddress(['claimant']);
     await world.deleteAccount.execute({ actingUserId: stale.id, password: 'chomp-chomp-42', clientAddress: 'x' });
-    expect(await world.verifyEmail.execute({ token: claims[0].link })).toBe(claims[0].id);
+    expect(await world.verifyEmail.execute({ token: claims[0].link })).toEqual({ userId: claims[0].id, alreadyVerified: false });
     expect((await world.users.findCredentialsByEmail(canonicalName('stale@ufl.edu')))?.user.id).toBe(claims[0].id);
   });
 

@@ -17,9 +17,9 @@ import { InMemoryRateLimiter } from '@tests/fakes/in-memory-rate-limiter';
 import { InMemoryStudyGroupRepository } from '@tests/fakes/in-memory-study-group-repository';
 import { InMemoryUserRepository } from '@tests/fakes/in-memory-user-repository';
 import { EmailVerificationPolicy } from '@application/accounts/email-verification';
-import { CachedFormerMembers } from '@adapters/chat/cached-former-members';
+import { CachedMessageAuthors } from '@adapters/chat/cached-message-authors';
 import { sectionEntry } from '@tests/support/catalog-entries';
-import { checkMessageText } from '@domain/chat/chat-message';
+import { checkMessageText, type ChatMessage } from '@domain/chat/chat-message';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { compareMessageIds, nextMessageId, parseMessageId } from '@domain/chat/message-id';
 import { DomainError, RateLimitedError } from '@domain/errors';
@@ -72,13 +72,18 @@ async function world() {
     users,
     announced,
     post: new PostChatMessage(access, log, users, new PostingAllowance(limiter), signals, new EmailVerificationPolicy(users, 'optional')),
-    read: new ReadChatMessages(access, log, new CachedFormerMembers(users)),
-    page: new GetCoursePage(catalog, membership, log, new InMemoryStudyGroupRepository(users), new CachedFormerMembers(users)),
+    read: new ReadChatMessages(access, log, new CachedMessageAuthors(users)),
+    page: new GetCoursePage(catalog, membership, log, new InMemoryStudyGroupRepository(users), new CachedMessageAuthors(users)),
   };
 }
 
 const course: ChatRoom = { kind: 'course', id: 1 };
 const group: ChatRoom = { kind: 'group', id: 7 };
+
+/** A message as an answer carries it: with its author's names now (every student here is "A B"). */
+const named = (message: ChatMessage): ChatMessage => ({ ...message, firstName: 'A', lastName: 'B' });
+/** A message as the log keeps it: the names are never stored. */
+const unnamed = ({ firstName: _first, lastName: _last, ...message }: ChatMessage): ChatMessage => message;
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   try {
@@ -98,9 +103,9 @@ describe('PostChatMessage', () => {
 
   it('stores the trimmed text under the account’s username and answers it with id and time', async () => {
     const stored = await w.post.execute({ actingUserId: w.alice, room: course, message: '  See you at Marston?  ' });
-    expect(stored).toMatchObject({ userId: w.alice, username: 'alice', message: 'See you at Marston?' });
+    expect(stored).toMatchObject({ userId: w.alice, username: 'alice', message: 'See you at Marston?', firstName: 'A', lastName: 'B' });
     expect(stored.time.getTime()).toBe(parseMessageId(stored.id)!.ms);
-    expect(await w.log.latest(course, 50)).toEqual([stored]);
+    expect(await w.log.latest(course, 50)).toEqual([unnamed(stored)]);
   });
 
   it('refuses non-members and unknown rooms, and stores nothing', async () => {
@@ -150,7 +155,7 @@ describe('PostChatMessage', () => {
     const stored = await w.post.execute(command);
     expect(w.announced).toEqual(['course:1']);
     for (let i = 0; i < 25; i += 1) expect(await w.post.execute(command)).toEqual(stored);
-    expect(await w.log.latest(course, 50)).toEqual([stored]);
+    expect(await w.log.latest(course, 50)).toEqual([unnamed(stored)]);
     // Each retry announces again: the first try's server may have died before it announced.
     expect(w.announced).toEqual(Array(26).fill('course:1'));
     // One post charged of the 20: 19 left.
@@ -179,12 +184,12 @@ describe('ReadChatMessages', () => {
     for (let i = 0; i < 120; i += 1)
       stored.push((await w.log.append(course, { userId: w.bob, username: 'bob', message: `m${i}` })).message);
     const read = (extra: { after?: string; before?: string }) => w.read.execute({ actingUserId: w.alice, room: course, ...extra });
-    expect(await read({})).toEqual(stored.slice(70));
-    expect(await read({ after: stored[117].id })).toEqual(stored.slice(118));
+    expect(await read({})).toEqual(stored.slice(70).map(named));
+    expect(await read({ after: stored[117].id })).toEqual(stored.slice(118).map(named));
     expect(await read({ after: stored[119].id })).toEqual([]);
-    expect(await read({ before: stored[70].id })).toEqual(stored.slice(20, 70));
-    expect(await read({ before: stored[20].id })).toEqual(stored.slice(0, 20));
-    expect(await read({ after: '0-0' })).toEqual(stored);
+    expect(await read({ before: stored[70].id })).toEqual(stored.slice(20, 70).map(named));
+    expect(await read({ before: stored[20].id })).toEqual(stored.slice(0, 20).map(named));
+    expect(await read({ after: '0-0' })).toEqual(stored.map(named));
   });
 
   it('refuses malformed cursors, both cursors at once and non-members', async () => {

@@ -9,7 +9,7 @@ import { InMemoryCourseMembership } from '@tests/fakes/in-memory-course-membersh
 import { InMemoryStudyGroupRepository } from '@tests/fakes/in-memory-study-group-repository';
 import { InMemoryUserRepository } from '@tests/fakes/in-memory-user-repository';
 import { EmailVerificationPolicy } from '@application/accounts/email-verification';
-import { CachedFormerMembers } from '@adapters/chat/cached-former-members';
+import { CachedMessageAuthors } from '@adapters/chat/cached-message-authors';
 import { GetCoursePage } from '@application/courses/get-course-page';
 import { GetDashboard } from '@application/courses/get-dashboard';
 import { LeaveCourse } from '@application/courses/leave-course';
@@ -92,19 +92,19 @@ describe('study-group use cases', () => {
     for (const id of [ids.owner, ids.member, ids.classmate]) await membership.join(id, courseId);
 
     const verification = new EmailVerificationPolicy(users, 'optional');
-    const formerMembers = new CachedFormerMembers(users);
+    const authors = new CachedMessageAuthors(users);
     clock = Date.UTC(2025, 9, 1, 12);
     create = new CreateStudyGroup(catalog, membership, groups, verification, changes, () => clock);
     join = new JoinStudyGroup(membership, groups, verification, changes);
     leave = new LeaveStudyGroup(groups, changes);
     chat = new InMemoryChatLog();
-    page = new GetStudyGroupPage(groups, chat, formerMembers);
+    page = new GetStudyGroupPage(groups, chat, authors);
     update = new UpdateStudyGroup(groups);
     schedule = new ScheduleMeeting(groups);
     moveMeeting = new UpdateMeeting(groups);
     cancel = new CancelMeeting(groups);
     leaveCourse = new LeaveCourse(catalog, membership, changes, groups);
-    coursePage = new GetCoursePage(catalog, membership, chat, groups, formerMembers);
+    coursePage = new GetCoursePage(catalog, membership, chat, groups, authors);
     dashboard = new GetDashboard(membership, groups);
     listCourseGroups = new ListCourseGroups(catalog, membership, groups);
   });

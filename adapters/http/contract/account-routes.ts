@@ -9,7 +9,7 @@ export const ACCOUNT_ROUTES = {
     method: 'POST',
     path: '/api/verify-email/',
     summary:
-      'Open the link mailed after sign-up: the address is verified (the link works once, for 24 hours); 409 EMAIL_CLAIM_LOST when the account waited for an address another account verified first',
+      'Open the link mailed after sign-up: the address is verified (the link works once, for 24 hours; opened again while the address is verified, it answers alreadyVerified: true); 409 EMAIL_CLAIM_LOST when the account waited for an address another account verified first',
     body: accounts.verifyEmailBody,
     answer: accounts.verifyEmailAnswer,
     public: true,
@@ -28,6 +28,15 @@ export const ACCOUNT_ROUTES = {
     summary: 'Forgot password: mail a reset link to the account with this address or username (the same answer whether or not it exists)',
     body: accounts.requestPasswordResetBody,
     answer: accounts.requestPasswordResetAnswer,
+    public: true,
+  }),
+  checkResetLink: route({
+    method: 'GET',
+    path: '/api/reset-link/',
+    summary:
+      'Whether a reset link still works, without using it up (the reset page asks as it opens); 400 LINK_INVALID when it was used, has expired or was replaced',
+    query: accounts.resetLinkQuery,
+    answer: accounts.resetLinkAnswer,
     public: true,
   }),
   resetPassword: route({

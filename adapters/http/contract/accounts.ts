@@ -9,7 +9,8 @@ import { optionalText, textField } from './primitives';
 const linkToken = textField(200);
 
 export const verifyEmailBody = z.object({ token: linkToken });
-export const verifyEmailAnswer = z.object({ emailVerified: z.literal(true) });
+/** `alreadyVerified`: the link was opened before (or its time is up) and the address is verified: the page says so. */
+export const verifyEmailAnswer = z.object({ emailVerified: z.literal(true), alreadyVerified: z.boolean() });
 
 /** `sent`: a new link is on its way; false when the address is already verified (nothing to send). */
 export const resendVerificationAnswer = z.object({ sent: z.boolean(), emailVerified: z.boolean() });
@@ -20,6 +21,10 @@ export const requestPasswordResetBody = z.object({
 });
 /** The same answer whether or not an account exists. */
 export const requestPasswordResetAnswer = z.object({ message: z.string() });
+
+/** The reset page's check of its link as it opens (nothing is used up). */
+export const resetLinkQuery = z.object({ token: linkToken });
+export const resetLinkAnswer = z.object({ usable: z.literal(true) });
 
 export const resetPasswordBody = z.object({ token: linkToken, password: optionalText(1000) });
 export const resetPasswordAnswer = z.object({ passwordReset: z.literal(true) });

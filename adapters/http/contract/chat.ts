@@ -23,6 +23,12 @@ export const message = described(
     deleted: z.optional(z.boolean()),
     /** Its author deleted their account: shown as "Former member" (username is ''), with no profile. */
     formerMember: z.optional(z.literal(true)),
+    /**
+     * The author's names as they are now, on every message an answer carries but a former member's: the room names
+     * by them an author who has left it (nothing else of a student outside the room is answered).
+     */
+    first_name: z.optional(z.string()),
+    last_name: z.optional(z.string()),
     /** In a poll's answer, an edit or delete of the message `id`: the event's own id, where the poll's cursor moves to. */
     event: z.optional(messageId),
   }),

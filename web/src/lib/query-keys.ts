@@ -23,4 +23,6 @@ export const queryKeys = {
   /** A search card's sections, all of them ("Show all"). */
   courseSections: (courseId: number, filters: CourseFilters) => ['catalog', 'sections', courseId, filters] as const,
   studyGroupPage: (groupId: number) => ['study-group', groupId] as const,
+  /** A reset link's check as its page opens. */
+  resetLink: (token: string) => ['reset-link', token] as const,
 };

@@ -1,7 +1,7 @@
 // The trusted-account calls: verifying the address, getting back in with a
 // mailed link, the profile, the password and deleting the account. Each keeps
 // the tab's idea of who is signed in (lib/session.ts) in step.
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import type { UpdateProfileBody } from '@contract/accounts';
@@ -19,13 +19,17 @@ async function refreshSession(client: QueryClient): Promise<User | null> {
   return user;
 }
 
-/** Opens a verification link: the address is verified (in whichever account it belongs to). */
+/**
+ * Opens a verification link: the address is verified (in whichever account it
+ * belongs to). Answers whether it already was (the link was opened before).
+ */
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (token: string, { client }) => {
-      await apiClient.call(API.verifyEmail, { body: { token } });
+      const { alreadyVerified } = await apiClient.call(API.verifyEmail, { body: { token } });
       if (currentUser(client)) await refreshSession(client).catch(() => null);
+      return { alreadyVerified };
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.userDetails }),
   });
@@ -46,6 +50,20 @@ export function useResendVerification() {
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (emailOrUsername: string) => apiClient.call(API.requestPasswordReset, { body: { emailOrUsername } }),
+  });
+}
+
+/**
+ * The reset page's link, checked once as the page opens, without using it up:
+ * a used or expired link fails (an ApiError with the server's words) before a
+ * new password is typed.
+ */
+export function useResetLinkCheck(token: string) {
+  return useQuery({
+    queryKey: queryKeys.resetLink(token),
+    queryFn: () => apiClient.call(API.checkResetLink, { query: { token } }),
+    // Asked once: after the password is set, the link is used, and the page must not change its mind.
+    staleTime: Infinity,
   });
 }
 

@@ -1,5 +1,6 @@
-// The Log In form: username and password, the per-field lines, the general
-// line under the button, and "Forgot password?".
+// The Log In form: username (or the UF email: the server finds the account by
+// either) and password, the per-field lines, the general line under the
+// button, and "Forgot password?".
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -49,7 +50,7 @@ export function LogInForm() {
   const generalError = formState.errors.root?.message;
   return (
     <form className={formStyles.form} onSubmit={submit} noValidate>
-      <TextField label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} {...field('username')} />
+      <TextField label="Username or UF email" autoComplete="username" autoCapitalize="none" spellCheck={false} {...field('username')} />
       <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
 
       <button type="submit" className="button button--primary button--block" disabled={attempt.isPending} aria-busy={attempt.isPending}>

@@ -1,16 +1,17 @@
-// The page a reset link opens: a new password under sign-up's rules. The
-// link works once, for an hour; using it signs the account out everywhere.
+// The form of the page a reset link opens (reset-password-view.tsx): a new
+// password under sign-up's rules. The link works once, for an hour; using it
+// signs the account out everywhere.
 import { Link } from 'react-router-dom';
 import { TextField } from '@web/components/text-field';
 import { messageForStudent } from '@web/lib/api-error';
 import { showRefusal } from '@web/lib/form-refusal';
 import { useRuleForm } from '@web/lib/use-rule-form';
 import { checkResetPassword } from '@domain/user/account-rules';
-import { useResetPassword } from './account-api';
+import type { useResetPassword } from './account-api';
 import formStyles from './auth-form.module.css';
 
-export function ResetPasswordForm({ token }: { token: string }) {
-  const reset = useResetPassword();
+/** `reset`: the page's call, so the page knows the link was used here. */
+export function ResetPasswordForm({ token, reset }: { token: string; reset: ReturnType<typeof useResetPassword> }) {
   const { field, handleSubmit, setError, formState } = useRuleForm<{ password: string }>(checkResetPassword, { password: '' });
   const submit = handleSubmit(({ password }) => {
     if (reset.isPending) return;

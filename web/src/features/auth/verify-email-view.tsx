@@ -1,5 +1,6 @@
 // What the verification link opens: it sends the token once and says how it
-// went (verified; a link that no longer works, with Resend for a student
+// went (verified, or already verified when the link was opened before; a
+// link that no longer works, with Resend for a student
 // signed in to an unverified account; or, for an account that signed up with
 // an address another account held, that the other account verified it first).
 import { useEffect, useRef } from 'react';
@@ -34,10 +35,12 @@ export function VerifyEmailView({ token }: { token: string }) {
   );
 
   if (verify.isSuccess) {
+    // A link opened again (a second click in the mail) says the address is verified, not that the link failed.
+    const again = verify.data.alreadyVerified;
     return (
-      <AuthPage title="Email address verified" switchLine={home}>
+      <AuthPage title={again ? 'Email address already verified' : 'Email address verified'} switchLine={home}>
         <p className={formStyles.outcome} role="status">
-          Thank you: your UF email address is verified.
+          {again ? 'This link was already used: your UF email address is verified.' : 'Thank you: your UF email address is verified.'}
         </p>
       </AuthPage>
     );

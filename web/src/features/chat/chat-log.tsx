@@ -3,8 +3,9 @@
 // (message-runs.ts); the header names the author through the display rule, as
 // a button that opens their profile card (the username in its tip), or "You"
 // on the student's own messages, which sit on the right in their own colour.
-// An author no longer in the room's people is shown by username, as plain
-// text; one who deleted their account as "Former member". Every message keeps
+// An author no longer in the room's people is shown by the names their message
+// carries (the server adds them as it reads), as plain text; one who deleted
+// their account as "Former member". Every message keeps
 // its own time for screen readers and in its tooltip. The authors' names are
 // one tab stop between the log and the input (a roving tabindex: the name
 // last focused, else the newest), the arrow keys, Home and End moving between
@@ -18,7 +19,7 @@ import { EDIT_WINDOW_MS } from '@domain/chat/chat-message';
 import { mentions } from '@domain/chat/mention';
 import type { useProfileCard } from '@web/components/profile-card';
 import { describeChatTime, formatChatTime } from '@web/lib/chat-time';
-import { memberName } from '@web/lib/member-name';
+import { memberName, messageAuthorName } from '@web/lib/member-name';
 import styles from './chat-panel.module.css';
 import type { ChatRoomState } from './chat-room-store';
 import { MessageBody } from './message-body';
@@ -122,9 +123,9 @@ export function ChatLog({
         <ol className={styles.messages}>
           {messages.map((message, index) => {
             const mine = message.user_id === userId;
-            // Your own under "You"; someone who left the room by username; a deleted account as "Former member", no profile.
+            // Your own under "You"; someone who left the room by the names the message carries, no profile; a deleted account as "Former member".
             const author = mine || message.formerMember ? undefined : people.get(message.user_id);
-            const authorName = mine ? 'You' : message.formerMember ? 'Former member' : author ? memberName(author) : message.username;
+            const authorName = mine ? 'You' : author ? memberName(author) : messageAuthorName(message);
             const mentioned = !mine && !message.deleted && me !== '' && mentions(message.message, me);
             const classes = [
               styles.message,

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { ChatMessage } from '@contract/chat';
 import type { Member } from '@contract/members';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
-import { memberName } from '@web/lib/member-name';
+import { memberName, messageAuthorName } from '@web/lib/member-name';
 
 interface DeleteMessageDialogProps {
   message: ChatMessage;
@@ -39,7 +39,7 @@ export function DeleteMessageDialog({ message, userId, people, remove, actionErr
       message={
         message.user_id === userId
           ? 'Everyone in this chat will see "Message deleted" in its place.'
-          : `Delete ${author ? memberName(author) : message.username}'s message? Everyone in this chat will see "Message deleted" in its place.`
+          : `Delete ${author ? memberName(author) : messageAuthorName(message)}'s message? Everyone in this chat will see "Message deleted" in its place.`
       }
       confirmLabel="Delete message"
       onConfirm={() => void deleteConfirmed()}
