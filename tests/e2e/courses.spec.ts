@@ -182,9 +182,11 @@ test('on a phone a search scrolls to its results and moves focus there; on a des
   await expect(page.getByRole('article').first()).toBeInViewport();
 
   // On a desktop the results are in view beside the form: a search leaves the view and focus where they are.
-  await page.setViewportSize({ width: 1280, height: 800 });
+  // (Tall enough that the heading and the count show under the form, the catalog line and Add my classes.)
+  await page.setViewportSize({ width: 1280, height: 1200 });
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(results).toBeInViewport();
+  expect((await results.boundingBox())!.y).toBeLessThan(1200 - 120);
   await box.fill('physics');
   await box.press('Enter');
   await expect(page).toHaveURL(/q=physics/);
