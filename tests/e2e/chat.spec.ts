@@ -98,6 +98,28 @@ test('two students in one course see each other’s messages, with times as spec
   for (const context of contexts) await context.close();
 });
 
+test('links in a message open in a new tab without opener or referrer; a script or data address stays text', async ({ page }) => {
+  await signUpViaApi(page, 'Lina', 'Gator');
+  const { courseId } = await joinCourse(page, 'GEO1200');
+  await postViaApi(
+    page,
+    courseId,
+    'Zoom at zoom.us/j/4471 or https://ufl.zoom.us/j/99?pwd=a, notes: www.ufl.edu. Not javascript:alert(1) nor data:text/html,hi',
+  );
+  await page.goto(`/course/${courseId}`);
+  const item = messageItem(page, 'Zoom at');
+  const links = item.getByRole('link');
+  await expect(links).toHaveText(['zoom.us/j/4471', 'https://ufl.zoom.us/j/99?pwd=a', 'www.ufl.edu']);
+  const hrefs = ['http://zoom.us/j/4471', 'https://ufl.zoom.us/j/99?pwd=a', 'http://www.ufl.edu'];
+  for (const [index, href] of hrefs.entries()) {
+    await expect(links.nth(index)).toHaveAttribute('href', href);
+    await expect(links.nth(index)).toHaveAttribute('target', '_blank');
+    await expect(links.nth(index)).toHaveAttribute('rel', 'noopener noreferrer');
+  }
+  await expect(item).toContainText('Not javascript:alert(1) nor data:text/html,hi');
+  await expect(item.locator('a[href^="javascript"], a[href^="data"]')).toHaveCount(0);
+});
+
 test('a failed send keeps the text and says so; empty messages are not sent; a failed poll is logged, falls back to the one-second poll and recovers', async ({
   page,
   browser,

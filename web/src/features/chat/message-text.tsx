@@ -1,8 +1,9 @@
-// A message's text with its @mentions of the room's people marked: a mention
-// of the student reading is highlighted (<mark>), others' are only set apart.
+// A message's text with its links made clickable (a new tab, no opener, no
+// referrer) and its @mentions of the room's people marked: a mention of the
+// student reading is highlighted (<mark>), others' are only set apart.
 // Line breaks are kept by the stylesheet (white-space: pre-wrap).
-import { useMemo, type ReactNode } from 'react';
-import { findMentions } from '@domain/chat/mention';
+import { useMemo } from 'react';
+import { messageSpans } from './message-spans';
 import styles from './chat-panel.module.css';
 
 interface MessageTextProps {
@@ -14,29 +15,27 @@ interface MessageTextProps {
 }
 
 export function MessageText({ text, usernames, me }: MessageTextProps) {
-  const parts = useMemo(() => {
-    const spans = findMentions(text, (name) => usernames.has(name) || name === me);
-    if (spans.length === 0) return [text];
-    const out: ReactNode[] = [];
-    let at = 0;
-    for (const span of spans) {
-      if (span.start > at) out.push(text.slice(at, span.start));
-      const written = text.slice(span.start, span.end);
-      out.push(
-        span.username.toLowerCase() === me ? (
-          <mark key={span.start} className={styles.mentionMe}>
-            {written}
+  const spans = useMemo(() => messageSpans(text, (name) => usernames.has(name), me), [text, usernames, me]);
+  return (
+    <>
+      {spans.map((span, index) => {
+        if (span.kind === 'text') return span.text;
+        if (span.kind === 'link')
+          return (
+            <a key={index} className={styles.link} href={span.href} target="_blank" rel="noopener noreferrer">
+              {span.text}
+            </a>
+          );
+        return span.me ? (
+          <mark key={index} className={styles.mentionMe}>
+            {span.text}
           </mark>
         ) : (
-          <span key={span.start} className={styles.mention}>
-            {written}
+          <span key={index} className={styles.mention}>
+            {span.text}
           </span>
-        ),
-      );
-      at = span.end;
-    }
-    if (at < text.length) out.push(text.slice(at));
-    return out;
-  }, [text, usernames, me]);
-  return <>{parts}</>;
+        );
+      })}
+    </>
+  );
 }
