@@ -144,6 +144,8 @@ test('two students with the same initials get different colours, and their names
   await ben.keyboard.press('Shift+Tab');
   await ben.keyboard.press('Tab');
   await expect(andy).toBeFocused();
+  // Alice's tip (from her focus a moment ago) closes as Andy's opens: one tip, his.
+  await expect(ben.getByRole('tooltip')).toHaveCount(1);
   await expect(ben.getByRole('tooltip')).toHaveText('Andy Green');
 
   // The user menu button names its student too.
@@ -223,6 +225,7 @@ test('the chat groups messages by author, names them, opens their profile cards 
   // He is no longer in the room: his name is plain text, with no profile card to open.
   await expect(item('Andy signing off').getByRole('button')).toHaveCount(0);
   const students = await studentsPanel(alice);
+  await expect(personButton(students, shownName(BEN))).toHaveCount(1);
   await expect(personButton(students, shownName(BEN))).toBeVisible();
   await expect(personButton(students, shownName(ANDY))).toHaveCount(0);
   await expect(aliceChat.getByText('You', { exact: true }).filter({ visible: true })).toHaveCount(1);
