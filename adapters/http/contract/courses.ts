@@ -72,7 +72,7 @@ const searchResultCourse = described(
 
 export const dashboardAnswer = z.object({
   userId: id,
-  /** In the order the student joined them. */
+  /** The student's courses (not sections), in the order they joined them. */
   courses: z.array(course),
   /** The student's own groups, every course. */
   studyGroups: z.array(studyGroup),
@@ -87,10 +87,12 @@ const nextStudyGroupsCursor = described(z.nullable(z.string()), {
 export const coursePageAnswer = z.object({
   course,
   userID: id,
+  /** A member of the course (in any of its sections, or of the course alone). */
   isMember: z.boolean(),
   /** The latest 50, oldest first; members only (empty otherwise). */
   courseMessages: z.array(message),
-  courseMembers: z.array(member),
+  /** Every student of the course, whichever section they are in, in the order they joined. */
+  courseMembers: z.array(courseMember),
   /** The first page (20) of the course's groups: the student's own, most recently joined first, then the others, oldest first. */
   courseStudyGroups: z.array(studyGroup),
   /** Every group of the course the student is in, on this page or a later one. */
@@ -126,6 +128,7 @@ const resultPage = {
 
 export const searchAnswer = z.object({
   ...resultPage,
+  /** The ids of the student's sections and of their courses (one id space). */
   userCoursesIDs: z.array(id),
   /** The terms in the catalog, newest first. */
   terms: z.array(z.string()),
@@ -151,7 +154,7 @@ export const courseSectionsQuery = z.object({
 });
 
 export const courseSectionsAnswer = z.object({
-  /** The section named in the path. */
+  /** The id in the path (a section's, or the course's own). */
   courseID: id,
   /** Every section on offer of its course that matches the search, in the card's order. */
   sections: z.array(courseSection),
@@ -159,8 +162,25 @@ export const courseSectionsAnswer = z.object({
 
 export const courseMembershipBody = z.object({ userID: actingIds.userID, courseID: requestId });
 
-export const joinCourseAnswer = z.object({ courseID: id, isMember: z.literal(true) });
-export const leaveCourseAnswer = z.object({ courseID: id, isMember: z.literal(false) });
+/** courseID names a section (joined, with its course) or a course (joined without a section). */
+export const joinCourseAnswer = z.object({
+  /** The id sent. */
+  courseID: id,
+  isMember: z.literal(true),
+  /** The course the student is now in. */
+  course_id: id,
+});
+/**
+ * courseID names a section (left; leaving the student's last section of the
+ * course leaves the course too) or a course (left, with every section of it).
+ */
+export const leaveCourseAnswer = z.object({
+  courseID: id,
+  isMember: z.literal(false),
+  course_id: id,
+  /** Still in the course (in another of its sections). */
+  in_course: z.boolean(),
+});
 
 /** "Add my classes": a term and the class numbers to join in it. */
 export const addClassesBody = z.object({
@@ -181,7 +201,7 @@ export const addClassesAnswer = z.object({
     z.object({
       class_number: z.int(),
       result: z.enum(['joined', 'already-member', 'not-found']),
-      course: z.nullable(course),
+      course: z.nullable(section),
     }),
   ),
   user_courses_ids: z.array(id),
@@ -197,6 +217,8 @@ export const catalogStatusAnswer = z.object({
 });
 
 export type Course = z.infer<typeof course>;
+export type Section = z.infer<typeof section>;
+export type CourseMember = z.infer<typeof courseMember>;
 export type CourseSection = z.infer<typeof courseSection>;
 export type SearchResultCourse = z.infer<typeof searchResultCourse>;
 export type CourseFilters = { q: string; name: string; courseCode: string; term: string };
