@@ -1,5 +1,9 @@
-// One class section of one term in the UF catalog, with what a student uses to
-// tell sections apart: who teaches it, when and where it meets, how it is taught.
+// The UF catalog as students use it. A course (CatalogCourse: one term, code
+// and name) is what students join, talk in and form study groups under; it is
+// taught in sections (Course, the historical name of a section record: one
+// class number of one term), which tell who teaches it, when and where it
+// meets and how. A student is in a course through any of its sections, or
+// in the course alone (some courses publish no sections).
 import type { CourseId, UserId } from '@domain/ids';
 import type { ProfileYear } from '@domain/user/user';
 
@@ -12,6 +16,7 @@ export interface MeetTime {
   room: string;
 }
 
+/** One class section of one term (the product's first version called a section a course, and the name stayed). */
 export interface Course {
   id: CourseId;
   name: string;
@@ -62,4 +67,36 @@ export interface MemberProfile {
   bio: string;
   /** False until the student opens the link mailed to their address: the profile card says "Unverified". */
   verified: boolean;
+}
+
+/** A course of one term: code and name, what every section of it shares. */
+export interface CatalogCourse {
+  /** From the sections' id space: no section has this id. */
+  id: CourseId;
+  term: string;
+  courseNumber: string;
+  name: string;
+  description: string;
+  /** As UF shows it ("3", "1-4"); '' when unknown. */
+  credits: string;
+  department: string;
+  ufCourseId: string;
+  /** Its sections not withdrawn. */
+  sectionsOnOffer: number;
+  /** False when the catalog lists the course without its sections ("Sections for this term are not in this catalog"). */
+  sectionsPublished: boolean;
+}
+
+/** A course a student is in, with their sections of it in the order they joined them (none: the course alone). */
+export interface JoinedCourse {
+  course: CatalogCourse;
+  sections: Course[];
+}
+
+/** What a course page shows of a classmate's section: "Section 1889, Tu/Th 9:35 AM". */
+export type SectionBrief = Pick<Course, 'id' | 'classNumber' | 'section' | 'meetTimes'>;
+
+/** A classmate of a course, with the sections of it they are in. */
+export interface CourseMemberProfile extends MemberProfile {
+  sections: SectionBrief[];
 }
