@@ -24,6 +24,8 @@ export interface CourseCard extends CourseGroup {
   sections: CourseGroup['sections'];
   /** Every matching section of the course; ListCourseSections lists them. */
   sectionCount: number;
+  /** The student's sections of the course. */
+  memberSectionIds: CourseId[];
 }
 
 export interface SearchCoursesResult {
@@ -56,7 +58,12 @@ export class SearchCourses {
     const mine = new Set(userCourseIds);
     const cards = courses.map((course): CourseCard => {
       const ordered = orderSections(course.sections, query, mine);
-      return { ...course, sections: ordered.slice(0, cardSectionCount(ordered.length)), sectionCount: ordered.length };
+      return {
+        ...course,
+        sections: ordered.slice(0, cardSectionCount(ordered.length)),
+        sectionCount: ordered.length,
+        memberSectionIds: course.sections.filter((s) => mine.has(s.id)).map((s) => s.id),
+      };
     });
     return { courses: cards, userCourseIds, total, page, pageCount: pageCount(total) };
   }

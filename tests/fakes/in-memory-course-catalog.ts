@@ -1,7 +1,7 @@
 // The catalog in memory, for unit tests: its reads and its writes in one object.
 import type { CourseCatalog, CoursePage } from '@application/ports/course-catalog';
 import type { CourseCatalogWriter, UpsertCounts, WriteOptions } from '@application/ports/course-catalog-writer';
-import type { CatalogEntry, Course } from '@domain/course/course';
+import type { CatalogCourse, CatalogEntry, Course } from '@domain/course/course';
 import {
   clampPage,
   compareGroups,
@@ -19,6 +19,9 @@ type Stored = Course & { source: string };
 
 export class InMemoryCourseCatalog implements CourseCatalog, CourseCatalogWriter {
   private courses: Stored[] = [];
+  /** The courses (term, code, name) of the sections, by groupKey; ids from the sections' counter (one id space). */
+  private readonly catalogCourses = new Map<string, CatalogCourse>();
+  private lastId = 0;
 
   async search(query: CourseQuery, requestedPage: number): Promise<CoursePage> {
     const groups = this.matchingGroups(query);
@@ -54,11 +57,11 @@ export class InMemoryCourseCatalog implements CourseCatalog, CourseCatalogWriter
     return sorted;
   }
 
-  async courseSections(sectionId: number, query: CourseQuery): Promise<Course[] | null> {
-    const named = this.courses.find((c) => c.id === sectionId);
+  async courseSections(id: CourseId, query: CourseQuery): Promise<Course[] | null> {
+    const named = await this.findCourse(id);
     if (!named) return null;
     return this.courses
-      .filter((c) => groupKey(c) === groupKey(named) && matchesQuery(c, query))
+      .filter((c) => groupKey(c) === groupKey(named.course) && matchesQuery(c, query))
       .sort((a, b) => a.classNumber - b.classNumber)
       .map(copy);
   }
@@ -66,6 +69,24 @@ export class InMemoryCourseCatalog implements CourseCatalog, CourseCatalogWriter
   async findById(id: number): Promise<Course | null> {
     const course = this.courses.find((c) => c.id === id);
     return course ? copy(course) : null;
+  }
+
+  async findCourse(id: CourseId): Promise<{ course: CatalogCourse; section: Course | null } | null> {
+    const section = this.courses.find((c) => c.id === id) ?? null;
+    const course = section ? this.catalogCourses.get(groupKey(section)) : [...this.catalogCourses.values()].find((c) => c.id === id);
+    if (!course) return null;
+    const sections = this.courses.filter((c) => groupKey(c) === groupKey(course));
+    const first = [...sections].sort((a, b) => a.classNumber - b.classNumber)[0];
+    return {
+      course: {
+        ...course,
+        description: first?.description ?? course.description,
+        credits: first?.credits ?? course.credits,
+        department: first?.department ?? course.department,
+        sectionsOnOffer: sections.filter((c) => !c.withdrawn).length,
+      },
+      section: section ? copy(section) : null,
+    };
   }
 
   async findByClassNumbers(term: string, classNumbers: number[]): Promise<Course[]> {
@@ -87,7 +108,21 @@ export class InMemoryCourseCatalog implements CourseCatalog, CourseCatalogWriter
         const existing = this.courses.find((c) => c.term === entry.term && c.classNumber === entry.classNumber);
         const next = { ...copy(entry), withdrawn: false, source };
         if (!existing) {
-          this.courses.push({ ...next, id: CourseId(this.courses.length + 1) });
+          const key = groupKey(entry);
+          if (!this.catalogCourses.has(key))
+            this.catalogCourses.set(key, {
+              id: CourseId(++this.lastId),
+              term: entry.term,
+              courseNumber: entry.courseNumber,
+              name: entry.name,
+              description: entry.description,
+              credits: entry.credits,
+              department: entry.department,
+              ufCourseId: entry.ufCourseId,
+              sectionsOnOffer: 0,
+              sectionsPublished: true,
+            });
+          this.courses.push({ ...next, id: CourseId(++this.lastId), courseId: this.catalogCourses.get(key)!.id });
           counts.inserted += 1;
         } else if (same(existing, next)) {
           counts.unchanged += 1;
