@@ -165,6 +165,6 @@ const copy = <T extends object>(value: T): T => {
   return rest as T;
 };
 
-function same(course: Stored, next: Omit<Stored, 'id'>): boolean {
+function same(course: Stored, next: Omit<Stored, 'id' | 'courseId'>): boolean {
   return (Object.keys(next) as (keyof typeof next)[]).every((key) => JSON.stringify(course[key]) === JSON.stringify(next[key]));
 }

@@ -54,8 +54,8 @@ describe('search cards with many sections', () => {
   });
 
   it("puts the student's own sections first", async () => {
-    await membership.join(STUDENT, await idOf(20_027));
-    await membership.join(STUDENT, await idOf(20_012));
+    await membership.joinSections(STUDENT, [await idOf(20_027)]);
+    await membership.joinSections(STUDENT, [await idOf(20_012)]);
     const [card] = (await search({ courseCode: 'MAC1105' })).courses;
     expect(numbers(card.sections)).toEqual([20_012, 20_027, 20_001, 20_002, 20_003]);
     expect(card.sectionCount).toBe(30);
@@ -70,7 +70,7 @@ describe('search cards with many sections', () => {
   });
 
   it('lists every matching section of a card for "Show all", in the same order, never a withdrawn one', async () => {
-    await membership.join(STUDENT, await idOf(20_030));
+    await membership.joinSections(STUDENT, [await idOf(20_030)]);
     await catalog.withdrawMissing(
       'Fall 2025',
       '',

@@ -45,7 +45,7 @@ describe('study-group use cases', () => {
   let changes: RecordingMembershipChanges;
   let ids: { owner: UserId; member: UserId; classmate: UserId; outsider: UserId };
   const courseId = CourseId(1);
-  const otherCourseId = CourseId(2);
+  const otherCourseId = CourseId(3);
 
   let create: CreateStudyGroup;
   let join: JoinStudyGroup;
@@ -65,7 +65,8 @@ describe('study-group use cases', () => {
   beforeEach(async () => {
     const users = new InMemoryUserRepository();
     const catalog = new InMemoryCourseCatalog();
-    await catalog.upsert(CATALOG_FIXTURE.slice(0, 2));
+    // Two courses: ids 1 and 3 (courses and sections share one id space).
+    await catalog.upsert([CATALOG_FIXTURE[0], CATALOG_FIXTURE[3]]);
     membership = new InMemoryCourseMembership(catalog, users);
     groups = new InMemoryStudyGroupRepository(users);
     changes = new RecordingMembershipChanges();
@@ -89,7 +90,7 @@ describe('study-group use cases', () => {
       classmate: await make('classmate'),
       outsider: await make('outsider'),
     };
-    for (const id of [ids.owner, ids.member, ids.classmate]) await membership.join(id, courseId);
+    for (const id of [ids.owner, ids.member, ids.classmate]) await membership.joinCourse(id, courseId);
 
     const verification = new EmailVerificationPolicy(users, 'optional');
     const authors = new CachedMessageAuthors(users);
@@ -257,7 +258,7 @@ describe('study-group use cases', () => {
   it('leaving a course leaves its groups (with the hand-over) but not other courses’ groups', async () => {
     const groupId = await newGroup();
     const alone = await create.execute({ actingUserId: ids.owner, courseId, name: 'Alone', description: 'Just me' });
-    await membership.join(ids.owner, otherCourseId);
+    await membership.joinCourse(ids.owner, otherCourseId);
     const elsewhere = await create.execute({ actingUserId: ids.owner, courseId: otherCourseId, name: 'Other', description: 'Course' });
 
     await leaveCourse.execute({ actingUserId: ids.owner, courseId });
