@@ -205,7 +205,7 @@ describe('WaitForChatMessages', () => {
 
     for (let i = 0; i < 5; i += 1) await poll();
     // The course once (a grant), each foreign room once (a refusal): five polls, four questions.
-    expect(asked.sort()).toEqual(['course:1', 'course:2', `group:${w.groupRoom.id}`, 'group:999']);
+    expect(asked.sort()).toEqual(['course:1', 'course:3', `group:${w.groupRoom.id}`, 'group:999']);
     // A poll's own room is never refused from memory: that refusal is asked afresh (a 403 ends the student's chat).
     asked.length = 0;
     expect(await codeOf(wait.execute({ actingUserId: w.carol, room: w.groupRoom, after: '0-0', waitMs: 0 }))).toBe('NOT_GROUP_MEMBER');
