@@ -10,11 +10,11 @@ import { InMemoryStudyGroupRepository } from '@tests/fakes/in-memory-study-group
 import { InMemoryUserRepository } from '@tests/fakes/in-memory-user-repository';
 import { EmailVerificationPolicy } from '@application/accounts/email-verification';
 import { CachedMessageAuthors } from '@adapters/chat/cached-message-authors';
+import { RecordingMembershipChanges } from '@tests/fakes/recording-membership-changes';
 import { GetCoursePage } from '@application/courses/get-course-page';
 import { GetDashboard } from '@application/courses/get-dashboard';
 import { LeaveCourse } from '@application/courses/leave-course';
 import { COURSE_GROUPS_PAGE_SIZE, ListCourseGroups } from '@application/courses/list-course-groups';
-import type { MembershipChanges } from '@application/ports/membership-changes';
 import { CancelMeeting } from '@application/study-groups/cancel-meeting';
 import { CreateStudyGroup } from '@application/study-groups/create-study-group';
 import { GetStudyGroupPage } from '@application/study-groups/get-study-group-page';
@@ -23,21 +23,8 @@ import { LeaveStudyGroup } from '@application/study-groups/leave-study-group';
 import { ScheduleMeeting } from '@application/study-groups/schedule-meeting';
 import { UpdateMeeting } from '@application/study-groups/update-meeting';
 import { UpdateStudyGroup } from '@application/study-groups/update-study-group';
-import type { ChatRoom } from '@domain/chat/chat-room';
 import { CourseId, StudyGroupId, type UserId } from '@domain/ids';
 import { CATALOG_FIXTURE } from '@tests/contract/course-catalog.contract';
-
-class RecordingMembershipChanges implements MembershipChanges {
-  /** Who left (or was removed from) which room. */
-  readonly told: { userId: UserId; room: ChatRoom }[] = [];
-  readonly joins: { userId: UserId; room: ChatRoom }[] = [];
-  async joined(userId: UserId, room: ChatRoom): Promise<void> {
-    this.joins.push({ userId, room });
-  }
-  async left(userId: UserId, room: ChatRoom): Promise<void> {
-    this.told.push({ userId, room });
-  }
-}
 
 describe('study-group use cases', () => {
   let groups: InMemoryStudyGroupRepository;
