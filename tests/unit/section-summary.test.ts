@@ -1,7 +1,7 @@
 // A section in one line, as the course header and a classmate's profile card
 // show it: "Section 1889, Tu/Th 9:35 AM".
 import { describe, expect, it } from 'vitest';
-import { meetingsSummary, sectionName, sectionSummary } from '@web/features/courses/section-summary';
+import { meetingsSummary, sectionName, sectionSummary, sectionWords } from '@web/features/courses/section-summary';
 
 const meeting = (days: string[], begin: string) => ({ days, begin });
 
@@ -28,13 +28,21 @@ describe('sectionSummary', () => {
   });
 
   it('says "Online" for an online section without meetings, when its delivery is known', () => {
-    expect(sectionSummary({ section: '7A12', class_number: 1, meet_times: [], sect_web: 'AD', mode: 'Online' })).toBe('Section 7A12, Online');
+    expect(sectionSummary({ section: '7A12', class_number: 1, meet_times: [], sect_web: 'AD', mode: 'Online' })).toBe(
+      'Section 7A12, Online',
+    );
     expect(sectionSummary({ section: '7A12', class_number: 1, meet_times: [], sect_web: '', mode: 'online' })).toBe('Section 7A12, Online');
   });
 
   it('goes by the class number when UF gave the section no number', () => {
     expect(sectionSummary({ section: ' ', class_number: 26564, meet_times: [meeting(['T'], '4:05 PM')] })).toBe('Class 26564, Tu 4:05 PM');
     expect(sectionName({ section: '', class_number: 26564 })).toBe('Class 26564');
+    expect(sectionWords({ section: '', class_number: 26564 })).toBe('class 26564');
+  });
+
+  it('keeps a section number’s letters as UF writes them, in a sentence too', () => {
+    expect(sectionWords({ section: '7A12', class_number: 1 })).toBe('section 7A12');
+    expect(sectionName({ section: '7A12', class_number: 1 })).toBe('Section 7A12');
   });
 });
 

@@ -20,12 +20,18 @@ const DAYS: [letter: string, name: string][] = [
   ['U', 'Su'],
 ];
 
-export const TIMES_NOT_LISTED = 'times not listed';
+const TIMES_NOT_LISTED = 'times not listed';
 
-/** "Section 1889"; a section UF gave no number goes by its class number ("Class 12345"). */
-export function sectionName(section: SectionNames): string {
+/** "section 1889", inside a sentence or a button's name; a section UF gave no number goes by its class number ("class 12345"). */
+export function sectionWords(section: SectionNames): string {
   const number = section.section.trim();
-  return number ? `Section ${number}` : `Class ${section.class_number}`;
+  return number ? `section ${number}` : `class ${section.class_number}`;
+}
+
+/** "Section 1889" ("Class 12345"), starting a line. */
+export function sectionName(section: SectionNames): string {
+  const words = sectionWords(section);
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /**
