@@ -62,7 +62,13 @@ function OwnSections({ course }: { course: Course }) {
   if (course.sections.length === 0) {
     return (
       <p className={styles.sectionsNote}>
-        You joined this course without a section. <Link to={sectionsSearch(course)}>Add your section</Link>
+        You joined this course without a section.
+        {course.sections_on_offer > 0 ? (
+          <>
+            {' '}
+            <Link to={sectionsSearch(course)}>Add your section</Link>
+          </>
+        ) : null}
       </p>
     );
   }
