@@ -156,7 +156,8 @@ export function CourseHeader({ course, isMember, headingLevel, titleId, onBack, 
         />
       </div>
       {!course.sections_published ? <p className={styles.sectionsNote}>{SECTIONS_UNPUBLISHED_TEXT}</p> : null}
-      {isMember && course.sections_published ? <OwnSections course={course} /> : null}
+      {/* Undefined only on the dashboard, for one of the student's own courses while its page is on the way. */}
+      {isMember !== false && course.sections_published ? <OwnSections course={course} /> : null}
       <div className={styles.about} id={aboutId} ref={aboutRef}>
         <ul className={styles.facts} aria-label="Term, credits and instructors">
           <li>{course.term}</li>
