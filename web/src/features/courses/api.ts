@@ -33,7 +33,7 @@ type CoursePagePart = CoursePageAnswer | CourseGroupsAnswer | null;
 export interface SearchResult {
   /** At most one page (10) of courses, each with its matching sections. */
   courses: SearchResultCourse[];
-  /** Every course the student is in, not only those on this page. */
+  /** Every section and course the student is in (one id space), not only those on this page. */
   memberCourseIds: number[];
   total: number;
   /** The page the server used, which may differ from the one asked for (it clamps). */
