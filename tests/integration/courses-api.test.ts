@@ -26,8 +26,6 @@ function coursesApiSuite(app: TestApp) {
     const [card] = (await filter({ courseCode })).body.courses as { id: number; sections: { id: number }[] }[];
     return { courseId: card.id, sectionId: card.sections[0].id };
   };
-  /** A section's id: what a search card's Join sends. */
-  const anyCourseId = async (courseCode: string) => (await firstCard(courseCode)).sectionId;
 
   it('answers 401 JSON on every course route when signed out', async () => {
     const visitor = new HttpSession(app.url);
