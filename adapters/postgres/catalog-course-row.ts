@@ -15,7 +15,7 @@ export interface CatalogCourseRow {
   sections_published: boolean;
 }
 
-export const CATALOG_COURSE_COLUMNS = [
+const CATALOG_COURSE_COLUMNS = [
   'id',
   'term',
   'course_number',

@@ -20,7 +20,9 @@ export class KnexCourseMembership implements CourseMembership {
     if (wanted.length === 0) return [];
     return this.db.transaction(async (trx) => {
       await lockStudent(trx, userId);
-      const already = new Set<number>(await trx('section_members').where('user_id', userId).whereIn('section_id', wanted).pluck('section_id'));
+      const already = new Set<number>(
+        await trx('section_members').where('user_id', userId).whereIn('section_id', wanted).pluck('section_id'),
+      );
       const sections: { id: number; term: string; course_group_id: number }[] = await trx('courses')
         .whereIn(
           'id',

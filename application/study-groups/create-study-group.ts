@@ -38,10 +38,7 @@ export class CreateStudyGroup {
     await this.verification.requireVerified(command.actingUserId);
     assertMayCreateIn(await this.membership.isMember(command.actingUserId, courseId));
     const details = normaliseStudyGroupDetails(command);
-    const group = await this.groups.create(
-      { ...details, courseId, ownerId: command.actingUserId, isPublic: true },
-      new Date(this.now()),
-    );
+    const group = await this.groups.create({ ...details, courseId, ownerId: command.actingUserId, isPublic: true }, new Date(this.now()));
     // A refusal of the new group's id remembered for its owner (a poll that named it before it existed) goes.
     await this.changes.joined(command.actingUserId, { kind: 'group', id: group.id });
     return groupAsSeenBy(group, command.actingUserId);

@@ -192,7 +192,10 @@ export function courseCatalogContract(makeCatalog: () => Promise<CatalogStore>) 
         sectionsOnOffer: 1,
         sectionsPublished: true,
       };
-      expect(await catalog.findCourse(section.id)).toEqual({ course, section: { ...calculus1, id: section.id, courseId: course.id, withdrawn: false } });
+      expect(await catalog.findCourse(section.id)).toEqual({
+        course,
+        section: { ...calculus1, id: section.id, courseId: course.id, withdrawn: false },
+      });
       expect(await catalog.findCourse(course.id)).toEqual({ course, section: null });
       expect(await catalog.findCourse(CourseId(9_999_999))).toBeNull();
     });

@@ -32,7 +32,9 @@ export class InMemoryCourseMembership implements CourseMembership {
   joinSections(userId: UserId, sectionIds: CourseId[]): Promise<CourseId[]> {
     const result = this.joins.then(async () => {
       const mine = this.of(userId, true).map((m) => m.id);
-      const sections = await Promise.all([...new Set(sectionIds)].filter((id) => !mine.includes(id)).map((id) => this.catalog.findById(id)));
+      const sections = await Promise.all(
+        [...new Set(sectionIds)].filter((id) => !mine.includes(id)).map((id) => this.catalog.findById(id)),
+      );
       const fresh = sections.filter((s): s is Course => s !== null);
       const termOf = new Map(
         (await Promise.all(mine.map((id) => this.catalog.findById(id)))).filter((c) => c !== null).map((c) => [c.id, c.term]),

@@ -345,7 +345,11 @@ function coursesApiSuite(app: TestApp) {
     expect(again.body.results).toEqual([{ class_number: 31_001, result: 'not-found', course: null }]);
 
     expect((await member.get('/api/dashboard/')).body.courses).toEqual([
-      expect.objectContaining({ course_number: 'EEL3111C', class_number: 31_001, sections: [expect.objectContaining({ id, withdrawn: true })] }),
+      expect.objectContaining({
+        course_number: 'EEL3111C',
+        class_number: 31_001,
+        sections: [expect.objectContaining({ id, withdrawn: true })],
+      }),
     ]);
     const page = await member.get(`/api/course/${id}/`);
     expect(page.body).toMatchObject({
@@ -381,7 +385,12 @@ function coursesApiSuite(app: TestApp) {
     expect((await newcomer.get('/api/dashboard/')).body.courses).toEqual([]);
     // The course page still answers (a shared link), as a non-member's: the header only.
     const page = await newcomer.get(`/api/course/${gone.id}/`);
-    expect(page.body).toMatchObject({ course: { id: gone.courseId, sections: [] }, isMember: false, courseMembers: [], courseMessages: [] });
+    expect(page.body).toMatchObject({
+      course: { id: gone.courseId, sections: [] },
+      isMember: false,
+      courseMembers: [],
+      courseMessages: [],
+    });
     expect((await newcomer.post('/api/insert-course-message/', { courseID: gone.id, message: 'Hello?' })).status).toBe(403);
     // Its sibling UF still offers is joined as ever.
     expect((await newcomer.post('/api/insert-course-member/', { courseID: kept.id })).status).toBe(200);

@@ -79,7 +79,10 @@ describe('one community per course', () => {
 
   it('puts students of different sections in one course: one page, one student list, one room', async () => {
     expect(lab.courseId).toBe(lecture.courseId);
-    expect(await join.execute({ actingUserId: ana, courseId: lecture.id })).toMatchObject({ courseId: lecture.id, course: { id: lecture.courseId } });
+    expect(await join.execute({ actingUserId: ana, courseId: lecture.id })).toMatchObject({
+      courseId: lecture.id,
+      course: { id: lecture.courseId },
+    });
     await join.execute({ actingUserId: ben, courseId: lab.id });
     // Either section's id and the course's own name the same page.
     for (const id of [lecture.id, lab.id, lecture.courseId]) {
