@@ -129,9 +129,11 @@ export function CourseHeader({ course, isMember, headingLevel, titleId, onBack, 
         <Heading className={styles.name} id={titleId} ref={titleRef} tabIndex={-1}>
           {course.name}
         </Heading>
-        <p className={styles.meta}>
+        {/* The code, and beside it the student's sections: one line on a phone, as the class number was. */}
+        <div className={styles.meta}>
           <span className={styles.code}>{code}</span>
-        </p>
+          {isMember !== false && course.sections_published && course.sections.length > 0 ? <OwnSections course={course} /> : null}
+        </div>
         {isMember ? (
           <button
             type="button"
@@ -157,7 +159,7 @@ export function CourseHeader({ course, isMember, headingLevel, titleId, onBack, 
       </div>
       {!course.sections_published ? <p className={styles.sectionsNote}>{SECTIONS_UNPUBLISHED_TEXT}</p> : null}
       {/* Undefined only on the dashboard, for one of the student's own courses while its page is on the way. */}
-      {isMember !== false && course.sections_published ? <OwnSections course={course} /> : null}
+      {isMember !== false && course.sections_published && course.sections.length === 0 ? <OwnSections course={course} /> : null}
       <div className={styles.about} id={aboutId} ref={aboutRef}>
         <ul className={styles.facts} aria-label="Term, credits and instructors">
           <li>{course.term}</li>
