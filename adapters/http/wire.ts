@@ -46,12 +46,23 @@ export function courseToWire(course: Course): WireCourse {
   };
 }
 
-/** A search card: the course as the first section it lists, with the sections it lists and how many match. */
+/** A search card: the course (its own id and fields), the sections it lists, how many match and the student's. */
 function courseCardToWire(card: CourseCard): SearchResultCourse {
   return {
-    ...courseToWire({ ...card.sections[0], description: card.description }),
+    id: card.id,
+    term: card.term,
+    course_number: card.courseNumber,
+    name: card.name,
+    description: card.description,
+    credits: card.credits,
+    department: card.department,
+    uf_course_id: card.ufCourseId,
+    sections_on_offer: card.sectionsOnOffer,
+    sections_published: card.sectionsPublished,
+    class_number: card.sections[0]?.classNumber ?? null,
     sections: card.sections.map(sectionToWire),
     section_count: card.sectionCount,
+    member_section_ids: card.memberSectionIds,
   };
 }
 
