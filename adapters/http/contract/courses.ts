@@ -55,17 +55,36 @@ const course = described(
 );
 
 /**
- * A search result: one course of one term, as the first section its card
- * lists (the spec's course fields), with the sections it lists first and how
- * many match.
+ * A search result: one course of one term (its id is the course's), with the
+ * sections it lists first, how many match and which of the course's sections
+ * are the student's. A course the catalog lists without sections
+ * (sections_published false: "Sections for this term are not in this
+ * catalog") has none: sections [], section_count 0, class_number null.
  */
 const searchResultCourse = described(
   z.object({
-    ...course.shape,
+    /** The course's id (not a section's): join, the course page and its chat take it. */
+    id,
+    term: z.string(),
+    course_number: z.string(),
+    name: z.string(),
+    description: z.string(),
+    /** As UF shows it ("3", "1-4"); '' when unknown. */
+    credits: z.string(),
+    department: z.string(),
+    uf_course_id: z.string(),
+    /** Its sections on offer (not withdrawn), matching the search or not. */
+    sections_on_offer: z.int(),
+    /** False when the catalog lists the course without its sections. */
+    sections_published: z.boolean(),
+    /** The first listed section's class number; null when it lists none. */
+    class_number: z.nullable(z.int()),
     /** The student's own, then those the search names most specifically, then by class number: five, or all of six or fewer. */
     sections: z.array(courseSection),
     /** Every matching section of the course: GET /api/course-sections/{id}/ lists them. */
     section_count: z.int(),
+    /** The student's sections of this course (listed or not, withdrawn or not), in the order they joined them. */
+    member_section_ids: z.array(id),
   }),
   { id: 'SearchResultCourse' },
 );
