@@ -5,7 +5,9 @@
 // - catalog_courses.search_text: what the search box looks through on a
 //   course without sections (code, name and department, lower-cased, as
 //   domain/course/course-search.ts courseSearchTextOf writes it), with a
-//   trigram index as courses.search_text has.
+//   trigram index as courses.search_text has. The index holds the courses
+//   without published sections only: a course with sections is found through
+//   them, so the box's words need not look through the others.
 // - The listing indexes cover every listed course: one with sections on offer,
 //   or one whose sections are not published (sections_published false: it has
 //   none). A course whose sections were all withdrawn stays unlisted.
@@ -31,7 +33,9 @@ export async function up(knex: Knex): Promise<void> {
     t.text('search_text').notNullable().defaultTo('');
   });
   await knex.raw(`update catalog_courses set search_text = lower(course_number || ' ' || name || ' ' || department)`);
-  await knex.raw('create index catalog_courses_search_text_trgm on catalog_courses using gin (search_text gin_trgm_ops)');
+  await knex.raw(
+    'create index catalog_courses_search_text_trgm on catalog_courses using gin (search_text gin_trgm_ops) where not sections_published',
+  );
   await listingIndexes(knex, LISTED);
 }
 

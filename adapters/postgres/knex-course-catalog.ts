@@ -52,17 +52,20 @@ export class KnexCourseCatalog implements CourseCatalog {
   /**
    * One page of courses, each with its matching sections (left joined: a
    * course without published sections comes with none), in the page's order,
-   * then by class number.
+   * then by class number. The page is chosen on the listing indexes' own
+   * columns (an index-only scan where the table is vacuumed), and only its
+   * courses are read whole.
    */
   private async pageWithSections(query: CourseQuery, page: number): Promise<CourseGroup[]> {
     const rows: (Partial<CourseRow> & { [column: `g_${string}`]: unknown })[] = await this.db
       .with('page', this.pageOfCourses(query, page))
       .from('page')
+      .join('catalog_courses as course', 'course.id', 'page.id')
       .leftJoin('courses', (join) => {
         join.on('courses.course_group_id', 'page.id');
         for (const [sql, bindings] of sectionConditions(query)) join.andOn(this.db.raw(sql, bindings));
       })
-      .select([...CATALOG_COURSE_COLUMNS.map((c) => `page.${c} as g_${c}`), ...COURSE_COLUMNS.map((c) => `courses.${c}`)])
+      .select([...CATALOG_COURSE_COLUMNS.map((c) => `course.${c} as g_${c}`), ...COURSE_COLUMNS.map((c) => `courses.${c}`)])
       .orderByRaw('page.rank, page.course_number collate "C", page.name collate "C", page.term_rank desc, page.id, courses.class_number');
     const courses: CourseGroup[] = [];
     for (const row of rows) {
@@ -129,11 +132,7 @@ export class KnexCourseCatalog implements CourseCatalog {
 
   private pageOfCourses(query: CourseQuery, page: number): Knex.QueryBuilder {
     const [rank, bindings] = isTermOnly(query) ? ['3', []] : rankSql(query);
-    const q = this.listed(query).select(
-      ...CATALOG_COURSE_COLUMNS.map((c) => `g.${c}`),
-      'g.term_rank',
-      this.db.raw(`${rank} as rank`, bindings),
-    );
+    const q = this.listed(query).select('g.id', 'g.course_number', 'g.name', 'g.term_rank', this.db.raw(`${rank} as rank`, bindings));
     // One id list (a semi-join), so that each half keeps its own index: the sections' search text, the courses'.
     if (hasSectionFilters(query))
       q.whereIn(
