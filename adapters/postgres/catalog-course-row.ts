@@ -15,21 +15,6 @@ export interface CatalogCourseRow {
   sections_published: boolean;
 }
 
-export function toCatalogCourse(row: CatalogCourseRow): CatalogCourse {
-  return {
-    id: CourseId(row.id),
-    term: row.term,
-    courseNumber: row.course_number,
-    name: row.name,
-    description: row.description,
-    credits: row.credits,
-    department: row.department,
-    ufCourseId: row.uf_course_id,
-    sectionsOnOffer: row.active_sections,
-    sectionsPublished: row.sections_published,
-  };
-}
-
 export const CATALOG_COURSE_COLUMNS = [
   'id',
   'term',
@@ -42,3 +27,21 @@ export const CATALOG_COURSE_COLUMNS = [
   'active_sections',
   'sections_published',
 ] as const;
+
+/** The columns for a query that reads catalog_courses as `alias`. */
+export const catalogCourseColumns = (alias: string) => CATALOG_COURSE_COLUMNS.map((c) => `${alias}.${c}`);
+
+export function toCatalogCourse(row: CatalogCourseRow): CatalogCourse {
+  return {
+    id: CourseId(row.id),
+    term: row.term,
+    courseNumber: row.course_number,
+    name: row.name,
+    description: row.description,
+    credits: row.credits,
+    department: row.department,
+    ufCourseId: row.uf_course_id,
+    sectionsOnOffer: Number(row.active_sections),
+    sectionsPublished: row.sections_published,
+  };
+}

@@ -15,7 +15,7 @@ import { COURSE_COLUMNS } from './course-row';
 // read answers but the section's identity (id, term, class number) and the
 // withdrawn mark (compared besides), and what the write derives.
 const CONTENT_COLUMNS = [
-  ...COURSE_COLUMNS.filter((column) => !['id', 'term', 'class_number', 'withdrawn_at'].includes(column)),
+  ...COURSE_COLUMNS.filter((column) => !['id', 'term', 'class_number', 'withdrawn_at', 'course_group_id'].includes(column)),
   'term_rank',
   'search_text',
   'source',

@@ -10,11 +10,11 @@
 // order of a "C"-collated index.
 import type { Knex } from 'knex';
 import type { CourseCatalog, CoursePage } from '@application/ports/course-catalog';
-import type { Course } from '@domain/course/course';
+import type { CatalogCourse, Course } from '@domain/course/course';
 import { clampPage, isCodeWord, PAGE_SIZE, pageCount, titleWords, type CourseGroup, type CourseQuery } from '@domain/course/course-search';
 import { newestTermsFirst, termRank } from '@domain/course/term';
 import type { CourseId } from '@domain/ids';
-import { CATALOG_COURSE_COLUMNS, toCatalogCourse, type CatalogCourseRow } from './catalog-course-row';
+import { CATALOG_COURSE_COLUMNS, catalogCourseColumns, toCatalogCourse, type CatalogCourseRow } from './catalog-course-row';
 import { COURSE_COLUMNS, toCourse, type CourseRow } from './course-row';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -152,14 +152,28 @@ export class KnexCourseCatalog implements CourseCatalog {
     return q;
   }
 
-  async courseSections(sectionId: CourseId, query: CourseQuery): Promise<Course[] | null> {
-    const named = await this.db('courses').select('course_group_id').where({ id: sectionId }).first();
+  async courseSections(id: CourseId, query: CourseQuery): Promise<Course[] | null> {
+    const named = await this.findCourse(id);
     if (!named) return null;
     const rows = await this.sectionFilter(this.db('courses'), query)
       .select(COURSE_COLUMNS.map((c) => `courses.${c}`))
-      .where('courses.course_group_id', named.course_group_id)
+      .where('courses.course_group_id', named.course.id)
       .orderBy('courses.class_number');
     return rows.map(toCourse);
+  }
+
+  /** One statement: the course with that id, or the section with that id and its course. */
+  async findCourse(id: CourseId): Promise<{ course: CatalogCourse; section: Course | null } | null> {
+    const { rows }: { rows: (CatalogCourseRow & { section: CourseRow | null })[] } = await this.db.raw(
+      `with s as (select ${COURSE_COLUMNS.join(', ')} from courses where id = ?)
+       select ${catalogCourseColumns('g').join(', ')}, (select to_jsonb(s) from s) as section
+       from catalog_courses g
+       where g.id = coalesce((select course_group_id from s), ?)`,
+      [id, id],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return { course: toCatalogCourse(row), section: row.section ? toCourse(row.section) : null };
   }
 
   async findById(id: CourseId): Promise<Course | null> {

@@ -19,6 +19,8 @@ export interface MeetTime {
 /** One class section of one term (the product's first version called a section a course, and the name stayed). */
 export interface Course {
   id: CourseId;
+  /** Its course (CatalogCourse): the chat, the students and the study groups every section of it shares. */
+  courseId: CourseId;
   name: string;
   description: string;
   courseNumber: string;
@@ -54,7 +56,7 @@ export interface Course {
 }
 
 /** What an import or a sync writes: a section without the database's id and mark. */
-export type CatalogEntry = Omit<Course, 'id' | 'withdrawn'>;
+export type CatalogEntry = Omit<Course, 'id' | 'courseId' | 'withdrawn'>;
 
 /**
  * What an import writes of a course-level record (the catalog lists the course,

@@ -170,8 +170,32 @@ export function courseCatalogContract(makeCatalog: () => Promise<CatalogStore>) 
     it('finds a section by id with every field', async () => {
       const [hit] = (await catalog.search(toCourseQuery({ courseCode: 'MAC2311' }), 1)).courses;
       const id = hit.sections[0].id;
-      expect(await catalog.findById(id)).toEqual({ ...calculus1, id, withdrawn: false });
+      const courseId = hit.sections[0].courseId;
+      expect(await catalog.findById(id)).toEqual({ ...calculus1, id, courseId, withdrawn: false });
       expect(await catalog.findById(CourseId(9_999_999))).toBeNull();
+      // Its course has an id of its own, which names no section.
+      expect(courseId).not.toBe(id);
+      expect(await catalog.findById(courseId)).toBeNull();
+    });
+
+    it('finds the course an id names: the course itself, or the course of a section', async () => {
+      const [hit] = (await catalog.search(toCourseQuery({ courseCode: 'MAC2311' }), 1)).courses;
+      const section = hit.sections[0];
+      const course = {
+        id: section.courseId,
+        term: calculus1.term,
+        courseNumber: 'MAC2311',
+        name: calculus1.name,
+        description: calculus1.description,
+        credits: calculus1.credits,
+        department: calculus1.department,
+        ufCourseId: calculus1.ufCourseId,
+        sectionsOnOffer: 1,
+        sectionsPublished: true,
+      };
+      expect(await catalog.findCourse(section.id)).toEqual({ course, section: { ...calculus1, id: section.id, courseId: course.id, withdrawn: false } });
+      expect(await catalog.findCourse(course.id)).toEqual({ course, section: null });
+      expect(await catalog.findCourse(CourseId(9_999_999))).toBeNull();
     });
 
     it('finds sections by class number within one term', async () => {
@@ -292,7 +316,9 @@ export function courseCatalogContract(makeCatalog: () => Promise<CatalogStore>) 
       expect(await listed(first.id, { courseCode: 'mac1105' })).toEqual(onOffer);
       expect(await catalog.courseSections(CourseId(9_999_999), toCourseQuery({}))).toBeNull();
       const full = await catalog.courseSections(any, toCourseQuery({ q: 'lovelace' }));
-      expect(full?.[0]).toEqual({ ...many[3], id: full?.[0].id, withdrawn: false });
+      expect(full?.[0]).toEqual({ ...many[3], id: full?.[0].id, courseId: first.courseId, withdrawn: false });
+      // The course's own id lists the same sections.
+      expect(await listed(first.courseId, { q: 'lovelace' })).toEqual([40_004, 40_014, 40_024, 40_034]);
 
       expect(await catalog.withdrawMissing('Spring 2027', 'uf-soc:CWSP', [])).toBe(40);
       expect(await catalog.withdrawMissing('Fall 2027', 'uf-soc:CWSP', [])).toBe(1);

@@ -19,7 +19,7 @@ import {
 import { newestTermsFirst } from '@domain/course/term';
 import { CourseId } from '@domain/ids';
 
-type StoredSection = Course & { source: string; courseId: CourseId };
+type StoredSection = Course & { source: string };
 /** A course's row: its count of sections on offer is counted when read. */
 type StoredCourse = Omit<CatalogCourse, 'sectionsOnOffer'>;
 
@@ -71,11 +71,11 @@ export class InMemoryCourseCatalog implements CourseCatalog, CourseCatalogWriter
     return { ...structuredClone(course), sectionsOnOffer };
   }
 
-  async courseSections(sectionId: number, query: CourseQuery): Promise<Course[] | null> {
-    const named = this.state.sections.find((c) => c.id === sectionId);
+  async courseSections(id: CourseId, query: CourseQuery): Promise<Course[] | null> {
+    const named = await this.findCourse(id);
     if (!named) return null;
     return this.state.sections
-      .filter((c) => c.courseId === named.courseId && matchesQuery(c, query))
+      .filter((c) => c.courseId === named.course.id && matchesQuery(c, query))
       .sort((a, b) => a.classNumber - b.classNumber)
       .map(copy);
   }
@@ -219,7 +219,7 @@ function refreshFromSections(state: State, courseId: CourseId): void {
 }
 
 const copy = <T extends object>(value: T): T => {
-  const { source: _source, courseId: _courseId, ...rest } = structuredClone(value) as T & { source?: string; courseId?: CourseId };
+  const { source: _source, ...rest } = structuredClone(value) as T & { source?: string };
   return rest as T;
 };
 

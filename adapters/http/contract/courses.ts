@@ -41,8 +41,8 @@ const sectionFields = {
 /** One section under its course in a search result. */
 const courseSection = described(z.object(sectionFields), { id: 'CourseSection' });
 
-/** One class section of one term. */
-const course = described(
+/** One class section of one term, with its course's code, name and description. */
+const section = described(
   z.object({
     ...sectionFields,
     name: z.string(),
@@ -51,42 +51,64 @@ const course = described(
     department: z.string(),
     uf_course_id: z.string(),
   }),
-  { id: 'Course' },
+  { id: 'Section' },
 );
 
 /**
- * A search result: one course of one term (its id is the course's), with the
- * sections it lists first, how many match and which of the course's sections
- * are the student's. A course the catalog lists without sections
- * (sections_published false: "Sections for this term are not in this
- * catalog") has none: sections [], section_count 0, class_number null.
+ * What a course (term, code and name) says of itself: students join it, talk
+ * in its chat and form groups under it, in whichever of its sections they are.
+ * Its id and its sections' ids share one id space: every call taking a
+ * courseID takes either, and a section's id stands for its course.
  */
+const courseFields = {
+  id,
+  name: z.string(),
+  description: z.string(),
+  course_number: z.string(),
+  term: z.string(),
+  /** As UF shows it: "3", "1-4" ('' when unknown). */
+  credits: z.string(),
+  department: z.string(),
+  uf_course_id: z.string(),
+  /** The first of the sections listed with it (the student's own first); null when none is. */
+  class_number: z.nullable(z.int()),
+  /** Its sections on offer (not withdrawn). */
+  sections_on_offer: z.int(),
+  /** False when the catalog lists the course without its sections: "Sections for this term are not in this catalog". */
+  sections_published: z.boolean(),
+};
+
+/** A course as its members see it on the dashboard and its page, with the sections the student is in. */
+const course = described(
+  z.object({
+    ...courseFields,
+    /** The student's sections of the course, in the order they joined them (none when they joined the course alone). */
+    sections: z.array(courseSection),
+  }),
+  { id: 'Course' },
+);
+
+/** A search result: one course of one term, with the sections it lists first and how many match. */
 const searchResultCourse = described(
   z.object({
-    /** The course's id (not a section's): join, the course page and its chat take it. */
-    id,
-    term: z.string(),
-    course_number: z.string(),
-    name: z.string(),
-    description: z.string(),
-    /** As UF shows it ("3", "1-4"); '' when unknown. */
-    credits: z.string(),
-    department: z.string(),
-    uf_course_id: z.string(),
-    /** Its sections on offer (not withdrawn), matching the search or not. */
-    sections_on_offer: z.int(),
-    /** False when the catalog lists the course without its sections. */
-    sections_published: z.boolean(),
-    /** The first listed section's class number; null when it lists none. */
-    class_number: z.nullable(z.int()),
+    ...courseFields,
     /** The student's own, then those the search names most specifically, then by class number: five, or all of six or fewer. */
     sections: z.array(courseSection),
-    /** Every matching section of the course: GET /api/course-sections/{id}/ lists them. */
+    /** Every matching section of the course (GET /api/course-sections/{id}/ lists them); 0 for a course without published sections. */
     section_count: z.int(),
-    /** The student's sections of this course (listed or not, withdrawn or not), in the order they joined them. */
+    /** Every section of this course the student is in (whether or not it is listed here). */
     member_section_ids: z.array(id),
   }),
   { id: 'SearchResultCourse' },
+);
+
+/** A classmate on a course page, with the sections of the course they are in ("Section 1889, Tu/Th 9:35 AM"). */
+const courseMember = described(
+  z.object({
+    ...member.shape,
+    sections: z.array(z.object({ id, class_number: z.int(), section: z.string(), meet_times: z.array(meetTime) })),
+  }),
+  { id: 'CourseMember' },
 );
 
 export const dashboardAnswer = z.object({
