@@ -110,9 +110,11 @@ export class KnexCourseCatalogWriter implements CourseCatalogWriter {
   }
 
   /**
-   * The courses (term, code, name) of these sections, created or updated (and
-   * published: a course of a course-level record has its sections now); their
-   * ids by key. Their other fields follow their sections' in recount.
+   * The courses (term, code, name) of these sections, created or updated;
+   * their ids by key. Their other fields follow their sections' in recount,
+   * which also publishes a course of a course-level record that has sections
+   * now (one new version of the row per write, not two: a bulk load leaves
+   * half the dead rows behind).
    */
   private async upsertSectionCourses(trx: Knex.Transaction, entries: CatalogEntry[]): Promise<Map<string, number>> {
     const courses = new Map<string, CatalogEntry>();
@@ -128,9 +130,9 @@ export class KnexCourseCatalogWriter implements CourseCatalogWriter {
       .insert(rows)
       .onConflict(['term', 'course_number', 'name'])
       // UF's course id when the sections give one (a course-level record may have given it).
-      .merge({ uf_course_id: trx.raw(UF_COURSE_ID), term_rank: trx.raw('excluded.term_rank'), sections_published: true })
+      .merge({ uf_course_id: trx.raw(UF_COURSE_ID), term_rank: trx.raw('excluded.term_rank') })
       .whereRaw(
-        `catalog_courses.uf_course_id is distinct from ${UF_COURSE_ID} or catalog_courses.term_rank is distinct from excluded.term_rank or not catalog_courses.sections_published`,
+        `catalog_courses.uf_course_id is distinct from ${UF_COURSE_ID} or catalog_courses.term_rank is distinct from excluded.term_rank`,
       );
     // The keys go as one JSON parameter: PGlite answers a multi-column IN list of a few hundred tuples with no rows.
     const { rows: found }: { rows: GroupRow[] } = await trx.raw(
@@ -146,14 +148,15 @@ export class KnexCourseCatalogWriter implements CourseCatalogWriter {
    * Brings the courses' counts of sections on offer up to date, and their
    * description, credits and department to their first section's (on offer
    * first, then by class number, as migration 20261130000000 took them) where
-   * that has one, with the search text they make; writes only those that changed.
+   * that has one, with the search text they make; each has sections, so it is
+   * published. Writes only those that changed.
    */
   private async recount(trx: Knex.Transaction, groupIds: number[]): Promise<void> {
     const ids = [...new Set(groupIds)];
     if (ids.length === 0) return;
     await trx.raw(
       `update catalog_courses g set active_sections = n.count, description = n.description, credits = n.credits,
-         department = n.department, search_text = ${COURSE_SEARCH_TEXT('g', 'n.department')}
+         department = n.department, search_text = ${COURSE_SEARCH_TEXT('g', 'n.department')}, sections_published = true
        from (select g2.id,
                (select count(*) from courses c where c.course_group_id = g2.id and c.withdrawn_at is null)::int as count,
                coalesce(nullif(f.description, ''), g2.description) as description,
@@ -164,8 +167,8 @@ export class KnexCourseCatalogWriter implements CourseCatalogWriter {
                                 order by c.withdrawn_at nulls first, c.class_number limit 1) f on true
              where g2.id = any(?::int[])) n
        where g.id = n.id
-         and (g.active_sections, g.description, g.credits, g.department, g.search_text)
-             is distinct from (n.count, n.description, n.credits, n.department, ${COURSE_SEARCH_TEXT('g', 'n.department')})`,
+         and (g.active_sections, g.description, g.credits, g.department, g.search_text, g.sections_published)
+             is distinct from (n.count, n.description, n.credits, n.department, ${COURSE_SEARCH_TEXT('g', 'n.department')}, true)`,
       [ids],
     );
   }
