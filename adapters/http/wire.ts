@@ -76,21 +76,10 @@ export function courseToWire({ course, sections }: JoinedCourse): WireCourse {
   return { ...courseFieldsToWire(course, sections), sections: sections.map(sectionToWire) };
 }
 
-/** A search card: the course, with the sections it lists and how many match. */
+/** A search card: the course (its own id and fields; none of its sections when it has none published), the sections it lists, how many match and the student's. */
 function courseCardToWire(card: CourseCard): SearchResultCourse {
-  const first = card.sections[0];
   return {
-    id: first.courseId,
-    name: card.name,
-    description: card.description,
-    course_number: card.courseNumber,
-    term: card.term,
-    credits: first.credits,
-    department: first.department,
-    uf_course_id: first.ufCourseId,
-    class_number: first.classNumber,
-    sections_on_offer: card.sectionCount,
-    sections_published: true,
+    ...courseFieldsToWire(card, card.sections),
     sections: card.sections.map(sectionToWire),
     section_count: card.sectionCount,
     member_section_ids: card.memberSectionIds,

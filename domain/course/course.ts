@@ -58,6 +58,16 @@ export interface Course {
 /** What an import or a sync writes: a section without the database's id and mark. */
 export type CatalogEntry = Omit<Course, 'id' | 'courseId' | 'withdrawn'>;
 
+/**
+ * What an import writes of a course-level record (the catalog lists the course,
+ * with or without sections): a course without the database's id and counts.
+ * Department and UF's course id may be '' (not given).
+ */
+export type CatalogCourseEntry = Pick<
+  CatalogCourse,
+  'term' | 'courseNumber' | 'name' | 'description' | 'credits' | 'department' | 'ufCourseId'
+>;
+
 /** What other students see of a classmate on a course page. */
 export interface MemberProfile {
   id: UserId;

@@ -26,6 +26,7 @@ export function catalogStore(reads: CourseCatalog, writer: CourseCatalogWriter):
     findByClassNumbers: (term, classNumbers) => reads.findByClassNumbers(term, classNumbers),
     terms: () => reads.terms(),
     upsert: (entries, options) => writer.upsert(entries, options),
+    upsertCourses: (records, options) => writer.upsertCourses(records, options),
     missingSections: (term, source, present) => writer.missingSections(term, source, present),
     withdrawMissing: (term, source, present, options) => writer.withdrawMissing(term, source, present, options),
   };
