@@ -15,7 +15,7 @@ export interface CatalogCourseRow {
   sections_published: boolean;
 }
 
-const CATALOG_COURSE_COLUMNS = [
+export const CATALOG_COURSE_COLUMNS = [
   'id',
   'term',
   'course_number',
