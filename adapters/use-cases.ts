@@ -41,6 +41,7 @@ import { JoinCourse } from '@application/courses/join-course';
 import { LeaveCourse } from '@application/courses/leave-course';
 import { ListCourseGroups } from '@application/courses/list-course-groups';
 import { ListCourseSections } from '@application/courses/list-course-sections';
+import { ResolveCourseRoom } from '@application/chat/resolve-course-room';
 import { SearchCourses } from '@application/courses/search-courses';
 import { TOKENS, tokensOf } from '@application/ports/tokens';
 import { CancelMeeting } from '@application/study-groups/cancel-meeting';
@@ -164,6 +165,7 @@ const useCases = {
   syncCatalog: (r) =>
     new SyncCatalog(r(ScheduleOfCoursesSource), r(CourseCatalog), r(CourseCatalogWriter), r(CatalogSyncState), r(Sleeper)),
   // Chat.
+  resolveCourseRoom: (r) => new ResolveCourseRoom(r(CourseCatalog), r(Clock)),
   readChatMessages: (r) => new ReadChatMessages(r(ChatRoomAccess), r(ChatLog), r(MessageAuthors)),
   waitForChatMessages: (r) => new WaitForChatMessages(r(ChatRoomAccess), r(ChatLog), r(ChatSignals), r(MessageAuthors), r(Clock)),
   postChatMessage: (r) =>

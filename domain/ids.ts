@@ -10,7 +10,11 @@ type Id<Kind extends string> = number & { readonly [idKind]: Kind };
 
 /** A student's account. */
 export type UserId = Id<'UserId'>;
-/** A course: one section of one term of the catalog (the product calls a section a course). */
+/**
+ * A course (term, code and name) or one of its sections: the two share one id
+ * space, so an id names exactly one of them, and every call that takes a
+ * course's id takes a section's as well (standing for its course).
+ */
 export type CourseId = Id<'CourseId'>;
 export type StudyGroupId = Id<'StudyGroupId'>;
 /** One weekly meeting of a study group. */

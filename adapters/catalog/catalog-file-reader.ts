@@ -1,5 +1,6 @@
-// Reads a catalog file as numbered records: JSON Lines (one section a line, the
-// shipped format; a snapshot's header and course-level lines are passed over) or UF's schedule-of-courses JSON (course objects with a
+// Reads a catalog file as numbered records: JSON Lines (one section or one
+// course-level record a line, the shipped format; a snapshot's header is
+// passed over) or UF's schedule-of-courses JSON (course objects with a
 // sections array, optionally wrapped as [{ COURSES: [...] }]). Either may be gzipped.
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -8,7 +9,7 @@ import { createInterface } from 'node:readline';
 import { gunzipSync, createGunzip } from 'node:zlib';
 import type { SourceRecord } from '@application/catalog/import-catalog';
 import { PACKAGE_ROOT } from '@adapters/package-root';
-import { isSnapshotMetadata } from './uf-soc-snapshot';
+import { isSnapshotHeader } from './uf-soc-snapshot';
 import { flattenUfCourse, mergeUfCourses, termFromUfFileName, ufCourses } from './uf-schedule-of-courses';
 
 export const SHIPPED_CATALOG = path.join(PACKAGE_ROOT, 'adapters/catalog/seed/uf-soc-snapshot.jsonl.gz');
@@ -36,7 +37,7 @@ async function* readJsonLines(file: string): AsyncIterable<SourceRecord> {
     } catch (error) {
       value = error as Error;
     }
-    if (!isSnapshotMetadata(value)) yield { line, value };
+    if (!isSnapshotHeader(value)) yield { line, value };
   }
 }
 

@@ -1,5 +1,6 @@
-// The embedded default loads the shipped catalog on first start, so a fresh
-// clone has courses to find; services mode loads it with `npm run catalog:import`.
+// The embedded default loads the shipped catalog on first start (its sections
+// and its course-level records: every course it lists), so a fresh clone has
+// courses to find; services mode loads it with `npm run catalog:import`.
 import type { Logger } from 'pino';
 import type { ImportCatalog } from '@application/catalog/import-catalog';
 import type { CourseCatalog } from '@application/ports/course-catalog';
@@ -15,7 +16,7 @@ export async function loadShippedCatalogIfEmpty(
   if ((await catalog.count(toCourseQuery({}))) > 0) return;
   const summary = await importCatalog.execute(readCatalogFile(file));
   logger.info(
-    { file, read: summary.read, inserted: summary.inserted, rejected: summary.rejected.length },
+    { file, read: summary.read, inserted: summary.inserted, courses: summary.courses.inserted, rejected: summary.rejected.length },
     'loaded the shipped course catalog',
   );
 }

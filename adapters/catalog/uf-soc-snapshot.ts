@@ -2,8 +2,8 @@
 // listed in ../shared/data/uf-soc/README.md kept it, in our JSON Lines. Line 1
 // is the header (kind "snapshot": source, terms, date, counts), then one line
 // per course-level record (kind "course": term, code, name, description,
-// credits), then one flat section record per line (no kind), the shape
-// catalog-record.ts reads. Built by `npm run catalog:snapshot`; the same
+// credits), then one flat section record per line (no kind): the shapes
+// catalog-record.ts reads (parseCourseRecord, parseCatalogRecord). Built by `npm run catalog:snapshot`; the same
 // shared files always give the same lines, in the same order.
 import { flattenUfCourse, mergeUfCourses } from './uf-schedule-of-courses';
 
@@ -108,10 +108,9 @@ export function buildSnapshot(files: UfSocFile[]): string[] {
   return [header, ...courseLines, ...sectionLines].map((line) => JSON.stringify(line));
 }
 
-/** A JSON Lines record that is not a section (the header, a course-level record): the section importer passes over it. */
-export function isSnapshotMetadata(value: unknown): boolean {
-  const kind = typeof value === 'object' && value !== null ? (value as Json).kind : undefined;
-  return kind === 'snapshot' || kind === 'course';
+/** A snapshot's header line: the importer passes over it (course-level lines it imports, as courses). */
+export function isSnapshotHeader(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && (value as Json).kind === 'snapshot';
 }
 
 /** The header of a snapshot's first line, or null when the line is no header. */

@@ -1,6 +1,7 @@
 // `npm run catalog:import [file] [--term "Fall 2025"]`: upserts a catalog file
 // (JSON Lines or UF schedule-of-courses JSON, optionally gzipped) into the
-// configured database, printing progress and a summary.
+// configured database, printing progress and a summary (the inserted, updated
+// and unchanged counts are sections'; course-level records have a line of their own).
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ImportSummary } from '@application/catalog/import-catalog';
@@ -34,6 +35,9 @@ try {
     `Done: ${summary.read} rows read, ${summary.inserted} inserted, ${summary.updated} updated, ` +
       `${summary.unchanged} unchanged, ${summary.rejected.length} rejected.`,
   );
+  const courses = summary.courses;
+  if (courses.inserted + courses.updated + courses.unchanged > 0)
+    console.log(`Course-level records: ${courses.inserted} courses inserted, ${courses.updated} updated, ${courses.unchanged} unchanged.`);
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : `Import failed: ${(error as Error).message}`);
   process.exit(1);

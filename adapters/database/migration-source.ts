@@ -14,6 +14,9 @@ import * as studyGroupLimits from '@migrations/20261128100000_study_group_limits
 import * as studyGroupsCourseOrder from '@migrations/20261128200000_study_groups_course_order';
 import * as addressClaims from '@migrations/20261128500000_address_claims';
 import * as accountTokensUsed from '@migrations/20261129000000_account_tokens_used';
+import * as courseCommunities from '@migrations/20261130000000_course_communities';
+import * as courseChatRooms from '@migrations/20261130100000_course_chat_rooms';
+import * as catalogCourseRecords from '@migrations/20261130200000_catalog_course_records';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -31,6 +34,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128200000_study_groups_course_order': studyGroupsCourseOrder,
   '20261128500000_address_claims': addressClaims,
   '20261129000000_account_tokens_used': accountTokensUsed,
+  '20261130000000_course_communities': courseCommunities,
+  '20261130100000_course_chat_rooms': courseChatRooms,
+  '20261130200000_catalog_course_records': catalogCourseRecords,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -26,8 +26,21 @@ const cursorOnce = {
 type MessagesQuery = RouteRequest<typeof API.courseMessages>['query'];
 
 export function chatRoutes(api: ApiRouter, useCases: UseCases, heldPolls: HeldPolls): void {
-  const { readChatMessages, waitForChatMessages, postChatMessage, editChatMessage, deleteChatMessage, markChatRead, getUnreadCounts } =
-    useCases;
+  const {
+    resolveCourseRoom,
+    readChatMessages,
+    waitForChatMessages,
+    postChatMessage,
+    editChatMessage,
+    deleteChatMessage,
+    markChatRead,
+    getUnreadCounts,
+  } = useCases;
+  /** A course's room, whichever of its ids (its own or a section's) was sent. */
+  const courseRoom = (id: number) => resolveCourseRoom.execute(id);
+  /** Watched rooms: course rooms named by a section's id are their course's. */
+  const watchedRooms = (rooms: ChatRoom[] | undefined) =>
+    rooms && Promise.all(rooms.map((room) => (room.kind === 'course' ? courseRoom(room.id) : room)));
 
   /** A long poll, counted among its session's (the oldest answers early past the cap); its signal also fires when the client goes. */
   const held = <T>(ctx: Context, userId: UserId, wait: (signal: AbortSignal) => Promise<T>) =>
@@ -41,8 +54,9 @@ export function chatRoutes(api: ApiRouter, useCases: UseCases, heldPolls: HeldPo
     // The contract lets a wait come only with after (and watch only with a wait).
     const { after } = cursors;
     if (!wait || after === undefined) return (await readChatMessages.execute({ actingUserId, room, ...cursors })).map(messageToWire);
+    const alsoWatch = await watchedRooms(watch);
     const result = await held(ctx, actingUserId, (signal) =>
-      waitForChatMessages.execute({ actingUserId, room, after, waitMs: wait * 1000, alsoWatch: watch, signal }),
+      waitForChatMessages.execute({ actingUserId, room, after, waitMs: wait * 1000, alsoWatch, signal }),
     );
     if (result.activity) ctx.set('X-Chat-Activity', '1');
     return result.messages.map(messageToWire);
@@ -50,7 +64,7 @@ export function chatRoutes(api: ApiRouter, useCases: UseCases, heldPolls: HeldPo
 
   api.on(
     API.courseMessages,
-    ({ ctx, userId, params, query }) => read(ctx, userId, { kind: 'course', id: params.courseID }, query),
+    async ({ ctx, userId, params, query }) => read(ctx, userId, await courseRoom(params.courseID), query),
     cursorOnce,
   );
   api.on(
@@ -61,21 +75,22 @@ export function chatRoutes(api: ApiRouter, useCases: UseCases, heldPolls: HeldPo
 
   const post = async (actingUserId: UserId, room: ChatRoom, body: { message: string; clientMessageID?: string }) =>
     messageToWire(await postChatMessage.execute({ actingUserId, room, message: body.message, clientMessageID: body.clientMessageID }));
-  api.on(API.postCourseMessage, ({ userId, body }) => post(userId, { kind: 'course', id: body.courseID }, body));
+  api.on(API.postCourseMessage, async ({ userId, body }) => post(userId, await courseRoom(body.courseID), body));
   api.on(API.postGroupMessage, ({ userId, body }) => post(userId, { kind: 'group', id: body.studyGroupID }, body));
 
   const edit = async (actingUserId: UserId, room: ChatRoom, body: { messageID: string; message: string }) =>
     messageToWire(await editChatMessage.execute({ actingUserId, room, messageId: body.messageID, message: body.message }));
-  api.on(API.editCourseMessage, ({ userId, body }) => edit(userId, { kind: 'course', id: body.courseID }, body));
+  api.on(API.editCourseMessage, async ({ userId, body }) => edit(userId, await courseRoom(body.courseID), body));
   api.on(API.editGroupMessage, ({ userId, body }) => edit(userId, { kind: 'group', id: body.studyGroupID }, body));
 
   const remove = async (actingUserId: UserId, room: ChatRoom, messageId: string) =>
     messageToWire(await deleteChatMessage.execute({ actingUserId, room, messageId }));
-  api.on(API.deleteCourseMessage, ({ userId, body }) => remove(userId, { kind: 'course', id: body.courseID }, body.messageID));
+  api.on(API.deleteCourseMessage, async ({ userId, body }) => remove(userId, await courseRoom(body.courseID), body.messageID));
   api.on(API.deleteGroupMessage, ({ userId, body }) => remove(userId, { kind: 'group', id: body.studyGroupID }, body.messageID));
 
   api.on(API.markChatRead, async ({ userId, body }) => {
-    const marked = await markChatRead.execute({ actingUserId: userId, room: { kind: body.kind, id: body.id }, messageId: body.messageID });
+    const room = body.kind === 'course' ? await courseRoom(body.id) : { kind: body.kind, id: body.id };
+    const marked = await markChatRead.execute({ actingUserId: userId, room, messageId: body.messageID });
     return { kind: marked.room.kind, id: marked.room.id, lastRead: marked.lastRead } satisfies RouteAnswer<typeof API.markChatRead>;
   });
 

@@ -5,7 +5,15 @@ import type { UseCases } from '@adapters/use-cases';
 import type { ApiRouter, RouteAnswer } from './api-router';
 import { API } from '@contract/api';
 import { formatCourseGroupsCursor, parseCourseGroupsCursor } from './course-groups-cursor';
-import { courseToWire, memberToWire, messageToWire, resultPageToWire, sectionToWire, studyGroupToWire } from './wire';
+import {
+  courseMemberToWire,
+  courseToWire,
+  messageToWire,
+  resultPageToWire,
+  sectionToWire,
+  sectionWithCourseToWire,
+  studyGroupToWire,
+} from './wire';
 
 export function courseRoutes(api: ApiRouter, useCases: UseCases): void {
   api.on(API.dashboard, async ({ userId }) => {
@@ -24,7 +32,7 @@ export function courseRoutes(api: ApiRouter, useCases: UseCases): void {
       userID: view.userId,
       isMember: view.isMember,
       courseMessages: view.messages.map(messageToWire),
-      courseMembers: view.members.map(memberToWire),
+      courseMembers: view.members.map(courseMemberToWire),
       courseStudyGroups: view.groups.map(studyGroupToWire),
       userStudyGroupIDs: view.memberGroupIds,
       nextStudyGroupsCursor: view.nextGroups && formatCourseGroupsCursor(view.nextGroups),
@@ -74,7 +82,7 @@ export function courseRoutes(api: ApiRouter, useCases: UseCases): void {
       results: result.results.map((r) => ({
         class_number: r.classNumber,
         result: r.outcome,
-        course: r.course ? courseToWire(r.course) : null,
+        course: r.course ? sectionWithCourseToWire(r.course) : null,
       })),
       user_courses_ids: result.userCourseIds,
     } satisfies RouteAnswer<typeof API.addClasses>;
@@ -82,11 +90,18 @@ export function courseRoutes(api: ApiRouter, useCases: UseCases): void {
 
   api.on(API.joinCourse, async ({ userId, body }) => {
     const result = await useCases.joinCourse.execute({ actingUserId: userId, courseId: CourseId(body.courseID) });
-    return { courseID: result.courseId, isMember: result.isMember } satisfies RouteAnswer<typeof API.joinCourse>;
+    return { courseID: result.courseId, isMember: result.isMember, course_id: result.course.id } satisfies RouteAnswer<
+      typeof API.joinCourse
+    >;
   });
 
   api.on(API.leaveCourse, async ({ userId, body }) => {
     const result = await useCases.leaveCourse.execute({ actingUserId: userId, courseId: CourseId(body.courseID) });
-    return { courseID: result.courseId, isMember: result.isMember } satisfies RouteAnswer<typeof API.leaveCourse>;
+    return {
+      courseID: result.courseId,
+      isMember: result.isMember,
+      course_id: result.course.id,
+      in_course: result.inCourse,
+    } satisfies RouteAnswer<typeof API.leaveCourse>;
   });
 }

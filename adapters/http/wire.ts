@@ -4,11 +4,18 @@ import type { z } from 'zod';
 import type { CourseCard, SearchCoursesResult } from '@application/courses/search-courses';
 import type { LeaveStudyGroupResult } from '@application/study-groups/leave-study-group';
 import type { ChatMessage } from '@domain/chat/chat-message';
-import type { Course, MemberProfile } from '@domain/course/course';
+import type { CatalogCourse, Course, CourseMemberProfile, JoinedCourse, MemberProfile } from '@domain/course/course';
 import type { StudyGroupView } from '@domain/study-group/group-view';
 import type { Meeting } from '@domain/study-group/study-group';
 import type { ChatMessage as WireMessage } from '@contract/chat';
-import type { CourseSection, Course as WireCourse, filterAnswer, SearchResultCourse } from '@contract/courses';
+import type {
+  CourseMember,
+  CourseSection,
+  Course as WireCourse,
+  filterAnswer,
+  SearchResultCourse,
+  Section as WireSection,
+} from '@contract/courses';
 import type { Member } from '@contract/members';
 import type { LeaveStudyGroupAnswer, Meeting as WireMeeting, StudyGroup as WireStudyGroup } from '@contract/study-groups';
 
@@ -35,7 +42,8 @@ export function sectionToWire(course: Course): CourseSection {
   };
 }
 
-export function courseToWire(course: Course): WireCourse {
+/** A section with its course's code, name and description. */
+export function sectionWithCourseToWire(course: Course): WireSection {
   return {
     ...sectionToWire(course),
     name: course.name,
@@ -46,12 +54,35 @@ export function courseToWire(course: Course): WireCourse {
   };
 }
 
-/** A search card: the course as the first section it lists, with the sections it lists and how many match. */
+/** What a course says of itself, on the dashboard, its page and a search card; class_number is the first listed section's. */
+function courseFieldsToWire(course: CatalogCourse, listed: Course[]) {
+  return {
+    id: course.id,
+    name: course.name,
+    description: course.description,
+    course_number: course.courseNumber,
+    term: course.term,
+    credits: course.credits,
+    department: course.department,
+    uf_course_id: course.ufCourseId,
+    class_number: listed[0]?.classNumber ?? null,
+    sections_on_offer: course.sectionsOnOffer,
+    sections_published: course.sectionsPublished,
+  };
+}
+
+/** A course a student is in, with their sections of it. */
+export function courseToWire({ course, sections }: JoinedCourse): WireCourse {
+  return { ...courseFieldsToWire(course, sections), sections: sections.map(sectionToWire) };
+}
+
+/** A search card: the course (its own id and fields; none of its sections when it has none published), the sections it lists, how many match and the student's. */
 function courseCardToWire(card: CourseCard): SearchResultCourse {
   return {
-    ...courseToWire({ ...card.sections[0], description: card.description }),
+    ...courseFieldsToWire(card, card.sections),
     sections: card.sections.map(sectionToWire),
     section_count: card.sectionCount,
+    member_section_ids: card.memberSectionIds,
   };
 }
 
@@ -60,6 +91,14 @@ export function resultPageToWire(
   result: SearchCoursesResult,
 ): Pick<z.input<typeof filterAnswer>, 'courses' | 'total' | 'page' | 'pageCount'> {
   return { courses: result.courses.map(courseCardToWire), total: result.total, page: result.page, pageCount: result.pageCount };
+}
+
+/** A classmate of a course, with their sections of it. */
+export function courseMemberToWire(member: CourseMemberProfile): CourseMember {
+  return {
+    ...memberToWire(member),
+    sections: member.sections.map((s) => ({ id: s.id, class_number: s.classNumber, section: s.section, meet_times: s.meetTimes })),
+  };
 }
 
 export function memberToWire(member: MemberProfile): Member {

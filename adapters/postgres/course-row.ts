@@ -4,6 +4,7 @@ import { CourseId } from '@domain/ids';
 
 export interface CourseRow {
   id: number;
+  course_group_id: number;
   name: string;
   description: string;
   course_number: string;
@@ -28,11 +29,12 @@ export interface CourseRow {
   withdrawn_at: Date | string | null;
 }
 
-const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+export const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 export function toCourse(row: CourseRow): Course {
   return {
     id: CourseId(row.id),
+    courseId: CourseId(row.course_group_id),
     name: row.name,
     description: row.description,
     courseNumber: row.course_number,
@@ -82,4 +84,5 @@ export const COURSE_COLUMNS = [
   'writing',
   'uf_course_id',
   'withdrawn_at',
+  'course_group_id',
 ];

@@ -18,6 +18,13 @@ import type { ChatRoom } from '@domain/chat/chat-room';
 import { messageTime, parseMessageId, type MessageId } from '@domain/chat/message-id';
 import type { ArchivedEntry, PreviousChange } from './chat-archive-entries';
 import { KnexChatArchiveReads, type Db } from './knex-chat-archive-reads';
+import {
+  coursesOfSections,
+  coursesWithSectionChat,
+  mergeSectionChatRooms,
+  sectionsOf,
+  type SectionRoomMerge,
+} from './merge-section-chat-rooms';
 
 // pg_advisory_xact_lock(class, room id): one writer per room at a time.
 const ROOM_LOCK_CLASS = { course: 1, group: 2 } as const;
@@ -115,6 +122,32 @@ export class KnexChatArchive extends KnexChatArchiveReads {
       [JSON.stringify(rows)],
     );
     return inserted.length;
+  }
+
+  /**
+   * Moves what the rooms of the course's sections hold into the course's room
+   * (merge-section-chat-rooms.ts), under the rooms' locks, so no write of
+   * theirs (an append, a change, the projector's insert) comes in between.
+   */
+  async mergeSectionRooms(courseId: number): Promise<SectionRoomMerge> {
+    return this.db.transaction(async (trx) => {
+      const sections = await sectionsOf(trx, courseId);
+      await lockRooms(
+        trx,
+        [courseId, ...sections].map((id): ChatRoom => ({ kind: 'course', id })),
+      );
+      return mergeSectionChatRooms(trx, [courseId]);
+    });
+  }
+
+  /** The courses with a section room that still holds anything. */
+  coursesWithSectionChat(): Promise<number[]> {
+    return coursesWithSectionChat(this.db);
+  }
+
+  /** The course of each of these ids that is a section's (a course's own id is not in the map). */
+  coursesOfSections(ids: number[]): Promise<Map<number, number>> {
+    return coursesOfSections(this.db, ids);
   }
 
   /**

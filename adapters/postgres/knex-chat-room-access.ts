@@ -62,7 +62,7 @@ export class KnexChatRoomAccess implements ChatRoomAccess {
     // lists them in study_group_members.
     const sql =
       room.kind === 'course'
-        ? `select exists (select 1 from courses where id = ?) as room,
+        ? `select exists (select 1 from catalog_courses where id = ?) as room,
                   array(select user_id from course_members where course_id = ? and user_id = any(?::int[])) as members`
         : `select exists (select 1 from study_groups where id = ?) as room,
                   array(select user_id from study_group_members where study_group_id = ? and user_id = any(?::int[])

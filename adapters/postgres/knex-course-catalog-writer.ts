@@ -1,10 +1,12 @@
 // What an import or a sync writes to the catalog in Postgres / PGlite: the
-// sections (rows of `courses`), their courses (rows of `catalog_courses`) and
-// each course's count of sections still offered. A write that changes nothing
-// writes nothing, so the counts tell updated from unchanged.
+// sections (rows of `courses`), their courses (rows of `catalog_courses`:
+// those of the sections, and those of course-level records, listed without
+// sections until some are written) and each course's count of sections still
+// offered, description, credits, department and search text. A write that
+// changes nothing writes nothing, so the counts tell updated from unchanged.
 import type { Knex } from 'knex';
 import type { CourseCatalogWriter, UpsertCounts, WriteOptions } from '@application/ports/course-catalog-writer';
-import type { CatalogEntry } from '@domain/course/course';
+import type { CatalogCourseEntry, CatalogEntry } from '@domain/course/course';
 import { searchTextOf } from '@domain/course/course-search';
 import { termRank } from '@domain/course/term';
 import { COURSE_COLUMNS } from './course-row';
@@ -13,12 +15,21 @@ import { COURSE_COLUMNS } from './course-row';
 // read answers but the section's identity (id, term, class number) and the
 // withdrawn mark (compared besides), and what the write derives.
 const CONTENT_COLUMNS = [
-  ...COURSE_COLUMNS.filter((column) => !['id', 'term', 'class_number', 'withdrawn_at'].includes(column)),
+  ...COURSE_COLUMNS.filter((column) => !['id', 'term', 'class_number', 'withdrawn_at', 'course_group_id'].includes(column)),
   'term_rank',
   'search_text',
   'source',
   'course_group_id',
 ];
+
+/**
+ * A course's search text in SQL (domain/course/course-search.ts courseSearchTextOf):
+ * code, name and department, lower-cased; `table` names the row with the code and name.
+ */
+const COURSE_SEARCH_TEXT = (table: string, department: string) =>
+  `lower(${table}.course_number || ' ' || ${table}.name || ' ' || ${department})`;
+
+const UF_COURSE_ID = `case when excluded.uf_course_id = '' then catalog_courses.uf_course_id else excluded.uf_course_id end`;
 
 interface GroupRow {
   id: number;
@@ -47,7 +58,7 @@ export class KnexCourseCatalogWriter implements CourseCatalogWriter {
   }
 
   private async upsertIn(trx: Knex.Transaction, entries: CatalogEntry[], source: string): Promise<UpsertCounts> {
-    const groupIds = await this.upsertCourses(trx, entries);
+    const groupIds = await this.upsertSectionCourses(trx, entries);
     // The courses these sections belonged to before, whose counts may drop.
     const { rows: before }: { rows: { course_group_id: number }[] } = await trx.raw(
       `select c.course_group_id from courses c
@@ -98,8 +109,14 @@ export class KnexCourseCatalogWriter implements CourseCatalogWriter {
     return { inserted, updated, unchanged: entries.length - written.length };
   }
 
-  /** The courses (term, code, name) of these sections, created or updated; their ids by key. */
-  private async upsertCourses(trx: Knex.Transaction, entries: CatalogEntry[]): Promise<Map<string, number>> {
+  /**
+   * The courses (term, code, name) of these sections, created or updated;
+   * their ids by key. Their other fields follow their sections' in recount,
+   * which also publishes a course of a course-level record that has sections
+   * now (one new version of the row per write, not two: a bulk load leaves
+   * half the dead rows behind).
+   */
+  private async upsertSectionCourses(trx: Knex.Transaction, entries: CatalogEntry[]): Promise<Map<string, number>> {
     const courses = new Map<string, CatalogEntry>();
     for (const e of entries) courses.set(groupKeyOf(e), e);
     const rows = [...courses.values()].map((e) => ({
@@ -112,8 +129,11 @@ export class KnexCourseCatalogWriter implements CourseCatalogWriter {
     await trx('catalog_courses')
       .insert(rows)
       .onConflict(['term', 'course_number', 'name'])
-      .merge(['uf_course_id', 'term_rank'])
-      .whereRaw(['uf_course_id', 'term_rank'].map((c) => `catalog_courses.${c} is distinct from excluded.${c}`).join(' or '));
+      // UF's course id when the sections give one (a course-level record may have given it).
+      .merge({ uf_course_id: trx.raw(UF_COURSE_ID), term_rank: trx.raw('excluded.term_rank') })
+      .whereRaw(
+        `catalog_courses.uf_course_id is distinct from ${UF_COURSE_ID} or catalog_courses.term_rank is distinct from excluded.term_rank`,
+      );
     // The keys go as one JSON parameter: PGlite answers a multi-column IN list of a few hundred tuples with no rows.
     const { rows: found }: { rows: GroupRow[] } = await trx.raw(
       `select g.id, g.term, g.course_number, g.name from catalog_courses g
@@ -124,17 +144,80 @@ export class KnexCourseCatalogWriter implements CourseCatalogWriter {
     return new Map(found.map((g) => [groupKeyOf({ term: g.term, courseNumber: g.course_number, name: g.name }), g.id]));
   }
 
-  /** Brings the courses' counts of sections on offer up to date, writing only those that changed. */
+  /**
+   * Brings the courses' counts of sections on offer up to date, and their
+   * description, credits and department to their first section's (on offer
+   * first, then by class number, as migration 20261130000000 took them) where
+   * that has one, with the search text they make; each has sections, so it is
+   * published. Writes only those that changed.
+   */
   private async recount(trx: Knex.Transaction, groupIds: number[]): Promise<void> {
     const ids = [...new Set(groupIds)];
     if (ids.length === 0) return;
     await trx.raw(
-      `update catalog_courses g set active_sections = n.count
-       from (select g2.id, (select count(*) from courses c where c.course_group_id = g2.id and c.withdrawn_at is null)::int as count
-             from catalog_courses g2 where g2.id = any(?::int[])) n
-       where g.id = n.id and g.active_sections <> n.count`,
+      `update catalog_courses g set active_sections = n.count, description = n.description, credits = n.credits,
+         department = n.department, search_text = ${COURSE_SEARCH_TEXT('g', 'n.department')}, sections_published = true
+       from (select g2.id,
+               (select count(*) from courses c where c.course_group_id = g2.id and c.withdrawn_at is null)::int as count,
+               coalesce(nullif(f.description, ''), g2.description) as description,
+               coalesce(nullif(f.credits, ''), g2.credits) as credits,
+               coalesce(nullif(f.department, ''), g2.department) as department
+             from catalog_courses g2
+             left join lateral (select c.description, c.credits, c.department from courses c where c.course_group_id = g2.id
+                                order by c.withdrawn_at nulls first, c.class_number limit 1) f on true
+             where g2.id = any(?::int[])) n
+       where g.id = n.id
+         and (g.active_sections, g.description, g.credits, g.department, g.search_text, g.sections_published)
+             is distinct from (n.count, n.description, n.credits, n.department, ${COURSE_SEARCH_TEXT('g', 'n.department')}, true)`,
       [ids],
     );
+  }
+
+  async upsertCourses(records: CatalogCourseEntry[], options: Pick<WriteOptions, 'dryRun'> = {}): Promise<UpsertCounts> {
+    if (records.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
+    return this.write(options.dryRun, (trx) => this.upsertCoursesIn(trx, records));
+  }
+
+  /**
+   * One statement: new courses are inserted unpublished (listed without
+   * sections); an existing one without sections takes the record's fields,
+   * one with sections only fills what it lacks (its sections' fields win, and
+   * it stays published). A course whose fields would not change is not written.
+   */
+  private async upsertCoursesIn(trx: Knex.Transaction, records: CatalogCourseEntry[]): Promise<UpsertCounts> {
+    const byKey = new Map(records.map((r) => [groupKeyOf(r), r]));
+    const rows = [...byKey.values()].map((r) => ({
+      term: r.term,
+      term_rank: termRank(r.term),
+      course_number: r.courseNumber,
+      name: r.name,
+      description: r.description,
+      credits: r.credits,
+      department: r.department,
+      uf_course_id: r.ufCourseId,
+    }));
+    // Each column's value after the write: the record's, or the course's own where it keeps it.
+    const kept = {
+      description: `case when g.sections_published and g.description <> '' then g.description else excluded.description end`,
+      credits: `case when g.sections_published and g.credits <> '' then g.credits else excluded.credits end`,
+      department: `case when excluded.department = '' or (g.sections_published and g.department <> '') then g.department else excluded.department end`,
+      uf_course_id: `case when excluded.uf_course_id = '' or (g.sections_published and g.uf_course_id <> '') then g.uf_course_id else excluded.uf_course_id end`,
+    };
+    const after = { ...kept, search_text: COURSE_SEARCH_TEXT('g', `(${kept.department})`) };
+    const columns = Object.keys(after) as (keyof typeof after)[];
+    const { rows: written }: { rows: { inserted: boolean }[] } = await trx.raw(
+      `insert into catalog_courses as g (term, term_rank, course_number, name, description, credits, department, uf_course_id, search_text, sections_published)
+       select r.term, r.term_rank, r.course_number, r.name, r.description, r.credits, r.department, r.uf_course_id,
+              ${COURSE_SEARCH_TEXT('r', 'r.department')}, false
+       from jsonb_to_recordset(?::jsonb)
+         as r(term text, term_rank integer, course_number text, name text, description text, credits text, department text, uf_course_id text)
+       on conflict (term, course_number, name) do update set ${columns.map((c) => `${c} = ${after[c]}`).join(', ')}
+       where (${columns.map((c) => `g.${c}`).join(', ')}) is distinct from (${columns.map((c) => after[c]).join(', ')})
+       returning (xmax = 0) as inserted`,
+      [JSON.stringify(rows)],
+    );
+    const inserted = written.filter((r) => r.inserted).length;
+    return { inserted, updated: written.length - inserted, unchanged: rows.length - written.length };
   }
 
   async missingSections(term: string, source: string, present: number[]): Promise<{ listed: number; missing: number }> {

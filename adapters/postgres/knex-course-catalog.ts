@@ -1,20 +1,31 @@
 // The catalog as students read it, from Postgres / PGlite. A row of `courses`
 // is a section; its course (term, code and name: one search card) is a row of
-// `catalog_courses` with the count of its sections still offered. Search
-// follows domain/course/course-search.ts: sections are filtered (trigram
-// indexes on the search text, code and name), their courses ranked and paged,
-// then the page's sections read; a listing without section filters pages the
-// courses alone, in the order of a "C"-collated index.
+// `catalog_courses` with the count of its sections still offered, or with
+// sections_published false when the catalog lists it without sections (a
+// course-level record: it has none). Search follows
+// domain/course/course-search.ts: sections are filtered (trigram indexes on
+// the search text, code and name), and courses without sections on their own
+// search text; the courses are ranked and paged, then the page's sections
+// read; a listing without section filters pages the courses alone, in the
+// order of a "C"-collated index.
 import type { Knex } from 'knex';
 import type { CourseCatalog, CoursePage } from '@application/ports/course-catalog';
-import type { Course } from '@domain/course/course';
+import type { CatalogCourse, Course } from '@domain/course/course';
 import { clampPage, isCodeWord, PAGE_SIZE, pageCount, titleWords, type CourseGroup, type CourseQuery } from '@domain/course/course-search';
 import { newestTermsFirst, termRank } from '@domain/course/term';
 import type { CourseId } from '@domain/ids';
+import { CATALOG_COURSE_COLUMNS, catalogCourseColumns, toCatalogCourse, type CatalogCourseRow } from './catalog-course-row';
 import { COURSE_COLUMNS, toCourse, type CourseRow } from './course-row';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A listed course: sections on offer, or none published (a course-level
+ * record). Written as migration 20261130200000 writes the listing indexes'
+ * predicate, so that the planner uses them.
+ */
+const LISTED = '(g.active_sections > 0 or not g.sections_published)';
 
 /** How long a listing's total is remembered. */
 const TOTALS_TTL_MS = 5_000;
@@ -38,36 +49,49 @@ export class KnexCourseCatalog implements CourseCatalog {
     return { courses: page === asked ? first : await this.pageWithSections(query, page), total, page };
   }
 
-  /** One page of courses joined to their matching sections, in the page's order, then by class number. */
+  /**
+   * One page of courses, each with its matching sections (left joined: a
+   * course without published sections comes with none), in the page's order,
+   * then by class number. The page is chosen on the listing indexes' own
+   * columns (an index-only scan where the table is vacuumed), and only its
+   * courses are read whole.
+   */
   private async pageWithSections(query: CourseQuery, page: number): Promise<CourseGroup[]> {
-    const rows: (CourseRow & { page_id: number })[] = await this.sectionFilter(this.db('courses'), query)
+    const rows: (Partial<CourseRow> & { [column: `g_${string}`]: unknown })[] = await this.db
       .with('page', this.pageOfCourses(query, page))
-      .join('page', 'page.id', 'courses.course_group_id')
-      .select([...COURSE_COLUMNS.map((c) => `courses.${c}`), 'page.id as page_id'])
+      .from('page')
+      .join('catalog_courses as course', 'course.id', 'page.id')
+      .leftJoin('courses', (join) => {
+        join.on('courses.course_group_id', 'page.id');
+        for (const [sql, bindings] of sectionConditions(query)) join.andOn(this.db.raw(sql, bindings));
+      })
+      .select([...CATALOG_COURSE_COLUMNS.map((c) => `course.${c} as g_${c}`), ...COURSE_COLUMNS.map((c) => `courses.${c}`)])
       .orderByRaw('page.rank, page.course_number collate "C", page.name collate "C", page.term_rank desc, page.id, courses.class_number');
     const courses: CourseGroup[] = [];
-    let current: number | null = null;
     for (const row of rows) {
-      const section = toCourse(row);
-      if (row.page_id !== current) {
-        current = row.page_id;
-        courses.push({
-          term: section.term,
-          courseNumber: section.courseNumber,
-          name: section.name,
-          description: section.description,
-          sections: [],
-        });
+      if (courses.at(-1)?.id !== row.g_id) {
+        const course = Object.fromEntries(CATALOG_COURSE_COLUMNS.map((c) => [c, row[`g_${c}`]])) as unknown as CatalogCourseRow;
+        courses.push({ ...toCatalogCourse(course), sections: [] });
       }
-      courses[courses.length - 1].sections.push(section);
+      if (row.id != null) courses[courses.length - 1].sections.push(toCourse(row as CourseRow));
     }
     return courses;
   }
 
+  /**
+   * With the box's words: the courses of the matching sections, and the
+   * courses without sections matching on their own (two disjoint sets: a
+   * course with any section is published), counted in one statement.
+   */
   async count(query: CourseQuery): Promise<number> {
     if (isTermOnly(query)) return this.listedTotal(query.term);
     const [{ total }] = hasSectionFilters(query)
-      ? await this.sectionFilter(this.db('courses'), query).select(this.db.raw('count(distinct course_group_id) as total'))
+      ? await this.db.select(
+          this.db.raw('(?) + (?) as total', [
+            this.sectionFilter(this.db('courses'), query).countDistinct('course_group_id'),
+            this.unpublishedMatches(query).count('*'),
+          ]),
+        )
       : await this.listed(query).count<{ total: string }[]>({ total: '*' });
     return Number(total);
   }
@@ -86,12 +110,12 @@ export class KnexCourseCatalog implements CourseCatalog {
   }
 
   /**
-   * Courses with sections on offer, in one term when asked, whose code and
-   * name match the panel's fields: those are the course's own, so they are
-   * matched on catalog_courses (a fifth of the rows of courses).
+   * Listed courses (sections on offer, or none published), in one term when
+   * asked, whose code and name match the panel's fields: those are the
+   * course's own, so they are matched on catalog_courses.
    */
   private listed(query: CourseQuery): Knex.QueryBuilder {
-    const q = this.db('catalog_courses as g').where('g.active_sections', '>', 0);
+    const q = this.db('catalog_courses as g').whereRaw(LISTED);
     // The rank names the term (only canonical names are stored), and the per-term listing index starts with it.
     if (query.term) q.where('g.term_rank', termRank(query.term));
     if (query.code) q.whereRaw(`g.course_number like ? escape '\\'`, [`%${escapeLike(query.code)}%`]);
@@ -99,10 +123,22 @@ export class KnexCourseCatalog implements CourseCatalog {
     return q;
   }
 
+  /** Courses without published sections (so without any) that the query matches, the box's words on their own search text. */
+  private unpublishedMatches(query: CourseQuery): Knex.QueryBuilder {
+    const q = this.listed(query).whereRaw('not g.sections_published');
+    for (const word of query.words) q.whereRaw(`g.search_text like ? escape '\\'`, [`%${escapeLike(word)}%`]);
+    return q;
+  }
+
   private pageOfCourses(query: CourseQuery, page: number): Knex.QueryBuilder {
     const [rank, bindings] = isTermOnly(query) ? ['3', []] : rankSql(query);
     const q = this.listed(query).select('g.id', 'g.course_number', 'g.name', 'g.term_rank', this.db.raw(`${rank} as rank`, bindings));
-    if (hasSectionFilters(query)) q.whereIn('g.id', this.sectionFilter(this.db('courses'), query).select('course_group_id'));
+    // One id list (a semi-join), so that each half keeps its own index: the sections' search text, the courses'.
+    if (hasSectionFilters(query))
+      q.whereIn(
+        'g.id',
+        this.sectionFilter(this.db('courses'), query).select('course_group_id').unionAll(this.unpublishedMatches(query).select('g.id')),
+      );
     if (!isTermOnly(query)) q.orderByRaw(rank, bindings);
     return q
       .orderByRaw('g.course_number collate "C", g.name collate "C", g.term_rank desc, g.id')
@@ -112,22 +148,32 @@ export class KnexCourseCatalog implements CourseCatalog {
 
   /** Sections on offer that match the query's section filters. */
   private sectionFilter(q: Knex.QueryBuilder, query: CourseQuery): Knex.QueryBuilder {
-    q.whereNull('courses.withdrawn_at');
-    if (query.term) q.where('courses.term', query.term);
-    if (query.code) q.whereRaw(`courses.course_number like ? escape '\\'`, [`%${escapeLike(query.code)}%`]);
-    for (const word of query.nameWords) q.whereRaw(`lower(courses.name) like ? escape '\\'`, [`%${escapeLike(word)}%`]);
-    for (const word of query.words) q.whereRaw(`courses.search_text like ? escape '\\'`, [`%${escapeLike(word)}%`]);
+    for (const [sql, bindings] of sectionConditions(query)) q.whereRaw(sql, bindings);
     return q;
   }
 
-  async courseSections(sectionId: CourseId, query: CourseQuery): Promise<Course[] | null> {
-    const named = await this.db('courses').select('course_group_id').where({ id: sectionId }).first();
+  async courseSections(id: CourseId, query: CourseQuery): Promise<Course[] | null> {
+    const named = await this.findCourse(id);
     if (!named) return null;
     const rows = await this.sectionFilter(this.db('courses'), query)
       .select(COURSE_COLUMNS.map((c) => `courses.${c}`))
-      .where('courses.course_group_id', named.course_group_id)
+      .where('courses.course_group_id', named.course.id)
       .orderBy('courses.class_number');
     return rows.map(toCourse);
+  }
+
+  /** One statement: the course with that id, or the section with that id and its course. */
+  async findCourse(id: CourseId): Promise<{ course: CatalogCourse; section: Course | null } | null> {
+    const { rows }: { rows: (CatalogCourseRow & { section: CourseRow | null })[] } = await this.db.raw(
+      `with s as (select ${COURSE_COLUMNS.join(', ')} from courses where id = ?)
+       select ${catalogCourseColumns('g').join(', ')}, (select to_jsonb(s) from s) as section
+       from catalog_courses g
+       where g.id = coalesce((select course_group_id from s), ?)`,
+      [id, id],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return { course: toCatalogCourse(row), section: row.section ? toCourse(row.section) : null };
   }
 
   async findById(id: CourseId): Promise<Course | null> {
@@ -146,8 +192,9 @@ export class KnexCourseCatalog implements CourseCatalog {
     return rows.map(toCourse);
   }
 
+  /** Every term with a listed course: sections on offer, or a course the catalog lists without them. */
   async terms(): Promise<string[]> {
-    const rows: { term: string }[] = await this.db('catalog_courses').where('active_sections', '>', 0).distinct('term');
+    const rows: { term: string }[] = await this.db('catalog_courses as g').whereRaw(LISTED).distinct('g.term');
     return newestTermsFirst(rows.map((r) => r.term));
   }
 
@@ -159,6 +206,16 @@ export class KnexCourseCatalog implements CourseCatalog {
 
 function toTermQuery(term: string): CourseQuery {
   return { term, code: '', nameWords: [], words: [] };
+}
+
+/** A section on offer matching the query's filters, as SQL conditions on `courses` (a where, or a join's on). */
+function sectionConditions(query: CourseQuery): [string, string[]][] {
+  const conditions: [string, string[]][] = [['courses.withdrawn_at is null', []]];
+  if (query.term) conditions.push(['courses.term = ?', [query.term]]);
+  if (query.code) conditions.push([`courses.course_number like ? escape '\\'`, [`%${escapeLike(query.code)}%`]]);
+  for (const word of query.nameWords) conditions.push([`lower(courses.name) like ? escape '\\'`, [`%${escapeLike(word)}%`]]);
+  for (const word of query.words) conditions.push([`courses.search_text like ? escape '\\'`, [`%${escapeLike(word)}%`]]);
+  return conditions;
 }
 
 /** The search box's words match a section (instructors, class numbers), so they need the sections. */

@@ -167,7 +167,7 @@ function splitBatch<T extends RoundEntry>(entries: T[]): T[][] {
 }
 
 /** The reason kept with a dead letter: SQLSTATE, Postgres's message and detail on one line, bounded. */
-function describeFailure(error: unknown): string {
+export function describeFailure(error: unknown): string {
   const { code, message, detail } = (error ?? {}) as { code?: unknown; message?: unknown; detail?: unknown };
   let text = String(message ?? error);
   // Knex puts the statement in front ("insert into ... - <Postgres's message>"); the statement is always ours.

@@ -61,6 +61,20 @@ export class ChatStreamKeys {
   get changesScrubbed(): string {
     return `${this.prefix}chat:changes-scrubbed`;
   }
+
+  /**
+   * Set once no stream is a section's room: the one-time step that archived
+   * the section rooms' streams and merged them into their courses' rooms
+   * (see chat-section-merge.ts).
+   */
+  get sectionRoomsMerged(): string {
+    return `${this.prefix}chat:section-rooms-merged`;
+  }
+
+  /** Held (SET NX, with an expiry it renews) by the one server doing that step. */
+  get sectionMergeLock(): string {
+    return `${this.prefix}chat:section-rooms-merging`;
+  }
 }
 
 /** Every room's stream key, a SCAN page at a time, on every primary of a cluster. */

@@ -19,6 +19,7 @@ import { ChatArchiveQueue } from './chat-archive-queue';
 import { ChatArchiveRefusals } from './chat-archive-refusals';
 import { distinctEntries, entryMs, type RoundEntry, type StorableEntry } from './chat-archive-round';
 import { scrubEarlierChanges, type ChangeScrub } from './chat-change-scrub';
+import { mergeSectionStreams, type SectionStreamMerge } from './chat-section-merge';
 import { ChatStreamKeys, roomStreamKeys } from './chat-stream-keys';
 import type { RedisConnection } from './redis-client';
 
@@ -70,6 +71,7 @@ export class RedisChatArchiveProjector {
   // The time (ms) of the oldest entry read and not yet archived; null when none is held.
   private holdingSince: number | null = null;
   private changesScrubbed = false;
+  private sectionRoomsMerged = false;
 
   constructor(
     private readonly redis: RedisConnection,
@@ -213,13 +215,27 @@ export class RedisChatArchiveProjector {
     return done;
   }
 
+  /**
+   * The one-time move of the section rooms' streams into their courses'
+   * rooms (chat-section-merge.ts; once per Redis: a marker key). Null while
+   * another server does it: the loop runs it after the scrub, and no round
+   * until it is done, by this projector or another.
+   */
+  async mergeSectionRooms(): Promise<SectionStreamMerge | null> {
+    const done = await mergeSectionStreams(this.redis, this.keys, this.archive, this.options.logger);
+    if (done) this.sectionRoomsMerged = true;
+    return done;
+  }
+
   private async loop(): Promise<void> {
     let failures = 0;
     while (!this.stopping) {
       let archived = 0;
       try {
         if (!this.changesScrubbed) await this.scrubEarlierChanges();
-        archived = await this.projectOnce();
+        if (!this.sectionRoomsMerged) await this.mergeSectionRooms();
+        // Another server is merging the section rooms: a round now would archive their entries under the section again.
+        if (this.sectionRoomsMerged) archived = await this.projectOnce();
         failures = 0;
       } catch (error) {
         failures += 1;

@@ -31,9 +31,9 @@ export class AccountRemoval {
       const outcome = await this.groups.removeMember(group.id, userId);
       if (outcome?.wasMember) await this.changes.left(userId, { kind: 'group', id: group.id });
     }
-    for (const courseId of await this.membership.courseIdsOf(userId)) {
-      await this.membership.leave(userId, courseId);
-      await this.changes.left(userId, { kind: 'course', id: courseId });
+    for (const { course } of await this.membership.coursesOf(userId)) {
+      await this.membership.leaveCourse(userId, course.id);
+      await this.changes.left(userId, { kind: 'course', id: course.id });
     }
     await this.users.markDeleted(userId);
     this.authors.deleted(userId);

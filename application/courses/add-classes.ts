@@ -53,7 +53,7 @@ export class AddClasses {
     const sections = await this.catalog.findByClassNumbers(term, numbers);
     const found = numbers.map((classNumber) => sections.find((s) => s.classNumber === classNumber) ?? null);
     const joined = new Set(
-      await this.membership.joinAll(
+      await this.membership.joinSections(
         command.actingUserId,
         found.filter((c) => c !== null).map((c) => c.id),
       ),
@@ -62,7 +62,8 @@ export class AddClasses {
       const course = found[index];
       return { classNumber, course, outcome: course === null ? 'not-found' : joined.has(course.id) ? 'joined' : 'already-member' };
     });
-    for (const courseId of joined) await this.changes.joined(command.actingUserId, { kind: 'course', id: courseId });
+    const courses = new Set(found.filter((c) => c !== null && joined.has(c.id)).map((c) => c!.courseId));
+    for (const courseId of courses) await this.changes.joined(command.actingUserId, { kind: 'course', id: courseId });
     return { term, results, userCourseIds: await this.membership.courseIdsOf(command.actingUserId) };
   }
 }

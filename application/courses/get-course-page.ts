@@ -1,5 +1,5 @@
 import { LATEST_MESSAGES, type ChatMessage } from '@domain/chat/chat-message';
-import type { Course, MemberProfile } from '@domain/course/course';
+import type { Course, CourseMemberProfile, JoinedCourse } from '@domain/course/course';
 import type { CourseId, StudyGroupId, UserId } from '@domain/ids';
 import type { StudyGroupView } from '@domain/study-group/group-view';
 import type { ChatLog } from '@application/ports/chat-log';
@@ -12,11 +12,13 @@ import { requireCourse } from './course-access';
 import { COURSE_GROUPS_PAGE_SIZE, readCourseGroups } from './list-course-groups';
 
 export interface CoursePageView {
-  course: Course;
+  /** The course (whichever of its ids was asked for), with the student's sections of it. */
+  course: JoinedCourse;
   userId: UserId;
+  /** In the course, through a section or alone. */
   isMember: boolean;
-  /** Classmates, shown to members only. */
-  members: MemberProfile[];
+  /** Classmates of every section, shown to members only. */
+  members: CourseMemberProfile[];
   /** The chat's latest messages, oldest first; members only. */
   messages: ChatMessage[];
   /** The first page of the course's groups, the student's own first, each as the student may see it (groupsAsSeenBy); members only. */
@@ -43,16 +45,34 @@ export class GetCoursePage {
     private readonly groupsPageSize = COURSE_GROUPS_PAGE_SIZE,
   ) {}
 
-  async execute(userId: UserId, courseId: CourseId): Promise<CoursePageView> {
-    const course = await requireCourse(this.catalog, courseId);
+  async execute(userId: UserId, id: CourseId): Promise<CoursePageView> {
+    const catalogCourse = await requireCourse(this.catalog, id);
+    const courseId = catalogCourse.id;
     const isMember = await this.membership.isMember(userId, courseId);
-    if (!isMember) return { course, userId, isMember, members: [], messages: [], groups: [], memberGroupIds: [], nextGroups: null };
-    const [members, messages, groupsPage] = await Promise.all([
+    if (!isMember)
+      return {
+        course: { course: catalogCourse, sections: [] },
+        userId,
+        isMember,
+        members: [],
+        messages: [],
+        groups: [],
+        memberGroupIds: [],
+        nextGroups: null,
+      };
+    const [sections, members, messages, groupsPage] = await Promise.all([
+      this.ownSections(userId, courseId),
       this.membership.membersOf(courseId),
       this.chat.latest({ kind: 'course', id: courseId }, LATEST_MESSAGES).then((latest) => withAuthors(this.authors, latest)),
       readCourseGroups(this.studyGroups, courseId, userId, null, this.groupsPageSize),
     ]);
     const { groups, memberGroupIds, next: nextGroups } = groupsPage;
-    return { course, userId, isMember, members, messages, groups, memberGroupIds, nextGroups };
+    return { course: { course: catalogCourse, sections }, userId, isMember, members, messages, groups, memberGroupIds, nextGroups };
+  }
+
+  private async ownSections(userId: UserId, courseId: CourseId): Promise<Course[]> {
+    const ids = await this.membership.sectionIdsIn(userId, courseId);
+    const sections = await Promise.all(ids.map((id) => this.catalog.findById(id)));
+    return sections.filter((s): s is Course => s !== null);
   }
 }

@@ -1,4 +1,4 @@
-import type { Course } from '@domain/course/course';
+import type { JoinedCourse } from '@domain/course/course';
 import type { UserId } from '@domain/ids';
 import { groupsAsSeenBy, type StudyGroupView } from '@domain/study-group/group-view';
 import type { CourseMembership } from '@application/ports/course-membership';
@@ -6,8 +6,8 @@ import type { StudyGroupRepository } from '@application/ports/study-group-reposi
 
 export interface DashboardView {
   userId: UserId;
-  /** In the order the student joined them. */
-  courses: Course[];
+  /** The student's courses with their sections of each, in the order they joined them. */
+  courses: JoinedCourse[];
   /** The student's own groups in every course, in the order they joined them. */
   groups: StudyGroupView[];
 }

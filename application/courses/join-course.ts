@@ -1,12 +1,25 @@
 import type { EmailVerificationPolicy } from '@application/accounts/email-verification';
+import type { CatalogCourse } from '@domain/course/course';
 import { SectionWithdrawnError } from '@domain/course/course-errors';
 import type { CourseId } from '@domain/ids';
 import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { CourseMembership } from '@application/ports/course-membership';
 import type { MembershipChanges } from '@application/ports/membership-changes';
-import { requireCourse, type CourseMembershipCommand } from './course-access';
+import { requireNamed, type CourseMembershipCommand } from './course-access';
 
-/** Joins a section; one UF withdrew takes no new students (its members keep it, and joining again changes nothing). */
+export interface JoinCourseResult {
+  /** The id sent: a section's or the course's. */
+  courseId: CourseId;
+  isMember: true;
+  /** The course the student is now in. */
+  course: CatalogCourse;
+}
+
+/**
+ * Joins a section, and with it its course; or, given the course's own id, the
+ * course without a section. A section UF withdrew takes no new students (its
+ * members keep it, and joining again changes nothing).
+ */
 export class JoinCourse {
   constructor(
     private readonly catalog: CourseCatalog,
@@ -15,13 +28,17 @@ export class JoinCourse {
     private readonly changes: MembershipChanges,
   ) {}
 
-  async execute(command: CourseMembershipCommand): Promise<{ courseId: CourseId; isMember: true }> {
-    const course = await requireCourse(this.catalog, command.courseId);
+  async execute(command: CourseMembershipCommand): Promise<JoinCourseResult> {
+    const { course, section } = await requireNamed(this.catalog, command.courseId);
     await this.verification.requireVerified(command.actingUserId);
-    if (course.withdrawn && !(await this.membership.isMember(command.actingUserId, command.courseId)))
-      throw new SectionWithdrawnError(course);
-    await this.membership.join(command.actingUserId, command.courseId);
-    await this.changes.joined(command.actingUserId, { kind: 'course', id: command.courseId });
-    return { courseId: command.courseId, isMember: true };
+    if (section) {
+      if (section.withdrawn && !(await this.membership.sectionIdsIn(command.actingUserId, course.id)).includes(section.id))
+        throw new SectionWithdrawnError(section);
+      await this.membership.joinSections(command.actingUserId, [section.id]);
+    } else {
+      await this.membership.joinCourse(command.actingUserId, course.id);
+    }
+    await this.changes.joined(command.actingUserId, { kind: 'course', id: course.id });
+    return { courseId: command.courseId, isMember: true, course };
   }
 }

@@ -50,8 +50,8 @@ export class ListCourseGroups {
     private readonly studyGroups: StudyGroupRepository,
   ) {}
 
-  async execute({ actingUserId, courseId, after }: ListCourseGroupsCommand): Promise<CourseGroupsPageView> {
-    await requireCourse(this.catalog, courseId);
+  async execute({ actingUserId, courseId: id, after }: ListCourseGroupsCommand): Promise<CourseGroupsPageView> {
+    const courseId = (await requireCourse(this.catalog, id)).id;
     if (!(await this.membership.isMember(actingUserId, courseId)))
       throw new NotCourseMemberError('Join this course to see its study groups.');
     return readCourseGroups(this.studyGroups, courseId, actingUserId, after);

@@ -9,7 +9,7 @@ import type { CourseMembership } from '@application/ports/course-membership';
 
 export interface ListCourseSectionsCommand extends CourseFilters {
   userId: UserId;
-  /** Any section of the course (a card's id). */
+  /** The course's id, or any of its sections' (a card's). */
   courseId: CourseId;
 }
 

@@ -15,20 +15,24 @@ export interface SearchCoursesCommand extends CourseFilters {
   page: number;
 }
 
-/** A course as its card shows it: its first sections only, and how many match. */
+/** A course as its card shows it: its first sections only, how many match, and which are the student's. */
 export interface CourseCard extends CourseGroup {
   /**
    * The first matching sections in the card's order (the student's own, the
-   * search's most specific, then by class number): five, or all of six or fewer.
+   * search's most specific, then by class number): five, or all of six or
+   * fewer; none for a course without published sections.
    */
   sections: CourseGroup['sections'];
   /** Every matching section of the course; ListCourseSections lists them. */
   sectionCount: number;
+  /** The student's sections of the course, whether the search matches them or not, in the order they joined them. */
+  memberSectionIds: CourseId[];
 }
 
 export interface SearchCoursesResult {
   /** At most one page (10) of courses. */
   courses: CourseCard[];
+  /** The student's sections and courses (one id space). */
   userCourseIds: CourseId[];
   /** Matching courses. */
   total: number;
@@ -44,7 +48,7 @@ export interface SearchCoursesResult {
 export class SearchCourses {
   constructor(
     private readonly catalog: CourseCatalog,
-    private readonly membership: CourseMembership,
+    private readonly membership: Pick<CourseMembership, 'courseIdsOf' | 'sectionIdsIn'>,
   ) {}
 
   async execute(command: SearchCoursesCommand): Promise<SearchCoursesResult> {
@@ -54,10 +58,18 @@ export class SearchCourses {
       this.membership.courseIdsOf(command.userId),
     ]);
     const mine = new Set(userCourseIds);
-    const cards = courses.map((course): CourseCard => {
-      const ordered = orderSections(course.sections, query, mine);
-      return { ...course, sections: ordered.slice(0, cardSectionCount(ordered.length)), sectionCount: ordered.length };
-    });
+    const cards = await Promise.all(
+      courses.map(async (course): Promise<CourseCard> => {
+        const ordered = orderSections(course.sections, query, mine);
+        return {
+          ...course,
+          sections: ordered.slice(0, cardSectionCount(ordered.length)),
+          sectionCount: ordered.length,
+          // Only a course the student is in can hold sections of theirs; the search may not match them all (or a withdrawn one), so they are asked for.
+          memberSectionIds: mine.has(course.id) ? await this.membership.sectionIdsIn(command.userId, course.id) : [],
+        };
+      }),
+    );
     return { courses: cards, userCourseIds, total, page, pageCount: pageCount(total) };
   }
 }

@@ -1,6 +1,6 @@
 // What an import or a sync writes to the catalog; students read it through
 // CourseCatalog, which sees every write at once.
-import type { CatalogEntry } from '@domain/course/course';
+import type { CatalogCourseEntry, CatalogEntry } from '@domain/course/course';
 
 export interface UpsertCounts {
   inserted: number;
@@ -16,8 +16,24 @@ export interface WriteOptions {
 }
 
 export interface CourseCatalogWriter {
-  /** Inserts or updates by (term, class number); a withdrawn section written again is back. */
+  /**
+   * Inserts or updates sections by (term, class number); a withdrawn section
+   * written again is back. Each section's course (term, code and name) is
+   * created when new, and has published sections from then on; its
+   * description, credits and department follow its first section's (on offer
+   * first, by class number) where that has them.
+   */
   upsert(entries: CatalogEntry[], options?: WriteOptions): Promise<UpsertCounts>;
+  /**
+   * Inserts or updates courses of course-level records by (term, code, name)
+   * (the last of a batch wins): a new course is listed without sections
+   * (sectionsPublished false) until sections of it are written. A course
+   * without sections takes the record's description and credits, and its
+   * department and UF course id when given; a course with sections keeps its
+   * sections' and takes from the record only what is empty, and stays
+   * published. Counts courses.
+   */
+  upsertCourses(records: CatalogCourseEntry[], options?: Pick<WriteOptions, 'dryRun'>): Promise<UpsertCounts>;
   /**
    * The term's sections of this source on offer (not withdrawn), and how many
    * of them withdrawMissing with the same `present` would withdraw.

@@ -1,6 +1,6 @@
 // The catalog as students read it: the search, and sections by id or class
 // number. What an import or a sync writes goes through CourseCatalogWriter.
-import type { Course } from '@domain/course/course';
+import type { CatalogCourse, Course } from '@domain/course/course';
 import type { CourseGroup, CourseQuery } from '@domain/course/course-search';
 import type { CourseId } from '@domain/ids';
 
@@ -31,6 +31,11 @@ export interface CourseCatalog {
   courseSections(sectionId: CourseId, query: CourseQuery): Promise<Course[] | null>;
   /** Any section, withdrawn or not (a student may still be in it). */
   findById(id: CourseId): Promise<Course | null>;
+  /**
+   * The course an id names: the course with that id, or the course of the
+   * section with that id (then with the section); null when neither exists.
+   */
+  findCourse(id: CourseId): Promise<{ course: CatalogCourse; section: Course | null } | null>;
   /** The term's sections (not withdrawn) with these class numbers. */
   findByClassNumbers(term: string, classNumbers: number[]): Promise<Course[]>;
   /** Every term with sections that are not withdrawn, newest first. */

@@ -33,14 +33,12 @@ export class CreateStudyGroup {
   ) {}
 
   async execute(command: CreateStudyGroupCommand): Promise<StudyGroupView> {
-    await requireCourse(this.catalog, command.courseId);
+    // A section's id stands for its course: groups belong to the course.
+    const courseId = (await requireCourse(this.catalog, command.courseId)).id;
     await this.verification.requireVerified(command.actingUserId);
-    assertMayCreateIn(await this.membership.isMember(command.actingUserId, command.courseId));
+    assertMayCreateIn(await this.membership.isMember(command.actingUserId, courseId));
     const details = normaliseStudyGroupDetails(command);
-    const group = await this.groups.create(
-      { ...details, courseId: command.courseId, ownerId: command.actingUserId, isPublic: true },
-      new Date(this.now()),
-    );
+    const group = await this.groups.create({ ...details, courseId, ownerId: command.actingUserId, isPublic: true }, new Date(this.now()));
     // A refusal of the new group's id remembered for its owner (a poll that named it before it existed) goes.
     await this.changes.joined(command.actingUserId, { kind: 'group', id: group.id });
     return groupAsSeenBy(group, command.actingUserId);

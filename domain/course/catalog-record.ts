@@ -6,11 +6,12 @@
 // surrogates, cut without splitting a character), so an odd or oversized
 // text from UF costs a shorter text, never the section or the whole sync.
 import { cleanText } from '@domain/text/text-policy';
-import type { CatalogEntry, MeetTime } from './course';
+import type { CatalogCourseEntry, CatalogEntry, MeetTime } from './course';
 import { normaliseCourseCode } from './course-search';
 import { canonicalTerm, isTermName } from './term';
 
 export type RecordResult = { ok: true; entry: CatalogEntry } | { ok: false; reason: string };
+export type CourseRecordResult = { ok: true; course: CatalogCourseEntry } | { ok: false; reason: string };
 
 /**
  * Characters (code points) kept of each text, and items of each list. The
@@ -54,14 +55,9 @@ const list = (value: unknown, max: number = LIMITS.text): string[] =>
  * finalExam, genEd, quest, writing, courseId.
  */
 export function parseCatalogRecord(record: unknown): RecordResult {
-  if (typeof record !== 'object' || record === null || Array.isArray(record)) return fail('not a JSON object');
-  const r = record as Record<string, unknown>;
-  const term = str(r.term);
-  if (!isTermName(term)) return fail(`term must look like "Fall 2025" (got ${JSON.stringify(r.term ?? null)})`);
-  const code = normaliseCourseCode(str(r.code) || str(r.codeWithSpace));
-  if (!/^[A-Z]{3}\d{4}[A-Z]?$/.test(code)) return fail(`code must look like COP3502C (got ${JSON.stringify(r.code ?? null)})`);
-  const name = text(r.name, LIMITS.name);
-  if (!name) return fail('name is missing');
+  const identity = courseIdentity(record);
+  if (!identity.ok) return identity;
+  const { r, term, code, name } = identity;
   const classNumber = Number(r.classNumber);
   if (!Number.isInteger(classNumber) || classNumber <= 0 || classNumber > 2_147_483_647) {
     return fail(`classNumber must be a positive whole number (got ${JSON.stringify(r.classNumber ?? null)})`);
@@ -78,7 +74,7 @@ export function parseCatalogRecord(record: unknown): RecordResult {
   return {
     ok: true,
     entry: {
-      term: canonicalTerm(term),
+      term,
       courseNumber: code,
       name,
       description: text(r.description, LIMITS.description, true),
@@ -103,7 +99,51 @@ export function parseCatalogRecord(record: unknown): RecordResult {
   };
 }
 
-function fail(reason: string): RecordResult {
+/**
+ * A course-level record (`{"kind": "course", term, code, name, description,
+ * credits}`, and when known dept and courseId): the course, listed whether or
+ * not its sections are in the catalog. Term, code and name are checked as a
+ * section's are; the texts cleaned and capped the same way.
+ */
+export function parseCourseRecord(record: unknown): CourseRecordResult {
+  const identity = courseIdentity(record);
+  if (!identity.ok) return identity;
+  const { r, term, code, name } = identity;
+  return {
+    ok: true,
+    course: {
+      term,
+      courseNumber: code,
+      name,
+      description: text(r.description, LIMITS.description, true),
+      credits: creditsLabel(text(r.credits, LIMITS.credits), creditValue(r.creditsMin), creditValue(r.creditsMax)),
+      department: text(r.dept, LIMITS.department),
+      ufCourseId: ufCourseId(r.courseId),
+    },
+  };
+}
+
+/** What names a course, in a section's record or a course-level one: term, code and name. */
+function courseIdentity(
+  record: unknown,
+): { ok: true; r: Record<string, unknown>; term: string; code: string; name: string } | { ok: false; reason: string } {
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) return fail('not a JSON object');
+  const r = record as Record<string, unknown>;
+  const term = str(r.term);
+  if (!isTermName(term)) return fail(`term must look like "Fall 2025" (got ${JSON.stringify(r.term ?? null)})`);
+  const code = normaliseCourseCode(str(r.code) || str(r.codeWithSpace));
+  if (!/^[A-Z]{3}\d{4}[A-Z]?$/.test(code)) return fail(`code must look like COP3502C (got ${JSON.stringify(r.code ?? null)})`);
+  const name = text(r.name, LIMITS.name);
+  if (!name) return fail('name is missing');
+  return { ok: true, r, term: canonicalTerm(term), code, name };
+}
+
+/** A JSON Lines record of kind "course" (a course-level record), not a section. */
+export function isCourseRecord(record: unknown): boolean {
+  return typeof record === 'object' && record !== null && (record as Record<string, unknown>).kind === 'course';
+}
+
+function fail(reason: string): { ok: false; reason: string } {
   return { ok: false, reason };
 }
 

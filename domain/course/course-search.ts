@@ -1,8 +1,10 @@
 // The catalog search rules: what a search box and the filter panel match, how
-// sections group into courses and how courses are ordered. The Knex adapter
-// implements the same rules in SQL; the contract suite holds both to them.
+// sections group into courses and how courses are ordered. A course the
+// catalog lists without sections (a course-level record) is matched on its
+// own code, name and department, and its card has no sections. The Knex
+// adapter implements the same rules in SQL; the contract suite holds both to them.
 import type { CourseId } from '@domain/ids';
-import type { CatalogEntry, Course } from './course';
+import type { CatalogCourse, CatalogEntry, Course } from './course';
 import { canonicalTerm, isTermName, termRank } from './term';
 
 /** Courses (cards) per page. */
@@ -17,7 +19,8 @@ export interface CourseQuery {
   nameWords: string[];
   /**
    * The search box: lower-cased words that must each appear in the section's
-   * search text (code, name, instructors, department, class number).
+   * search text (code, name, instructors, department, class number), or, for a
+   * course without published sections, in the course's (code, name, department).
    */
   words: string[];
 }
@@ -30,13 +33,12 @@ export interface CourseFilters {
   term?: string;
 }
 
-/** A course of one term as a search result shows it: its matching sections under one card. */
-export interface CourseGroup {
-  term: string;
-  courseNumber: string;
-  name: string;
-  /** The first section's. */
-  description: string;
+/**
+ * A course of one term as a search result shows it: the course (its id, the
+ * course's own), with its matching sections under one card; none when the
+ * course has no published sections (sectionsPublished false).
+ */
+export interface CourseGroup extends CatalogCourse {
   /** By class number. */
   sections: Course[];
 }
@@ -74,6 +76,25 @@ function wordsOf(text: string): string[] {
 /** What the search box looks through, lower-cased: code, name, instructors, department and class number. */
 export function searchTextOf(entry: Pick<CatalogEntry, 'courseNumber' | 'name' | 'instructors' | 'department' | 'classNumber'>): string {
   return [entry.courseNumber, entry.name, entry.instructors.join(' '), entry.department, String(entry.classNumber)].join(' ').toLowerCase();
+}
+
+/** What the search box looks through on a course without sections, lower-cased: code, name and department. */
+export function courseSearchTextOf(course: Pick<CatalogCourse, 'courseNumber' | 'name' | 'department'>): string {
+  return [course.courseNumber, course.name, course.department].join(' ').toLowerCase();
+}
+
+/**
+ * Whether a course without published sections matches: the term and the
+ * panel's fields as a section's would, the box's words on its own search text.
+ */
+export function matchesCourseQuery(course: CatalogCourse, query: CourseQuery): boolean {
+  if (course.sectionsPublished) return false;
+  if (query.term && course.term !== query.term) return false;
+  if (query.code && !course.courseNumber.includes(query.code)) return false;
+  const name = course.name.toLowerCase();
+  if (!query.nameWords.every((word) => name.includes(word))) return false;
+  const text = courseSearchTextOf(course);
+  return query.words.every((word) => text.includes(word));
 }
 
 export function matchesQuery(course: Course, query: CourseQuery): boolean {
@@ -149,14 +170,14 @@ function compareKeys(a: number[], b: number[]): number {
 }
 
 /** The key of a course's card: one per course (code and name) and term. */
-export function groupKey(course: Pick<Course, 'term' | 'courseNumber' | 'name'>): string {
+export function groupKey(course: Pick<CatalogCourse, 'term' | 'courseNumber' | 'name'>): string {
   return `${course.term}\u0000${course.courseNumber}\u0000${course.name}`;
 }
 
-/** Rank, then course number and name, newest term first, so pages are stable. */
+/** Rank, then course number and name, newest term first, so pages are stable (a course with sections or without alike). */
 export function compareGroups(
-  a: Omit<CourseGroup, 'sections' | 'description'>,
-  b: Omit<CourseGroup, 'sections' | 'description'>,
+  a: Pick<CatalogCourse, 'term' | 'courseNumber' | 'name'>,
+  b: Pick<CatalogCourse, 'term' | 'courseNumber' | 'name'>,
   query: CourseQuery,
 ): number {
   return (

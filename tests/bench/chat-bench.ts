@@ -325,7 +325,7 @@ async function main() {
   console.log(`total ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
-/** Sections of COP3502C in Fall 2025, through the catalog (which files each under its course); answers their ids in order. */
+/** Sections of COP3502C in Fall 2025 (each its own course: the names differ), through the catalog; answers their courses' ids (the rooms) in order. */
 async function insertSections(knex: Knex, sections: { classNumber: number; name: string }[]): Promise<number[]> {
   await knexCatalog(knex).upsert(sections.map(({ classNumber, name }) => sectionEntry({ courseNumber: 'COP3502C', name, classNumber })));
   const rows = (await knex('courses')
@@ -334,7 +334,8 @@ async function insertSections(knex: Knex, sections: { classNumber: number; name:
       'class_number',
       sections.map((s) => s.classNumber),
     )
-    .select('id', 'class_number')) as { id: number; class_number: number }[];
+    .select('course_group_id as id', 'class_number')) as { id: number; class_number: number }[];
+  // The courses of the sections: their rooms.
   const byNumber = new Map(rows.map((row) => [row.class_number, row.id]));
   return sections.map((s) => byNumber.get(s.classNumber)!);
 }

@@ -147,7 +147,7 @@ async function setUp(): Promise<Fixture> {
         'Fall 2025',
         Array.from({ length: 2 + backgroundCourses }, (_, i) => 70_000 + i),
       )
-    ).map((c) => c.id);
+    ).map((c) => c.courseId);
     const [small, large, ...background] = courseIds;
 
     const viewer = new HttpSession(server.url);
@@ -161,7 +161,7 @@ async function setUp(): Promise<Fixture> {
       classmates.push(made.user.id);
     }
     const membership = server.resolve(TOKENS.CourseMembership);
-    for (const courseId of [small, large]) for (const id of [viewerId, ...classmates]) await membership.join(id, courseId);
+    for (const courseId of [small, large]) for (const id of [viewerId, ...classmates]) await membership.joinCourse(id, courseId);
 
     const t = performance.now();
     const ownIn = async (courseId: number, count: number) => {

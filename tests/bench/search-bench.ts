@@ -1,7 +1,9 @@
 // `npm run bench:search`: 1,000 mixed catalog searches (codes, partial codes,
 // title words, instructors, class numbers, the unfiltered and per-term
 // listings paged to the last page) on three generated full terms (about
-// 48,000 sections, tests/bench/search-catalog.ts), timed in the server's
+// 48,000 sections, tests/bench/search-catalog.ts, and a course-level record of
+// every course, about 3,000 of them listed without sections;
+// BENCH_COURSE_RECORDS=0 leaves those out), timed in the server's
 // search use case beside a trivial query (select 1) in the same run on the
 // same connection: on Postgres (BENCH_DATABASE_URL or TEST_DATABASE_URL), then
 // on the embedded PGlite. Prints p50 and p95, per kind too, and the EXPLAIN of
@@ -17,11 +19,11 @@ import { createKnex } from '@adapters/database/create-knex';
 import { migrateToLatest } from '@adapters/database/migration-source';
 import { KnexCourseCatalog } from '@adapters/postgres/knex-course-catalog';
 import { KnexCourseMembership } from '@adapters/postgres/knex-course-membership';
-import type { CatalogEntry } from '@domain/course/course';
+import type { CatalogCourseEntry, CatalogEntry } from '@domain/course/course';
 import type { CourseFilters } from '@domain/course/course-search';
 import { UserId } from '@domain/ids';
 import { missingUfSocData } from '@tests/support/uf-soc-data';
-import { generateCatalog, pick, random, TERMS } from './search-catalog';
+import { courseRecords, generateCatalog, pick, random, TERMS } from './search-catalog';
 import { knexCatalog } from '@tests/support/catalog-store';
 
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 1_000);
@@ -108,12 +110,19 @@ interface Outcome {
   seqScans: string[];
 }
 
-async function bench(kind: 'postgres' | 'pglite', entries: CatalogEntry[], plan: Search[]): Promise<Outcome> {
+async function bench(
+  kind: 'postgres' | 'pglite',
+  entries: CatalogEntry[],
+  records: CatalogCourseEntry[],
+  plan: Search[],
+): Promise<Outcome> {
   const { db, drop } = await openDatabase(kind);
   try {
     await migrateToLatest(db);
     const catalog = knexCatalog(db);
     let t = performance.now();
+    // Course-level records first, as the shipped snapshot has them.
+    for (let i = 0; i < records.length; i += 2_000) await catalog.upsertCourses(records.slice(i, i + 2_000));
     for (let i = 0; i < entries.length; i += 2_000) await catalog.upsert(entries.slice(i, i + 2_000));
     const load = (performance.now() - t) / 1000;
     await db.raw('analyze');
@@ -156,8 +165,8 @@ async function bench(kind: 'postgres' | 'pglite', entries: CatalogEntry[], plan:
       const explained = new KnexCourseCatalog(db);
       db.on('query', listen);
       const [card] = (await new SearchCourses(explained, membership).execute({ userId: UserId(1), ...example })).courses;
-      // The first card's "Show all", for the same search.
-      if (card)
+      // The first card's "Show all", for the same search (a card without sections has none).
+      if (card?.sections.length)
         await new ListCourseSections(explained, membership).execute({ userId: UserId(1), courseId: card.sections[0].id, ...filters });
       db.removeListener('query', listen);
       const print = !outcome.plans.some((line) => line.startsWith(`-- ${kindName}: `));
@@ -187,14 +196,19 @@ async function main() {
   const missing = missingUfSocData('2258') ?? missingUfSocData('2251') ?? missingUfSocData('2255');
   if (missing) throw new Error(`The benchmark builds its catalog from the shared UF data, and ${missing}`);
   const { entries, vocabulary } = generateCatalog();
+  const records = process.env.BENCH_COURSE_RECORDS === '0' ? [] : courseRecords(vocabulary);
   const plan = searches(entries, vocabulary);
   const outcomes: Outcome[] = [];
-  if (baseUrl) outcomes.push(await bench('postgres', entries, plan));
+  if (baseUrl) outcomes.push(await bench('postgres', entries, records, plan));
   else console.log('No BENCH_DATABASE_URL / TEST_DATABASE_URL: Postgres skipped.');
-  if (process.env.BENCH_PGLITE !== '0') outcomes.push(await bench('pglite', entries, plan));
+  if (process.env.BENCH_PGLITE !== '0') outcomes.push(await bench('pglite', entries, records, plan));
 
-  const courses = new Set(entries.map((e) => `${e.term}|${e.courseNumber}|${e.name}`)).size;
-  console.log(`\ncatalog search: ${entries.length} sections, ${courses} courses in ${TERMS.length} terms; ${plan.length} mixed searches`);
+  const key = (c: { term: string; courseNumber: string; name: string }) => `${c.term}|${c.courseNumber}|${c.name}`;
+  const withSections = new Set(entries.map(key));
+  const courses = new Set([...withSections, ...records.map(key)]).size;
+  console.log(
+    `\ncatalog search: ${entries.length} sections, ${courses} courses (${courses - withSections.size} without sections) in ${TERMS.length} terms; ${plan.length} mixed searches`,
+  );
   for (const o of outcomes) {
     console.log(`\n${o.label} (loaded in ${o.load.toFixed(1)} s)            p50 ms    p95 ms`);
     console.log(`  baseline (select 1)           ${fmt(percentile(o.baseline, 50))}  ${fmt(percentile(o.baseline, 95))}`);

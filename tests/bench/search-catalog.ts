@@ -2,8 +2,11 @@
 // real UF records' shapes and vocabulary (../shared/data/uf-soc): the shared
 // files are partial, so their courses (codes, names, descriptions), instructor
 // names, departments, buildings and meeting patterns are recombined into
-// about 16,000 sections a term, as many as a whole UF term has.
-import type { CatalogEntry, MeetTime } from '@domain/course/course';
+// about 16,000 sections a term, as many as a whole UF term has; and a
+// course-level record of every course of the vocabulary in every term (as the
+// shipped snapshot has them), so that about a thousand courses a term are
+// listed without sections.
+import type { CatalogCourseEntry, CatalogEntry, MeetTime } from '@domain/course/course';
 import { ufSocCourses, ufSocRecords } from '@tests/support/uf-soc-data';
 
 export const SECTIONS_PER_TERM = 16_000;
@@ -135,4 +138,19 @@ export function generateCatalog(): { entries: CatalogEntry[]; vocabulary: Return
     }
   });
   return { entries, vocabulary: v };
+}
+
+/** A course-level record of each course of the vocabulary in each term: those given no sections are listed without. Draws nothing from `random`. */
+export function courseRecords(v: ReturnType<typeof vocabulary>): CatalogCourseEntry[] {
+  return TERMS.flatMap((term) =>
+    v.courses.map((course) => ({
+      term,
+      courseNumber: course.code,
+      name: course.name,
+      description: course.description,
+      credits: String(course.credits),
+      department: '',
+      ufCourseId: '',
+    })),
+  );
 }

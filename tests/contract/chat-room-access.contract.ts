@@ -53,22 +53,22 @@ export function chatRoomAccessContract(makeWorld: () => Promise<RoomAccessWorld>
       serial += 1;
       const code = `CHT${1000 + serial}`;
       await world.catalog.upsert([sectionEntry({ courseNumber: code, name: 'Chat Studies', classNumber: 90000 + serial })]);
-      return (await world.catalog.search(toCourseQuery({ courseCode: code }), 1)).courses[0].sections[0].id;
+      return (await world.catalog.search(toCourseQuery({ courseCode: code }), 1)).courses[0].sections[0].courseId;
     }
 
     async function joinCourse(userId: UserId, courseId: CourseId) {
-      await world.membership.join(userId, courseId);
+      await world.membership.joinCourse(userId, courseId);
       await world.changes.joined(userId, { kind: 'course', id: courseId });
     }
 
     async function leaveCourse(userId: UserId, courseId: CourseId) {
-      await world.membership.leave(userId, courseId);
+      await world.membership.leaveCourse(userId, courseId);
       await world.changes.left(userId, { kind: 'course', id: courseId });
     }
 
     it('lets course members in, and tells others apart from a course that does not exist', async () => {
       const [courseId, member, outsider] = [await course(), await student(), await student()];
-      await world.membership.join(member, courseId);
+      await world.membership.joinCourse(member, courseId);
       expect(await world.access.check(member, { kind: 'course', id: courseId })).toBe('member');
       expect(await world.access.check(outsider, { kind: 'course', id: courseId })).toBe('not-member');
       expect(await world.access.check(member, { kind: 'course', id: 99_999_999 })).toBe('no-room');
@@ -78,7 +78,7 @@ export function chatRoomAccessContract(makeWorld: () => Promise<RoomAccessWorld>
       const [courseId, later] = [await course(), await student()];
       const room = { kind: 'course' as const, id: courseId };
       expect(await world.access.check(later, room)).toBe('not-member');
-      await world.membership.join(later, courseId);
+      await world.membership.joinCourse(later, courseId);
       expect(await world.access.check(later, room)).toBe('member');
       expect(await world.access.check(later, room)).toBe('member');
       await leaveCourse(later, courseId);
@@ -102,7 +102,7 @@ export function chatRoomAccessContract(makeWorld: () => Promise<RoomAccessWorld>
     it('answers many checks of a room made at once, each for its own student', async () => {
       const [courseId, owner] = [await course(), await student()];
       const students = [await student(), await student(), await student(), await student()];
-      for (const id of [owner, students[0], students[2]]) await world.membership.join(id, courseId);
+      for (const id of [owner, students[0], students[2]]) await world.membership.joinCourse(id, courseId);
       const groupId = await world.addGroup(courseId, owner);
       await world.joinGroup(groupId, students[0]);
       const courseRoom = { kind: 'course' as const, id: courseId };
@@ -130,7 +130,7 @@ export function chatRoomAccessContract(makeWorld: () => Promise<RoomAccessWorld>
 
     it('lets the owner and members of a study group in, and no one else', async () => {
       const [courseId, owner, member, classmate] = [await course(), await student(), await student(), await student()];
-      for (const id of [owner, member, classmate]) await world.membership.join(id, courseId);
+      for (const id of [owner, member, classmate]) await world.membership.joinCourse(id, courseId);
       const groupId = await world.addGroup(courseId, owner);
       await world.joinGroup(groupId, member);
       const room = { kind: 'group' as const, id: groupId };

@@ -1,9 +1,10 @@
 // One behaviour for every CourseCatalog adapter: the search rules of
 // domain/course/course-search.ts (one box, the filter panel, ranking, courses
 // grouping their sections, paging by course), terms, the upsert counts,
-// withdrawn sections and dry runs.
+// withdrawn sections and dry runs; and courses of course-level records, listed
+// and found without sections until sections of them are written.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogEntry } from '@domain/course/course';
+import type { CatalogCourseEntry, CatalogEntry } from '@domain/course/course';
 import { toCourseQuery, type CourseFilters } from '@domain/course/course-search';
 import { CourseId } from '@domain/ids';
 import { sectionEntry } from '@tests/support/catalog-entries';
@@ -169,8 +170,35 @@ export function courseCatalogContract(makeCatalog: () => Promise<CatalogStore>) 
     it('finds a section by id with every field', async () => {
       const [hit] = (await catalog.search(toCourseQuery({ courseCode: 'MAC2311' }), 1)).courses;
       const id = hit.sections[0].id;
-      expect(await catalog.findById(id)).toEqual({ ...calculus1, id, withdrawn: false });
+      const courseId = hit.sections[0].courseId;
+      expect(await catalog.findById(id)).toEqual({ ...calculus1, id, courseId, withdrawn: false });
       expect(await catalog.findById(CourseId(9_999_999))).toBeNull();
+      // Its course has an id of its own, which names no section.
+      expect(courseId).not.toBe(id);
+      expect(await catalog.findById(courseId)).toBeNull();
+    });
+
+    it('finds the course an id names: the course itself, or the course of a section', async () => {
+      const [hit] = (await catalog.search(toCourseQuery({ courseCode: 'MAC2311' }), 1)).courses;
+      const section = hit.sections[0];
+      const course = {
+        id: section.courseId,
+        term: calculus1.term,
+        courseNumber: 'MAC2311',
+        name: calculus1.name,
+        description: calculus1.description,
+        credits: calculus1.credits,
+        department: calculus1.department,
+        ufCourseId: calculus1.ufCourseId,
+        sectionsOnOffer: 1,
+        sectionsPublished: true,
+      };
+      expect(await catalog.findCourse(section.id)).toEqual({
+        course,
+        section: { ...calculus1, id: section.id, courseId: course.id, withdrawn: false },
+      });
+      expect(await catalog.findCourse(course.id)).toEqual({ course, section: null });
+      expect(await catalog.findCourse(CourseId(9_999_999))).toBeNull();
     });
 
     it('finds sections by class number within one term', async () => {
@@ -291,10 +319,198 @@ export function courseCatalogContract(makeCatalog: () => Promise<CatalogStore>) 
       expect(await listed(first.id, { courseCode: 'mac1105' })).toEqual(onOffer);
       expect(await catalog.courseSections(CourseId(9_999_999), toCourseQuery({}))).toBeNull();
       const full = await catalog.courseSections(any, toCourseQuery({ q: 'lovelace' }));
-      expect(full?.[0]).toEqual({ ...many[3], id: full?.[0].id, withdrawn: false });
+      expect(full?.[0]).toEqual({ ...many[3], id: full?.[0].id, courseId: first.courseId, withdrawn: false });
+      // The course's own id lists the same sections.
+      expect(await listed(first.courseId, { q: 'lovelace' })).toEqual([40_004, 40_014, 40_024, 40_034]);
 
       expect(await catalog.withdrawMissing('Spring 2027', 'uf-soc:CWSP', [])).toBe(40);
       expect(await catalog.withdrawMissing('Fall 2027', 'uf-soc:CWSP', [])).toBe(1);
+    });
+  });
+
+  describe('courses of course-level records (listed without sections until some are written)', () => {
+    let catalog: CatalogStore;
+    const record = (courseNumber: string, name: string, term: string, extra: Partial<CatalogCourseEntry> = {}): CatalogCourseEntry => ({
+      term,
+      courseNumber,
+      name,
+      description: `${name}: the course record`,
+      credits: '3',
+      department: '',
+      ufCourseId: '',
+      ...extra,
+    });
+    const SECTIONS = [
+      entry('COP3502C', 'Programming Fundamentals 1', 'Fall 2025', 11001),
+      entry('COP3502C', 'Programming Fundamentals 1', 'Fall 2025', 11002, { instructors: ['Avery Santos'] }),
+      calculus1,
+    ];
+    const RECORDS = [
+      // The course of two sections above: one card with them.
+      record('COP3502C', 'Programming Fundamentals 1', 'Fall 2025', { credits: '4', department: 'Records Dept', ufCourseId: '777' }),
+      record('AST1002', 'Discovery of the Universe', 'Fall 2025', { department: 'Astronomy', ufCourseId: '12345' }),
+      record('AST1002', 'Discovery of the Universe', 'Spring 2025'),
+      record('ZOO4926', 'Marine Biology Field Studies', 'Spring 2025', { credits: '1-4' }),
+      // Calculus 1 of another term, without sections: a card of its own.
+      record('MAC2311', 'Analytic Geometry and Calculus 1', 'Summer 2025'),
+      record('PHI2010', 'Introduction to Philosophy', 'Fall 2026'),
+    ];
+    /** Each card as "CODE term#class+class" ('#' alone: no sections). */
+    const cards = async (filters: CourseFilters, page = 1) =>
+      (await catalog.search(toCourseQuery(filters), page)).courses.map(
+        (c) => `${c.courseNumber} ${c.term}#${c.sections.map((s) => s.classNumber).join('+')}`,
+      );
+    const card = async (filters: CourseFilters) => {
+      const found = (await catalog.search(toCourseQuery(filters), 1)).courses;
+      expect(found, JSON.stringify(filters)).toHaveLength(1);
+      return found[0];
+    };
+
+    beforeAll(async () => {
+      catalog = await makeCatalog();
+      expect(await catalog.upsert(SECTIONS)).toEqual({ inserted: 3, updated: 0, unchanged: 0 });
+      // COP3502C's record only gives the UF course id its sections lacked.
+      expect(await catalog.upsertCourses(RECORDS)).toEqual({ inserted: 5, updated: 1, unchanged: 0 });
+    });
+
+    it('finds a course without sections by code, in the Course Code field and the box, in every spelling', async () => {
+      for (const filters of [{ courseCode: 'ast1002' }, { courseCode: 'AST 100' }, { q: 'ast 1002' }, { q: 'Ast1002' }, { q: 'ast10' }]) {
+        expect(await cards(filters), JSON.stringify(filters)).toEqual(['AST1002 Fall 2025#', 'AST1002 Spring 2025#']);
+      }
+    });
+
+    it('finds it by the words of its name (the Name field and the box) and by its department', async () => {
+      expect(await cards({ name: 'universe DISCOVERY' })).toEqual(['AST1002 Fall 2025#', 'AST1002 Spring 2025#']);
+      expect(await cards({ q: 'discovery of the universe' })).toEqual(['AST1002 Fall 2025#', 'AST1002 Spring 2025#']);
+      expect(await cards({ q: 'marine' })).toEqual(['ZOO4926 Spring 2025#']);
+      // Only the Fall record gave a department.
+      expect(await cards({ q: 'astronomy' })).toEqual(['AST1002 Fall 2025#']);
+      expect(await cards({ q: 'universe astronomy' })).toEqual(['AST1002 Fall 2025#']);
+      // Instructors and class numbers are a section's: a course without sections has none.
+      expect(await cards({ q: 'universe ellis' })).toEqual([]);
+      expect(await cards({ q: 'ellis' })).toEqual(['COP3502C Fall 2025#11001']);
+    });
+
+    it('filters it by term (the select, or named in the box) and lists every term that has a listed course', async () => {
+      expect(await cards({ term: 'Spring 2025' })).toEqual(['AST1002 Spring 2025#', 'ZOO4926 Spring 2025#']);
+      expect(await cards({ q: 'universe spring 2025' })).toEqual(['AST1002 Spring 2025#']);
+      expect(await cards({ term: 'Fall 2026' })).toEqual(['PHI2010 Fall 2026#']);
+      expect(await catalog.terms()).toEqual(['Fall 2026', 'Fall 2025', 'Summer 2025', 'Spring 2025']);
+    });
+
+    it('ranks and pages courses with and without sections together, one card per course', async () => {
+      expect(await cards({ q: 'calculus' })).toEqual(['MAC2311 Fall 2025#11005', 'MAC2311 Summer 2025#']);
+      expect(await cards({ q: 'mac2311' })).toEqual(['MAC2311 Fall 2025#11005', 'MAC2311 Summer 2025#']);
+      expect(await cards({})).toEqual([
+        'AST1002 Fall 2025#',
+        'AST1002 Spring 2025#',
+        'COP3502C Fall 2025#11001+11002',
+        'MAC2311 Fall 2025#11005',
+        'MAC2311 Summer 2025#',
+        'PHI2010 Fall 2026#',
+        'ZOO4926 Spring 2025#',
+      ]);
+    });
+
+    it('counts courses (cards): the listing, the panel, the box', async () => {
+      expect(await catalog.count(toCourseQuery({}))).toBe(7);
+      expect((await catalog.search(toCourseQuery({}), 1)).total).toBe(7);
+      expect(await catalog.count(toCourseQuery({ term: 'Fall 2025' }))).toBe(3);
+      expect(await catalog.count(toCourseQuery({ courseCode: 'AST' }))).toBe(2);
+      expect(await catalog.count(toCourseQuery({ q: 'calculus' }))).toBe(2);
+      expect((await catalog.search(toCourseQuery({ q: 'calculus' }), 1)).total).toBe(2);
+      expect(await catalog.count(toCourseQuery({ q: 'fundamentals' }))).toBe(1);
+      expect(await catalog.count(toCourseQuery({ q: 'no such words' }))).toBe(0);
+    });
+
+    it("carries the course's own id and fields: no sections, none on offer, not published", async () => {
+      const ast = await card({ courseCode: 'AST1002', term: 'Fall 2025' });
+      expect(ast).toEqual({
+        id: expect.any(Number),
+        term: 'Fall 2025',
+        courseNumber: 'AST1002',
+        name: 'Discovery of the Universe',
+        description: 'Discovery of the Universe: the course record',
+        credits: '3',
+        department: 'Astronomy',
+        ufCourseId: '12345',
+        sectionsOnOffer: 0,
+        sectionsPublished: false,
+        sections: [],
+      });
+      // A course's id is no section's.
+      expect(await catalog.findById(ast.id)).toBeNull();
+      expect((await card({ courseCode: 'ZOO4926' })).credits).toBe('1-4');
+    });
+
+    it("keeps a course's sections' fields against its record, filling only what they lack; the course's id is no section's", async () => {
+      const cop = await card({ courseCode: 'COP3502C' });
+      expect(cop).toMatchObject({
+        description: 'Programming Fundamentals 1 description',
+        credits: '3',
+        department: 'Dept',
+        // The sections gave no UF course id: the record's.
+        ufCourseId: '777',
+        sectionsOnOffer: 2,
+        sectionsPublished: true,
+      });
+      expect(cop.sections.map((s) => s.id)).not.toContain(cop.id);
+      expect(await catalog.upsertCourses([RECORDS[0]])).toEqual({ inserted: 0, updated: 0, unchanged: 1 });
+    });
+
+    it('upserts course records by term, code and name, telling updated from unchanged; a dry run writes nothing', async () => {
+      expect(await catalog.upsertCourses(RECORDS)).toEqual({ inserted: 0, updated: 0, unchanged: 6 });
+      const renamed = { ...RECORDS[3], description: 'Field work on the coast.', credits: '2' };
+      const added = record('ANT2000', 'General Anthropology', 'Spring 2025');
+      expect(await catalog.upsertCourses([renamed, added], { dryRun: true })).toEqual({ inserted: 1, updated: 1, unchanged: 0 });
+      expect(await cards({ q: 'anthropology' })).toEqual([]);
+      expect(await card({ courseCode: 'ZOO4926' })).toMatchObject({ credits: '1-4' });
+      // The last record of a batch for a course wins.
+      expect(await catalog.upsertCourses([RECORDS[3], renamed, added])).toEqual({ inserted: 1, updated: 1, unchanged: 0 });
+      expect(await card({ courseCode: 'ZOO4926' })).toMatchObject({
+        description: 'Field work on the coast.',
+        credits: '2',
+        sectionsPublished: false,
+      });
+      expect(await cards({ q: 'anthropology' })).toEqual(['ANT2000 Spring 2025#']);
+    });
+
+    it('publishes a course when its sections come, and a record of it later does not unpublish it', async () => {
+      const before = await card({ courseCode: 'ZOO4926' });
+      const sections = [
+        entry('ZOO4926', 'Marine Biology Field Studies', 'Spring 2025', 21501, { credits: '', department: 'Biology' }),
+        entry('ZOO4926', 'Marine Biology Field Studies', 'Spring 2025', 21502, { instructors: ['Rachel Carson'] }),
+      ];
+      expect(await catalog.upsert(sections)).toEqual({ inserted: 2, updated: 0, unchanged: 0 });
+      const after = await card({ courseCode: 'ZOO4926' });
+      expect(after).toMatchObject({
+        id: before.id,
+        description: 'Marine Biology Field Studies description',
+        // The first section gave none: the record's stays.
+        credits: '2',
+        department: 'Biology',
+        sectionsOnOffer: 2,
+        sectionsPublished: true,
+      });
+      expect(after.sections.map((s) => s.classNumber)).toEqual([21501, 21502]);
+      // Now found through its sections: the box's words pick them, and a word none has finds nothing.
+      expect(await cards({ q: 'marine carson' })).toEqual(['ZOO4926 Spring 2025#21502']);
+      expect(await cards({ q: 'marine ellis' })).toEqual(['ZOO4926 Spring 2025#21501']);
+      expect(await cards({ q: 'marine lovelace' })).toEqual([]);
+
+      expect(await catalog.upsertCourses([{ ...RECORDS[3], description: 'Once more.' }])).toEqual({
+        inserted: 0,
+        updated: 0,
+        unchanged: 1,
+      });
+      expect(await card({ courseCode: 'ZOO4926' })).toMatchObject({ sectionsPublished: true, sectionsOnOffer: 2 });
+
+      // Its sections withdrawn, it is not listed, and a record of it does not bring it back.
+      expect(await catalog.withdrawMissing('Spring 2025', '', [])).toBe(2);
+      expect(await cards({ courseCode: 'ZOO4926' })).toEqual([]);
+      await catalog.upsertCourses([RECORDS[3]]);
+      expect(await cards({ courseCode: 'ZOO4926' })).toEqual([]);
+      expect(await catalog.count(toCourseQuery({ term: 'Spring 2025' }))).toBe(2);
     });
   });
 }

@@ -19,9 +19,9 @@ describe('in-memory course adapters', () => {
   });
 });
 
-// Each contract gets an empty catalog: the membership suite runs on its own tables.
+// Each contract gets an empty catalog (courses and their sections): the membership suite runs on its own tables.
 async function emptyCourses(db: Knex) {
-  await db.raw('truncate courses, course_members, users restart identity cascade');
+  await db.raw('truncate catalog_courses, courses, course_members, section_members, users restart identity cascade');
 }
 
 /** The Knex course adapters on one database, each contract on emptied tables. */

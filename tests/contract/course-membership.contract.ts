@@ -67,27 +67,58 @@ export function courseMembershipContract(makeWorld: () => Promise<MembershipWorl
         (error: unknown) => (error instanceof DomainError ? error.code : error),
       );
 
-    it('joins idempotently and reports membership', async () => {
+    /** The fixture's first four sections: COP3502C Fall 2025 (two), COP3502C Spring 2025, COP3503C Fall 2025. */
+    const fixture = async () => {
+      const [s1, s2, s3, s4] = await Promise.all(courseIds.map((id) => world.catalog.findById(id)));
+      return { s1: s1!, s2: s2!, s3: s3!, s4: s4! };
+    };
+    const sectionsOf = async (userId: User['id']) => (await world.membership.coursesOf(userId)).flatMap((c) => c.sections.map((s) => s.id));
+
+    it('joins a section and its course, idempotently', async () => {
       const { membership } = world;
-      expect(await membership.isMember(alice.id, courseIds[0])).toBe(false);
-      await membership.join(alice.id, courseIds[0]);
-      await membership.join(alice.id, courseIds[0]);
-      expect(await membership.isMember(alice.id, courseIds[0])).toBe(true);
-      expect(await membership.courseIdsOf(alice.id)).toEqual([courseIds[0]]);
-      expect(await membership.isMember(bob.id, courseIds[0])).toBe(false);
+      const { s1 } = await fixture();
+      expect(await membership.isMember(alice.id, s1.courseId)).toBe(false);
+      expect(await membership.joinSections(alice.id, [s1.id])).toEqual([s1.id]);
+      expect(await membership.joinSections(alice.id, [s1.id])).toEqual([]);
+      expect(await membership.isMember(alice.id, s1.courseId)).toBe(true);
+      expect(await membership.sectionIdsIn(alice.id, s1.courseId)).toEqual([s1.id]);
+      // One id space: the course's id and the section's.
+      expect(await membership.courseIdsOf(alice.id)).toEqual([s1.courseId, s1.id].sort((a, b) => a - b));
+      expect(await membership.isMember(bob.id, s1.courseId)).toBe(false);
+    });
+
+    it('counts a second section of a course as the same course', async () => {
+      const { membership } = world;
+      const { s1, s2 } = await fixture();
+      expect(s2.courseId).toBe(s1.courseId);
+      await membership.joinSections(alice.id, [s2.id]);
+      const courses = await membership.coursesOf(alice.id);
+      expect(courses.map((c) => [c.course.id, c.sections.map((s) => s.id)])).toEqual([[s1.courseId, [s1.id, s2.id]]]);
+      expect(courses[0].course).toMatchObject({ courseNumber: 'COP3502C', term: 'Fall 2025', sectionsPublished: true });
+    });
+
+    it('joins a course without naming a section, idempotently', async () => {
+      const { membership } = world;
+      const { s4 } = await fixture();
+      await membership.joinCourse(bob.id, s4.courseId);
+      await membership.joinCourse(bob.id, s4.courseId);
+      expect(await membership.isMember(bob.id, s4.courseId)).toBe(true);
+      expect(await membership.sectionIdsIn(bob.id, s4.courseId)).toEqual([]);
+      expect((await membership.coursesOf(bob.id)).map((c) => [c.course.id, c.sections])).toEqual([[s4.courseId, []]]);
     });
 
     it('lists a student’s courses in the order joined', async () => {
       const { membership } = world;
-      await membership.join(bob.id, courseIds[2]);
-      await membership.join(bob.id, courseIds[0]);
-      await membership.join(bob.id, courseIds[1]);
-      expect((await membership.coursesOf(bob.id)).map((c) => c.id)).toEqual([courseIds[2], courseIds[0], courseIds[1]]);
-      expect(await membership.courseIdsOf(bob.id)).toEqual([...courseIds.slice(0, 3)].sort((a, b) => a - b));
+      const { s1, s3, s4 } = await fixture();
+      await membership.joinSections(bob.id, [s3.id]);
+      await membership.joinSections(bob.id, [s1.id]);
+      expect((await membership.coursesOf(bob.id)).map((c) => c.course.id)).toEqual([s4.courseId, s3.courseId, s1.courseId]);
     });
 
-    it('lists classmates with their public profile only', async () => {
-      const members = await world.membership.membersOf(courseIds[0]);
+    it('lists the classmates of every section with their public profile and their sections', async () => {
+      const { s1, s2 } = await fixture();
+      const members = await world.membership.membersOf(s1.courseId);
+      const brief = (s: typeof s1) => ({ id: s.id, classNumber: s.classNumber, section: s.section, meetTimes: s.meetTimes });
       expect(members).toEqual([
         {
           id: alice.id,
@@ -98,6 +129,7 @@ export function courseMembershipContract(makeWorld: () => Promise<MembershipWorl
           year: '2',
           bio: `I am ${alice.username}`,
           verified: false,
+          sections: [brief(s1), brief(s2)],
         },
         {
           id: bob.id,
@@ -108,56 +140,65 @@ export function courseMembershipContract(makeWorld: () => Promise<MembershipWorl
           year: '2',
           bio: `I am ${bob.username}`,
           verified: false,
+          sections: [brief(s1)],
         },
       ]);
       expect(JSON.stringify(members)).not.toMatch(/email|password/i);
     });
 
-    it('leaves idempotently', async () => {
+    it('leaves a section idempotently, and a course with every section of it', async () => {
       const { membership } = world;
-      await membership.leave(bob.id, courseIds[0]);
-      await membership.leave(bob.id, courseIds[0]);
-      expect(await membership.isMember(bob.id, courseIds[0])).toBe(false);
-      expect((await membership.coursesOf(bob.id)).map((c) => c.id)).toEqual([courseIds[2], courseIds[1]]);
-      expect((await membership.membersOf(courseIds[0])).map((m) => m.id)).toEqual([alice.id]);
+      const { s1, s2, s3, s4 } = await fixture();
+      await membership.leaveSection(alice.id, s1.id);
+      await membership.leaveSection(alice.id, s1.id);
+      expect(await membership.sectionIdsIn(alice.id, s1.courseId)).toEqual([s2.id]);
+      expect(await membership.isMember(alice.id, s1.courseId)).toBe(true);
+      await membership.leaveCourse(alice.id, s1.courseId);
+      await membership.leaveCourse(alice.id, s1.courseId);
+      expect(await membership.isMember(alice.id, s1.courseId)).toBe(false);
+      expect(await membership.sectionIdsIn(alice.id, s1.courseId)).toEqual([]);
+      expect((await membership.membersOf(s1.courseId)).map((m) => m.id)).toEqual([bob.id]);
+      // Bob's other courses stay.
+      expect((await membership.coursesOf(bob.id)).map((c) => c.course.id)).toEqual([s4.courseId, s3.courseId, s1.courseId]);
     });
 
     it(`joins ${SECTIONS_PER_TERM} sections of a term and refuses one more, with nothing written`, async () => {
       const { membership } = world;
       const { fall, spring } = await termSections();
       const student = await fresh();
-      for (const id of fall.slice(0, SECTIONS_PER_TERM)) await membership.join(student.id, id);
-      expect(await refusal(membership.join(student.id, fall[SECTIONS_PER_TERM]))).toBe('TOO_MANY_SECTIONS');
-      expect(await membership.isMember(student.id, fall[SECTIONS_PER_TERM])).toBe(false);
+      for (const id of fall.slice(0, SECTIONS_PER_TERM)) await membership.joinSections(student.id, [id]);
+      expect(await refusal(membership.joinSections(student.id, [fall[SECTIONS_PER_TERM]]))).toBe('TOO_MANY_SECTIONS');
+      expect(await sectionsOf(student.id)).not.toContain(fall[SECTIONS_PER_TERM]);
+      expect(await membership.coursesOf(student.id)).toHaveLength(SECTIONS_PER_TERM);
       // Joining one again is no join; another term counts apart.
-      await membership.join(student.id, fall[0]);
-      await membership.join(student.id, spring);
-      expect(await membership.courseIdsOf(student.id)).toHaveLength(SECTIONS_PER_TERM + 1);
+      await membership.joinSections(student.id, [fall[0]]);
+      await membership.joinSections(student.id, [spring]);
+      expect(await sectionsOf(student.id)).toHaveLength(SECTIONS_PER_TERM + 1);
     });
 
     it('joins a list all or none, skipping sections already joined and ids that name none', async () => {
       const { membership } = world;
       const { fall } = await termSections();
       const student = await fresh();
-      expect(await membership.joinAll(student.id, fall.slice(0, 10))).toEqual(fall.slice(0, 10));
-      expect(await refusal(membership.joinAll(student.id, fall.slice(9, 13)))).toBe('TOO_MANY_SECTIONS');
-      expect(await membership.courseIdsOf(student.id)).toEqual([...fall.slice(0, 10)].sort((a, b) => a - b));
-      expect(await membership.joinAll(student.id, [fall[11], fall[0], CourseId(9_999_999), fall[10], fall[11]])).toEqual([
+      expect(await membership.joinSections(student.id, fall.slice(0, 10))).toEqual(fall.slice(0, 10));
+      expect(await refusal(membership.joinSections(student.id, fall.slice(9, 13)))).toBe('TOO_MANY_SECTIONS');
+      expect(await sectionsOf(student.id)).toEqual(fall.slice(0, 10));
+      expect(await membership.joinSections(student.id, [fall[11], fall[0], CourseId(9_999_999), fall[10], fall[11]])).toEqual([
         fall[11],
         fall[10],
       ]);
-      expect((await membership.coursesOf(student.id)).map((c) => c.id).slice(-2)).toEqual([fall[11], fall[10]]);
-      expect(await membership.joinAll(student.id, [])).toEqual([]);
+      expect((await membership.coursesOf(student.id)).map((c) => c.sections[0].id).slice(-2)).toEqual([fall[11], fall[10]]);
+      expect(await membership.joinSections(student.id, [])).toEqual([]);
     });
 
     it('lets no parallel burst of joins past the limit', async () => {
       const { membership } = world;
       const { fall } = await termSections();
       const student = await fresh();
-      const outcomes = await Promise.all(fall.map((id) => refusal(membership.join(student.id, id))));
+      const outcomes = await Promise.all(fall.map((id) => refusal(membership.joinSections(student.id, [id]))));
       expect(outcomes.filter((o) => o === null)).toHaveLength(SECTIONS_PER_TERM);
       expect(outcomes.filter((o) => o === 'TOO_MANY_SECTIONS')).toHaveLength(fall.length - SECTIONS_PER_TERM);
-      expect(await membership.courseIdsOf(student.id)).toHaveLength(SECTIONS_PER_TERM);
+      expect(await sectionsOf(student.id)).toHaveLength(SECTIONS_PER_TERM);
     });
   });
 }

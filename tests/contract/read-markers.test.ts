@@ -37,8 +37,9 @@ const knexWorld = (db: () => Knex) => async (): Promise<ReadMarkersWorld> => {
   const newCourse = async (): Promise<number> => {
     classNumber += 1;
     // Through the catalog, which files each section under its course.
-    await knexCatalog(db()).upsert([sectionEntry({ courseNumber: 'COP3502C', name: 'Programming 1', classNumber })]);
-    const { id } = await db()('courses').where({ term: 'Fall 2025', class_number: classNumber }).first('id');
+    await knexCatalog(db()).upsert([sectionEntry({ courseNumber: `COP${classNumber}`, name: 'Programming 1', classNumber })]);
+    // The course's id: its room's (the section's course, one per test since each section is of a new course).
+    const { course_group_id: id } = await db()('courses').where({ term: 'Fall 2025', class_number: classNumber }).first('course_group_id');
     return id as number;
   };
   return {

@@ -74,8 +74,9 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
     const freshCourse = async () => {
       freshCourses += 1;
       const classNumber = 90_000 + freshCourses;
-      await world.catalog.upsert([sectionEntry({ courseNumber: 'PAG1000', name: 'Paging', classNumber })]);
-      return (await world.catalog.findByClassNumbers('Fall 2025', [classNumber]))[0].id;
+      await world.catalog.upsert([sectionEntry({ courseNumber: `PAG${1000 + freshCourses}`, name: 'Paging', classNumber })]);
+      // Groups belong to the course (the section's).
+      return (await world.catalog.findByClassNumbers('Fall 2025', [classNumber]))[0].courseId;
     };
 
     /** Every page of the course's groups for the student, `limit` at a time; `between` runs after each page. */
@@ -101,8 +102,9 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
 
     beforeAll(async () => {
       world = await makeWorld();
-      await world.catalog.upsert(CATALOG_FIXTURE.slice(0, 3));
-      courseIds = (await world.catalog.search(toCourseQuery({}), 1)).courses.flatMap((c) => c.sections.map((s) => s.id));
+      await world.catalog.upsert(CATALOG_FIXTURE.slice(0, 5));
+      // The courses (cards) of the fixture's first sections: groups belong to courses.
+      courseIds = (await world.catalog.search(toCourseQuery({}), 1)).courses.map((c) => c.id);
     });
 
     it('creates a public group whose owner is its first member, with the owner’s public profile', async () => {

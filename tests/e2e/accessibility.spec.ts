@@ -22,7 +22,7 @@ import {
   signUpViaApi,
   snap,
   waitForMail,
-  withdrawnSectionId,
+  withdrawnSection,
 } from './e2e-support';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -333,6 +333,33 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    // A classmate's card on a course page names their sections of it.
+    name: 'course-profile-card',
+    as: 'owner',
+    open: async (_, page) => {
+      await page
+        .getByRole('region', { name: 'Students' })
+        .getByRole('button', { name: /Olivia Owner/ })
+        .click();
+      await expect(page.getByRole('dialog', { name: /Olivia Owner/ }).getByRole('list', { name: 'Sections' })).toBeVisible();
+    },
+    close: escape,
+  },
+  {
+    // Leaving one's last section of a course leaves the course: asked first.
+    name: 'confirm-leave-last-section',
+    as: 'owner',
+    open: async (_, page) => {
+      await page.goto(`/search-courses?code=${COURSE.code}&page=1`);
+      await page
+        .getByRole('button', { name: new RegExp(`^Leave (section|class) \\S+ of ${COURSE.code}$`) })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog', { name: /^Leave (section|class) / })).toContainText(`leaves ${COURSE.code}:`);
+    },
+    close: cancel,
+  },
+  {
     name: 'group-owner',
     as: 'owner',
     open: async (walk, page) => {
@@ -389,25 +416,27 @@ const SCREENS: Screen[] = [
   },
 
   {
-    // Its member leaving a section UF withdrew is asked first: it cannot be joined again.
+    // Leaving a course is asked first; its member's section UF withdrew is named (it cannot be joined again).
     name: 'confirm-leave-withdrawn-course',
     as: 'withdrawnMember',
     open: async (_, page) => {
-      await page.goto(`/course/${await withdrawnSectionId(page.context().browser()!)}`);
-      await page.getByRole('button', { name: 'Leave Course' }).click();
-      await expect(page.getByRole('dialog', { name: 'Leave this section?' })).toBeVisible();
+      await page.goto(`/course/${(await withdrawnSection(page.context().browser()!)).id}`);
+      await page.getByRole('button', { name: `Leave course ${BIG_COURSE.code}`, exact: true }).click();
+      await expect(page.getByRole('dialog', { name: `Leave ${BIG_COURSE.code}?` })).toBeVisible();
     },
     close: cancel,
   },
 
   // The classmate: outside the course, then in it, then in the group.
   {
-    // A section UF withdrew, opened from a shared link: no Join Course, the reason instead.
-    name: 'course-withdrawn-non-member',
+    // A section's link, shared: its course, with Join course.
+    name: 'course-non-member-from-section-link',
     as: 'classmate',
     open: async (_, page) => {
-      await page.goto(`/course/${await withdrawnSectionId(page.context().browser()!)}`);
-      await expect(page.getByText('This section is no longer offered: UF withdrew it, so it cannot be joined.')).toBeVisible();
+      const withdrawn = await withdrawnSection(page.context().browser()!);
+      await page.goto(`/course/${withdrawn.id}`);
+      await expect(page).toHaveURL(new RegExp(`/course/${withdrawn.courseId}$`));
+      await expect(page.getByRole('button', { name: `Join course ${BIG_COURSE.code}`, exact: true })).toBeVisible();
     },
   },
   {
@@ -415,7 +444,7 @@ const SCREENS: Screen[] = [
     as: 'classmate',
     open: async (walk, page) => {
       await page.goto(`/course/${walk.courseId}`);
-      await expect(page.getByRole('button', { name: 'Join Course' })).toBeVisible();
+      await expect(page.getByRole('button', { name: `Join course ${COURSE.code}`, exact: true })).toBeVisible();
     },
   },
   {

@@ -2,7 +2,8 @@
 // ../shared/data/uf-soc, synced by serve.ts from a replay of UF's API):
 // search by instructor, class number and code, a course card with several
 // sections each with Join / Leave, Add my classes with a mix of numbers, and
-// the course header's instructor, times and location; on a desktop and at 360 px.
+// the course header's instructor and the student's sections with their times;
+// on a desktop and at 360 px.
 import { expect, test, type Page } from '@playwright/test';
 import { missingUfSocData } from '@tests/support/uf-soc-data';
 import { expectNoHorizontalOverflow, searchCatalog, signUpViaApi, snap } from './e2e-support';
@@ -52,9 +53,8 @@ test('find real Fall 2025 sections by instructor, class number and code, join th
   await expect(sectionRow(page, 11230).getByRole('button', { name: /^Leave section \S+ of EEE5320$/ })).toBeVisible();
   await joined;
   await expect(online.getByRole('button', { name: /^Join section \S+ of EEE5320$/ })).toHaveCount(3);
-  // The card's way in opens the section the student is in, not the first one listed (whose page offers to join it).
-  const mine = await sectionRow(page, 11230).getByRole('link').getAttribute('href');
-  await expect(online.getByRole('link', { name: 'View Course' })).toHaveAttribute('href', mine!);
+  // The card's way in opens the course, whichever section.
+  await expect(online.getByRole('link', { name: 'View Course' })).toHaveAttribute('href', /^\/course\/\d+$/);
   await snap(page, 'catalog-01-sections');
 
   // Add my classes: one new, one already joined, one unknown, one repeated and one that is not a number.
@@ -72,27 +72,27 @@ test('find real Fall 2025 sections by instructor, class number and code, join th
   ]);
   await snap(page, 'catalog-02-add-my-classes');
 
-  // The dashboard lists both; each header shows instructor, times and place (or Online).
+  // The dashboard lists the courses; each header shows the instructor and the student's section with its times (or Online).
   await page.goto('/');
   const list = page.getByRole('region', { name: 'Courses' });
   const view = page.getByRole('region', { name: 'Selected course' });
   await list.getByRole('button', { name: /CAI6307 Natural Language Processing/ }).click();
   await expect(view.getByRole('heading', { name: 'Natural Language Processing' })).toBeVisible();
   await expect(view.getByText('Bonnie Dorr')).toBeVisible();
-  await expect(view.getByRole('list', { name: 'Section schedule' })).toContainText('T 4:05 PM-7:05 PM, LIT 101');
+  await expect(view.getByRole('list', { name: 'Your sections' })).toContainText(', Tu 4:05 PM');
   await snap(page, 'catalog-03-dashboard-header');
   await list.getByRole('button', { name: /EEE5320/ }).click();
-  await expect(view.getByRole('list', { name: 'Section schedule' })).toContainText('Online');
-  // A classroom section UF published no times for says so, as its search card does.
+  await expect(view.getByRole('list', { name: 'Your sections' })).toContainText(', Online');
+  // A classroom section UF published no times for says so.
   await list.getByRole('button', { name: /CIS6905 Individual Study/ }).click();
-  await expect(view.getByRole('list', { name: 'Section schedule' })).toContainText('Meeting times not listed');
+  await expect(view.getByRole('list', { name: 'Your sections' })).toContainText(', times not listed');
 
   // The course page shows the same.
   await page.goto('/search-courses?q=26564&page=1');
   await page.getByRole('article').first().getByRole('link', { name: 'View Course' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Natural Language Processing' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Section schedule' })).toContainText('T 4:05 PM-7:05 PM, LIT 101');
-  await expect(page.getByRole('button', { name: 'Leave Course' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Your sections' })).toContainText(', Tu 4:05 PM');
+  await expect(page.getByRole('button', { name: 'Leave course CAI6307', exact: true })).toBeVisible();
 });
 
 test('search, sections and Add my classes fit a 360 px phone', async ({ page }) => {
@@ -116,9 +116,10 @@ test('search, sections and Add my classes fit a 360 px phone', async ({ page }) 
   await snap(page, 'catalog-04-phone');
 
   await page.goto('/');
-  // On a phone the header is compact: its details, the schedule among them, open from "Course details".
+  // On a phone the header is compact: the student's sections show, the rest of the details open from "Course details".
+  await expect(page.getByRole('list', { name: 'Your sections' })).toBeVisible();
   await page.getByRole('button', { name: 'Course details' }).click();
-  await expect(page.getByRole('list', { name: 'Section schedule' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Term, credits and instructors' })).toBeVisible();
   await expectNoHorizontalOverflow(page, 'the dashboard with a real section');
   await snap(page, 'catalog-05-phone-dashboard');
 });

@@ -2,8 +2,9 @@
 // 36, tests/e2e/e2e-catalog.ts): its card lists five, "Show all 36 sections"
 // and "Show fewer" with focus where a keyboard user expects it, the student's
 // own section first, a searched class number or instructor shown without
-// expanding; and a section UF withdrew, which its member keeps and nobody new
-// can join. On a desktop and at 360 px.
+// expanding; and a section UF withdrew, which its member keeps (leaving the
+// course says it cannot be joined again) while its link opens the course to
+// everyone else. On a desktop and at 360 px.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   BIG_COURSE,
@@ -15,7 +16,7 @@ import {
   WITHDRAWN_MEMBER_MESSAGE,
   WITHDRAWN_SECTION,
 } from './e2e-catalog';
-import { expectNoHorizontalOverflow, logInWithRequest, searchCatalog, signUpViaApi, snap, withdrawnSectionId } from './e2e-support';
+import { expectNoHorizontalOverflow, logInWithRequest, searchCatalog, signUpViaApi, snap, withdrawnSection } from './e2e-support';
 
 const bigCard = (page: Page) => page.getByRole('article').filter({ has: page.getByText(BIG_COURSE.code, { exact: true }) });
 const rowsOf = (card: Locator) =>
@@ -44,8 +45,7 @@ test('a card lists five of 36 sections; Show all and Show fewer keep focus sensi
   await page.keyboard.press('Enter');
   await expect(rows).toHaveCount(BIG_COURSE_SECTIONS);
   await expect(rowOf(card, WITHDRAWN_SECTION)).toHaveCount(0);
-  await expect(rows.nth(5).getByRole('link', { name: `#${classNumberOf(5)}` })).toBeFocused();
-  await page.keyboard.press('Tab');
+  await expect(rows.nth(5)).toContainText(`#${classNumberOf(5)}`);
   await expect(toggleOf(rows.nth(5), 'Join', 5)).toBeFocused();
   const showFewer = card.getByRole('button', { name: 'Show fewer' });
   await expect(showFewer).toHaveAttribute('aria-expanded', 'true');
@@ -63,13 +63,16 @@ test('a card lists five of 36 sections; Show all and Show fewer keep focus sensi
   await expect(showAll).toBeFocused();
   await expect(showAll).toBeInViewport();
 
-  // The next search lists the student's own section first, and the card opens it.
+  // The next search lists the student's own section first; the card opens the course, whichever section.
   await searchCatalog(page, 'MAC 1105');
   await expect(rows.first()).toContainText(`#${classNumberOf(29)}`);
   await expect(toggleOf(rows.first(), 'Leave', 29)).toBeVisible();
   await expect(rows).toHaveCount(5);
-  const mine = await rows.first().getByRole('link').getAttribute('href');
-  await expect(card.getByRole('link', { name: 'View Course' })).toHaveAttribute('href', mine!);
+  await card.getByRole('link', { name: 'View Course' }).click();
+  await expect(page).toHaveURL(/\/course\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: BIG_COURSE.name })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Your sections' })).toHaveText(`Section ${sectionOf(29)}, Mo/We/Fr 11:45 AM`);
+  await page.goBack();
 
   // A class number or an instructor far down the list shows on the card without Show all.
   await searchCatalog(page, String(classNumberOf(33)));
@@ -81,7 +84,7 @@ test('a card lists five of 36 sections; Show all and Show fewer keep focus sensi
   await expect(rowOf(card, LOVELACE_SECTION)).toContainText('Ada Lovelace');
 });
 
-test('every Join and Leave, on the cards and the course header, says which section of which course it is for', async ({ page }) => {
+test('every Join and Leave, on the cards and the course header, says which section or course it is for', async ({ page }) => {
   await signUpViaApi(page, 'Nadia', 'Names', '/search-courses');
   await searchCatalog(page, 'mac1105');
   const card = bigCard(page);
@@ -99,15 +102,21 @@ test('every Join and Leave, on the cards and the course header, says which secti
   await expect(rows.nth(2).getByRole('button')).toHaveAccessibleName(`Leave section ${sectionOf(2)} of ${BIG_COURSE.code}`);
   await expect(rows.nth(2).getByRole('button')).toHaveText('Leave');
 
-  // The course header's button names the section too, after its own text.
+  // The course header's buttons name the course, after their own text; its sections line names the section.
   await joined;
-  await page.goto((await rows.nth(2).getByRole('link').getAttribute('href'))!);
-  const header = page.getByRole('button', { name: /^Leave Course/ });
-  await expect(header).toHaveAccessibleName(`Leave Course: section ${sectionOf(2)} of ${BIG_COURSE.code}`);
+  await card.getByRole('link', { name: 'View Course' }).click();
+  await expect(page.getByRole('list', { name: 'Your sections' })).toHaveText(`Section ${sectionOf(2)}, Tu/Th 1:55 PM`);
+  const header = page.getByRole('button', { name: /^Leave course/ });
+  await expect(header).toHaveText('Leave course');
+  await expect(header).toHaveAccessibleName(`Leave course ${BIG_COURSE.code}`);
   await header.click();
-  await expect(page.getByRole('button', { name: /^Join Course/ })).toHaveAccessibleName(
-    `Join Course: section ${sectionOf(2)} of ${BIG_COURSE.code}`,
-  );
+  await page
+    .getByRole('dialog', { name: `Leave ${BIG_COURSE.code}?` })
+    .getByRole('button', { name: 'Leave course' })
+    .click();
+  const join = page.getByRole('button', { name: /^Join course/ });
+  await expect(join).toHaveText('Join course');
+  await expect(join).toHaveAccessibleName(`Join course ${BIG_COURSE.code}`);
 });
 
 test('a card with many sections fits a 360 px phone, closed and open', async ({ page }) => {
@@ -119,59 +128,63 @@ test('a card with many sections fits a 360 px phone, closed and open', async ({ 
   await expectNoHorizontalOverflow(page, 'a card of five of its 36 sections');
   await card.getByRole('button', { name: `Show all ${BIG_COURSE_SECTIONS} sections` }).click();
   await expect(rowsOf(card)).toHaveCount(BIG_COURSE_SECTIONS);
-  await expect(rowsOf(card).nth(5).getByRole('link')).toBeFocused();
+  await expect(toggleOf(rowsOf(card).nth(5), 'Join', 5)).toBeFocused();
   await expectNoHorizontalOverflow(page, 'a card with all 36 sections');
   await snap(page, 'sections-02-phone-all');
   await card.getByRole('button', { name: 'Show fewer' }).click();
   await expect(card.getByRole('button', { name: `Show all ${BIG_COURSE_SECTIONS} sections` })).toBeInViewport();
 });
 
-test('a section UF withdrew: its member keeps it and its chat; a newcomer reads that it is no longer offered and cannot join', async ({
+test('a section UF withdrew: its member keeps it and the course chat, and is told before leaving; its link opens the course to a newcomer', async ({
   page,
   browser,
 }) => {
-  const withdrawnId = await withdrawnSectionId(browser);
+  const withdrawn = await withdrawnSection(browser);
+  const withdrawnLine = `Section ${sectionOf(BIG_COURSE_SECTIONS)}, Mo/We/Fr 8:30 AM (UF no longer lists it)`;
 
+  // The section's link opens its course, at the course's own address (in place: Back does not return to the section's).
   await logInWithRequest(page, WITHDRAWN_MEMBER.username, WITHDRAWN_MEMBER.password);
-  await page.goto(`/course/${withdrawnId}`);
+  await page.goto(`/course/${withdrawn.id}`);
+  await expect(page).toHaveURL(new RegExp(`/course/${withdrawn.courseId}$`));
   await expect(page.getByRole('heading', { level: 1, name: BIG_COURSE.name })).toBeVisible();
-  await expect(page.getByText('UF no longer lists this section.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Your sections' })).toHaveText(withdrawnLine);
   await expect(page.getByText(WITHDRAWN_MEMBER_MESSAGE)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Leave Course' })).toBeVisible();
+  const leave = page.getByRole('button', { name: `Leave course ${BIG_COURSE.code}`, exact: true });
+  await expect(leave).toBeVisible();
 
-  // Leaving cannot be undone here, so it is asked first. Cancel keeps the section; a leave
+  // Leaving the course is asked first, and says the withdrawn section cannot be joined again. Cancel keeps it; a leave
   // that fails (held back here: the seed's member stays for the other specs) says so in the dialog.
-  await page.getByRole('button', { name: 'Leave Course' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Leave this section?' });
-  await expect(confirm).toContainText('UF no longer offers this section, so you cannot join it again once you leave.');
+  await leave.click();
+  const confirm = page.getByRole('dialog', { name: `Leave ${BIG_COURSE.code}?` });
+  await expect(confirm).toContainText(`UF no longer offers section ${sectionOf(BIG_COURSE_SECTIONS)}, so you cannot join it again.`);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByText(WITHDRAWN_MEMBER_MESSAGE)).toBeVisible();
   await page.route('**/api/delete-course-member/', (route) => route.abort('connectionreset'));
-  await page.getByRole('button', { name: 'Leave Course' }).click();
+  await leave.click();
   const leaving = page.waitForRequest('**/api/delete-course-member/');
-  await confirm.getByRole('button', { name: 'Leave Course' }).click();
-  expect((await leaving).postDataJSON()).toMatchObject({ courseID: withdrawnId });
+  await confirm.getByRole('button', { name: 'Leave course' }).click();
+  // The course's id: leaving the course leaves every section of it.
+  expect((await leaving).postDataJSON()).toMatchObject({ courseID: withdrawn.courseId });
   await expect(confirm.getByRole('alert')).toContainText('Could not leave this course. Please try again.');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await page.unroute('**/api/delete-course-member/');
-  await expect(page.getByRole('button', { name: 'Leave Course' })).toBeVisible();
+  await expect(leave).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Your sections' })).toHaveText(withdrawnLine);
 
-  // A classmate follows the same link: no Join Course, the reason instead, and a way to the sections on offer.
+  // A classmate follows the same link: the course, which anyone may join, without its chat until they do.
   const newcomer = await (await browser.newContext()).newPage();
   try {
-    await signUpViaApi(newcomer, 'Nico', 'Newcomer', `/course/${withdrawnId}`);
+    await signUpViaApi(newcomer, 'Nico', 'Newcomer', `/course/${withdrawn.id}`);
+    await expect(newcomer).toHaveURL(new RegExp(`/course/${withdrawn.courseId}$`));
     await expect(newcomer.getByRole('heading', { level: 1, name: BIG_COURSE.name })).toBeVisible();
-    await expect(newcomer.getByText('This section is no longer offered: UF withdrew it, so it cannot be joined.')).toBeVisible();
-    await expect(newcomer.getByRole('button', { name: 'Join Course' })).toHaveCount(0);
+    await expect(newcomer.getByText('Join this course to see its students, study groups and chat.')).toBeVisible();
     await expect(newcomer.getByText(WITHDRAWN_MEMBER_MESSAGE)).toHaveCount(0);
-    await snap(newcomer, 'sections-03-withdrawn-non-member');
+    await snap(newcomer, 'sections-03-withdrawn-link-non-member');
     await newcomer.setViewportSize({ width: 360, height: 740 });
-    await expect(newcomer.getByText('This section is no longer offered: UF withdrew it, so it cannot be joined.')).toBeInViewport();
-    await expectNoHorizontalOverflow(newcomer, 'a withdrawn section for a non-member');
-    await newcomer.getByRole('link', { name: `Find other sections of ${BIG_COURSE.code}` }).click();
-    await expect(rowsOf(bigCard(newcomer))).toHaveCount(5);
-    await expect(bigCard(newcomer).getByRole('button', { name: `Show all ${BIG_COURSE_SECTIONS} sections` })).toBeVisible();
+    const join = newcomer.getByRole('button', { name: `Join course ${BIG_COURSE.code}`, exact: true });
+    await expect(join).toBeInViewport();
+    await expectNoHorizontalOverflow(newcomer, 'a course opened from a withdrawn section for a non-member');
   } finally {
     await newcomer.context().close();
   }

@@ -1,5 +1,6 @@
-// A student finds COP3502C in the catalog, joins it, sees it on the dashboard,
-// opens its course page and leaves; the pager clamps a typed page number.
+// A student finds COP3502C in the catalog, joins a section of it, sees the
+// course on the dashboard with that section, opens its course page and leaves
+// (asked first); the pager clamps a typed page number.
 import { expect, test } from '@playwright/test';
 import { expectNoHorizontalOverflow, signUpViaApi, snap } from './e2e-support';
 
@@ -30,26 +31,28 @@ test('search "cop3502", join, see it on the dashboard, open the course page, lea
     await expect(cards.nth(i).getByRole('listitem').first()).toHaveText('COP3502C');
   }
 
-  const card = cards.first();
-  // Each section of the course is a row of the card with its own Join.
+  // A card is a course (the catalog may list one without its sections); each section of it is a row with its own Join.
+  const card = cards.filter({ has: page.getByRole('list', { name: /^Sections of COP3502C/ }) }).first();
   const section = card
     .getByRole('list', { name: /^Sections of COP3502C/ })
     .getByRole('listitem')
     .first();
-  const classTag = /#\d+/.exec((await section.getByRole('link').textContent()) ?? '')?.[0] ?? '';
-  expect(classTag).toMatch(/^#\d+$/);
+  const join = section.getByRole('button', { name: /^Join section \S+ of COP3502C$/ });
+  const sectionNumber = /^Join section (\S+) of/.exec((await join.getAttribute('aria-label')) ?? '')?.[1] ?? '';
+  expect(sectionNumber).not.toBe('');
   // The card flips before the server answers; the reload below must wait for the answer, or it cancels the call.
   const joined = page.waitForResponse((response) => response.url().endsWith('/api/insert-course-member/') && response.ok());
   // Its name says which section of which course it joins, not only "Join".
-  await section.getByRole('button', { name: /^Join section \S+ of COP3502C$/ }).click();
-  await expect(section.getByRole('button', { name: /^Leave section \S+ of COP3502C$/ })).toBeVisible();
+  await join.click();
+  await expect(section.getByRole('button', { name: `Leave section ${sectionNumber} of COP3502C`, exact: true })).toBeVisible();
   await joined;
   await snap(page, 'courses-01-search-joined');
 
   // A reload reads the membership back from the server, with the search kept in the URL.
   await page.reload();
   await expect(page.getByLabel('Course Code')).toHaveValue('cop3502');
-  await expect(cards.first().getByRole('button', { name: /^Leave section \S+ of COP3502C$/ })).toBeVisible();
+  const mine = cards.filter({ has: page.getByRole('button', { name: `Leave section ${sectionNumber} of COP3502C`, exact: true }) });
+  await expect(mine).toHaveCount(1);
 
   // The dashboard lists it and selects it on load.
   await page
@@ -61,7 +64,10 @@ test('search "cop3502", join, see it on the dashboard, open the course page, lea
   await expect(list.getByRole('button', { name: /COP3502C Programming Fundamentals 1/ })).toHaveAttribute('aria-pressed', 'true');
   const view = page.getByRole('region', { name: 'Selected course' });
   await expect(view.getByRole('heading', { name: 'Programming Fundamentals 1' })).toBeVisible();
-  await expect(view.getByText(classTag)).toBeVisible();
+  // The header names the student's section of the course.
+  await expect(view.getByRole('list', { name: 'Your sections' }).getByRole('listitem')).toHaveText([
+    new RegExp(`^Section ${sectionNumber}, `),
+  ]);
   await expect(view.getByRole('heading', { name: 'Students' })).toBeVisible();
   await expect(view.getByRole('button', { name: `${student.firstName} ${student.lastName}` })).toBeVisible();
   await snap(page, 'courses-02-dashboard');
@@ -72,7 +78,7 @@ test('search "cop3502", join, see it on the dashboard, open the course page, lea
 
   // The course page, reached from the search card's link, reuses the course view.
   await page.goto('/search-courses?code=cop3502&page=1');
-  await cards.first().getByRole('link', { name: 'View Course' }).click();
+  await mine.getByRole('link', { name: 'View Course' }).click();
   await expect(page).toHaveURL(/\/course\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Programming Fundamentals 1' })).toBeVisible();
   // The student's own initials in Students (the user menu's button names them too).
@@ -84,20 +90,33 @@ test('search "cop3502", join, see it on the dashboard, open the course page, lea
   await expect(profile.getByText('Computer Science')).toBeVisible();
   await expect(profile.getByText('Sophomore')).toBeVisible();
   await expect(profile.getByText(`${student.firstName} studies here.`)).toBeVisible();
+  await expect(profile.getByRole('list', { name: 'Sections' })).toContainText(`Section ${sectionNumber}, `);
   await snap(page, 'courses-03-course-page');
   await page.keyboard.press('Escape');
   await expect(profile).toBeHidden();
 
-  // Leaving from the course page offers Join Course again and hides the students.
-  await page.getByRole('button', { name: 'Leave Course' }).click();
-  await expect(page.getByRole('button', { name: 'Join Course' })).toBeVisible();
+  // Leaving from the course page asks first (Cancel keeps the course), then offers Join course and hides the students.
+  const leave = page.getByRole('button', { name: 'Leave course COP3502C', exact: true });
+  const confirm = page.getByRole('dialog', { name: 'Leave COP3502C?' });
+  await leave.click();
+  await expect(confirm).toContainText('You leave its chat, its students and your study groups there, and your sections of it.');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Students' })).toBeVisible();
+  await leave.click();
+  await confirm.getByRole('button', { name: 'Leave course' }).click();
+  await expect(page.getByRole('button', { name: 'Join course COP3502C', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Students' })).toBeHidden();
-  await page.getByRole('button', { name: 'Join Course' }).click();
-  await expect(page.getByRole('button', { name: 'Leave Course' })).toBeVisible();
+  // Joined from its page, the course has no section of the student's: the header says so and links to its sections.
+  await page.getByRole('button', { name: 'Join course COP3502C', exact: true }).click();
+  await expect(leave).toBeVisible();
+  await expect(page.getByText('You joined this course without a section.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add your section' })).toHaveAttribute('href', /\/search-courses\?q=COP3502C&/);
 
   // Leaving from the dashboard removes the course and returns to the selection.
   await page.goto('/');
-  await page.getByRole('region', { name: 'Selected course' }).getByRole('button', { name: 'Leave Course' }).click();
+  await page.getByRole('region', { name: 'Selected course' }).getByRole('button', { name: 'Leave course COP3502C', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Leave COP3502C?' }).getByRole('button', { name: 'Leave course' }).click();
   await expect(page.getByText('You have no courses.')).toBeVisible();
   await expect(list.getByRole('button', { name: /COP3502C/ })).toHaveCount(0);
   await page.reload();
@@ -143,21 +162,20 @@ test('the search page and dashboard fit a 360 px phone', async ({ page }) => {
   await snap(page, 'courses-04-phone-search');
   // The card flips before the server answers; a full page load must wait for the answer, or it cancels the call.
   const joined = page.waitForResponse((response) => response.url().endsWith('/api/insert-course-member/') && response.ok());
-  await page
+  // The first card that lists sections (a course may be listed without them).
+  const card = page
     .getByRole('article')
-    .first()
+    .filter({ has: page.getByRole('list', { name: /^Sections of / }) })
+    .first();
+  await card
     .getByRole('button', { name: /^Join (section|class) \S+ of / })
     .first()
     .click();
-  await expect(
-    page
-      .getByRole('article')
-      .first()
-      .getByRole('button', { name: /^Leave (section|class) \S+ of / }),
-  ).toBeVisible();
+  await expect(card.getByRole('button', { name: /^Leave (section|class) \S+ of / })).toBeVisible();
   await joined;
   await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Leave Course' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Leave course / })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Your sections' })).toBeVisible();
   await expectNoHorizontalOverflow(page, '/');
   await snap(page, 'courses-05-phone-dashboard');
 });

@@ -2,6 +2,7 @@
 // (tests/e2e/serve.ts seeds it, tests/e2e/group-paging.spec.ts reads it):
 // groups written straight to the tables (one owner, past the per-student
 // limits), with their meetings through the repository, as a busy course has them.
+// Groups belong to the course, not to the section the owner joined.
 import type { Knex } from 'knex';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 import { sectionEntry } from '@tests/support/catalog-entries';
@@ -27,7 +28,7 @@ export async function seedManyGroupsCourse(catalog: CatalogStore, groups: StudyG
   if (!signedUp.body.isAuthenticated || joined.status !== 200)
     throw new Error('e2e seed: could not sign the groups owner up and into the course');
   for (let n = 1; n <= MANY_GROUPS; n += 1) {
-    const groupId = await insertStudyGroup(db, course.id, signedUp.body.user.id, [], {
+    const groupId = await insertStudyGroup(db, course.courseId, signedUp.body.user.id, [], {
       name: manyGroupName(n),
       description: `Circle number ${n}`,
     });

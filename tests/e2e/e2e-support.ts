@@ -89,17 +89,19 @@ export async function logInWithRequest(session: Page | APIRequestContext, userna
   expect(((await answer.json()) as { isAuthenticated: boolean }).isAuthenticated, `log in as ${username} through the API`).toBe(true);
 }
 
-/** The id of the section UF withdrew (e2e-catalog.ts), from the dashboard of the student who had joined it. */
-export async function withdrawnSectionId(browser: Browser): Promise<number> {
+/** The ids of the section UF withdrew (e2e-catalog.ts) and of its course, from the dashboard of the student who had joined it. */
+export async function withdrawnSection(browser: Browser): Promise<{ id: number; courseId: number }> {
   const context = await browser.newContext();
   try {
     await logInWithRequest(context.request, WITHDRAWN_MEMBER.username, WITHDRAWN_MEMBER.password);
     const { courses } = (await (await context.request.get('/api/dashboard/')).json()) as {
-      courses: { id: number; class_number: number }[];
+      courses: { id: number; sections: { id: number; class_number: number }[] }[];
     };
-    const section = courses.find((course) => course.class_number === WITHDRAWN_SECTION);
-    if (!section) throw new Error(`${WITHDRAWN_MEMBER.username} is not in ${WITHDRAWN_SECTION}: see tests/e2e/e2e-catalog.ts`);
-    return section.id;
+    for (const course of courses) {
+      const section = course.sections.find((each) => each.class_number === WITHDRAWN_SECTION);
+      if (section) return { id: section.id, courseId: course.id };
+    }
+    throw new Error(`${WITHDRAWN_MEMBER.username} is not in ${WITHDRAWN_SECTION}: see tests/e2e/e2e-catalog.ts`);
   } finally {
     await context.close();
   }
@@ -127,14 +129,23 @@ export async function apiPost<Answer>(session: Page | APIRequestContext, apiPath
   return (await answer.json()) as Answer;
 }
 
-/** Joins the first section of `courseCode` through the API; answers its id and name. */
+/**
+ * Joins the first section listed of the first course `courseCode` finds (the
+ * course alone when it lists none) through the API; answers the course's id
+ * (its page, chat and groups take it) and name.
+ */
 export async function joinCourseWithRequest(request: APIRequestContext, courseCode: string): Promise<{ id: number; name: string }> {
-  const { courses } = await apiPost<{ courses: { id: number; name: string }[] }>(request, '/api/filter-courses/', { courseCode });
-  await apiPost(request, '/api/insert-course-member/', { courseID: courses[0].id });
-  return { id: courses[0].id, name: courses[0].name };
+  const { courses } = await apiPost<{ courses: { id: number; name: string; sections: { id: number }[] }[] }>(
+    request,
+    '/api/filter-courses/',
+    { courseCode },
+  );
+  const [course] = courses;
+  await apiPost(request, '/api/insert-course-member/', { courseID: course.sections[0]?.id ?? course.id });
+  return { id: course.id, name: course.name };
 }
 
-/** Joins the first section of `courseCode` through the API, in this page's session; answers its id and name. */
+/** joinCourseWithRequest in this page's session: its first section (or the course alone); answers the course's id and name. */
 export function joinCourseViaApi(page: Page, courseCode: string): Promise<{ id: number; name: string }> {
   return joinCourseWithRequest(page.request, courseCode);
 }

@@ -36,8 +36,9 @@ export class InMemoryChatRoomAccess implements ChatRoomAccess {
       if (!group) return 'no-room';
       return group.members.has(userId) ? 'member' : 'not-member';
     }
+    // A course's room has the course's id (a section's id names no room).
     const courseId = CourseId(room.id);
-    if (!(await this.catalog.findById(courseId))) return 'no-room';
+    if ((await this.catalog.findCourse(courseId))?.course.id !== courseId) return 'no-room';
     return (await this.membership.isMember(userId, courseId)) ? 'member' : 'not-member';
   }
 }

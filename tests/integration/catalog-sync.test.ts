@@ -192,7 +192,7 @@ function syncSuite(db: () => Knex) {
         year: 1,
       })
       .returning('id');
-    await db()('course_members').insert({ course_id: nlp.id, user_id: user.id });
+    await db()('section_members').insert({ section_id: nlp.id, user_id: user.id });
 
     replay.serve(
       courses.filter((c) => c.code !== 'CAI6307'),
@@ -202,7 +202,7 @@ function syncSuite(db: () => Knex) {
     expect(summary).toMatchObject({ added: 0, changed: 0, unchanged: sections - 1, withdrawn: 1 });
     expect((await catalog().search(toCourseQuery({ q: 'dorr' }), 1)).courses).toEqual([]);
     expect(await catalog().findById(nlp.id)).toMatchObject({ classNumber: 26564, withdrawn: true });
-    expect(await db()('course_members').where({ course_id: nlp.id })).toHaveLength(1);
+    expect(await db()('section_members').where({ section_id: nlp.id })).toHaveLength(1);
     expect(await count('courses')).toBe(sections);
 
     replay.serve(courses, ROWS_PER_PAGE);

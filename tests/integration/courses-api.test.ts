@@ -21,7 +21,11 @@ function coursesApiSuite(app: TestApp) {
   });
 
   const filter = (body: Record<string, unknown>) => student.post('/api/filter-courses/', body);
-  const anyCourseId = async (courseCode: string) => (await filter({ courseCode })).body.courses[0].id as number;
+  /** The first card's course id and its first section's id (courses and sections share one id space). */
+  const firstCard = async (courseCode: string) => {
+    const [card] = (await filter({ courseCode })).body.courses as { id: number; sections: { id: number }[] }[];
+    return { courseId: card.id, sectionId: card.sections[0].id };
+  };
 
   it('answers 401 JSON on every course route when signed out', async () => {
     const visitor = new HttpSession(app.url);
@@ -49,16 +53,32 @@ function coursesApiSuite(app: TestApp) {
     expect(res.body.page).toBe(1);
     expect(res.body.userCoursesIDs).toEqual([]);
     expect(res.body.terms).toEqual(['Fall 2025', 'Summer 2025', 'Spring 2025']);
-    // The spec's course fields, what tells sections apart, and the course's sections.
-    expect(Object.keys(res.body.courses[0]).sort()).toEqual(
+    // The spec's course fields (its own id: a course's), and the course's sections with what tells them apart.
+    const [card] = res.body.courses;
+    expect(Object.keys(card).sort()).toEqual(
       [
         'class_number',
         'course_number',
         'credits',
-        'credits_max',
-        'credits_min',
         'department',
         'description',
+        'id',
+        'member_section_ids',
+        'name',
+        'section_count',
+        'sections',
+        'sections_on_offer',
+        'sections_published',
+        'term',
+        'uf_course_id',
+      ].sort(),
+    );
+    expect(Object.keys(card.sections[0]).sort()).toEqual(
+      [
+        'class_number',
+        'credits',
+        'credits_max',
+        'credits_min',
         'end_date',
         'final_exam',
         'gen_ed',
@@ -66,20 +86,17 @@ function coursesApiSuite(app: TestApp) {
         'instructors',
         'meet_times',
         'mode',
-        'name',
         'quest',
         'section',
-        'section_count',
         'sect_web',
-        'sections',
         'start_date',
         'term',
-        'uf_course_id',
         'withdrawn',
         'writing',
       ].sort(),
     );
-    expect(res.body.courses[0].sections[0]).toMatchObject({ id: res.body.courses[0].id, class_number: res.body.courses[0].class_number });
+    expect(card.sections[0]).toMatchObject({ class_number: card.class_number });
+    expect(card.sections[0].id).not.toBe(card.id);
   });
 
   it('finds COP3502C by every spelling, exact and prefix matches first', async () => {
@@ -153,9 +170,11 @@ function coursesApiSuite(app: TestApp) {
     const mine = new HttpSession(app.url);
     await mine.signUp(newStudent({ firstName: 'Ada', lastName: 'Adds' }));
     const fall = (await mine.post('/api/filter-courses/', { term: 'Fall 2025' })).body.courses as {
+      id: number;
       sections: { id: number; class_number: number }[];
     }[];
-    const [first, second] = fall.flatMap((c) => c.sections);
+    // Sections of two courses.
+    const [first, second] = [fall[0].sections[0], fall[1].sections[0]];
     const spring = (await mine.post('/api/filter-courses/', { term: 'Spring 2025' })).body.courses[0].sections[0];
     await mine.post('/api/insert-course-member/', { courseID: second.id });
 
@@ -174,8 +193,9 @@ function coursesApiSuite(app: TestApp) {
     ]);
     expect(res.body.results[0].course).toMatchObject({ id: first.id, class_number: first.class_number });
     expect(res.body.results[2].course).toBeNull();
-    expect([...res.body.user_courses_ids].sort()).toEqual([first.id, second.id].sort());
-    expect((await mine.get('/api/dashboard/')).body.courses.map((c: { id: number }) => c.id)).toEqual([second.id, first.id]);
+    // Its sections and their courses: one id space.
+    expect([...res.body.user_courses_ids].sort()).toEqual([first.id, second.id, fall[0].id, fall[1].id].sort());
+    expect((await mine.get('/api/dashboard/')).body.courses.map((c: { id: number }) => c.id)).toEqual([fall[1].id, fall[0].id]);
     expect((await add({ term: 'Fall 2025', classNumbers: [first.class_number] })).body.results[0].result).toBe('already-member');
 
     for (const bad of [
@@ -197,29 +217,32 @@ function coursesApiSuite(app: TestApp) {
   });
 
   it('joins a course for the session’s student, idempotently', async () => {
-    const courseId = await anyCourseId('COP3502C');
-    const joined = await student.post('/api/insert-course-member/', { userID: studentId, courseID: courseId });
+    const { courseId, sectionId } = await firstCard('COP3502C');
+    const joined = await student.post('/api/insert-course-member/', { userID: studentId, courseID: sectionId });
     expect(joined.status).toBe(200);
-    expect(joined.body).toEqual({ courseID: courseId, isMember: true });
-    expect((await student.post('/api/insert-course-member/', { courseID: String(courseId) })).status).toBe(200);
+    expect(joined.body).toEqual({ courseID: sectionId, isMember: true, course_id: courseId });
+    expect((await student.post('/api/insert-course-member/', { courseID: String(sectionId) })).status).toBe(200);
     const dashboard = await student.get('/api/dashboard/');
     expect(dashboard.body).toMatchObject({ userId: studentId, studyGroups: [] });
-    expect(dashboard.body.courses.map((c: { id: number }) => c.id)).toEqual([courseId]);
-    expect((await student.get('/api/search-courses/')).body.userCoursesIDs).toEqual([courseId]);
+    // The dashboard lists the course, with the section the student is in.
+    expect(dashboard.body.courses.map((c: { id: number; sections: { id: number }[] }) => [c.id, c.sections.map((x) => x.id)])).toEqual([
+      [courseId, [sectionId]],
+    ]);
+    expect((await student.get('/api/search-courses/')).body.userCoursesIDs).toEqual([courseId, sectionId].sort((a, b) => a - b));
   });
 
   it('refuses another student’s id with 403 and changes nothing', async () => {
-    const courseId = await anyCourseId('MAC2311');
+    const { courseId: mac2311, sectionId: courseId } = await firstCard('MAC2311');
     const join = await student.post('/api/insert-course-member/', { userID: otherId, courseID: courseId });
     expect(join.status).toBe(403);
     expect(join.body).toMatchObject({ error: 'FORBIDDEN' });
     expect((await other.get('/api/dashboard/')).body.courses).toEqual([]);
-    expect((await student.get('/api/dashboard/')).body.courses.map((c: { id: number }) => c.id)).not.toContain(courseId);
+    expect((await student.get('/api/dashboard/')).body.courses.map((c: { id: number }) => c.id)).not.toContain(mac2311);
 
     await other.post('/api/insert-course-member/', { courseID: courseId });
     const leave = await student.post('/api/delete-course-member/', { userID: otherId, courseID: courseId });
     expect(leave.status).toBe(403);
-    expect((await other.get('/api/dashboard/')).body.courses.map((c: { id: number }) => c.id)).toEqual([courseId]);
+    expect((await other.get('/api/dashboard/')).body.courses.map((c: { id: number }) => c.id)).toEqual([mac2311]);
   });
 
   it('answers unknown and malformed course ids with 404 and 400', async () => {
@@ -240,11 +263,13 @@ function coursesApiSuite(app: TestApp) {
   });
 
   it('shows members the classmates, and non-members only the header', async () => {
-    const courseId = await anyCourseId('COP3502C');
-    const member = await student.get(`/api/course/${courseId}/`);
+    const { courseId, sectionId } = await firstCard('COP3502C');
+    const member = await student.get(`/api/course/${sectionId}/`);
     expect(member.status).toBe(200);
+    // A section's id answers its course's page, as the course's own id does.
+    expect((await student.get(`/api/course/${courseId}/`)).body).toEqual(member.body);
     expect(member.body).toMatchObject({
-      course: { id: courseId, course_number: 'COP3502C' },
+      course: { id: courseId, course_number: 'COP3502C', sections: [{ id: sectionId }] },
       userID: studentId,
       isMember: true,
       courseMessages: [],
@@ -261,21 +286,32 @@ function coursesApiSuite(app: TestApp) {
         year: '2',
         bio: 'Hi',
         verified: false,
+        sections: [{ id: sectionId, class_number: expect.any(Number), section: expect.any(String), meet_times: expect.any(Array) }],
       },
     ]);
 
-    const outsider = await other.get(`/api/course/${courseId}/`);
+    const outsider = await other.get(`/api/course/${sectionId}/`);
     expect(outsider.status).toBe(200);
-    expect(outsider.body).toMatchObject({ course: { id: courseId }, isMember: false, courseMembers: [], courseMessages: [] });
+    expect(outsider.body).toMatchObject({ course: { id: courseId, sections: [] }, isMember: false, courseMembers: [], courseMessages: [] });
   });
 
   it('leaves a course, idempotently', async () => {
-    const courseId = await anyCourseId('COP3502C');
-    const left = await student.post('/api/delete-course-member/', { userID: studentId, courseID: courseId });
-    expect(left.body).toEqual({ courseID: courseId, isMember: false });
-    expect((await student.post('/api/delete-course-member/', { courseID: courseId })).status).toBe(200);
+    const { courseId, sectionId } = await firstCard('COP3502C');
+    // The student's last section of the course: leaving it leaves the course.
+    const left = await student.post('/api/delete-course-member/', { userID: studentId, courseID: sectionId });
+    expect(left.body).toEqual({ courseID: sectionId, isMember: false, course_id: courseId, in_course: false });
+    expect((await student.post('/api/delete-course-member/', { courseID: sectionId })).status).toBe(200);
     expect((await student.get('/api/dashboard/')).body.courses).toEqual([]);
     expect((await student.get(`/api/course/${courseId}/`)).body.isMember).toBe(false);
+    // A course joined without a section is left with the course's id.
+    expect((await student.post('/api/insert-course-member/', { courseID: courseId })).body).toEqual({
+      courseID: courseId,
+      isMember: true,
+      course_id: courseId,
+    });
+    expect((await student.get('/api/dashboard/')).body.courses).toEqual([expect.objectContaining({ id: courseId, sections: [] })]);
+    expect((await student.post('/api/delete-course-member/', { courseID: courseId })).body).toMatchObject({ in_course: false });
+    expect((await student.get('/api/dashboard/')).body.courses).toEqual([]);
   });
 
   it('hides a section UF withdrew from search and Add my classes, and keeps it, its chat and its groups for its members', async () => {
@@ -309,11 +345,15 @@ function coursesApiSuite(app: TestApp) {
     expect(again.body.results).toEqual([{ class_number: 31_001, result: 'not-found', course: null }]);
 
     expect((await member.get('/api/dashboard/')).body.courses).toEqual([
-      expect.objectContaining({ id, class_number: 31_001, withdrawn: true }),
+      expect.objectContaining({
+        course_number: 'EEL3111C',
+        class_number: 31_001,
+        sections: [expect.objectContaining({ id, withdrawn: true })],
+      }),
     ]);
     const page = await member.get(`/api/course/${id}/`);
     expect(page.body).toMatchObject({
-      course: { id, withdrawn: true },
+      course: { course_number: 'EEL3111C', sections: [{ id, withdrawn: true }] },
       isMember: true,
       courseStudyGroups: [{ id: group.id, name: 'Circuits crew' }],
     });
@@ -345,15 +385,29 @@ function coursesApiSuite(app: TestApp) {
     expect((await newcomer.get('/api/dashboard/')).body.courses).toEqual([]);
     // The course page still answers (a shared link), as a non-member's: the header only.
     const page = await newcomer.get(`/api/course/${gone.id}/`);
-    expect(page.body).toMatchObject({ course: { id: gone.id, withdrawn: true }, isMember: false, courseMembers: [], courseMessages: [] });
+    expect(page.body).toMatchObject({
+      course: { id: gone.courseId, sections: [] },
+      isMember: false,
+      courseMembers: [],
+      courseMessages: [],
+    });
     expect((await newcomer.post('/api/insert-course-message/', { courseID: gone.id, message: 'Hello?' })).status).toBe(403);
     // Its sibling UF still offers is joined as ever.
     expect((await newcomer.post('/api/insert-course-member/', { courseID: kept.id })).status).toBe(200);
 
     // A member keeps it: joining again changes nothing, the chat still works, leaving works; then the door is closed.
-    expect((await member.post('/api/insert-course-member/', { courseID: gone.id })).body).toEqual({ courseID: gone.id, isMember: true });
+    expect((await member.post('/api/insert-course-member/', { courseID: gone.id })).body).toEqual({
+      courseID: gone.id,
+      isMember: true,
+      course_id: gone.courseId,
+    });
     expect((await member.post('/api/insert-course-message/', { courseID: gone.id, message: 'Still here' })).status).toBe(201);
-    expect((await member.post('/api/delete-course-member/', { courseID: gone.id })).body).toEqual({ courseID: gone.id, isMember: false });
+    expect((await member.post('/api/delete-course-member/', { courseID: gone.id })).body).toEqual({
+      courseID: gone.id,
+      isMember: false,
+      course_id: gone.courseId,
+      in_course: false,
+    });
     expect((await member.post('/api/insert-course-member/', { courseID: gone.id })).status).toBe(409);
     expect((await member.get('/api/dashboard/')).body.courses).toEqual([]);
     await catalog.withdrawMissing('Fall 2025', 'uf-soc:CWSP', []);
@@ -380,7 +434,7 @@ function coursesApiSuite(app: TestApp) {
     await student.post('/api/insert-course-member/', { courseID: mine });
     const [again] = (await filter({ courseCode: 'MAC1105' })).body.courses;
     expect(numbers(again.sections)).toEqual([40_030, 40_001, 40_002, 40_003, 40_004]);
-    expect(again).toMatchObject({ id: mine, class_number: 40_030, section_count: 32 });
+    expect(again).toMatchObject({ id: card.id, class_number: 40_030, section_count: 32, member_section_ids: [mine] });
 
     // Show all: every matching section, in the card's order, from any of its sections' ids.
     const all = await student.get(`/api/course-sections/${card.id}/?q=mac1105`);

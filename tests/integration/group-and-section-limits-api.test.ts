@@ -62,8 +62,9 @@ function limitsSuite(app: TestApp) {
 
   /** Groups owned by `ownerId` in the course, as the app stores them (the owner its first member). */
   async function seedGroups(ownerId: number, courseId: number, count: number): Promise<number[]> {
+    const course = await courseOf(courseId);
     const rows = Array.from({ length: count }, (_, i) => ({
-      course_id: courseId,
+      course_id: course,
       owner_id: ownerId,
       name: `Seeded ${i}`,
       description: 'Seeded',
@@ -74,10 +75,18 @@ function limitsSuite(app: TestApp) {
     return ids;
   }
 
+  /** The course a section belongs to (groups belong to the course). */
+  const courseOf = async (sectionId: number): Promise<number> =>
+    (await db()('courses').where({ id: sectionId }).first('course_group_id')).course_group_id;
   const groupCount = async (column: 'owner_id' | 'course_id', value: number) =>
-    Number((await db()('study_groups').where(column, value).count({ n: '*' }).first())!.n);
+    Number(
+      (await db()('study_groups')
+        .where(column, column === 'course_id' ? await courseOf(value) : value)
+        .count({ n: '*' })
+        .first())!.n,
+    );
   const sectionCount = async (userId: number) =>
-    Number((await db()('course_members').where('user_id', userId).count({ n: '*' }).first())!.n);
+    Number((await db()('section_members').where('user_id', userId).count({ n: '*' }).first())!.n);
 
   const join = (who: Student, courseId: number) => who.session.post('/api/insert-course-member/', { courseID: courseId });
   const create = (who: Student, courseId: number, name = 'Study group') =>
@@ -87,10 +96,12 @@ function limitsSuite(app: TestApp) {
     who.session.post('/api/insert-study-group-meeting/', { studyGroupID: groupId, day: 'Monday', time: '18:30', location });
 
   beforeAll(async () => {
+    // One section of each of as many courses (a course's groups are its sections' groups).
     fall = await db()('courses')
+      .distinctOn('course_group_id')
       .where('term', 'Fall 2025')
       .whereNull('withdrawn_at')
-      .orderBy('id')
+      .orderBy([{ column: 'course_group_id' }, { column: 'id' }])
       .limit(SECTIONS_PER_TERM + 6)
       .select('id', 'class_number');
     expect(fall.length).toBe(SECTIONS_PER_TERM + 6);
@@ -133,7 +144,8 @@ function limitsSuite(app: TestApp) {
       const fits = await add([fall[0], ...fall.slice(SECTIONS_PER_TERM - 2, SECTIONS_PER_TERM)]);
       expect(fits.status).toBe(200);
       expect(fits.body.results.map((r: { result: string }) => r.result)).toEqual(['already-member', 'joined', 'joined']);
-      expect(fits.body.user_courses_ids).toHaveLength(SECTIONS_PER_TERM);
+      // Its sections and their courses (one id space): a section of each of 12 courses.
+      expect(fits.body.user_courses_ids).toHaveLength(2 * SECTIONS_PER_TERM);
       expect((await add([fall[SECTIONS_PER_TERM]])).body).toMatchObject({ error: 'TOO_MANY_SECTIONS' });
       expect((await add([fall[1]])).body.results[0].result).toBe('already-member');
     });

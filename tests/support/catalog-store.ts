@@ -22,9 +22,11 @@ export function catalogStore(reads: CourseCatalog, writer: CourseCatalogWriter):
     count: (query) => reads.count(query),
     courseSections: (sectionId, query) => reads.courseSections(sectionId, query),
     findById: (id) => reads.findById(id),
+    findCourse: (id) => reads.findCourse(id),
     findByClassNumbers: (term, classNumbers) => reads.findByClassNumbers(term, classNumbers),
     terms: () => reads.terms(),
     upsert: (entries, options) => writer.upsert(entries, options),
+    upsertCourses: (records, options) => writer.upsertCourses(records, options),
     missingSections: (term, source, present) => writer.missingSections(term, source, present),
     withdrawMissing: (term, source, present, options) => writer.withdrawMissing(term, source, present, options),
   };

@@ -70,7 +70,7 @@ async function participation(mode: EmailVerificationMode) {
   const allowance = new PostingAllowance(world.limiter);
   const owner = await student(world, 'owner');
   await world.users.markEmailVerified(owner.id);
-  await world.membership.join(owner.id, CourseId(1));
+  await world.membership.joinCourse(owner.id, CourseId(1));
   const group = await world.groups.create(
     { courseId: CourseId(1), ownerId: owner.id, name: 'G', description: 'D', isPublic: true },
     new Date(),
@@ -103,7 +103,7 @@ describe('EMAIL_VERIFICATION=required', () => {
     expect((await p.world.groups.findById(p.groupId))?.members.map((m) => m.id)).not.toContain(id);
 
     // In the course already (it joined before verification was required): it may read, not post, edit or create.
-    await p.world.membership.join(id, CourseId(1));
+    await p.world.membership.joinCourse(id, CourseId(1));
     await expect(p.createGroup.execute({ actingUserId: id, courseId: CourseId(1), name: 'Mine', description: 'D' })).rejects.toMatchObject({
       code: 'EMAIL_NOT_VERIFIED',
       kind: 'forbidden',
@@ -265,13 +265,13 @@ describe('change password, profile, deletion', () => {
   it('deletes an account only with its password: groups hand over, sessions end, its messages read as "Former member"', async () => {
     const p = await participation('optional');
     const alice = await student(p.world, 'alice');
-    await p.world.membership.join(alice.id, CourseId(1));
+    await p.world.membership.joinCourse(alice.id, CourseId(1));
     const owned = await p.world.groups.create(
       { courseId: CourseId(1), ownerId: alice.id, name: 'A', description: 'D', isPublic: true },
       new Date(),
     );
     const bob = await student(p.world, 'bob');
-    await p.world.membership.join(bob.id, CourseId(1));
+    await p.world.membership.joinCourse(bob.id, CourseId(1));
     await p.world.groups.addMember(owned.id, bob.id);
     await p.post.execute({ actingUserId: alice.id, room: { kind: 'course', id: 1 }, message: 'bye' });
     await p.world.sessions.set('alice-phone', { userId: alice.id }, HOUR);

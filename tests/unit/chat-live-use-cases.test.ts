@@ -34,7 +34,7 @@ import { CachedMessageAuthors } from '@adapters/chat/cached-message-authors';
 import { ManualClock } from '@tests/support/test-clock';
 
 const course: ChatRoom = { kind: 'course', id: 1 };
-const otherCourse: ChatRoom = { kind: 'course', id: 2 };
+const otherCourse: ChatRoom = { kind: 'course', id: 3 };
 const HOUR = 3_600_000;
 const LONG_WAIT = 60_000;
 
@@ -52,7 +52,8 @@ async function world() {
   const markers = new InMemoryReadMarkers();
   const allowance = new PostingAllowance(new InMemoryRateLimiter());
   const section = (classNumber: number) => sectionEntry({ courseNumber: 'COP3502C', name: 'Programming Fundamentals 1', classNumber });
-  await catalog.upsert([section(1), section(2)]);
+  // Two courses (ids 1 and 3: courses and sections share one id space).
+  await catalog.upsert([section(1), sectionEntry({ courseNumber: 'MAC2311', name: 'Analytic Geometry and Calculus 1', classNumber: 2 })]);
   const student = async (username: string) => {
     const result = await users.create({
       firstName: 'A',
@@ -65,7 +66,7 @@ async function world() {
       passwordHash: 'x',
     });
     if (!result.created) throw new Error('not created');
-    await membership.join(result.user.id, CourseId(course.id));
+    await membership.joinCourse(result.user.id, CourseId(course.id));
     markers.joinRoom(result.user.id, course, new Date(clock.now()));
     return result.user.id;
   };
@@ -180,7 +181,7 @@ describe('WaitForChatMessages', () => {
     });
     await waiters(w, 1);
     // Bob is not in the other course: its activity is none of his business.
-    await w.membership.join(w.carol, CourseId(otherCourse.id));
+    await w.membership.joinCourse(w.carol, CourseId(otherCourse.id));
     await w.post(w.carol, otherCourse, 'elsewhere');
     await w.post(w.alice, w.groupRoom, 'in bob’s group');
     expect(await waiting).toEqual({ messages: [], activity: true });
@@ -204,7 +205,7 @@ describe('WaitForChatMessages', () => {
 
     for (let i = 0; i < 5; i += 1) await poll();
     // The course once (a grant), each foreign room once (a refusal): five polls, four questions.
-    expect(asked.sort()).toEqual(['course:1', 'course:2', `group:${w.groupRoom.id}`, 'group:999']);
+    expect(asked.sort()).toEqual(['course:1', 'course:3', `group:${w.groupRoom.id}`, 'group:999']);
     // A poll's own room is never refused from memory: that refusal is asked afresh (a 403 ends the student's chat).
     asked.length = 0;
     expect(await codeOf(wait.execute({ actingUserId: w.carol, room: w.groupRoom, after: '0-0', waitMs: 0 }))).toBe('NOT_GROUP_MEMBER');

@@ -50,8 +50,8 @@ async function world() {
   const alice = await make('alice');
   const bob = await make('bob');
   const carol = await make('carol');
-  await membership.join(alice, CourseId(1));
-  await membership.join(bob, CourseId(1));
+  await membership.joinCourse(alice, CourseId(1));
+  await membership.joinCourse(bob, CourseId(1));
   access.addGroup(7, alice);
   const signals = new LocalChatSignals(new SignalHub(), new RoomNewest());
   const announced: string[] = [];

@@ -23,6 +23,7 @@ let id = 0;
 const course = (courseNumber: string, name: string, term = 'Fall 2025', classNumber = 10000 + id): Course => ({
   ...sectionEntry({ courseNumber, name, term, classNumber }),
   id: CourseId(++id),
+  courseId: CourseId(1_000_000 + id),
   withdrawn: false,
 });
 

@@ -54,8 +54,8 @@ describe('search cards with many sections', () => {
   });
 
   it("puts the student's own sections first", async () => {
-    await membership.join(STUDENT, await idOf(20_027));
-    await membership.join(STUDENT, await idOf(20_012));
+    await membership.joinSections(STUDENT, [await idOf(20_027)]);
+    await membership.joinSections(STUDENT, [await idOf(20_012)]);
     const [card] = (await search({ courseCode: 'MAC1105' })).courses;
     expect(numbers(card.sections)).toEqual([20_012, 20_027, 20_001, 20_002, 20_003]);
     expect(card.sectionCount).toBe(30);
@@ -70,7 +70,7 @@ describe('search cards with many sections', () => {
   });
 
   it('lists every matching section of a card for "Show all", in the same order, never a withdrawn one', async () => {
-    await membership.join(STUDENT, await idOf(20_030));
+    await membership.joinSections(STUDENT, [await idOf(20_030)]);
     await catalog.withdrawMissing(
       'Fall 2025',
       '',
@@ -111,11 +111,15 @@ describe('joining a section UF withdrew', () => {
     expect(refusal).toBeInstanceOf(DomainError);
     expect(refusal).toMatchObject({ code: 'SECTION_WITHDRAWN', kind: 'conflict' });
     expect((refusal as Error).message).toContain('no longer offered');
-    expect(await membership.isMember(newcomer, gone.id)).toBe(false);
+    expect(await membership.isMember(newcomer, gone.courseId)).toBe(false);
 
     // Joining again changes nothing for a member (joining is idempotent).
-    expect(await join.execute({ actingUserId: STUDENT, courseId: gone.id })).toEqual({ courseId: gone.id, isMember: true });
-    expect(await membership.courseIdsOf(STUDENT)).toEqual([gone.id]);
+    expect(await join.execute({ actingUserId: STUDENT, courseId: gone.id })).toMatchObject({
+      courseId: gone.id,
+      isMember: true,
+      course: { id: gone.courseId },
+    });
+    expect(await membership.courseIdsOf(STUDENT)).toEqual([gone.courseId, gone.id].sort((a, b) => a - b));
   });
 
   it('Add my classes joins the numbers all or none within the sections a student may have in a term', async () => {
@@ -134,7 +138,7 @@ describe('joining a section UF withdrew', () => {
       Array(10).fill('joined'),
     );
     await expect(add([20_011, 20_012, 20_013])).rejects.toMatchObject({ code: 'TOO_MANY_SECTIONS', kind: 'conflict' });
-    expect(await membership.courseIdsOf(STUDENT)).toHaveLength(10);
+    expect((await membership.coursesOf(STUDENT)).flatMap((c) => c.sections)).toHaveLength(10);
     expect(await outcomes([20_001, 99_999, 20_011, 20_012])).toEqual(['already-member', 'not-found', 'joined', 'joined']);
     const join = new JoinCourse(catalog, membership, verification, new NoOpMembershipChanges());
     const [thirteenth] = await catalog.findByClassNumbers('Fall 2025', [20_013]);

@@ -10,11 +10,11 @@ import { InMemoryStudyGroupRepository } from '@tests/fakes/in-memory-study-group
 import { InMemoryUserRepository } from '@tests/fakes/in-memory-user-repository';
 import { EmailVerificationPolicy } from '@application/accounts/email-verification';
 import { CachedMessageAuthors } from '@adapters/chat/cached-message-authors';
+import { RecordingMembershipChanges } from '@tests/fakes/recording-membership-changes';
 import { GetCoursePage } from '@application/courses/get-course-page';
 import { GetDashboard } from '@application/courses/get-dashboard';
 import { LeaveCourse } from '@application/courses/leave-course';
 import { COURSE_GROUPS_PAGE_SIZE, ListCourseGroups } from '@application/courses/list-course-groups';
-import type { MembershipChanges } from '@application/ports/membership-changes';
 import { CancelMeeting } from '@application/study-groups/cancel-meeting';
 import { CreateStudyGroup } from '@application/study-groups/create-study-group';
 import { GetStudyGroupPage } from '@application/study-groups/get-study-group-page';
@@ -23,21 +23,8 @@ import { LeaveStudyGroup } from '@application/study-groups/leave-study-group';
 import { ScheduleMeeting } from '@application/study-groups/schedule-meeting';
 import { UpdateMeeting } from '@application/study-groups/update-meeting';
 import { UpdateStudyGroup } from '@application/study-groups/update-study-group';
-import type { ChatRoom } from '@domain/chat/chat-room';
 import { CourseId, StudyGroupId, type UserId } from '@domain/ids';
 import { CATALOG_FIXTURE } from '@tests/contract/course-catalog.contract';
-
-class RecordingMembershipChanges implements MembershipChanges {
-  /** Who left (or was removed from) which room. */
-  readonly told: { userId: UserId; room: ChatRoom }[] = [];
-  readonly joins: { userId: UserId; room: ChatRoom }[] = [];
-  async joined(userId: UserId, room: ChatRoom): Promise<void> {
-    this.joins.push({ userId, room });
-  }
-  async left(userId: UserId, room: ChatRoom): Promise<void> {
-    this.told.push({ userId, room });
-  }
-}
 
 describe('study-group use cases', () => {
   let groups: InMemoryStudyGroupRepository;
@@ -45,7 +32,7 @@ describe('study-group use cases', () => {
   let changes: RecordingMembershipChanges;
   let ids: { owner: UserId; member: UserId; classmate: UserId; outsider: UserId };
   const courseId = CourseId(1);
-  const otherCourseId = CourseId(2);
+  const otherCourseId = CourseId(3);
 
   let create: CreateStudyGroup;
   let join: JoinStudyGroup;
@@ -65,7 +52,8 @@ describe('study-group use cases', () => {
   beforeEach(async () => {
     const users = new InMemoryUserRepository();
     const catalog = new InMemoryCourseCatalog();
-    await catalog.upsert(CATALOG_FIXTURE.slice(0, 2));
+    // Two courses: ids 1 and 3 (courses and sections share one id space).
+    await catalog.upsert([CATALOG_FIXTURE[0], CATALOG_FIXTURE[3]]);
     membership = new InMemoryCourseMembership(catalog, users);
     groups = new InMemoryStudyGroupRepository(users);
     changes = new RecordingMembershipChanges();
@@ -89,7 +77,7 @@ describe('study-group use cases', () => {
       classmate: await make('classmate'),
       outsider: await make('outsider'),
     };
-    for (const id of [ids.owner, ids.member, ids.classmate]) await membership.join(id, courseId);
+    for (const id of [ids.owner, ids.member, ids.classmate]) await membership.joinCourse(id, courseId);
 
     const verification = new EmailVerificationPolicy(users, 'optional');
     const authors = new CachedMessageAuthors(users);
@@ -257,7 +245,7 @@ describe('study-group use cases', () => {
   it('leaving a course leaves its groups (with the hand-over) but not other courses’ groups', async () => {
     const groupId = await newGroup();
     const alone = await create.execute({ actingUserId: ids.owner, courseId, name: 'Alone', description: 'Just me' });
-    await membership.join(ids.owner, otherCourseId);
+    await membership.joinCourse(ids.owner, otherCourseId);
     const elsewhere = await create.execute({ actingUserId: ids.owner, courseId: otherCourseId, name: 'Other', description: 'Course' });
 
     await leaveCourse.execute({ actingUserId: ids.owner, courseId });

@@ -41,8 +41,8 @@ const sectionFields = {
 /** One section under its course in a search result. */
 const courseSection = described(z.object(sectionFields), { id: 'CourseSection' });
 
-/** One class section of one term. */
-const course = described(
+/** One class section of one term, with its course's code, name and description. */
+const section = described(
   z.object({
     ...sectionFields,
     name: z.string(),
@@ -51,28 +51,69 @@ const course = described(
     department: z.string(),
     uf_course_id: z.string(),
   }),
-  { id: 'Course' },
+  { id: 'Section' },
 );
 
 /**
- * A search result: one course of one term, as the first section its card
- * lists (the spec's course fields), with the sections it lists first and how
- * many match.
+ * What a course (term, code and name) says of itself: students join it, talk
+ * in its chat and form groups under it, in whichever of its sections they are.
+ * Its id and its sections' ids share one id space: every call taking a
+ * courseID takes either, and a section's id stands for its course.
  */
+const courseFields = {
+  id,
+  name: z.string(),
+  description: z.string(),
+  course_number: z.string(),
+  term: z.string(),
+  /** As UF shows it: "3", "1-4" ('' when unknown). */
+  credits: z.string(),
+  department: z.string(),
+  uf_course_id: z.string(),
+  /** The first of the sections listed with it (the student's own first); null when none is. */
+  class_number: z.nullable(z.int()),
+  /** Its sections on offer (not withdrawn). */
+  sections_on_offer: z.int(),
+  /** False when the catalog lists the course without its sections: "Sections for this term are not in this catalog". */
+  sections_published: z.boolean(),
+};
+
+/** A course as its members see it on the dashboard and its page, with the sections the student is in. */
+const course = described(
+  z.object({
+    ...courseFields,
+    /** The student's sections of the course, in the order they joined them (none when they joined the course alone). */
+    sections: z.array(courseSection),
+  }),
+  { id: 'Course' },
+);
+
+/** A search result: one course of one term, with the sections it lists first and how many match. */
 const searchResultCourse = described(
   z.object({
-    ...course.shape,
+    ...courseFields,
     /** The student's own, then those the search names most specifically, then by class number: five, or all of six or fewer. */
     sections: z.array(courseSection),
-    /** Every matching section of the course: GET /api/course-sections/{id}/ lists them. */
+    /** Every matching section of the course (GET /api/course-sections/{id}/ lists them); 0 for a course without published sections. */
     section_count: z.int(),
+    /** Every section of this course the student is in (whether or not it is listed here). */
+    member_section_ids: z.array(id),
   }),
   { id: 'SearchResultCourse' },
 );
 
+/** A classmate on a course page, with the sections of the course they are in ("Section 1889, Tu/Th 9:35 AM"). */
+const courseMember = described(
+  z.object({
+    ...member.shape,
+    sections: z.array(z.object({ id, class_number: z.int(), section: z.string(), meet_times: z.array(meetTime) })),
+  }),
+  { id: 'CourseMember' },
+);
+
 export const dashboardAnswer = z.object({
   userId: id,
-  /** In the order the student joined them. */
+  /** The student's courses (not sections), in the order they joined them. */
   courses: z.array(course),
   /** The student's own groups, every course. */
   studyGroups: z.array(studyGroup),
@@ -87,10 +128,12 @@ const nextStudyGroupsCursor = described(z.nullable(z.string()), {
 export const coursePageAnswer = z.object({
   course,
   userID: id,
+  /** A member of the course (in any of its sections, or of the course alone). */
   isMember: z.boolean(),
   /** The latest 50, oldest first; members only (empty otherwise). */
   courseMessages: z.array(message),
-  courseMembers: z.array(member),
+  /** Every student of the course, whichever section they are in, in the order they joined. */
+  courseMembers: z.array(courseMember),
   /** The first page (20) of the course's groups: the student's own, most recently joined first, then the others, oldest first. */
   courseStudyGroups: z.array(studyGroup),
   /** Every group of the course the student is in, on this page or a later one. */
@@ -126,6 +169,7 @@ const resultPage = {
 
 export const searchAnswer = z.object({
   ...resultPage,
+  /** The ids of the student's sections and of their courses (one id space). */
   userCoursesIDs: z.array(id),
   /** The terms in the catalog, newest first. */
   terms: z.array(z.string()),
@@ -151,7 +195,7 @@ export const courseSectionsQuery = z.object({
 });
 
 export const courseSectionsAnswer = z.object({
-  /** The section named in the path. */
+  /** The id in the path (a section's, or the course's own). */
   courseID: id,
   /** Every section on offer of its course that matches the search, in the card's order. */
   sections: z.array(courseSection),
@@ -159,8 +203,25 @@ export const courseSectionsAnswer = z.object({
 
 export const courseMembershipBody = z.object({ userID: actingIds.userID, courseID: requestId });
 
-export const joinCourseAnswer = z.object({ courseID: id, isMember: z.literal(true) });
-export const leaveCourseAnswer = z.object({ courseID: id, isMember: z.literal(false) });
+/** courseID names a section (joined, with its course) or a course (joined without a section). */
+export const joinCourseAnswer = z.object({
+  /** The id sent. */
+  courseID: id,
+  isMember: z.literal(true),
+  /** The course the student is now in. */
+  course_id: id,
+});
+/**
+ * courseID names a section (left; leaving the student's last section of the
+ * course leaves the course too) or a course (left, with every section of it).
+ */
+export const leaveCourseAnswer = z.object({
+  courseID: id,
+  isMember: z.literal(false),
+  course_id: id,
+  /** Still in the course (in another of its sections). */
+  in_course: z.boolean(),
+});
 
 /** "Add my classes": a term and the class numbers to join in it. */
 export const addClassesBody = z.object({
@@ -181,7 +242,7 @@ export const addClassesAnswer = z.object({
     z.object({
       class_number: z.int(),
       result: z.enum(['joined', 'already-member', 'not-found']),
-      course: z.nullable(course),
+      course: z.nullable(section),
     }),
   ),
   user_courses_ids: z.array(id),
@@ -197,6 +258,8 @@ export const catalogStatusAnswer = z.object({
 });
 
 export type Course = z.infer<typeof course>;
+export type Section = z.infer<typeof section>;
+export type CourseMember = z.infer<typeof courseMember>;
 export type CourseSection = z.infer<typeof courseSection>;
 export type SearchResultCourse = z.infer<typeof searchResultCourse>;
 export type CourseFilters = { q: string; name: string; courseCode: string; term: string };

@@ -3,9 +3,10 @@
 // there, shifted and capped in height (scrolling inside) so it always lies
 // inside the viewport, and following the control as the page scrolls or
 // resizes. Focus moves into it; it closes on Escape, the close button or a
-// click anywhere else, and focus goes back to the control.
+// click anywhere else, and focus goes back to the control. A page may add
+// what it knows of the student there (a course page: their sections of it).
 import { autoUpdate, flip, offset, shift, size, useFloating, useMergeRefs } from '@floating-ui/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Member } from '@contract/members';
 import { yearName } from '@domain/user/user';
 import { memberInitials, memberName } from '@web/lib/member-name';
@@ -18,12 +19,14 @@ interface ProfileCardProps {
   onClose: () => void;
   /** The control that opened the card: it is anchored there, focus goes back to it, and clicks on it are left to toggle the card. */
   trigger: HTMLElement;
+  /** Shown under the name, before the profile's details. */
+  extra?: ReactNode;
 }
 
 // Space kept between the card and the viewport's edges.
 const EDGE = 8;
 
-function ProfileCard({ member, onClose, trigger }: ProfileCardProps) {
+function ProfileCard({ member, onClose, trigger, extra }: ProfileCardProps) {
   const { username, major, bio } = member;
   const name = memberName(member);
   const cardRef = useRef<HTMLDivElement>(null);
@@ -91,6 +94,7 @@ function ProfileCard({ member, onClose, trigger }: ProfileCardProps) {
           <Icon name="close" />
         </button>
       </div>
+      {extra}
       <dl className="profile-details__list">
         <div>
           <dt>Major</dt>
@@ -121,13 +125,15 @@ interface OpenCard {
 /**
  * One profile card for a list of people: `toggle` from a control opens the
  * card of that student there (or closes it), `card` is the card to render.
- * The card closes by itself when its student leaves the list.
+ * The card closes by itself when its student leaves the list. `extra` adds
+ * what the page knows of a student to their card.
  */
-export function useProfileCard(members: Member[]) {
+export function useProfileCard<M extends Member>(members: M[], extra?: (member: M) => ReactNode) {
   const [open, setOpen] = useState<OpenCard | null>(null);
   const close = useCallback(() => setOpen(null), []);
   const toggle = useCallback((next: OpenCard) => setOpen((current) => (current?.key === next.key ? null : next)), []);
   const member = open ? members.find((candidate) => candidate.id === open.memberId) : undefined;
-  const card = open && member ? <ProfileCard key={open.key} member={member} onClose={close} trigger={open.trigger} /> : null;
+  const card =
+    open && member ? <ProfileCard key={open.key} member={member} onClose={close} trigger={open.trigger} extra={extra?.(member)} /> : null;
   return { openKey: open?.key, toggle, card };
 }

@@ -1,7 +1,10 @@
 // /course/{courseID}: a course as a page of its own, with the groups of the
-// course for members and Join Course for everyone else (unless UF withdrew it). A new id is a new
-// course: it starts from "loading", not from the previous one.
-import { useParams } from 'react-router-dom';
+// course for members and Join course for everyone else. A new id is a new
+// course: it starts from "loading", not from the previous one. A section's id
+// names its course too: the address then becomes the course's own, in place
+// (Back does not return to the section's).
+import { useEffect } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ErrorLine } from '@web/components/error-line';
 import { LoadingLine } from '@web/components/loading-line';
 import { useCoursePage } from '@web/features/courses/api';
@@ -30,6 +33,12 @@ function CourseDetails({ courseId }: { courseId: number }) {
   const { data: page, isFetching, isError, refetch, moreGroups } = useCoursePage(courseId);
   useDocumentTitle(page ? `${page.course.course_number} ${page.course.name}` : page === null ? 'Course not found' : 'Course');
   const retry = () => void refetch();
+  const navigate = useNavigate();
+  const { search, hash } = useLocation();
+  const canonicalId = page?.course.id;
+  useEffect(() => {
+    if (canonicalId !== undefined && canonicalId !== courseId) void navigate(`/course/${canonicalId}${search}${hash}`, { replace: true });
+  }, [canonicalId, courseId, navigate, search, hash]);
 
   if (page === null) return <CourseNotFound />;
   if (!page) {
@@ -42,11 +51,7 @@ function CourseDetails({ courseId }: { courseId: number }) {
   return (
     <CourseArticle course={page.course} isMember={page.isMember} headingLevel={1}>
       {isError && !isFetching ? <ErrorLine onRetry={retry}>Could not load this course's students.</ErrorLine> : null}
-      {page.isMember ? (
-        <CoursePanels course={page.course} page={page} moreGroups={moreGroups} headingLevel={2} />
-      ) : (
-        <CourseJoinNote course={page.course} />
-      )}
+      {page.isMember ? <CoursePanels course={page.course} page={page} moreGroups={moreGroups} headingLevel={2} /> : <CourseJoinNote />}
     </CourseArticle>
   );
 }

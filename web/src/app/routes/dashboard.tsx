@@ -2,6 +2,8 @@
 // (on phones instead of them). The selection is the URL's `?course=`: an id,
 // or `none` after the course view's back button; with no parameter the first
 // course is selected, replacing the entry so Back does not land here again.
+// An id of one of the student's sections (an older link) selects its course
+// and becomes the course's id, in place.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ErrorLine } from '@web/components/error-line';
@@ -33,7 +35,7 @@ export function DashboardPage() {
   const courses = data?.courses ?? [];
   const named = courseInUrl(params.get('course'));
   const selectedId = named === undefined ? courses[0]?.id : named;
-  const selected = courses.find((course) => course.id === selectedId);
+  const selected = courses.find((course) => course.id === selectedId || course.sections.some((section) => section.id === selectedId));
   // The URL names a course that is not the student's: left here or elsewhere, or typed.
   const missing = data !== undefined && selectedId != null && !selected;
 
@@ -47,6 +49,12 @@ export function DashboardPage() {
   useEffect(() => {
     if (named === undefined && firstId !== undefined) setParams({ course: String(firstId) }, { replace: true });
   }, [named, firstId, setParams]);
+
+  const selectedCourseId = selected?.id;
+  useEffect(() => {
+    if (named != null && selectedCourseId !== undefined && selectedCourseId !== named)
+      setParams({ course: String(selectedCourseId) }, { replace: true });
+  }, [named, selectedCourseId, setParams]);
 
   // Its view is gone with it; put focus on what replaced it rather than let it
   // fall back to the top of the document.

@@ -6,7 +6,7 @@
 // title shows the room's unread count. Deleting a message asks first
 // (delete-message-dialog.tsx).
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useEffectEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { ChatMessage } from '@contract/chat';
 import type { Member } from '@contract/members';
@@ -21,7 +21,7 @@ import { createChatRoomStore } from './chat-room-store';
 import { DeleteMessageDialog } from './delete-message-dialog';
 import { UnreadBadge } from './unread-badge';
 
-export interface ChatPanelProps {
+export interface ChatPanelProps<M extends Member = Member> {
   room: ChatRoom;
   /** The signed-in student (the server checks it against the session). */
   userId: number;
@@ -30,7 +30,9 @@ export interface ChatPanelProps {
   /** The page answer's courseMessages / studyGroupMessages: the latest, oldest first. */
   initialMessages: ChatMessage[];
   /** The room's people (the course's students or the group's members): authors are named and open their profile cards from here. */
-  members: Member[];
+  members: M[];
+  /** What the page adds to an author's profile card (a course: their sections of it). */
+  profileExtra?: (member: M) => ReactNode;
   title?: string;
   headingLevel: 2 | 3;
   /** The server refused the room to this student (removed, or left elsewhere); polling has stopped. */
@@ -58,23 +60,24 @@ function lastSeenMessage(log: HTMLElement): string | undefined {
   return undefined;
 }
 
-export function ChatPanel(props: ChatPanelProps) {
+export function ChatPanel<M extends Member>(props: ChatPanelProps<M>) {
   // Another room is another conversation: start over rather than carry one
   // room's messages and cursor into the next.
   return <RoomChatPanel key={`${props.room.kind}:${props.room.id}:${props.userId}`} {...props} />;
 }
 
-function RoomChatPanel({
+function RoomChatPanel<M extends Member>({
   room,
   userId,
   roomName,
   initialMessages,
   members,
+  profileExtra,
   title = 'Course Chat',
   headingLevel,
   onAccessLost,
   canModerate = false,
-}: ChatPanelProps) {
+}: ChatPanelProps<M>) {
   const Title = headingLevel === 2 ? 'h2' : 'h3';
   const titleId = useId();
   const queryClient = useQueryClient();
@@ -89,7 +92,7 @@ function RoomChatPanel({
   const people = useMemo(() => new Map(members.map((member) => [member.id, member])), [members]);
   const usernames = useMemo(() => new Set(members.map((member) => member.username.toLowerCase())), [members]);
   const me = (useCurrentUser()?.username ?? '').toLowerCase();
-  const { openKey, toggle, card } = useProfileCard(members);
+  const { openKey, toggle, card } = useProfileCard(members, profileExtra);
   const [confirmDelete, setConfirmDelete] = useState<ChatMessage | null>(null);
 
   useEffect(() => store.getState().startPolling(), [store]);

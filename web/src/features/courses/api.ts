@@ -1,9 +1,8 @@
 // Server state of the dashboard, the course page and the catalog search, as
-// TanStack Query options and hooks, and joining and leaving a course.
+// TanStack Query options and hooks (joining and leaving: membership-api.ts).
 import {
   infiniteQueryOptions,
   keepPreviousData,
-  mutationOptions,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -34,7 +33,7 @@ type CoursePagePart = CoursePageAnswer | CourseGroupsAnswer | null;
 export interface SearchResult {
   /** At most one page (10) of courses, each with its matching sections. */
   courses: SearchResultCourse[];
-  /** Every course the student is in, not only those on this page. */
+  /** Every section and course the student is in (one id space), not only those on this page. */
   memberCourseIds: number[];
   total: number;
   /** The page the server used, which may differ from the one asked for (it clamps). */
@@ -85,18 +84,25 @@ function withLoadedGroups(data: InfiniteData<CoursePagePart, string | null>): Co
 }
 
 /**
- * The page (null when no course has this id) and, once asked for, the later
- * pages of its groups (GET /api/course/{id}/study-groups/?after=). Refreshed,
- * it reads the page and then each later page again, so the list keeps its length.
+ * The page (null when no course has this id; a section's id answers its
+ * course) and, once asked for, the later pages of its groups
+ * (GET /api/course/{id}/study-groups/?after=). Refreshed, it reads the page
+ * and then each later page again, so the list keeps its length.
  */
 function coursePageQuery(courseId: number) {
   return infiniteQueryOptions({
     queryKey: queryKeys.coursePage(courseId),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam }): Promise<CoursePagePart> =>
-      pageParam === null
-        ? fetchCoursePage(courseId)
-        : apiClient.call(API.courseStudyGroups, { params: { courseID: courseId }, query: { after: pageParam } }),
+    queryFn: async ({ pageParam, client }): Promise<CoursePagePart> => {
+      if (pageParam !== null) return apiClient.call(API.courseStudyGroups, { params: { courseID: courseId }, query: { after: pageParam } });
+      const page = await fetchCoursePage(courseId);
+      // A section's id answers its course, and the page then moves to the course's own address: the answer waits there.
+      if (page && page.course.id !== courseId) {
+        const canonical = queryKeys.coursePage(page.course.id);
+        if (client.getQueryData(canonical) === undefined) client.setQueryData(canonical, { pages: [page], pageParams: [null] });
+      }
+      return page;
+    },
     getNextPageParam: (last) => last?.nextStudyGroupsCursor ?? undefined,
     select: withLoadedGroups,
   });
@@ -206,48 +212,6 @@ export function useCatalogTerms(needed: boolean) {
     enabled: needed,
     staleTime: Infinity,
   });
-}
-
-/** Shows the student in (or out of) the course on every search answer at hand. */
-function showMembership(client: QueryClient, courseId: number, isMember: boolean): void {
-  client.setQueriesData<SearchResult>({ queryKey: queryKeys.catalogSearches }, (result) => {
-    if (!result) return result;
-    const others = result.memberCourseIds.filter((id) => id !== courseId);
-    return { ...result, memberCourseIds: isMember ? [...others, courseId] : others };
-  });
-}
-
-function membershipChange(joining: boolean) {
-  return mutationOptions({
-    mutationFn: async (courseId: number, { client }) => {
-      const body = { userID: currentUser(client)?.id, courseID: courseId };
-      await (joining ? apiClient.call(API.joinCourse, { body }) : apiClient.call(API.leaveCourse, { body }));
-    },
-    // The search card flips at once: the answer almost always agrees, and the button should not lag behind the click.
-    onMutate: (courseId, { client }) => showMembership(client, courseId, joining),
-    onError: (error, courseId, _result, { client }) => {
-      console.error(`Could not ${joining ? 'join' : 'leave'} course ${courseId}`, error);
-      showMembership(client, courseId, !joining);
-      // UF withdrew it since the page was loaded: its page says so once asked again.
-      if (isApiError(error, 'SECTION_WITHDRAWN')) void client.invalidateQueries({ queryKey: queryKeys.coursePage(courseId) });
-    },
-    // The dashboard first: when it drops the course just left, the course's view
-    // goes with it before the course page's answer could show it as not joined.
-    onSuccess: async (_answer, courseId, _result, { client }) => {
-      await client.invalidateQueries({ queryKey: queryKeys.dashboard });
-      await client.invalidateQueries({ queryKey: queryKeys.coursePage(courseId) });
-    },
-  });
-}
-
-/** Joins the course whose id is passed to mutate (joining twice is fine). */
-export function useJoinCourse() {
-  return useMutation(membershipChange(true));
-}
-
-/** Leaves the course whose id is passed to mutate (leaving twice is fine). */
-export function useLeaveCourse() {
-  return useMutation(membershipChange(false));
 }
 
 export type AddClassesAnswer = AnswerOf<typeof API.addClasses>;

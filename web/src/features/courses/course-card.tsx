@@ -1,19 +1,20 @@
-// One search result: a course of one term (name, tags, description, a way in)
-// with its matching sections listed under it, each with its own Join / Leave.
-// A course can have a hundred sections: the card lists the first few the
-// server chose (the student's own, then those the search names, then by class
-// number) and "Show all N sections" asks for the rest, moving focus to the
-// first one it adds; "Show fewer" keeps focus on itself.
-// The way in opens the student's own section when they are in one (the first
-// section's page would offer to join that one instead).
+// One search result: a course of one term (name, tags, description, a way in
+// to its community) with its matching sections listed under it, each with its
+// own Join / Leave. A course can have a hundred sections: the card lists the
+// first few the server chose (the student's own, then those the search names,
+// then by class number) and "Show all N sections" asks for the rest, moving
+// focus to the first one it adds; "Show fewer" keeps focus on itself.
+// A course the catalog lists without sections is joined (and left) as a whole.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CourseFilters, SearchResultCourse } from '@contract/courses';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { DisclosureButton } from '@web/components/disclosure-button';
 import { ErrorLine } from '@web/components/error-line';
 import { LoadingLine } from '@web/components/loading-line';
 import { useCourseSections } from './api';
 import { SectionRow } from './section-row';
+import { LEAVE_FAILED_TEXT, leaveCourseQuestion, SECTIONS_UNPUBLISHED_TEXT, useCourseMembership } from './use-course-membership';
 import styles from './course-card.module.css';
 
 interface CourseCardProps {
@@ -37,12 +38,15 @@ export function CourseCard({ course, memberCourseIds, filters }: CourseCardProps
   const more = expanded && all.data ? all.data.filter((section) => !listed.has(section.id)) : [];
   const sections = [...course.sections, ...more];
   const count = course.section_count;
-  const wayIn = course.sections.find((section) => memberCourseIds.includes(section.id))?.id ?? course.id;
+  const memberIds = new Set(memberCourseIds);
+  const inCourse = memberIds.has(course.id);
+  // The student's sections of the course as the card knows them now (the answer's, with what was joined or left since).
+  const own = new Set([...course.member_section_ids, ...sections.map((section) => section.id)].filter((id) => memberIds.has(id)));
 
   useEffect(() => {
     if (moved.current === 'opened' && more.length > 0) {
       moved.current = null;
-      listRef.current?.children[course.sections.length]?.querySelector('a')?.focus();
+      listRef.current?.children[course.sections.length]?.querySelector('button')?.focus();
     } else if (moved.current === 'closed') {
       moved.current = null;
       // The list shrank above the button, which may now be off screen.
@@ -63,15 +67,27 @@ export function CourseCard({ course, memberCourseIds, filters }: CourseCardProps
       <ul className={styles.tags} aria-label="Course tags">
         <li className={`${styles.tag} ${styles.code}`}>{course.course_number}</li>
         <li className={styles.tag}>{course.term}</li>
-        <li className={styles.tag}>{count === 1 ? `#${course.class_number}` : `${count.toLocaleString('en-US')} sections`}</li>
+        {count === 1 && course.sections[0] ? <li className={styles.tag}>#{course.sections[0].class_number}</li> : null}
+        {count > 1 ? <li className={styles.tag}>{count.toLocaleString('en-US')} sections</li> : null}
       </ul>
       {course.description.trim() ? <p className={styles.description}>{course.description}</p> : null}
-      <ul className={styles.sections} id={listId} ref={listRef} aria-label={`Sections of ${course.course_number} ${course.name}`}>
+      {!course.sections_published ? <p className={styles.note}>{SECTIONS_UNPUBLISHED_TEXT}</p> : null}
+      {inCourse && own.size === 0 && sections.length > 0 ? <p className={styles.note}>You are in this course without a section.</p> : null}
+      <ul
+        className={styles.sections}
+        id={listId}
+        ref={listRef}
+        aria-label={`Sections of ${course.course_number} ${course.name}`}
+        hidden={sections.length === 0}
+      >
         {sections.map((section) => (
           <li key={section.id}>
             <SectionRow
               section={section}
-              isMember={memberCourseIds.includes(section.id)}
+              isMember={own.has(section.id)}
+              courseId={course.id}
+              inCourse={inCourse}
+              lastOfCourse={own.size === 1 && own.has(section.id)}
               courseTitleId={titleId}
               courseNumber={course.course_number}
             />
@@ -95,10 +111,66 @@ export function CourseCard({ course, memberCourseIds, filters }: CourseCardProps
       ) : null}
       <div className={styles.actions}>
         {/* The link keeps a short name; the description says which course it opens. */}
-        <Link to={`/course/${wayIn}`} className="button button--outline" aria-describedby={titleId}>
+        <Link to={`/course/${course.id}`} className="button button--outline" aria-describedby={titleId}>
           View Course
         </Link>
+        {sections.length === 0 ? <WholeCourseMembership course={course} inCourse={inCourse} ownSectionIds={[...own]} /> : null}
       </div>
     </article>
+  );
+}
+
+interface WholeCourseMembershipProps {
+  course: SearchResultCourse;
+  inCourse: boolean;
+  /** Any section of it the student is in all the same (none listed here): they go with the course. */
+  ownSectionIds: number[];
+}
+
+/**
+ * Join and Leave of a course listed without sections: the course's own id.
+ * Leaving is asked first (its chat and the student's groups go with it).
+ */
+function WholeCourseMembership({ course, inCourse, ownSectionIds }: WholeCourseMembershipProps) {
+  const membership = useCourseMembership();
+  const [confirming, setConfirming] = useState(false);
+  const change = { id: course.id, courseId: course.id, ids: [course.id, ...ownSectionIds] };
+  const verb = inCourse ? 'Leave course' : 'Join course';
+
+  function toggle() {
+    if (membership.pending) return;
+    if (inCourse) setConfirming(true);
+    else membership.join(change);
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className={inCourse ? 'button button--danger-outline' : 'button button--primary'}
+        aria-label={`${verb} ${course.course_number}`}
+        aria-haspopup={inCourse ? 'dialog' : undefined}
+        // aria-disabled rather than disabled, so keyboard focus stays on the button while it flips.
+        aria-disabled={membership.pending}
+        onClick={toggle}
+      >
+        {verb}
+      </button>
+      {membership.error && !confirming ? (
+        <p className={`form-error ${styles.error}`} role="alert">
+          {membership.error}
+        </p>
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          {...leaveCourseQuestion(course.course_number, [])}
+          onConfirm={() => membership.leave(change, () => setConfirming(false))}
+          onClose={() => setConfirming(false)}
+          pending={membership.leaving}
+          error={membership.leaveError}
+          failedMessage={LEAVE_FAILED_TEXT}
+        />
+      ) : null}
+    </>
   );
 }

@@ -1,18 +1,20 @@
-// The head of a course as the dashboard and /course/{id} show it: class number,
-// code, name, term, credits, instructors and description, with Leave Course
-// for members and Join Course for everyone else (or, for a section UF
-// withdrew, that it is no longer offered). Compact, so the chat below
-// gets the room: on phones the term, credits, instructors and description
-// are behind "Course details"; wider, they take two lines, and the button
-// shows the rest when they do not fit.
+// The head of a course as the dashboard and /course/{id} show it: code,
+// name, term, credits, instructors and description; for a member, their
+// sections of it ("Section 1889, Tu/Th 9:35 AM"), or that they joined it
+// without one and where to add it; and Leave course (asked first: every
+// section of it goes too) for members, Join course for everyone else. A
+// course the catalog lists without sections says so. Compact, so the chat
+// below gets the room: on phones the term, credits, instructors and
+// description are behind "Course details"; wider, they take two lines, and
+// the button shows the rest when they do not fit.
 import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { Link } from 'react-router-dom';
 import type { Course } from '@contract/courses';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { DisclosureButton } from '@web/components/disclosure-button';
 import { Icon } from '@web/components/icon';
-import { sectionOfCourse } from './section-row';
-import { SectionSchedule } from './section-schedule';
-import { LEAVE_FAILED_TEXT, useCourseMembership, WITHDRAWN_TEXT } from './use-course-membership';
+import { sectionSummary, sectionWords } from './section-summary';
+import { LEAVE_FAILED_TEXT, leaveCourseQuestion, SECTIONS_UNPUBLISHED_TEXT, useCourseMembership } from './use-course-membership';
 import styles from './course-header.module.css';
 
 interface CourseHeaderProps {
@@ -50,20 +52,55 @@ function useCut(element: RefObject<HTMLElement | null>, expanded: boolean): bool
   return cut;
 }
 
+/** The search that lists the course's sections, to add one. */
+function sectionsSearch(course: Course): string {
+  return `/search-courses?${new URLSearchParams({ q: course.course_number, term: course.term, page: '1' }).toString()}`;
+}
+
+/** A member's sections of the course, one line each, or that they named none. */
+function OwnSections({ course }: { course: Course }) {
+  if (course.sections.length === 0) {
+    return (
+      <p className={styles.sectionsNote}>
+        You joined this course without a section.
+        {course.sections_on_offer > 0 ? (
+          <>
+            {' '}
+            <Link to={sectionsSearch(course)}>Add your section</Link>
+          </>
+        ) : null}
+      </p>
+    );
+  }
+  return (
+    <ul className={styles.sections} aria-label="Your sections">
+      {course.sections.map((section) => (
+        <li key={section.id}>
+          {sectionSummary(section)}
+          {section.withdrawn ? <span className={styles.withdrawn}> (UF no longer lists it)</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function CourseHeader({ course, isMember, headingLevel, titleId, onBack, focusTitle = false }: CourseHeaderProps) {
-  const membership = useCourseMembership(course.id);
+  const membership = useCourseMembership();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const aboutRef = useRef<HTMLDivElement>(null);
   const aboutId = useId();
   const [expanded, setExpanded] = useState(false);
-  // Leaving a section UF withdrew cannot be undone (it cannot be joined again): asked first.
+  // Leaving the course takes its chat, its groups and every section of it: asked first.
   const [confirmingLeave, setConfirmingLeave] = useState(false);
   const cut = useCut(aboutRef, expanded);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const credits = creditsLabel(course.credits);
-  const instructors = course.instructors.filter((name) => name.trim() !== '').join(', ');
-  // The buttons' names say what they join or leave, after their visible text (WCAG 2.5.3).
-  const which = sectionOfCourse(course, course.course_number);
+  // Who teaches the student's sections (a course has many teachers; theirs are the ones that matter).
+  const instructors = [...new Set(course.sections.flatMap((section) => section.instructors).filter((name) => name.trim() !== ''))].join(
+    ', ',
+  );
+  const code = course.course_number;
+  const whole = { id: course.id, courseId: course.id };
 
   // The button that was pressed is gone (Join and Leave swap places); the title is the steady point.
   const focusOnTitle = () => titleRef.current?.focus();
@@ -72,6 +109,13 @@ export function CourseHeader({ course, isMember, headingLevel, titleId, onBack, 
   useEffect(() => {
     if (focusWhenShown.current) titleRef.current?.focus();
   }, []);
+
+  function leave() {
+    membership.leave({ ...whole, ids: [course.id, ...course.sections.map((section) => section.id)] }, () => {
+      setConfirmingLeave(false);
+      focusOnTitle();
+    });
+  }
 
   const classes = [styles.header, onBack ? styles.withBack : '', expanded ? styles.expanded : '', cut || expanded ? styles.cut : ''];
   return (
@@ -85,20 +129,23 @@ export function CourseHeader({ course, isMember, headingLevel, titleId, onBack, 
         <Heading className={styles.name} id={titleId} ref={titleRef} tabIndex={-1}>
           {course.name}
         </Heading>
-        <p className={styles.meta}>
-          <span className={styles.classNumber}>#{course.class_number}</span> <span className={styles.code}>{course.course_number}</span>
-        </p>
+        {/* The code, and beside it the student's sections: one line on a phone, as the class number was. */}
+        <div className={styles.meta}>
+          <span className={styles.code}>{code}</span>
+          {isMember !== false && course.sections_published && course.sections.length > 0 ? <OwnSections course={course} /> : null}
+        </div>
         {isMember ? (
           <button
             type="button"
             className={`button button--danger-outline button--small ${styles.leave}`}
-            onClick={() => (course.withdrawn ? setConfirmingLeave(true) : membership.leave(focusOnTitle))}
-            aria-label={`Leave Course: ${which}`}
-            aria-haspopup={course.withdrawn ? 'dialog' : undefined}
+            onClick={() => setConfirmingLeave(true)}
+            // The name says which course, after the visible text (WCAG 2.5.3).
+            aria-label={`Leave course ${code}`}
+            aria-haspopup="dialog"
             disabled={membership.pending}
             aria-busy={membership.leaving}
           >
-            Leave Course
+            Leave course
           </button>
         ) : null}
         <DisclosureButton
@@ -110,40 +157,34 @@ export function CourseHeader({ course, isMember, headingLevel, titleId, onBack, 
           onToggle={() => setExpanded(!expanded)}
         />
       </div>
+      {!course.sections_published ? <p className={styles.sectionsNote}>{SECTIONS_UNPUBLISHED_TEXT}</p> : null}
+      {/* Undefined only on the dashboard, for one of the student's own courses while its page is on the way. */}
+      {isMember !== false && course.sections_published && course.sections.length === 0 ? <OwnSections course={course} /> : null}
       <div className={styles.about} id={aboutId} ref={aboutRef}>
         <ul className={styles.facts} aria-label="Term, credits and instructors">
           <li>{course.term}</li>
           {credits ? <li>{credits}</li> : null}
           {instructors ? <li>{instructors}</li> : null}
         </ul>{' '}
-        <SectionSchedule course={course} />
         {course.description.trim() ? <p className={styles.description}>{course.description}</p> : null}
       </div>
-      {isMember === false && course.withdrawn ? <p className={styles.withdrawn}>{WITHDRAWN_TEXT}</p> : null}
-      {isMember === false && !course.withdrawn ? (
+      {isMember === false ? (
         <button
           type="button"
           className={`button button--primary ${styles.join}`}
-          onClick={() => membership.join(focusOnTitle)}
-          aria-label={`Join Course: ${which}`}
+          onClick={() => membership.join({ ...whole, ids: [course.id] }, focusOnTitle)}
+          aria-label={`Join course ${code}`}
           disabled={membership.pending}
           aria-busy={membership.joining}
         >
           {membership.joining ? <span className="button__spinner" aria-hidden="true" /> : null}
-          Join Course
+          Join course
         </button>
       ) : null}
       {confirmingLeave ? (
         <ConfirmDialog
-          title="Leave this section?"
-          message="UF no longer offers this section, so you cannot join it again once you leave. You also leave your study groups in it."
-          confirmLabel="Leave Course"
-          onConfirm={() =>
-            membership.leave(() => {
-              setConfirmingLeave(false);
-              focusOnTitle();
-            })
-          }
+          {...leaveCourseQuestion(code, course.sections.filter((section) => section.withdrawn).map(sectionWords))}
+          onConfirm={leave}
           onClose={() => setConfirmingLeave(false)}
           pending={membership.leaving}
           error={membership.leaveError}

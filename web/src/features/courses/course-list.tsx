@@ -15,7 +15,7 @@ interface CourseListProps {
 }
 
 export function CourseList({ courses, selectedId, onSelect, buttonRef, badge }: CourseListProps) {
-  // Two sections of one course read the same by number and name; only then add what tells them apart.
+  // The same course in two terms reads the same by number and name; only then add the term.
   const sharedNumbers = new Set(
     courses.map((course) => course.course_number).filter((number, index, all) => all.indexOf(number) !== index),
   );
@@ -31,12 +31,7 @@ export function CourseList({ courses, selectedId, onSelect, buttonRef, badge }: 
             onClick={() => onSelect(course.id)}
           >
             <span className={styles.code}>{course.course_number}</span> <span className={styles.name}>{course.name}</span>
-            {sharedNumbers.has(course.course_number) ? (
-              <span className={styles.section}>
-                {' '}
-                {course.term} #{course.class_number}
-              </span>
-            ) : null}
+            {sharedNumbers.has(course.course_number) ? <span className={styles.term}> {course.term}</span> : null}
             {badge ? <span className={styles.badge}>{badge(course.id)}</span> : null}
           </button>
         </li>

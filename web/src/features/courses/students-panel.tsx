@@ -1,15 +1,17 @@
-// The course's students as initials, each in the student's own colour with
-// their name in a tip; each opens that student's profile card.
+// The course's students, whichever section they are in, as initials, each in
+// the student's own colour with their name in a tip; each opens that
+// student's profile card, with their sections of the course.
 import { useId } from 'react';
-import type { Member } from '@contract/members';
+import type { CourseMember } from '@contract/courses';
 import { PersonButton } from '@web/components/person-button';
 import { useProfileCard } from '@web/components/profile-card';
+import { memberSections } from './member-sections';
 import styles from './students-panel.module.css';
 
-export function StudentsPanel({ members, headingLevel }: { members: Member[]; headingLevel: 2 | 3 }) {
+export function StudentsPanel({ members, headingLevel }: { members: CourseMember[]; headingLevel: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = useId();
-  const { openKey, toggle, card } = useProfileCard(members);
+  const { openKey, toggle, card } = useProfileCard(members, memberSections);
 
   return (
     <section className="panel" aria-labelledby={headingId}>

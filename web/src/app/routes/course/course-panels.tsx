@@ -6,6 +6,7 @@ import { useTabs } from '@web/components/tabs';
 import { ChatPanel } from '@web/features/chat/chat-panel';
 import { UnreadBadge } from '@web/features/chat/unread-badge';
 import { useRefreshCoursePage, type CoursePageAnswer } from '@web/features/courses/api';
+import { memberSections } from '@web/features/courses/member-sections';
 import { StudentsPanel } from '@web/features/courses/students-panel';
 import { GroupsPanel, type MoreGroups } from '@web/features/study-groups/groups-panel';
 import { useMediaQuery } from '@web/lib/use-media-query';
@@ -43,6 +44,7 @@ export function CoursePanels({ course, page, moreGroups, headingLevel }: CourseP
             roomName={course.name}
             initialMessages={page.courseMessages}
             members={page.courseMembers}
+            profileExtra={memberSections}
             headingLevel={headingLevel}
             onAccessLost={() => void refresh()}
           />

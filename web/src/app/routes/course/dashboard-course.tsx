@@ -24,7 +24,7 @@ export function DashboardCourse({ course: listed, onBack, focusTitle }: Dashboar
     <CourseArticle course={page?.course ?? listed} isMember={page?.isMember} headingLevel={2} onBack={onBack} focusTitle={focusTitle}>
       {!page && isFetching ? <LoadingLine>Loading course...</LoadingLine> : null}
       {isError && !isFetching ? <ErrorLine onRetry={() => void refetch()}>Could not load this course's students.</ErrorLine> : null}
-      {page && !page.isMember ? <CourseJoinNote course={page.course} /> : null}
+      {page && !page.isMember ? <CourseJoinNote /> : null}
       {page?.isMember ? <CoursePanels course={page.course} page={page} moreGroups={moreGroups} headingLevel={3} /> : null}
     </CourseArticle>
   );
