@@ -247,6 +247,11 @@ export class KnexCourseCatalogWriter implements CourseCatalogWriter {
     });
   }
 
+  async tidy(): Promise<void> {
+    // Outside any transaction (VACUUM cannot run in one); reads and writes go on meanwhile.
+    await this.db.raw('vacuum (analyze) catalog_courses, courses');
+  }
+
   /** One transaction; a dry run counts in it and rolls it back. */
   private async write<T>(dryRun: boolean | undefined, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
     try {

@@ -88,6 +88,8 @@ export class ImportCatalog {
     // Courses first: a course record and the sections of its course may share the last batches, and either order gives the same catalog.
     await flushCourses();
     await flushSections();
+    const wrote = summary.inserted + summary.updated + summary.courses.inserted + summary.courses.updated;
+    if (wrote > 0) await this.catalog.tidy();
     return summary;
   }
 }

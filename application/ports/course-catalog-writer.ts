@@ -44,4 +44,12 @@ export interface CourseCatalogWriter {
    * not in `present` (and not withdrawn already); answers how many.
    */
   withdrawMissing(term: string, source: string, present: number[], options?: Pick<WriteOptions, 'dryRun'>): Promise<number>;
+  /**
+   * After a bulk write (an import, a sync): clears the dead row versions its
+   * updates left (a course row is rewritten when its sections change, and a
+   * course of a course-level record when its sections come) and refreshes the
+   * planner's statistics, so that searches do not walk them. The embedded
+   * PGlite has no autovacuum; on Postgres this only comes sooner.
+   */
+  tidy(): Promise<void>;
 }

@@ -512,5 +512,12 @@ export function courseCatalogContract(makeCatalog: () => Promise<CatalogStore>) 
       expect(await cards({ courseCode: 'ZOO4926' })).toEqual([]);
       expect(await catalog.count(toCourseQuery({ term: 'Spring 2025' }))).toBe(2);
     });
+
+    it('tidies up after a bulk write without changing what it answers', async () => {
+      const before = await cards({});
+      await catalog.tidy();
+      expect(await cards({})).toEqual(before);
+      expect(await cards({ q: 'universe' })).toEqual(['AST1002 Fall 2025#', 'AST1002 Spring 2025#']);
+    });
   });
 }

@@ -200,6 +200,9 @@ export class InMemoryCourseCatalog implements CourseCatalog, CourseCatalogWriter
     });
   }
 
+  /** Nothing to clear in memory. */
+  async tidy(): Promise<void> {}
+
   /** A dry run works on a copy and leaves the catalog as it was. */
   private write<T>(dryRun: boolean | undefined, work: (state: State) => T): T {
     return work(dryRun ? structuredClone(this.state) : this.state);

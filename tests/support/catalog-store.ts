@@ -29,5 +29,6 @@ export function catalogStore(reads: CourseCatalog, writer: CourseCatalogWriter):
     upsertCourses: (records, options) => writer.upsertCourses(records, options),
     missingSections: (term, source, present) => writer.missingSections(term, source, present),
     withdrawMissing: (term, source, present, options) => writer.withdrawMissing(term, source, present, options),
+    tidy: () => writer.tidy(),
   };
 }
