@@ -27,7 +27,12 @@ const BEN_LINE = `Section ${sectionOf(BEN_SECTION)}, Mo/We/Fr 11:45 AM`;
 const ANA_SECOND_SECTION = 6;
 const ANA_SECOND_LINE = `Section ${sectionOf(ANA_SECOND_SECTION)}, Tu/Th 1:55 PM`;
 
-const bigCard = (page: Page) => page.getByRole('article').filter({ has: page.getByText(BIG_COURSE.code, { exact: true }) });
+// Its Fall 2025 card: the shipped snapshot lists the course in other terms too (course-level records, without sections).
+const bigCard = (page: Page) =>
+  page
+    .getByRole('article')
+    .filter({ has: page.getByText(BIG_COURSE.code, { exact: true }) })
+    .filter({ hasText: BIG_COURSE.term });
 const toggleOf = (page: Page, verb: 'Join' | 'Leave', index: number) =>
   bigCard(page).getByRole('button', { name: `${verb} section ${sectionOf(index)} of ${BIG_COURSE.code}`, exact: true });
 const students = (page: Page) => page.getByRole('region', { name: 'Students' });

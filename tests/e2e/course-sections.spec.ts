@@ -18,7 +18,12 @@ import {
 } from './e2e-catalog';
 import { expectNoHorizontalOverflow, logInWithRequest, searchCatalog, signUpViaApi, snap, withdrawnSection } from './e2e-support';
 
-const bigCard = (page: Page) => page.getByRole('article').filter({ has: page.getByText(BIG_COURSE.code, { exact: true }) });
+// Its Fall 2025 card: the shipped snapshot lists the course in other terms too (course-level records, without sections).
+const bigCard = (page: Page) =>
+  page
+    .getByRole('article')
+    .filter({ has: page.getByText(BIG_COURSE.code, { exact: true }) })
+    .filter({ hasText: BIG_COURSE.term });
 const rowsOf = (card: Locator) =>
   card.getByRole('list', { name: `Sections of ${BIG_COURSE.code} ${BIG_COURSE.name}` }).getByRole('listitem');
 const rowOf = (card: Locator, classNumber: number) => rowsOf(card).filter({ hasText: `#${classNumber}` });

@@ -140,12 +140,13 @@ export async function joinCourseWithRequest(request: APIRequestContext, courseCo
     '/api/filter-courses/',
     { courseCode },
   );
-  const [course] = courses;
+  // The first card with sections (the shipped snapshot also lists courses of other terms without them), else the first.
+  const course = courses.find((c) => c.sections.length > 0) ?? courses[0];
   await apiPost(request, '/api/insert-course-member/', { courseID: course.sections[0]?.id ?? course.id });
   return { id: course.id, name: course.name };
 }
 
-/** joinCourseWithRequest in this page's session: its first section (or the course alone); answers the course's id and name. */
+/** joinCourseWithRequest in this page's session: the first card with sections, its first section (or the course alone); answers the course's id and name. */
 export function joinCourseViaApi(page: Page, courseCode: string): Promise<{ id: number; name: string }> {
   return joinCourseWithRequest(page.request, courseCode);
 }
