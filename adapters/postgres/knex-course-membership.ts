@@ -88,6 +88,24 @@ export class KnexCourseMembership implements CourseMembership {
     return ids.map(CourseId);
   }
 
+  async sectionsIn(userId: UserId, courseId: CourseId): Promise<Course[]> {
+    const rows: CourseRow[] = await this.db('section_members as m')
+      .join('courses', 'courses.id', 'm.section_id')
+      .where({ 'm.user_id': userId, 'courses.course_group_id': courseId })
+      .orderBy('m.seq')
+      .select(COURSE_COLUMNS.map((c) => `courses.${c}`));
+    return rows.map(toCourse);
+  }
+
+  async sectionIdsOf(userId: UserId): Promise<{ id: CourseId; courseId: CourseId }[]> {
+    const rows: { id: number; course_id: number }[] = await this.db('section_members as m')
+      .join('courses as c', 'c.id', 'm.section_id')
+      .where('m.user_id', userId)
+      .orderBy('m.seq')
+      .select('m.section_id as id', 'c.course_group_id as course_id');
+    return rows.map((r) => ({ id: CourseId(r.id), courseId: CourseId(r.course_id) }));
+  }
+
   async coursesOf(userId: UserId): Promise<JoinedCourse[]> {
     const [courses, sections] = await Promise.all([
       this.db('course_members as m')

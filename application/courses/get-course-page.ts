@@ -1,5 +1,5 @@
 import { LATEST_MESSAGES, type ChatMessage } from '@domain/chat/chat-message';
-import type { Course, CourseMemberProfile, JoinedCourse } from '@domain/course/course';
+import type { CourseMemberProfile, JoinedCourse } from '@domain/course/course';
 import type { CourseId, StudyGroupId, UserId } from '@domain/ids';
 import type { StudyGroupView } from '@domain/study-group/group-view';
 import type { ChatLog } from '@application/ports/chat-log';
@@ -61,18 +61,12 @@ export class GetCoursePage {
         nextGroups: null,
       };
     const [sections, members, messages, groupsPage] = await Promise.all([
-      this.ownSections(userId, courseId),
+      this.membership.sectionsIn(userId, courseId),
       this.membership.membersOf(courseId),
       this.chat.latest({ kind: 'course', id: courseId }, LATEST_MESSAGES).then((latest) => withAuthors(this.authors, latest)),
       readCourseGroups(this.studyGroups, courseId, userId, null, this.groupsPageSize),
     ]);
     const { groups, memberGroupIds, next: nextGroups } = groupsPage;
     return { course: { course: catalogCourse, sections }, userId, isMember, members, messages, groups, memberGroupIds, nextGroups };
-  }
-
-  private async ownSections(userId: UserId, courseId: CourseId): Promise<Course[]> {
-    const ids = await this.membership.sectionIdsIn(userId, courseId);
-    const sections = await Promise.all(ids.map((id) => this.catalog.findById(id)));
-    return sections.filter((s): s is Course => s !== null);
   }
 }

@@ -48,7 +48,7 @@ export interface SearchCoursesResult {
 export class SearchCourses {
   constructor(
     private readonly catalog: CourseCatalog,
-    private readonly membership: Pick<CourseMembership, 'courseIdsOf' | 'sectionIdsIn'>,
+    private readonly membership: Pick<CourseMembership, 'courseIdsOf' | 'sectionIdsOf'>,
   ) {}
 
   async execute(command: SearchCoursesCommand): Promise<SearchCoursesResult> {
@@ -58,18 +58,17 @@ export class SearchCourses {
       this.membership.courseIdsOf(command.userId),
     ]);
     const mine = new Set(userCourseIds);
-    const cards = await Promise.all(
-      courses.map(async (course): Promise<CourseCard> => {
-        const ordered = orderSections(course.sections, query, mine);
-        return {
-          ...course,
-          sections: ordered.slice(0, cardSectionCount(ordered.length)),
-          sectionCount: ordered.length,
-          // Only a course the student is in can hold sections of theirs; the search may not match them all (or a withdrawn one), so they are asked for.
-          memberSectionIds: mine.has(course.id) ? await this.membership.sectionIdsIn(command.userId, course.id) : [],
-        };
-      }),
-    );
+    // Only a course the student is in can hold sections of theirs; the search may not match them all (or a withdrawn one), so they are asked for, once for the page.
+    const theirs = courses.some((course) => mine.has(course.id)) ? await this.membership.sectionIdsOf(command.userId) : [];
+    const cards = courses.map((course): CourseCard => {
+      const ordered = orderSections(course.sections, query, mine);
+      return {
+        ...course,
+        sections: ordered.slice(0, cardSectionCount(ordered.length)),
+        sectionCount: ordered.length,
+        memberSectionIds: theirs.filter((s) => s.courseId === course.id).map((s) => s.id),
+      };
+    });
     return { courses: cards, userCourseIds, total, page, pageCount: pageCount(total) };
   }
 }

@@ -1,7 +1,7 @@
 // Who is in which course, and in which of its sections. A student is in a
 // course through any of its sections, or in the course alone; a section's
 // course is always theirs too.
-import type { CourseMemberProfile, JoinedCourse } from '@domain/course/course';
+import type { Course, CourseMemberProfile, JoinedCourse } from '@domain/course/course';
 import type { CourseId, UserId } from '@domain/ids';
 
 export interface CourseMembership {
@@ -23,6 +23,10 @@ export interface CourseMembership {
   isMember(userId: UserId, courseId: CourseId): Promise<boolean>;
   /** The student's sections of the course, by id, in the order they joined them. */
   sectionIdsIn(userId: UserId, courseId: CourseId): Promise<CourseId[]>;
+  /** The student's sections of the course, in the order they joined them (one read, for the course page). */
+  sectionsIn(userId: UserId, courseId: CourseId): Promise<Course[]>;
+  /** Every section of the student's, each with its course, in the order they joined them (one read, for a page of search cards). */
+  sectionIdsOf(userId: UserId): Promise<{ id: CourseId; courseId: CourseId }[]>;
   /** The student's courses with their sections of each, in the order they joined the courses. */
   coursesOf(userId: UserId): Promise<JoinedCourse[]>;
   /** The ids of the student's courses and of their sections (one id space), ascending. */

@@ -115,6 +115,22 @@ export function courseMembershipContract(makeWorld: () => Promise<MembershipWorl
       expect((await membership.coursesOf(bob.id)).map((c) => c.course.id)).toEqual([s4.courseId, s3.courseId, s1.courseId]);
     });
 
+    it('reads a student’s sections in one go: of one course, whole; of every course, with their course', async () => {
+      const { membership } = world;
+      const { s1, s2, s3, s4 } = await fixture();
+      expect(await membership.sectionsIn(alice.id, s1.courseId)).toEqual([s1, s2]);
+      expect(await membership.sectionsIn(bob.id, s4.courseId)).toEqual([]);
+      expect(await membership.sectionsIn(bob.id, s1.courseId)).toEqual([s1]);
+      expect(await membership.sectionIdsOf(bob.id)).toEqual([
+        { id: s3.id, courseId: s3.courseId },
+        { id: s1.id, courseId: s1.courseId },
+      ]);
+      expect(await membership.sectionIdsOf(alice.id)).toEqual([
+        { id: s1.id, courseId: s1.courseId },
+        { id: s2.id, courseId: s2.courseId },
+      ]);
+    });
+
     it('lists the classmates of every section with their public profile and their sections', async () => {
       const { s1, s2 } = await fixture();
       const members = await world.membership.membersOf(s1.courseId);

@@ -83,6 +83,15 @@ export class InMemoryCourseMembership implements CourseMembership {
       .map((m) => m.id);
   }
 
+  async sectionsIn(userId: UserId, courseId: CourseId): Promise<Course[]> {
+    const sections = await Promise.all((await this.sectionIdsIn(userId, courseId)).map((id) => this.catalog.findById(id)));
+    return sections.filter((s): s is Course => s !== null);
+  }
+
+  async sectionIdsOf(userId: UserId): Promise<{ id: CourseId; courseId: CourseId }[]> {
+    return this.of(userId, true).map((m) => ({ id: m.id, courseId: m.courseId }));
+  }
+
   async coursesOf(userId: UserId): Promise<JoinedCourse[]> {
     const joined: JoinedCourse[] = [];
     for (const m of this.of(userId, false)) {
