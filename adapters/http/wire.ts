@@ -97,7 +97,14 @@ export function resultPageToWire(
 export function courseMemberToWire(member: CourseMemberProfile): CourseMember {
   return {
     ...memberToWire(member),
-    sections: member.sections.map((s) => ({ id: s.id, class_number: s.classNumber, section: s.section, meet_times: s.meetTimes })),
+    sections: member.sections.map((s) => ({
+      id: s.id,
+      class_number: s.classNumber,
+      section: s.section,
+      meet_times: s.meetTimes,
+      sect_web: s.sectWeb,
+      mode: s.mode,
+    })),
   };
 }
 

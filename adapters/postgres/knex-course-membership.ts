@@ -145,8 +145,8 @@ export class KnexCourseMembership implements CourseMembership {
         .join('courses as c', 'c.id', 'm.section_id')
         .where('c.course_group_id', courseId)
         .orderBy('m.seq')
-        .select('m.user_id', 'c.id', 'c.class_number', 'c.section', 'c.meet_times') as Promise<
-        { user_id: number; id: number; class_number: number; section: string; meet_times: CourseRow['meet_times'] }[]
+        .select('m.user_id', 'c.id', 'c.class_number', 'c.section', 'c.meet_times', 'c.sect_web', 'c.mode') as Promise<
+        (Pick<CourseRow, 'id' | 'class_number' | 'section' | 'meet_times' | 'sect_web' | 'mode'> & { user_id: number })[]
       >,
     ]);
     const byStudent = new Map<number, SectionBrief[]>();
@@ -156,6 +156,8 @@ export class KnexCourseMembership implements CourseMembership {
         classNumber: row.class_number,
         section: row.section,
         meetTimes: json(row.meet_times),
+        sectWeb: row.sect_web,
+        mode: row.mode,
       };
       byStudent.set(row.user_id, [...(byStudent.get(row.user_id) ?? []), brief]);
     }

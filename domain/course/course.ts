@@ -106,7 +106,8 @@ export interface JoinedCourse {
 }
 
 /** What a course page shows of a classmate's section: "Section 1889, Tu/Th 9:35 AM". */
-export type SectionBrief = Pick<Course, 'id' | 'classNumber' | 'section' | 'meetTimes'>;
+/** A classmate's section as their profile card names it: its number, when it meets, and (for one that does not) whether it is online. */
+export type SectionBrief = Pick<Course, 'id' | 'classNumber' | 'section' | 'meetTimes' | 'sectWeb' | 'mode'>;
 
 /** A classmate of a course, with the sections of it they are in. */
 export interface CourseMemberProfile extends MemberProfile {

@@ -134,7 +134,14 @@ export function courseMembershipContract(makeWorld: () => Promise<MembershipWorl
     it('lists the classmates of every section with their public profile and their sections', async () => {
       const { s1, s2 } = await fixture();
       const members = await world.membership.membersOf(s1.courseId);
-      const brief = (s: typeof s1) => ({ id: s.id, classNumber: s.classNumber, section: s.section, meetTimes: s.meetTimes });
+      const brief = (s: typeof s1) => ({
+        id: s.id,
+        classNumber: s.classNumber,
+        section: s.section,
+        meetTimes: s.meetTimes,
+        sectWeb: s.sectWeb,
+        mode: s.mode,
+      });
       expect(members).toEqual([
         {
           id: alice.id,

@@ -129,7 +129,14 @@ export class InMemoryCourseMembership implements CourseMembership {
         verified: emailVerified,
         sections: sections
           .filter((s): s is Course => s !== null)
-          .map(({ id: sectionId, classNumber, section, meetTimes }) => ({ id: sectionId, classNumber, section, meetTimes })),
+          .map(({ id: sectionId, classNumber, section, meetTimes, sectWeb, mode }) => ({
+            id: sectionId,
+            classNumber,
+            section,
+            meetTimes,
+            sectWeb,
+            mode,
+          })),
       });
     }
     return profiles;

@@ -286,7 +286,17 @@ function coursesApiSuite(app: TestApp) {
         year: '2',
         bio: 'Hi',
         verified: false,
-        sections: [{ id: sectionId, class_number: expect.any(Number), section: expect.any(String), meet_times: expect.any(Array) }],
+        sections: [
+          {
+            id: sectionId,
+            class_number: expect.any(Number),
+            section: expect.any(String),
+            meet_times: expect.any(Array),
+            // The delivery, as the section's own: a classmate's online section reads "Online", not "times not listed".
+            sect_web: expect.any(String),
+            mode: expect.any(String),
+          },
+        ],
       },
     ]);
 

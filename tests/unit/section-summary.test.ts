@@ -4,24 +4,29 @@ import { describe, expect, it } from 'vitest';
 import { meetingsSummary, sectionName, sectionSummary, sectionWords } from '@web/features/courses/section-summary';
 
 const meeting = (days: string[], begin: string) => ({ days, begin });
+const CLASSROOM = { sect_web: 'PC', mode: 'Primarily Classroom' };
 
 describe('sectionSummary', () => {
   it('names the section and when it starts, UF’s day letters as short day names', () => {
-    expect(sectionSummary({ section: '1889', class_number: 12345, meet_times: [meeting(['T', 'R'], '9:35 AM')] })).toBe(
+    expect(sectionSummary({ ...CLASSROOM, section: '1889', class_number: 12345, meet_times: [meeting(['T', 'R'], '9:35 AM')] })).toBe(
       'Section 1889, Tu/Th 9:35 AM',
     );
-    expect(sectionSummary({ section: '0001', class_number: 1, meet_times: [meeting(['M', 'W', 'F'], '10:40 AM')] })).toBe(
+    expect(sectionSummary({ ...CLASSROOM, section: '0001', class_number: 1, meet_times: [meeting(['M', 'W', 'F'], '10:40 AM')] })).toBe(
       'Section 0001, Mo/We/Fr 10:40 AM',
     );
   });
 
   it('joins several start times, in UF’s order', () => {
     const meetTimes = [meeting(['M', 'W', 'F'], '8:30 AM'), meeting(['R'], '1:55 PM')];
-    expect(sectionSummary({ section: '1889', class_number: 1, meet_times: meetTimes })).toBe('Section 1889, Mo/We/Fr 8:30 AM, Th 1:55 PM');
+    expect(sectionSummary({ ...CLASSROOM, section: '1889', class_number: 1, meet_times: meetTimes })).toBe(
+      'Section 1889, Mo/We/Fr 8:30 AM, Th 1:55 PM',
+    );
   });
 
   it('says briefly that a section without published times has none listed', () => {
-    expect(sectionSummary({ section: '1889', class_number: 1, meet_times: [] })).toBe('Section 1889, times not listed');
+    expect(sectionSummary({ section: '1889', class_number: 1, meet_times: [], sect_web: '', mode: '' })).toBe(
+      'Section 1889, times not listed',
+    );
     expect(sectionSummary({ section: '1889', class_number: 1, meet_times: [], sect_web: 'PC', mode: 'Primarily Classroom' })).toBe(
       'Section 1889, times not listed',
     );
@@ -35,7 +40,9 @@ describe('sectionSummary', () => {
   });
 
   it('goes by the class number when UF gave the section no number', () => {
-    expect(sectionSummary({ section: ' ', class_number: 26564, meet_times: [meeting(['T'], '4:05 PM')] })).toBe('Class 26564, Tu 4:05 PM');
+    expect(sectionSummary({ ...CLASSROOM, section: ' ', class_number: 26564, meet_times: [meeting(['T'], '4:05 PM')] })).toBe(
+      'Class 26564, Tu 4:05 PM',
+    );
     expect(sectionName({ section: '', class_number: 26564 })).toBe('Class 26564');
     expect(sectionWords({ section: '', class_number: 26564 })).toBe('class 26564');
   });

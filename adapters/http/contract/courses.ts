@@ -106,7 +106,17 @@ const searchResultCourse = described(
 const courseMember = described(
   z.object({
     ...member.shape,
-    sections: z.array(z.object({ id, class_number: z.int(), section: z.string(), meet_times: z.array(meetTime) })),
+    sections: z.array(
+      z.object({
+        id,
+        class_number: z.int(),
+        section: z.string(),
+        meet_times: z.array(meetTime),
+        /** UF's delivery code and mode, as a section's: an online section says "Online" rather than "times not listed". */
+        sect_web: z.string(),
+        mode: z.string(),
+      }),
+    ),
   }),
   { id: 'CourseMember' },
 );

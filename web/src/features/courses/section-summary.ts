@@ -6,8 +6,8 @@ import { describeMeetings } from '@domain/course/meet-times';
 
 type SectionNames = Pick<CourseSection, 'section' | 'class_number'>;
 type Meeting = Pick<CourseSection['meet_times'][number], 'days' | 'begin'>;
-/** Delivery is known for a section the student is in (not for a classmate's): only then can "Online" be told from "not listed". */
-type SummarizedSection = SectionNames & { meet_times: Meeting[] } & Partial<Pick<CourseSection, 'sect_web' | 'mode'>>;
+/** With its delivery, so that an online section reads "Online" rather than "times not listed" (the student's own and a classmate's alike). */
+type SummarizedSection = SectionNames & { meet_times: Meeting[] } & Pick<CourseSection, 'sect_web' | 'mode'>;
 
 /** UF's day letters, in week order, with the short names a student reads (R is Thursday, U Sunday). */
 const DAYS: [letter: string, name: string][] = [
@@ -60,9 +60,6 @@ export function meetingsSummary(meetTimes: Meeting[]): string {
 export function sectionSummary(section: SummarizedSection): string {
   const times = meetingsSummary(section.meet_times);
   if (times) return `${sectionName(section)}, ${times}`;
-  const online =
-    section.sect_web !== undefined &&
-    section.mode !== undefined &&
-    describeMeetings({ sectWeb: section.sect_web, mode: section.mode, meetTimes: [] }).length > 0;
+  const online = describeMeetings({ sectWeb: section.sect_web, mode: section.mode, meetTimes: [] }).length > 0;
   return `${sectionName(section)}, ${online ? 'Online' : TIMES_NOT_LISTED}`;
 }
