@@ -1,5 +1,6 @@
 // Adds up the Vitest and Playwright JSON reports into one closing line, and
 // fails when a report is missing, a test failed, or any test was skipped.
+// Lists the slowest test files and e2e tests, so a run shows where its time goes.
 // Also names the screenshots the e2e suite keeps (every screen at 1280 and
 // 360 px, by the accessibility walk), and fails when there are none.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -42,6 +43,27 @@ const screenshots = existsSync(screenshotDir) ? readdirSync(screenshotDir).filte
 const audited = screenshots.filter((name) => /-(1280|360)\.png$/.test(name)).length;
 if (existsSync(playwrightFile) && audited === 0) problems.push(`missing artifacts: no screenshots of the screens in ${screenshotDir}`);
 else console.log(`artifacts: ${screenshots.length} screenshots in ${screenshotDir} (${audited} of screens at 1280 and 360 px)`);
+
+// Where the time went: the slowest Vitest files and e2e tests.
+const slowest = [];
+if (existsSync(vitestFile)) {
+  const files = JSON.parse(readFileSync(vitestFile, 'utf8')).testResults;
+  for (const file of files) slowest.push([file.endTime - file.startTime, `vitest ${path.relative(process.cwd(), file.name)}`]);
+  if (files.length)
+    console.log(`vitest: ${((Math.max(...files.map((f) => f.endTime)) - Math.min(...files.map((f) => f.startTime))) / 1000).toFixed(0)} s`);
+}
+const specsOf = (suite) => [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specsOf)];
+for (const playwrightFile of playwrightFiles.filter(existsSync)) {
+  const project = path.basename(playwrightFile, '.json').replace('playwright-', '');
+  const report = JSON.parse(readFileSync(playwrightFile, 'utf8'));
+  console.log(`e2e ${project}: ${(report.stats.duration / 1000).toFixed(0)} s`);
+  for (const spec of report.suites.flatMap(specsOf))
+    for (const t of spec.tests)
+      slowest.push([t.results.reduce((sum, r) => sum + r.duration, 0), `e2e ${project} ${spec.file}: ${spec.title}`]);
+}
+slowest.sort((a, b) => b[0] - a[0]);
+console.log('slowest:');
+for (const [ms, name] of slowest.slice(0, 12)) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
 
 for (const line of problems.slice(0, 30)) console.log(line);
 console.log(`summary: ${passed} passed, ${failed} failed, ${skipped} skipped`);
