@@ -43,6 +43,7 @@ export function GroupMembersPanel({ group, userId, onInvite }: GroupMembersPanel
           >
             <Icon name="user-plus" size={18} />
             Invite people
+            {/* Apart in the name too ("Invite people 2 requests to join"); the flex gap spaces it on screen. */}{' '}
             {group.pendingRequests > 0 ? (
               <span className={styles.count}>
                 {group.pendingRequests}

@@ -48,7 +48,6 @@ export function InviteView({ token }: { token: string }) {
           <p className="notice__text" role="alert">
             {messageForStudent(invite.error, NO_LONGER_WORKS)}
           </p>
-          <p className="notice__text">Ask the group’s owner for a new link.</p>
           <Link to="/" className="button button--primary">
             {user ? 'Back to your dashboard' : 'Go to the home page'}
           </Link>
