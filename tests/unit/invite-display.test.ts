@@ -116,9 +116,10 @@ describe('the way into a group a classmate is not in', () => {
     expect(wayIn(group(false, 9, 10), invite)).toBe('invited');
   });
 
-  it('says Full when no one can join', () => {
+  it('says Full for a public group at its limit; a private one still takes requests (the owner may make room)', () => {
     expect(wayIn(group(true, 9, 10), null)).toBe('full');
-    expect(wayIn(group(false, 9, 10), null)).toBe('full');
+    expect(wayIn(group(false, 9, 10), null)).toBe('ask');
+    expect(wayIn(group(false, 9, 10), asked)).toBe('requested');
   });
 
   it('lets a group made public since be joined, whatever was asked before', () => {

@@ -78,14 +78,12 @@ export type WayIn = 'invited' | 'requested' | 'declined' | 'full' | 'ask' | 'joi
 /**
  * An owner's invite comes first (it lets them in, public or private); a
  * private group then shows their own request (waiting, or declined: they
- * cannot ask again), or Ask to join; a public one Join Group. A full group
- * says so, except to a student already invited or waiting (they may still
- * decline or withdraw; the server says why an accept is refused).
+ * cannot ask again), or Ask to join, full or not (the owner may make room
+ * before answering); a public one Join Group, or "Full" at its size limit.
  */
 export function wayIn(group: Pick<StudyGroup, 'public' | 'size' | 'maxMembers'>, joinRequest: JoinRequestState | null): WayIn {
   const full = group.size + 1 >= group.maxMembers;
   if (joinRequest?.kind === 'invite' && joinRequest.status === 'pending') return 'invited';
-  if (!group.public && joinRequest?.kind === 'request') return joinRequest.status === 'pending' ? 'requested' : 'declined';
-  if (full) return 'full';
-  return group.public ? 'join' : 'ask';
+  if (!group.public) return joinRequest?.kind !== 'request' ? 'ask' : joinRequest.status === 'pending' ? 'requested' : 'declined';
+  return full ? 'full' : 'join';
 }
