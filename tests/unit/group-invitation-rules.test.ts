@@ -40,12 +40,13 @@ describe('invite link state', () => {
   });
 
   it('refuses a link that does not work with LINK_INVALID and a message saying why', () => {
-    const refusal = (l: Parameters<typeof assertLinkWorks>[0]) => {
+    const refusal = (l: Parameters<typeof assertLinkWorks>[0]): string[] | null => {
       try {
         assertLinkWorks(l, NOW);
         return null;
       } catch (error) {
-        return error instanceof DomainError ? [error.code, error.kind, error.message] : error;
+        if (!(error instanceof DomainError)) throw error;
+        return [error.code, error.kind, error.message];
       }
     };
     expect(refusal(link())).toBeNull();
