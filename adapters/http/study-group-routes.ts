@@ -8,13 +8,14 @@ import type { ApiRouter, RouteAnswer } from './api-router';
 import { API } from '@contract/api';
 import { sessionUserId } from './session';
 import {
+  groupInvitationsToWire,
   inviteLinkToWire,
   inviteLinkViewToWire,
+  joinRequestToWire,
   leaveToWire,
   meetingToWire,
   memberToWire,
   messageToWire,
-  pendingStudentToWire,
   studyGroupToWire,
 } from './wire';
 
@@ -108,12 +109,7 @@ export function studyGroupRoutes(api: ApiRouter, useCases: UseCases): void {
 function invitationRoutes(api: ApiRouter, useCases: UseCases): void {
   api.on(API.groupInvitations, async ({ userId, params }) => {
     const view = await useCases.getGroupInvitations.execute({ actingUserId: userId, groupId: StudyGroupId(params.studyGroupID) });
-    return {
-      studyGroupID: view.groupId,
-      links: view.links.map(inviteLinkToWire),
-      requests: view.requests.map(pendingStudentToWire),
-      invited: view.invited.map(pendingStudentToWire),
-    } satisfies RouteAnswer<typeof API.groupInvitations>;
+    return groupInvitationsToWire(view);
   });
 
   api.on(API.createInviteLink, async ({ userId, body }) => {
@@ -152,9 +148,11 @@ function invitationRoutes(api: ApiRouter, useCases: UseCases): void {
 
   api.on(API.requestToJoin, async ({ userId, body }) => {
     const result = await useCases.requestToJoin.execute({ actingUserId: userId, groupId: StudyGroupId(body.studyGroupID) });
-    return { studyGroupID: result.groupId, isMember: result.isMember, joinRequest: result.joinRequest } satisfies RouteAnswer<
-      typeof API.requestToJoin
-    >;
+    return {
+      studyGroupID: result.groupId,
+      isMember: result.isMember,
+      joinRequest: joinRequestToWire(result.joinRequest),
+    } satisfies RouteAnswer<typeof API.requestToJoin>;
   });
 
   api.on(API.withdrawJoinRequest, async ({ userId, body }) => {

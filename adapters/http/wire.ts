@@ -3,12 +3,14 @@
 import type { z } from 'zod';
 import type { CourseCard, SearchCoursesResult } from '@application/courses/search-courses';
 import type { PendingStudent } from '@application/ports/group-invitations';
+import type { GroupInvitationsView } from '@application/study-groups/get-group-invitations';
 import type { InviteLinkView } from '@application/study-groups/get-invite-link';
 import type { LeaveStudyGroupResult } from '@application/study-groups/leave-study-group';
 import type { ChatMessage } from '@domain/chat/chat-message';
 import type { CatalogCourse, Course, CourseMemberProfile, JoinedCourse, MemberProfile } from '@domain/course/course';
 import type { StudyGroupView } from '@domain/study-group/group-view';
 import type { InviteLinkRecord } from '@domain/study-group/invite-links';
+import type { JoinRequestState } from '@domain/study-group/join-requests';
 import type { Meeting } from '@domain/study-group/study-group';
 import type { ChatMessage as WireMessage } from '@contract/chat';
 import type {
@@ -21,7 +23,9 @@ import type {
 } from '@contract/courses';
 import type { Member } from '@contract/members';
 import type {
+  GroupInvitationsAnswer,
   InviteLink as WireInviteLink,
+  JoinRequestState as WireJoinRequestState,
   InviteLinkAnswer,
   LeaveStudyGroupAnswer,
   Meeting as WireMeeting,
@@ -166,9 +170,14 @@ export function studyGroupToWire(group: StudyGroupView): WireStudyGroup {
     members: group.members.map(memberToWire),
     meetings: group.meetings.map(meetingToWire),
     maxMembers: group.maxMembers,
-    joinRequest: group.joinRequest && { kind: group.joinRequest.kind, status: group.joinRequest.status },
+    joinRequest: joinRequestToWire(group.joinRequest),
     pendingRequests: group.pendingRequests,
   };
+}
+
+/** The viewer's invite or request (null: none, or a member). */
+export function joinRequestToWire(state: JoinRequestState | null): WireJoinRequestState | null {
+  return state && { kind: state.kind, status: state.status };
 }
 
 /** An invite link as its owner sees it listed (never its token: only its hash is kept). */
@@ -182,8 +191,18 @@ export function inviteLinkToWire(link: InviteLinkRecord): WireInviteLink {
   };
 }
 
-export function pendingStudentToWire(pending: PendingStudent): WirePendingStudent {
+function pendingStudentToWire(pending: PendingStudent): WirePendingStudent {
   return { student: memberToWire(pending.student), since: pending.since.toISOString() };
+}
+
+/** The owner's list: working links (never a token), requests to answer, invites not answered. */
+export function groupInvitationsToWire(view: GroupInvitationsView): GroupInvitationsAnswer {
+  return {
+    studyGroupID: view.groupId,
+    links: view.links.map(inviteLinkToWire),
+    requests: view.requests.map(pendingStudentToWire),
+    invited: view.invited.map(pendingStudentToWire),
+  };
 }
 
 /** What an invite link opens: what a classmate outside a private group may know of it (name, description, size, owner's name), and its course. */

@@ -60,7 +60,7 @@ function workingLinksOf(db: Knex | Knex.Transaction, groupId: StudyGroupId, now:
     .where('study_group_id', groupId)
     .whereNull('revoked_at')
     .andWhere('expires_at', '>', now)
-    .andWhere((q) => q.whereNull('max_uses').orWhereRaw('uses < max_uses'));
+    .andWhere((q) => void q.whereNull('max_uses').orWhereRaw('uses < max_uses'));
 }
 
 export class KnexGroupInvitations implements GroupInvitations {
@@ -177,12 +177,12 @@ export class KnexGroupInvitations implements GroupInvitations {
         .andWhere((q) => {
           q.where('r.user_id', viewerId);
           if (ownedIds.length > 0)
-            q.orWhere((owned) =>
-              owned
+            q.orWhere((owned) => {
+              void owned
                 .whereIn('r.study_group_id', ownedIds)
                 .andWhere({ 'r.kind': 'request', 'r.status': 'pending' })
-                .whereNotExists(notMember(this.db)),
-            );
+                .whereNotExists(notMember(this.db));
+            });
         })
         .groupBy('r.study_group_id')
         .select(

@@ -57,7 +57,7 @@ export function assertLinkWorks(link: Parameters<typeof inviteLinkState>[0], now
   if (state !== 'working') throw new InviteLinkInvalidError(state);
 }
 
-export class TooManyInviteLinksError extends DomainError {
+class TooManyInviteLinksError extends DomainError {
   constructor() {
     super(
       'TOO_MANY_INVITE_LINKS',

@@ -52,7 +52,7 @@ export interface StandingFacts {
  * the standing removed, or the student added to the group (within its size
  * limit and theirs: admitGroupMember) with the standing removed.
  */
-export type StandingWrite = 'none' | 'remove' | 'join' | JoinRequestState;
+type StandingWrite = 'none' | 'remove' | 'join' | JoinRequestState;
 
 export interface StandingOutcome {
   write: StandingWrite;
@@ -135,7 +135,7 @@ export interface GroupStanding {
   pendingRequests: number;
 }
 
-export const NO_STANDING: GroupStanding = { joinRequest: null, pendingRequests: 0 };
+const NO_STANDING: GroupStanding = { joinRequest: null, pendingRequests: 0 };
 
 export function standingAsSeenBy(group: StudyGroup, viewerId: UserId, row: GroupStandingRow | undefined): GroupStanding {
   if (!row) return NO_STANDING;
@@ -151,20 +151,20 @@ export class GroupIsPublicError extends DomainError {
   }
 }
 
-export class RequestDeclinedError extends DomainError {
+class RequestDeclinedError extends DomainError {
   constructor(message = 'The owner declined your request to join this group, so you cannot ask again. The owner can still invite you.') {
     super('REQUEST_DECLINED', message);
   }
 }
 
-export class TooManyJoinRequestsError extends DomainError {
+class TooManyJoinRequestsError extends DomainError {
   constructor() {
     const limit = JOIN_REQUEST_LIMITS.pendingRequestsPerGroup;
     super('TOO_MANY_JOIN_REQUESTS', `This group already has ${limit} requests waiting for its owner's answer. Try again later.`, { limit });
   }
 }
 
-export class TooManyPendingRequestsError extends DomainError {
+class TooManyPendingRequestsError extends DomainError {
   constructor() {
     const limit = JOIN_REQUEST_LIMITS.pendingRequestsPerStudent;
     super('TOO_MANY_PENDING_REQUESTS', `You have ${limit} requests to join waiting for an answer. Take one back to ask another group.`, {
@@ -173,20 +173,20 @@ export class TooManyPendingRequestsError extends DomainError {
   }
 }
 
-export class TooManyInvitesError extends DomainError {
+class TooManyInvitesError extends DomainError {
   constructor() {
     const limit = JOIN_REQUEST_LIMITS.pendingInvitesPerGroup;
     super('TOO_MANY_INVITES', `This group has ${limit} invites waiting for an answer. Take one back to invite someone else.`, { limit });
   }
 }
 
-export class JoinRequestNotFoundError extends DomainError {
+class JoinRequestNotFoundError extends DomainError {
   constructor(message = 'This student has no request to join this group waiting for an answer.') {
     super('JOIN_REQUEST_NOT_FOUND', message);
   }
 }
 
-export class InviteNotFoundError extends DomainError {
+class InviteNotFoundError extends DomainError {
   constructor(byOwner: boolean) {
     super(
       'INVITE_NOT_FOUND',
@@ -204,7 +204,7 @@ export class ClassmateNotFoundError extends DomainError {
   }
 }
 
-export class AlreadyGroupMemberError extends DomainError {
+class AlreadyGroupMemberError extends DomainError {
   constructor() {
     super('ALREADY_GROUP_MEMBER', 'This student is already a member of the group.');
   }

@@ -1,12 +1,13 @@
 // Study groups, their members and weekly meetings, and the ways into a private group.
 import * as z from 'zod/mini';
+import { INVITE_LINK_HOURS, INVITE_LINK_USES } from '@domain/study-group/invite-links';
 import { WEEKDAYS } from '@domain/study-group/meeting-rules';
 import { message } from './chat';
 import { member } from './members';
 import { actingIds, described, id, optionalText, requestId, textField } from './primitives';
 
 /** A student's standing with a group they are not in: invited by the owner, or asked to join. */
-export const joinRequestState = described(
+const joinRequestState = described(
   z.object({
     /** 'invite': the owner invited the student; 'request': the student asked. */
     kind: z.enum(['invite', 'request']),
@@ -130,12 +131,12 @@ export type LeaveStudyGroupAnswer = z.infer<typeof leaveStudyGroupAnswer>;
 
 // Ways into a private group (issue 25): invite links, requests to join, and the owner's invites by username.
 
-/** How long an invite link works: an hour, a day, a week or 30 days. */
-export const INVITE_LINK_HOURS = [1, 24, 168, 720] as const;
-/** How many students may join through one link: any of these, or no limit (null). */
-export const INVITE_LINK_USES = [1, 5, 10, 25, 50] as const;
+// How long an invite link works (INVITE_LINK_HOURS: an hour, a day, a week or
+// 30 days) and how many may join through it (INVITE_LINK_USES, or no limit:
+// null) are the domain's (domain/study-group/invite-links.ts), which the
+// client imports as it does the other form rules.
 
-export const inviteLink = described(
+const inviteLink = described(
   z.object({
     id,
     /** ISO 8601. */
@@ -151,7 +152,7 @@ export const inviteLink = described(
   { id: 'InviteLink' },
 );
 
-export const pendingStudent = described(
+const pendingStudent = described(
   z.object({
     student: member,
     /** ISO 8601: when they asked, or were invited. */
@@ -160,7 +161,6 @@ export const pendingStudent = described(
   { id: 'PendingStudent' },
 );
 
-export const groupInvitationsQuery = z.object({});
 export const groupInvitationsAnswer = z.object({
   studyGroupID: id,
   /** The group's links that still work, newest first. */
