@@ -2,7 +2,8 @@
 // works, how many may use it), shown whole this once with Copy, and the
 // working links with Revoke, asked first in the link's own row.
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { INVITE_LINK_HOURS, INVITE_LINK_USES, type InviteLink, type StudyGroup } from '@contract/study-groups';
+import type { InviteLink, StudyGroup } from '@contract/study-groups';
+import { INVITE_LINK_HOURS, INVITE_LINK_USES } from '@domain/study-group/invite-links';
 import { FormField } from '@web/components/form-field';
 import { ModalError } from '@web/components/modal-error';
 import { useFocusWhenRowGoes } from './focus-when-row-goes';
