@@ -44,7 +44,19 @@ import { ListCourseSections } from '@application/courses/list-course-sections';
 import { ResolveCourseRoom } from '@application/chat/resolve-course-room';
 import { SearchCourses } from '@application/courses/search-courses';
 import { TOKENS, tokensOf } from '@application/ports/tokens';
+import { AcceptInviteLink } from '@application/study-groups/accept-invite-link';
+import { AnswerInvite } from '@application/study-groups/answer-invite';
+import { AnswerJoinRequest } from '@application/study-groups/answer-join-request';
+import { CancelInvite } from '@application/study-groups/cancel-invite';
 import { CancelMeeting } from '@application/study-groups/cancel-meeting';
+import { CreateInviteLink } from '@application/study-groups/create-invite-link';
+import { GetGroupInvitations } from '@application/study-groups/get-group-invitations';
+import { GetInviteLink } from '@application/study-groups/get-invite-link';
+import { InviteStudent } from '@application/study-groups/invite-student';
+import { RequestToJoin } from '@application/study-groups/request-to-join';
+import { RevokeInviteLink } from '@application/study-groups/revoke-invite-link';
+import { StandingChanges } from '@application/study-groups/standing-change';
+import { WithdrawJoinRequest } from '@application/study-groups/withdraw-join-request';
 import { CreateStudyGroup } from '@application/study-groups/create-study-group';
 import { GetStudyGroupCalendar } from '@application/study-groups/get-study-group-calendar';
 import { GetStudyGroupPage } from '@application/study-groups/get-study-group-page';
@@ -66,6 +78,7 @@ const {
   CatalogSyncState,
   CatalogSnapshot,
   StudyGroupRepository,
+  GroupInvitations,
 } = TOKENS;
 const { ChatLog, ChatRoomAccess, ChatSignals, ReadMarkers, Clock, Sleeper, Telemetry } = TOKENS;
 
@@ -83,6 +96,8 @@ interface Policies {
   /** A link reached the address: verified, or claimed from the account that held it unverified (which is deleted). */
   addressVerification: AddressVerification;
   passwordConfirmation: PasswordConfirmation;
+  /** Invites and requests to join change a student's standing one way, announcing a student who joins. */
+  standingChanges: StandingChanges;
 }
 
 const POLICIES = tokensOf<Policies>()([
@@ -94,6 +109,7 @@ const POLICIES = tokensOf<Policies>()([
   'accountRemoval',
   'addressVerification',
   'passwordConfirmation',
+  'standingChanges',
 ]);
 
 const policies = (config: AppConfig): { [Name in keyof Policies]: (resolve: Resolve) => Policies[Name] } => ({
@@ -114,6 +130,7 @@ const policies = (config: AppConfig): { [Name in keyof Policies]: (resolve: Reso
     ),
   addressVerification: (r) => new AddressVerification(r(UserRepository), r(POLICIES.accountRemoval)),
   passwordConfirmation: (r) => new PasswordConfirmation(r(UserRepository), r(PasswordHasher), r(POLICIES.loginGuard)),
+  standingChanges: (r) => new StandingChanges(r(GroupInvitations), r(MembershipChanges), r(Clock)),
 });
 
 const {
@@ -125,6 +142,7 @@ const {
   accountRemoval,
   addressVerification,
   passwordConfirmation,
+  standingChanges,
 } = POLICIES;
 
 const useCases = {
@@ -151,9 +169,10 @@ const useCases = {
   updateProfile: (r) => new UpdateProfile(r(UserRepository), r(MessageAuthors)),
   deleteAccount: (r) => new DeleteAccount(r(passwordConfirmation), r(accountRemoval)),
   // Courses and the catalog.
-  getDashboard: (r) => new GetDashboard(r(CourseMembership), r(StudyGroupRepository)),
-  getCoursePage: (r) => new GetCoursePage(r(CourseCatalog), r(CourseMembership), r(ChatLog), r(StudyGroupRepository), r(MessageAuthors)),
-  listCourseGroups: (r) => new ListCourseGroups(r(CourseCatalog), r(CourseMembership), r(StudyGroupRepository)),
+  getDashboard: (r) => new GetDashboard(r(CourseMembership), r(StudyGroupRepository), r(GroupInvitations)),
+  getCoursePage: (r) =>
+    new GetCoursePage(r(CourseCatalog), r(CourseMembership), r(ChatLog), r(StudyGroupRepository), r(MessageAuthors), r(GroupInvitations)),
+  listCourseGroups: (r) => new ListCourseGroups(r(CourseCatalog), r(CourseMembership), r(StudyGroupRepository), r(GroupInvitations)),
   getSearchPage: (r) => new GetSearchPage(r(CourseCatalog), r(CourseMembership)),
   searchCourses: (r) => new SearchCourses(r(CourseCatalog), r(CourseMembership)),
   listCourseSections: (r) => new ListCourseSections(r(CourseCatalog), r(CourseMembership)),
@@ -189,12 +208,32 @@ const useCases = {
     new CreateStudyGroup(r(CourseCatalog), r(CourseMembership), r(StudyGroupRepository), r(verification), r(MembershipChanges), r(Clock)),
   joinStudyGroup: (r) => new JoinStudyGroup(r(CourseMembership), r(StudyGroupRepository), r(verification), r(MembershipChanges)),
   leaveStudyGroup: (r) => new LeaveStudyGroup(r(StudyGroupRepository), r(MembershipChanges)),
-  getStudyGroupPage: (r) => new GetStudyGroupPage(r(StudyGroupRepository), r(ChatLog), r(MessageAuthors)),
+  getStudyGroupPage: (r) => new GetStudyGroupPage(r(StudyGroupRepository), r(ChatLog), r(MessageAuthors), r(GroupInvitations)),
   getStudyGroupCalendar: (r) => new GetStudyGroupCalendar(r(StudyGroupRepository)),
-  updateStudyGroup: (r) => new UpdateStudyGroup(r(StudyGroupRepository)),
+  updateStudyGroup: (r) => new UpdateStudyGroup(r(StudyGroupRepository), r(GroupInvitations)),
   scheduleMeeting: (r) => new ScheduleMeeting(r(StudyGroupRepository)),
   updateMeeting: (r) => new UpdateMeeting(r(StudyGroupRepository)),
   cancelMeeting: (r) => new CancelMeeting(r(StudyGroupRepository)),
+  // Ways into a group: invite links, requests to join, invites by username.
+  getGroupInvitations: (r) => new GetGroupInvitations(r(StudyGroupRepository), r(GroupInvitations), r(Clock)),
+  createInviteLink: (r) => new CreateInviteLink(r(StudyGroupRepository), r(GroupInvitations), r(Clock)),
+  revokeInviteLink: (r) => new RevokeInviteLink(r(StudyGroupRepository), r(GroupInvitations), r(Clock)),
+  getInviteLink: (r) => new GetInviteLink(r(GroupInvitations), r(StudyGroupRepository), r(CourseCatalog), r(CourseMembership), r(Clock)),
+  acceptInviteLink: (r) =>
+    new AcceptInviteLink(
+      r(GroupInvitations),
+      r(StudyGroupRepository),
+      r(CourseMembership),
+      r(verification),
+      r(MembershipChanges),
+      r(Clock),
+    ),
+  requestToJoin: (r) => new RequestToJoin(r(StudyGroupRepository), r(CourseMembership), r(verification), r(standingChanges)),
+  withdrawJoinRequest: (r) => new WithdrawJoinRequest(r(StudyGroupRepository), r(standingChanges)),
+  answerJoinRequest: (r) => new AnswerJoinRequest(r(StudyGroupRepository), r(CourseMembership), r(standingChanges)),
+  inviteStudent: (r) => new InviteStudent(r(StudyGroupRepository), r(UserRepository), r(CourseMembership), r(standingChanges)),
+  cancelInvite: (r) => new CancelInvite(r(StudyGroupRepository), r(standingChanges)),
+  answerInvite: (r) => new AnswerInvite(r(StudyGroupRepository), r(CourseMembership), r(verification), r(standingChanges)),
 } satisfies Record<string, (resolve: Resolve) => unknown>;
 
 /** Every use case, by the name the routes use. */

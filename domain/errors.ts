@@ -33,6 +33,18 @@ const ERROR_KINDS = {
   TOO_MANY_GROUPS: 'conflict',
   TOO_MANY_OWNED_GROUPS: 'conflict',
   TOO_MANY_MEETINGS: 'conflict',
+  TOO_MANY_INVITE_LINKS: 'conflict',
+  INVITE_LINK_NOT_FOUND: 'not-found',
+  GROUP_IS_PUBLIC: 'conflict',
+  REQUEST_DECLINED: 'conflict',
+  TOO_MANY_JOIN_REQUESTS: 'conflict',
+  TOO_MANY_PENDING_REQUESTS: 'conflict',
+  TOO_MANY_INVITES: 'conflict',
+  JOIN_REQUEST_NOT_FOUND: 'not-found',
+  INVITE_NOT_FOUND: 'not-found',
+  CLASSMATE_NOT_FOUND: 'not-found',
+  ALREADY_GROUP_MEMBER: 'conflict',
+  INVALID_NEXT_OWNER: 'conflict',
   RATE_LIMITED: 'rate-limited',
 } as const satisfies Record<string, ErrorKind>;
 

@@ -17,6 +17,7 @@ import * as accountTokensUsed from '@migrations/20261129000000_account_tokens_us
 import * as courseCommunities from '@migrations/20261130000000_course_communities';
 import * as courseChatRooms from '@migrations/20261130100000_course_chat_rooms';
 import * as catalogCourseRecords from '@migrations/20261130200000_catalog_course_records';
+import * as groupInvitations from '@migrations/20261201000000_group_invitations';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261130000000_course_communities': courseCommunities,
   '20261130100000_course_chat_rooms': courseChatRooms,
   '20261130200000_catalog_course_records': catalogCourseRecords,
+  '20261201000000_group_invitations': groupInvitations,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

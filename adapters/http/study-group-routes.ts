@@ -1,11 +1,23 @@
-// The study-group calls of the product spec (section 7) and the group's calendar.
+// The study-group calls of the product spec (section 7), the group's calendar,
+// and the ways into a private group (invite links, requests, invites).
 // Every call acts on the session's student; ids in bodies only name things.
 import { CourseId, MeetingId, StudyGroupId, UserId } from '@domain/ids';
 import { studyGroupCalendar } from '@adapters/calendar/icalendar-writer';
 import type { UseCases } from '@adapters/use-cases';
 import type { ApiRouter, RouteAnswer } from './api-router';
 import { API } from '@contract/api';
-import { leaveToWire, meetingToWire, messageToWire, studyGroupToWire } from './wire';
+import { sessionUserId } from './session';
+import {
+  groupInvitationsToWire,
+  inviteLinkToWire,
+  inviteLinkViewToWire,
+  joinRequestToWire,
+  leaveToWire,
+  meetingToWire,
+  memberToWire,
+  messageToWire,
+  studyGroupToWire,
+} from './wire';
 
 function meetingCommand(userId: UserId, body: { studyGroupID: number; day: string; time: string; location: string }) {
   return { actingUserId: userId, groupId: StudyGroupId(body.studyGroupID), day: body.day, time: body.time, location: body.location };
@@ -28,8 +40,9 @@ export function studyGroupRoutes(api: ApiRouter, useCases: UseCases): void {
     API.leaveStudyGroup,
     async ({ userId, body }) => {
       const memberId = body.userID === undefined ? undefined : UserId(body.userID);
+      const nextOwnerId = body.nextOwnerID === undefined ? undefined : UserId(body.nextOwnerID);
       return leaveToWire(
-        await useCases.leaveStudyGroup.execute({ actingUserId: userId, groupId: StudyGroupId(body.studyGroupID), memberId }),
+        await useCases.leaveStudyGroup.execute({ actingUserId: userId, groupId: StudyGroupId(body.studyGroupID), memberId, nextOwnerId }),
       );
     },
     { userIdNamesMember: true },
@@ -87,5 +100,106 @@ export function studyGroupRoutes(api: ApiRouter, useCases: UseCases): void {
       meetingId: MeetingId(body.meetingID),
     });
     return { meetingID: result.meetingId, deleted: result.deleted } satisfies RouteAnswer<typeof API.cancelMeeting>;
+  });
+
+  invitationRoutes(api, useCases);
+}
+
+/** Invite links, requests to join and invites by username. */
+function invitationRoutes(api: ApiRouter, useCases: UseCases): void {
+  api.on(API.groupInvitations, async ({ userId, params }) => {
+    const view = await useCases.getGroupInvitations.execute({ actingUserId: userId, groupId: StudyGroupId(params.studyGroupID) });
+    return groupInvitationsToWire(view);
+  });
+
+  api.on(API.createInviteLink, async ({ userId, body }) => {
+    const created = await useCases.createInviteLink.execute({
+      actingUserId: userId,
+      groupId: StudyGroupId(body.studyGroupID),
+      expiresInHours: body.expiresInHours,
+      maxUses: body.maxUses,
+    });
+    return { link: inviteLinkToWire(created.link), token: created.token } satisfies RouteAnswer<typeof API.createInviteLink>;
+  });
+
+  api.on(API.revokeInviteLink, async ({ userId, body }) => {
+    const result = await useCases.revokeInviteLink.execute({
+      actingUserId: userId,
+      groupId: StudyGroupId(body.studyGroupID),
+      linkId: body.linkID,
+    });
+    return { linkID: result.linkId, revoked: result.revoked } satisfies RouteAnswer<typeof API.revokeInviteLink>;
+  });
+
+  // Public: a visitor opening a link sees what it opens before signing in.
+  api.on(API.inviteLink, async ({ ctx, query }) =>
+    inviteLinkViewToWire(await useCases.getInviteLink.execute({ token: query.token, viewerId: sessionUserId(ctx) })),
+  );
+
+  api.on(API.acceptInviteLink, async ({ userId, body }) => {
+    const result = await useCases.acceptInviteLink.execute({ actingUserId: userId, token: body.token });
+    return {
+      studyGroupID: result.groupId,
+      courseID: result.courseId,
+      isMember: result.isMember,
+      joinedCourse: result.joinedCourse,
+    } satisfies RouteAnswer<typeof API.acceptInviteLink>;
+  });
+
+  api.on(API.requestToJoin, async ({ userId, body }) => {
+    const result = await useCases.requestToJoin.execute({ actingUserId: userId, groupId: StudyGroupId(body.studyGroupID) });
+    return {
+      studyGroupID: result.groupId,
+      isMember: result.isMember,
+      joinRequest: joinRequestToWire(result.joinRequest),
+    } satisfies RouteAnswer<typeof API.requestToJoin>;
+  });
+
+  api.on(API.withdrawJoinRequest, async ({ userId, body }) => {
+    const result = await useCases.withdrawJoinRequest.execute({ actingUserId: userId, groupId: StudyGroupId(body.studyGroupID) });
+    return { studyGroupID: result.groupId, joinRequest: result.joinRequest } satisfies RouteAnswer<typeof API.withdrawJoinRequest>;
+  });
+
+  api.on(API.answerJoinRequest, async ({ userId, body }) => {
+    const result = await useCases.answerJoinRequest.execute({
+      actingUserId: userId,
+      groupId: StudyGroupId(body.studyGroupID),
+      studentId: UserId(body.studentID),
+      accept: body.accept,
+    });
+    return { studyGroupID: result.groupId, studentID: result.studentId, isMember: result.isMember } satisfies RouteAnswer<
+      typeof API.answerJoinRequest
+    >;
+  });
+
+  api.on(API.inviteStudent, async ({ userId, body }) => {
+    const result = await useCases.inviteStudent.execute({
+      actingUserId: userId,
+      groupId: StudyGroupId(body.studyGroupID),
+      username: body.username,
+    });
+    return { studyGroupID: result.groupId, student: memberToWire(result.student), isMember: result.isMember } satisfies RouteAnswer<
+      typeof API.inviteStudent
+    >;
+  });
+
+  api.on(API.cancelInvite, async ({ userId, body }) => {
+    const result = await useCases.cancelInvite.execute({
+      actingUserId: userId,
+      groupId: StudyGroupId(body.studyGroupID),
+      studentId: UserId(body.studentID),
+    });
+    return { studyGroupID: result.groupId, studentID: result.studentId, cancelled: result.cancelled } satisfies RouteAnswer<
+      typeof API.cancelInvite
+    >;
+  });
+
+  api.on(API.answerInvite, async ({ userId, body }) => {
+    const result = await useCases.answerInvite.execute({
+      actingUserId: userId,
+      groupId: StudyGroupId(body.studyGroupID),
+      accept: body.accept,
+    });
+    return { studyGroupID: result.groupId, isMember: result.isMember } satisfies RouteAnswer<typeof API.answerInvite>;
   });
 }

@@ -2,10 +2,15 @@
 // each mapper's return type is the contract's, so a shape is defined only there.
 import type { z } from 'zod';
 import type { CourseCard, SearchCoursesResult } from '@application/courses/search-courses';
+import type { PendingStudent } from '@application/ports/group-invitations';
+import type { GroupInvitationsView } from '@application/study-groups/get-group-invitations';
+import type { InviteLinkView } from '@application/study-groups/get-invite-link';
 import type { LeaveStudyGroupResult } from '@application/study-groups/leave-study-group';
 import type { ChatMessage } from '@domain/chat/chat-message';
 import type { CatalogCourse, Course, CourseMemberProfile, JoinedCourse, MemberProfile } from '@domain/course/course';
 import type { StudyGroupView } from '@domain/study-group/group-view';
+import type { InviteLinkRecord } from '@domain/study-group/invite-links';
+import type { JoinRequestState } from '@domain/study-group/join-requests';
 import type { Meeting } from '@domain/study-group/study-group';
 import type { ChatMessage as WireMessage } from '@contract/chat';
 import type {
@@ -17,7 +22,16 @@ import type {
   Section as WireSection,
 } from '@contract/courses';
 import type { Member } from '@contract/members';
-import type { LeaveStudyGroupAnswer, Meeting as WireMeeting, StudyGroup as WireStudyGroup } from '@contract/study-groups';
+import type {
+  GroupInvitationsAnswer,
+  InviteLink as WireInviteLink,
+  JoinRequestState as WireJoinRequestState,
+  InviteLinkAnswer,
+  LeaveStudyGroupAnswer,
+  Meeting as WireMeeting,
+  PendingStudent as WirePendingStudent,
+  StudyGroup as WireStudyGroup,
+} from '@contract/study-groups';
 
 export function sectionToWire(course: Course): CourseSection {
   return {
@@ -163,6 +177,54 @@ export function studyGroupToWire(group: StudyGroupView): WireStudyGroup {
     members: group.members.map(memberToWire),
     meetings: group.meetings.map(meetingToWire),
     maxMembers: group.maxMembers,
+    joinRequest: joinRequestToWire(group.joinRequest),
+    pendingRequests: group.pendingRequests,
+  };
+}
+
+/** The viewer's invite or request (null: none, or a member). */
+export function joinRequestToWire(state: JoinRequestState | null): WireJoinRequestState | null {
+  return state && { kind: state.kind, status: state.status };
+}
+
+/** An invite link as its owner sees it listed (never its token: only its hash is kept). */
+export function inviteLinkToWire(link: InviteLinkRecord): WireInviteLink {
+  return {
+    id: link.id,
+    createdAt: link.createdAt.toISOString(),
+    expiresAt: link.expiresAt.toISOString(),
+    maxUses: link.maxUses,
+    uses: link.uses,
+  };
+}
+
+function pendingStudentToWire(pending: PendingStudent): WirePendingStudent {
+  return { student: memberToWire(pending.student), since: pending.since.toISOString() };
+}
+
+/** The owner's list: working links (never a token), requests to answer, invites not answered. */
+export function groupInvitationsToWire(view: GroupInvitationsView): GroupInvitationsAnswer {
+  return {
+    studyGroupID: view.groupId,
+    links: view.links.map(inviteLinkToWire),
+    requests: view.requests.map(pendingStudentToWire),
+    invited: view.invited.map(pendingStudentToWire),
+  };
+}
+
+/** What an invite link opens: what a classmate outside a private group may know of it (name, description, size, owner's name), and its course. */
+export function inviteLinkViewToWire({ group, course, viewer }: InviteLinkView): InviteLinkAnswer {
+  return {
+    studyGroup: {
+      id: group.id,
+      name: group.name,
+      description: group.description,
+      memberCount: group.members.length,
+      maxMembers: group.maxMembers,
+      owner: { first_name: group.owner.firstName, last_name: group.owner.lastName },
+    },
+    course: { id: course.id, code: course.courseNumber, name: course.name, term: course.term },
+    viewer,
   };
 }
 

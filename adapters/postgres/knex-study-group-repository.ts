@@ -19,7 +19,6 @@ import { StudyGroupId, type CourseId, type MeetingId, type UserId } from '@domai
 import { applyLeave, type LeaveOutcome } from '@domain/study-group/group-roles';
 import {
   admitGroupCreation,
-  admitGroupMember,
   admitMeeting,
   admitSizeLimit,
   CREATION_WINDOW_MS,
@@ -27,6 +26,7 @@ import {
 } from '@domain/study-group/group-quotas';
 import { compareMeetings, type MeetingDetails, type Weekday } from '@domain/study-group/meeting-rules';
 import type { Meeting, StudyGroup } from '@domain/study-group/study-group';
+import { insertMember, lockGroup } from './group-member-insert';
 import { memberProfileColumns, toMemberProfile, type MemberProfileRow } from './member-profile-row';
 import { countOf, lockStudent } from './student-lock';
 
@@ -142,26 +142,19 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
       // Gone: its owner left alone between the use case's read and this call.
       const group = await lockGroup(trx, groupId);
       if (!group) return false;
-      const members = trx('study_group_members').where('study_group_id', groupId);
-      if (await members.clone().andWhere('user_id', userId).first('user_id')) return true;
-      admitGroupMember({
-        memberCount: await countOf(members.clone()),
-        maxMembers: effectiveMaxMembers(group.max_members),
-        joined: await countOf(trx('study_group_members').where('user_id', userId)),
-      });
-      await trx('study_group_members').insert({ study_group_id: groupId, user_id: userId });
+      await insertMember(trx, group, userId);
       return true;
     });
   }
 
-  async removeMember(groupId: StudyGroupId, userId: UserId): Promise<LeaveOutcome | null> {
+  async removeMember(groupId: StudyGroupId, userId: UserId, nextOwnerId?: UserId): Promise<LeaveOutcome | null> {
     return this.db.transaction(async (trx) => {
       const group: Pick<GroupRow, 'id' | 'owner_id'> | undefined = await trx('study_groups')
         .where('id', groupId)
         .forUpdate()
         .first('id', 'owner_id');
       if (!group) return null;
-      return leaveGroup(trx, group, userId);
+      return leaveGroup(trx, group, userId, nextOwnerId);
     });
   }
 
@@ -260,11 +253,6 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
   }
 }
 
-/** The group's row, locked for the rest of the transaction; undefined when there is no such group. */
-function lockGroup(trx: Knex.Transaction, groupId: number): Promise<Pick<GroupRow, 'id' | 'max_members'> | undefined> {
-  return trx('study_groups').where('id', groupId).forUpdate().first('id', 'max_members');
-}
-
 /** The rows' values by group, each list in the rows' order. */
 function groupBy<Row, Value>(rows: Row[], groupOf: (row: Row) => number, value: (row: Row) => Value): Map<number, Value[]> {
   const byGroup = new Map<number, Value[]>();
@@ -277,13 +265,23 @@ function groupBy<Row, Value>(rows: Row[], groupOf: (row: Row) => number, value: 
 }
 
 /** Inside a transaction that holds the group's row lock: the domain's leave, on these tables. */
-async function leaveGroup(trx: Knex.Transaction, group: Pick<GroupRow, 'id' | 'owner_id'>, userId: UserId): Promise<LeaveOutcome> {
+async function leaveGroup(
+  trx: Knex.Transaction,
+  group: Pick<GroupRow, 'id' | 'owner_id'>,
+  userId: UserId,
+  nextOwnerId?: UserId,
+): Promise<LeaveOutcome> {
   const memberIds: UserId[] = await trx('study_group_members').where('study_group_id', group.id).orderBy('seq').pluck('user_id');
-  return applyLeave({ ownerId: group.owner_id, memberIds }, userId, {
-    // Members and meetings go with it (on delete cascade).
-    deleteGroup: async () => void (await trx('study_groups').where('id', group.id).delete()),
-    setOwner: async (ownerId) => void (await trx('study_groups').where('id', group.id).update({ owner_id: ownerId })),
-    removeMember: async (memberId) =>
-      void (await trx('study_group_members').where({ study_group_id: group.id, user_id: memberId }).delete()),
-  });
+  return applyLeave(
+    { ownerId: group.owner_id, memberIds },
+    userId,
+    {
+      // Members, meetings, links and standings go with it (on delete cascade).
+      deleteGroup: async () => void (await trx('study_groups').where('id', group.id).delete()),
+      setOwner: async (ownerId) => void (await trx('study_groups').where('id', group.id).update({ owner_id: ownerId })),
+      removeMember: async (memberId) =>
+        void (await trx('study_group_members').where({ study_group_id: group.id, user_id: memberId }).delete()),
+    },
+    nextOwnerId,
+  );
 }

@@ -227,9 +227,10 @@ export class KnexUserRepository implements UserRepository {
           bio: '',
           deleted_at: trx.fn.now(),
         });
-      // What was only the student's own: where they had read up to, their mailed links.
+      // What was only the student's own: where they had read up to, their mailed links, their invites and requests to join.
       await trx('chat_read_markers').where({ user_id: id }).delete();
       await trx('account_tokens').where({ user_id: id }).delete();
+      await trx('study_group_join_requests').where({ user_id: id }).delete();
     });
   }
 

@@ -5,6 +5,7 @@ import type { StudyGroupView } from '@domain/study-group/group-view';
 import type { ChatLog } from '@application/ports/chat-log';
 import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { CourseMembership } from '@application/ports/course-membership';
+import type { GroupInvitations } from '@application/ports/group-invitations';
 import type { MessageAuthors } from '@application/ports/message-authors';
 import { withAuthors } from '@application/chat/message-authors';
 import type { CourseGroupsPosition, StudyGroupRepository } from '@application/ports/study-group-repository';
@@ -41,6 +42,7 @@ export class GetCoursePage {
     private readonly chat: ChatLog,
     private readonly studyGroups: StudyGroupRepository,
     private readonly authors: MessageAuthors,
+    private readonly invitations: GroupInvitations,
     /** Groups on the page (the benchmark passes more to show what an unpaged page cost). */
     private readonly groupsPageSize = COURSE_GROUPS_PAGE_SIZE,
   ) {}
@@ -64,7 +66,7 @@ export class GetCoursePage {
       this.membership.sectionsIn(userId, courseId),
       this.membership.membersOf(courseId),
       this.chat.latest({ kind: 'course', id: courseId }, LATEST_MESSAGES).then((latest) => withAuthors(this.authors, latest)),
-      readCourseGroups(this.studyGroups, courseId, userId, null, this.groupsPageSize),
+      readCourseGroups(this.studyGroups, this.invitations, courseId, userId, null, this.groupsPageSize),
     ]);
     const { groups, memberGroupIds, next: nextGroups } = groupsPage;
     return { course: { course: catalogCourse, sections }, userId, isMember, members, messages, groups, memberGroupIds, nextGroups };

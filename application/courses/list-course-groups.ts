@@ -1,9 +1,11 @@
 import type { CourseId, UserId } from '@domain/ids';
-import { groupsAsSeenBy, type StudyGroupView } from '@domain/study-group/group-view';
+import type { StudyGroupView } from '@domain/study-group/group-view';
 import { NotCourseMemberError } from '@domain/study-group/study-group-errors';
 import type { CourseMembership } from '@application/ports/course-membership';
 import type { CourseCatalog } from '@application/ports/course-catalog';
+import type { GroupInvitations } from '@application/ports/group-invitations';
 import type { CourseGroupsPage, CourseGroupsPosition, StudyGroupRepository } from '@application/ports/study-group-repository';
+import { viewGroups } from '@application/study-groups/group-standings';
 import { requireCourse } from './course-access';
 
 /**
@@ -13,7 +15,11 @@ import { requireCourse } from './course-access';
  */
 export const COURSE_GROUPS_PAGE_SIZE = 20;
 
-/** A page of a course's groups, each as the student may see it (a private group they are outside shows no members or meetings). */
+/**
+ * A page of a course's groups, each as the student may see it (a private
+ * group they are outside shows no members or meetings), with their standing
+ * with each (read for the page at once).
+ */
 export interface CourseGroupsPageView extends Omit<CourseGroupsPage, 'groups'> {
   groups: StudyGroupView[];
 }
@@ -25,13 +31,14 @@ export interface CourseGroupsPageView extends Omit<CourseGroupsPage, 'groups'> {
  */
 export async function readCourseGroups(
   groups: StudyGroupRepository,
+  invitations: GroupInvitations,
   courseId: CourseId,
   viewerId: UserId,
   after: CourseGroupsPosition | null,
   limit = COURSE_GROUPS_PAGE_SIZE,
 ): Promise<CourseGroupsPageView> {
   const page = await groups.listCourseGroups({ courseId, viewerId, after, limit });
-  return { ...page, groups: groupsAsSeenBy(page.groups, viewerId) };
+  return { ...page, groups: await viewGroups(invitations, page.groups, viewerId) };
 }
 
 export interface ListCourseGroupsCommand {
@@ -48,12 +55,13 @@ export class ListCourseGroups {
     private readonly catalog: CourseCatalog,
     private readonly membership: CourseMembership,
     private readonly studyGroups: StudyGroupRepository,
+    private readonly invitations: GroupInvitations,
   ) {}
 
   async execute({ actingUserId, courseId: id, after }: ListCourseGroupsCommand): Promise<CourseGroupsPageView> {
     const courseId = (await requireCourse(this.catalog, id)).id;
     if (!(await this.membership.isMember(actingUserId, courseId)))
       throw new NotCourseMemberError('Join this course to see its study groups.');
-    return readCourseGroups(this.studyGroups, courseId, actingUserId, after);
+    return readCourseGroups(this.studyGroups, this.invitations, courseId, actingUserId, after);
   }
 }

@@ -83,12 +83,14 @@ export interface StudyGroupRepository {
    */
   addMember(groupId: StudyGroupId, userId: UserId): Promise<boolean>;
   /**
-   * The student leaves (or is removed): the owner's place passes to the
+   * The student leaves (or is removed): the owner's place passes to
+   * `nextOwnerId` (the owner leaving may name another member) or else to the
    * longest-standing member, and a group left by its only member is deleted
    * (applyLeave in domain/study-group/group-roles.ts, run under the
-   * adapter's lock on the group). Idempotent. Null when there is no such group.
+   * adapter's lock on the group: a next owner who is not another member is
+   * refused with nothing changed). Idempotent. Null when there is no such group.
    */
-  removeMember(groupId: StudyGroupId, userId: UserId): Promise<LeaveOutcome | null>;
+  removeMember(groupId: StudyGroupId, userId: UserId, nextOwnerId?: UserId): Promise<LeaveOutcome | null>;
   /** The student leaves every group of the course, under the same rules, in one transaction. */
   removeMemberFromCourseGroups(userId: UserId, courseId: CourseId): Promise<CourseGroupLeave[]>;
   /** False when there is no such group. A size limit must hold the members the group has (admitSizeLimit). */

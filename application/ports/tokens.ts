@@ -12,6 +12,7 @@ import type { Clock } from './clock';
 import type { CourseCatalog } from './course-catalog';
 import type { CourseCatalogWriter } from './course-catalog-writer';
 import type { CourseMembership } from './course-membership';
+import type { GroupInvitations } from './group-invitations';
 import type { Mailer } from './mailer';
 import type { MembershipChanges } from './membership-changes';
 import type { MessageAuthors } from './message-authors';
@@ -64,6 +65,7 @@ export interface Ports {
   ChatSignals: ChatSignals;
   ReadMarkers: ReadMarkers;
   StudyGroupRepository: StudyGroupRepository;
+  GroupInvitations: GroupInvitations;
   ScheduleOfCoursesSource: ScheduleOfCoursesSource;
   CatalogSyncState: CatalogSyncState;
   CatalogSnapshot: CatalogSnapshot;
@@ -90,6 +92,7 @@ export const TOKENS = tokensOf<Ports>()([
   'ChatSignals',
   'ReadMarkers',
   'StudyGroupRepository',
+  'GroupInvitations',
   'ScheduleOfCoursesSource',
   'CatalogSyncState',
   'CatalogSnapshot',

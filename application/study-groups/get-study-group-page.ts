@@ -1,10 +1,12 @@
 import { LATEST_MESSAGES, type ChatMessage } from '@domain/chat/chat-message';
 import type { StudyGroupId, UserId } from '@domain/ids';
-import { groupAsSeenBy, type StudyGroupView } from '@domain/study-group/group-view';
+import type { StudyGroupView } from '@domain/study-group/group-view';
 import { withAuthors } from '@application/chat/message-authors';
 import type { ChatLog } from '@application/ports/chat-log';
+import type { GroupInvitations } from '@application/ports/group-invitations';
 import type { MessageAuthors } from '@application/ports/message-authors';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
+import { viewGroup } from './group-standings';
 import { requireMemberGroup } from './study-group-access';
 
 export interface StudyGroupPageView {
@@ -20,11 +22,15 @@ export class GetStudyGroupPage {
     private readonly groups: StudyGroupRepository,
     private readonly chat: ChatLog,
     private readonly authors: MessageAuthors,
+    private readonly invitations: GroupInvitations,
   ) {}
 
   async execute(command: { actingUserId: UserId; groupId: StudyGroupId }): Promise<StudyGroupPageView> {
     const group = await requireMemberGroup(this.groups, command.groupId, command.actingUserId);
-    const messages = await withAuthors(this.authors, await this.chat.latest({ kind: 'group', id: group.id }, LATEST_MESSAGES));
-    return { userId: command.actingUserId, group: groupAsSeenBy(group, command.actingUserId), messages };
+    const [messages, view] = await Promise.all([
+      this.chat.latest({ kind: 'group', id: group.id }, LATEST_MESSAGES).then((latest) => withAuthors(this.authors, latest)),
+      viewGroup(this.invitations, group, command.actingUserId),
+    ]);
+    return { userId: command.actingUserId, group: view, messages };
   }
 }

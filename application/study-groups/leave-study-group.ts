@@ -1,3 +1,4 @@
+import { ValidationError } from '@domain/errors';
 import type { StudyGroupId, UserId } from '@domain/ids';
 import type { LeaveOutcome } from '@domain/study-group/group-roles';
 import { isGroupMember } from '@domain/study-group/study-group';
@@ -12,6 +13,8 @@ export interface LeaveStudyGroupCommand {
   groupId: StudyGroupId;
   /** Another member, whom the owner removes. Absent, or the student's own id: the student leaves. */
   memberId?: UserId;
+  /** The owner leaving names the next owner (another member); left out: the longest-standing member. */
+  nextOwnerId?: UserId;
 }
 
 export interface LeaveStudyGroupResult extends LeaveOutcome {
@@ -22,8 +25,8 @@ export interface LeaveStudyGroupResult extends LeaveOutcome {
 
 /**
  * A student leaves a group, or its owner removes another member (members
- * cannot remove anyone). An owner's place passes to the longest-standing
- * member; an owner alone takes the group with them. Whatever caches room
+ * cannot remove anyone). An owner's place passes to the member they name,
+ * or else to the longest-standing member; an owner alone takes the group with them. Whatever caches room
  * access is told that the student is out.
  */
 export class LeaveStudyGroup {
@@ -33,12 +36,13 @@ export class LeaveStudyGroup {
   ) {}
 
   async execute(command: LeaveStudyGroupCommand): Promise<LeaveStudyGroupResult> {
-    const { actingUserId, groupId, memberId = actingUserId } = command;
+    const { actingUserId, groupId, memberId = actingUserId, nextOwnerId } = command;
     if (memberId !== actingUserId) {
+      if (nextOwnerId !== undefined) throw new ValidationError('A next owner is named only by the owner leaving the group.', 'nextOwnerID');
       const group = await requireOwnedGroup(this.groups, { actingUserId, groupId });
       if (!isGroupMember(group, memberId)) throw new UserNotInGroupError(memberId);
     }
-    const outcome = await this.groups.removeMember(groupId, memberId);
+    const outcome = await this.groups.removeMember(groupId, memberId, nextOwnerId);
     if (!outcome) throw new StudyGroupNotFoundError(groupId);
     if (outcome.wasMember) await this.changes.left(memberId, { kind: 'group', id: groupId });
     return { ...outcome, groupId, userId: memberId };

@@ -1,9 +1,11 @@
-import { groupAsSeenBy, type StudyGroupView } from '@domain/study-group/group-view';
+import type { StudyGroupView } from '@domain/study-group/group-view';
 import { StudyGroupNotFoundError } from '@domain/study-group/study-group-errors';
 import { normaliseStudyGroupDetails } from '@domain/study-group/study-group-rules';
 import { refuseBrokenRule } from '@domain/errors';
 import { checkSizeLimit } from '@domain/study-group/group-quotas';
+import type { GroupInvitations } from '@application/ports/group-invitations';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
+import { viewGroup } from './group-standings';
 import { requireGroup, requireOwnedGroup, type OwnerCommand } from './study-group-access';
 
 export interface UpdateStudyGroupCommand extends OwnerCommand {
@@ -17,7 +19,10 @@ export interface UpdateStudyGroupCommand extends OwnerCommand {
 
 /** The owner renames the group, rewrites its description, makes it public or private, or sets its size limit. */
 export class UpdateStudyGroup {
-  constructor(private readonly groups: StudyGroupRepository) {}
+  constructor(
+    private readonly groups: StudyGroupRepository,
+    private readonly invitations: GroupInvitations,
+  ) {}
 
   async execute(command: UpdateStudyGroupCommand): Promise<StudyGroupView> {
     const group = await requireOwnedGroup(this.groups, command);
@@ -29,6 +34,6 @@ export class UpdateStudyGroup {
       maxMembers: command.maxMembers,
     });
     if (!updated) throw new StudyGroupNotFoundError(group.id);
-    return groupAsSeenBy(await requireGroup(this.groups, group.id), command.actingUserId);
+    return viewGroup(this.invitations, await requireGroup(this.groups, group.id), command.actingUserId);
   }
 }

@@ -1,9 +1,16 @@
 // Who may do what in a study group (spec section 6 and the group ownership rules), and what
-// leaving does to the group: the owner's place passes to the longest-standing
-// member, and a group whose owner leaves alone is deleted, so a group always
-// has an owner who is a member.
+// leaving does to the group: the owner's place passes to the member the owner
+// names, or else to the longest-standing member, and a group whose owner
+// leaves alone is deleted, so a group always has an owner who is a member.
+import { ValidationError } from '@domain/errors';
 import type { UserId } from '@domain/ids';
-import { GroupPrivateError, NotCourseMemberError, NotGroupMemberError, NotGroupOwnerError } from './study-group-errors';
+import {
+  GroupPrivateError,
+  InvalidNextOwnerError,
+  NotCourseMemberError,
+  NotGroupMemberError,
+  NotGroupOwnerError,
+} from './study-group-errors';
 import { isGroupMember, type StudyGroup } from './study-group';
 
 /** Editing the group, its meetings and removing members are the owner's alone. */
@@ -46,9 +53,22 @@ export interface LeaveOutcome {
   groupDeleted: boolean;
 }
 
-export function planLeave(state: GroupMembershipState, leavingUserId: UserId): LeaveOutcome {
+/**
+ * What a leave does. `nextOwnerId` (the owner leaving only) names the member
+ * who owns the group next; left out, the longest-standing member does. A next
+ * owner who is not another member, or one named by anyone but the leaving
+ * owner, is refused: nothing changes.
+ */
+export function planLeave(state: GroupMembershipState, leavingUserId: UserId, nextOwnerId?: UserId): LeaveOutcome {
   if (!state.memberIds.includes(leavingUserId)) return { wasMember: false, ownerId: state.ownerId, groupDeleted: false };
-  if (leavingUserId !== state.ownerId) return { wasMember: true, ownerId: state.ownerId, groupDeleted: false };
+  if (leavingUserId !== state.ownerId) {
+    if (nextOwnerId !== undefined) throw new ValidationError('Only the owner, leaving the group, names its next owner.', 'nextOwnerID');
+    return { wasMember: true, ownerId: state.ownerId, groupDeleted: false };
+  }
+  if (nextOwnerId !== undefined) {
+    if (nextOwnerId === leavingUserId || !state.memberIds.includes(nextOwnerId)) throw new InvalidNextOwnerError();
+    return { wasMember: true, ownerId: nextOwnerId, groupDeleted: false };
+  }
   const successor = state.memberIds.find((id) => id !== leavingUserId);
   if (successor === undefined) return { wasMember: true, ownerId: null, groupDeleted: true };
   return { wasMember: true, ownerId: successor, groupDeleted: false };
@@ -65,13 +85,19 @@ export interface LeaveWrites {
 /**
  * A student leaves (or is removed from) a group: the one place that keeps the
  * rule "a group always has an owner who is a member". It decides from the
- * group's current members (planLeave) and makes the writes, the new owner
+ * group's current members (planLeave, refusing a next owner who is not one
+ * before anything is written) and makes the writes, the new owner
  * before the old one goes, so that no state in between breaks the rule. The
  * repository calls it where no other leave from the group can interleave
  * (under its lock on the group), with the members it read there.
  */
-export async function applyLeave(state: GroupMembershipState, leavingUserId: UserId, writes: LeaveWrites): Promise<LeaveOutcome> {
-  const outcome = planLeave(state, leavingUserId);
+export async function applyLeave(
+  state: GroupMembershipState,
+  leavingUserId: UserId,
+  writes: LeaveWrites,
+  nextOwnerId?: UserId,
+): Promise<LeaveOutcome> {
+  const outcome = planLeave(state, leavingUserId, nextOwnerId);
   if (!outcome.wasMember) return outcome;
   if (outcome.ownerId === null) {
     await writes.deleteGroup();

@@ -74,3 +74,10 @@ export class InvalidGroupsCursorError extends DomainError {
     super('INVALID_CURSOR', 'A groups cursor is the nextStudyGroupsCursor of an earlier answer, sent back as it came.');
   }
 }
+
+/** The owner names a next owner who is not another member of the group. */
+export class InvalidNextOwnerError extends DomainError {
+  constructor(message = 'The next owner must be another member of this group.') {
+    super('INVALID_NEXT_OWNER', message);
+  }
+}

@@ -252,6 +252,7 @@ async function main() {
         r(TOKENS.ChatLog),
         r(TOKENS.StudyGroupRepository),
         r(TOKENS.MessageAuthors),
+        r(TOKENS.GroupInvitations),
         pageSize,
       );
     const answerOf = async (page: GetCoursePage, courseId: CourseId) => {
@@ -285,7 +286,12 @@ async function main() {
     const listen = (q: { sql: string; bindings?: unknown[] }) => statements.push({ sql: q.sql, bindings: q.bindings ?? [] });
     db.on('query', listen);
     const first = await useCase().execute(f.viewerId, f.large);
-    await new ListCourseGroups(r(TOKENS.CourseCatalog), r(TOKENS.CourseMembership), r(TOKENS.StudyGroupRepository)).execute({
+    await new ListCourseGroups(
+      r(TOKENS.CourseCatalog),
+      r(TOKENS.CourseMembership),
+      r(TOKENS.StudyGroupRepository),
+      r(TOKENS.GroupInvitations),
+    ).execute({
       actingUserId: f.viewerId,
       courseId: f.large,
       after: first.nextGroups,

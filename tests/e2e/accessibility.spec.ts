@@ -39,6 +39,12 @@ interface Walk {
   groupId: number;
   /** The owner's address, where their verification mail goes. */
   ownerEmail: string;
+  /** The classmate, as the owner's invites and answers name them. */
+  classmateId: number;
+  classmateUsername: string;
+  /** The owner's private group, and an invite link of it. */
+  privateGroupId: number;
+  inviteLink: string;
 }
 
 type Student = 'visitor' | 'owner' | 'classmate' | 'withdrawnMember';
@@ -64,6 +70,15 @@ const cancel = (page: Page) => page.getByRole('dialog').getByRole('button', { na
 const groupsPanel = (page: Page) => page.getByRole('region', { name: 'Groups' });
 const chatMessages = (page: Page) => page.getByRole('log').getByRole('listitem');
 const toggleCourseDetails = (page: Page) => page.getByRole('button', { name: 'Course details' }).click();
+const PRIVATE_GROUP = 'Quiz 3 circle';
+/** The classmate's modal of the owner's private group, from the course page read afresh. */
+async function openPrivateGroupModal(walk: Walk, page: Page) {
+  await page.goto(`/course/${walk.courseId}`);
+  await groupsPanel(page)
+    .getByRole('button', { name: new RegExp(PRIVATE_GROUP) })
+    .click();
+  return page.getByRole('dialog', { name: PRIVATE_GROUP });
+}
 
 const SCREENS: Screen[] = [
   // Signed out.
@@ -405,6 +420,21 @@ const SCREENS: Screen[] = [
     close: escape,
   },
   {
+    name: 'confirm-delete-meeting',
+    as: 'owner',
+    open: async (_, page) => {
+      await page.getByRole('button', { name: /^Edit meeting on Monday/ }).click();
+      await page.getByRole('dialog', { name: 'Update Meeting' }).getByRole('button', { name: 'Delete Meeting' }).click();
+      await expect(page.getByRole('dialog', { name: 'Delete the meeting on Monday at 6:30 PM?' })).toBeVisible();
+    },
+    // Cancel goes back to Update Meeting, which Escape closes.
+    close: async (page) => {
+      await cancel(page);
+      await expect(page.getByRole('dialog', { name: 'Update Meeting' })).toBeVisible();
+      await escape(page);
+    },
+  },
+  {
     name: 'confirm-leave-group',
     as: 'owner',
     open: async (_, page) => {
@@ -567,6 +597,169 @@ const SCREENS: Screen[] = [
       await expect(page.getByRole('region', { name: 'Courses' }).getByRole('button', { name: /unread message/ })).toBeVisible();
     },
   },
+  // The ways into a private group: the classmate asks, the owner's Invite people, a link, a decline, an invite, the invite page.
+  {
+    name: 'group-modal-private-ask',
+    as: 'classmate',
+    open: async (walk, page) => {
+      const { id } = await apiPost<{ id: number }>(walk.owner, '/api/insert-study-group/', {
+        courseID: walk.courseId,
+        name: PRIVATE_GROUP,
+        description: 'Practice quizzes, invite only',
+      });
+      walk.privateGroupId = id;
+      await apiPost(walk.owner, '/api/update-study-group/', {
+        studyGroupID: id,
+        name: PRIVATE_GROUP,
+        description: 'Practice quizzes, invite only',
+        public: 0,
+      });
+      const modal = await openPrivateGroupModal(walk, page);
+      await expect(modal.getByRole('button', { name: 'Ask to join' })).toBeVisible();
+    },
+  },
+  {
+    name: 'group-modal-request-sent',
+    as: 'classmate',
+    open: async (_, page) => {
+      const modal = page.getByRole('dialog', { name: PRIVATE_GROUP });
+      await modal.getByRole('button', { name: 'Ask to join' }).click();
+      await expect(modal.getByRole('button', { name: 'Withdraw request' })).toBeFocused();
+      await expect(modal.getByText('Request sent')).toBeVisible();
+    },
+    close: escape,
+  },
+  {
+    name: 'course-owner-requests-badge',
+    as: 'owner',
+    open: async (walk, page) => {
+      await page.goto(`/course/${walk.courseId}`);
+      await expect(groupsPanel(page).getByRole('button', { name: /Quiz 3 circle.*1 request to join/ })).toBeVisible();
+    },
+  },
+  {
+    name: 'invite-people',
+    as: 'owner',
+    open: async (walk, page) => {
+      await page.goto(`/study-group/${walk.privateGroupId}`);
+      await page.getByRole('button', { name: 'Invite people 1 request to join' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Invite people' });
+      await expect(dialog.getByRole('button', { name: 'Accept Carla Classmate' })).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'Create link' })).toBeVisible();
+    },
+  },
+  {
+    name: 'invite-link-made',
+    as: 'owner',
+    open: async (walk, page) => {
+      const dialog = page.getByRole('dialog', { name: 'Invite people' });
+      await dialog.getByRole('button', { name: 'Create link' }).click();
+      const field = dialog.getByLabel('Your new invite link');
+      await expect(field).toHaveValue(/\/invite\//);
+      walk.inviteLink = await field.inputValue();
+      // Copied, or (where the clipboard is refused) selected to copy by hand: either says so.
+      await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+      await expect(dialog.getByRole('status').filter({ hasText: /Copied|press Ctrl\+C/ })).toBeVisible();
+    },
+  },
+  {
+    name: 'invite-link-revoke-asked',
+    as: 'owner',
+    open: async (_, page) => {
+      const dialog = page.getByRole('dialog', { name: 'Invite people' });
+      await dialog.getByRole('button', { name: /^Revoke link made / }).click();
+      await expect(dialog.getByRole('button', { name: 'Keep it' })).toBeFocused();
+    },
+    close: async (page) => {
+      await page.getByRole('dialog', { name: 'Invite people' }).getByRole('button', { name: 'Keep it' }).click();
+      await escape(page);
+    },
+  },
+  {
+    name: 'group-modal-declined',
+    as: 'classmate',
+    open: async (walk, page) => {
+      await apiPost(walk.owner, '/api/answer-study-group-join-request/', {
+        studyGroupID: walk.privateGroupId,
+        studentID: walk.classmateId,
+        accept: false,
+      });
+      const modal = await openPrivateGroupModal(walk, page);
+      await expect(modal.getByText('The owner declined your request.')).toBeVisible();
+    },
+    close: escape,
+  },
+  {
+    name: 'group-modal-invited',
+    as: 'classmate',
+    open: async (walk, page) => {
+      await apiPost(walk.owner, '/api/insert-study-group-invite/', { studyGroupID: walk.privateGroupId, username: walk.classmateUsername });
+      const modal = await openPrivateGroupModal(walk, page);
+      await expect(modal.getByText('You’re invited')).toBeVisible();
+      await expect(modal.getByRole('button', { name: 'Accept', exact: true })).toBeVisible();
+    },
+    close: escape,
+  },
+  {
+    name: 'invite-people-invited',
+    as: 'owner',
+    open: async (_, page) => {
+      await page.reload();
+      await page.getByRole('button', { name: /^Invite people/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Invite people' });
+      await expect(dialog.getByRole('button', { name: 'Cancel invite to Carla Classmate' })).toBeVisible();
+    },
+    close: escape,
+  },
+  {
+    name: 'invite-page-visitor',
+    as: 'visitor',
+    open: async (walk, page) => {
+      await page.goto(walk.inviteLink);
+      await expect(page.getByRole('heading', { level: 1, name: PRIVATE_GROUP })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('link', { name: 'Sign up' })).toBeVisible();
+    },
+  },
+  {
+    // A signed-in student of another course: joining would add the course too.
+    name: 'invite-page-signed-in',
+    as: 'withdrawnMember',
+    open: async (walk, page) => {
+      await page.goto(walk.inviteLink);
+      await expect(page.getByRole('button', { name: `Join ${PRIVATE_GROUP}` })).toBeVisible();
+      await expect(page.getByText(`You are not in ${COURSE.code} yet`)).toBeVisible();
+    },
+  },
+  {
+    name: 'invite-page-link-invalid',
+    as: 'visitor',
+    open: async (_, page) => {
+      await page.goto('/invite/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa');
+      await expect(page.getByRole('heading', { name: 'This invite link does not work' })).toBeVisible();
+    },
+  },
+  {
+    // The owner of a group with another member picks who owns it next.
+    name: 'confirm-leave-next-owner',
+    as: 'owner',
+    open: async (walk, page) => {
+      await page.goto(`/study-group/${walk.groupId}`);
+      await page.getByRole('button', { name: 'Leave Group' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Leave Exam 2 prep?' });
+      await expect(dialog.getByRole('radio', { name: /Carla Classmate/ })).toBeChecked();
+    },
+    close: cancel,
+  },
+  {
+    name: 'confirm-leave-member',
+    as: 'classmate',
+    open: async (walk, page) => {
+      await page.goto(`/study-group/${walk.groupId}`);
+      await page.getByRole('button', { name: 'Leave Group' }).click();
+      await expect(page.getByRole('dialog', { name: 'Leave Exam 2 prep?' })).toBeVisible();
+    },
+    close: cancel,
+  },
   {
     name: 'confirm-remove-member',
     as: 'owner',
@@ -686,8 +879,20 @@ test('every screen has no accessibility violation at 1280 and 360 px', async ({ 
     await logInWithRequest(withdrawnMember, WITHDRAWN_MEMBER.username, WITHDRAWN_MEMBER.password);
     // The owner's address stays unverified until the last screen, so every owner screen is audited with the banner.
     const { email: ownerEmail } = await signUpViaApi(owner, 'Olivia', 'Owner', '/', { verified: false });
-    await signUpViaApi(classmate, 'Carla', 'Classmate', '/');
-    const walk: Walk = { visitor, owner, classmate, withdrawnMember, courseId: 0, groupId: 0, ownerEmail };
+    const { id: classmateId, username: classmateUsername } = await signUpViaApi(classmate, 'Carla', 'Classmate', '/');
+    const walk: Walk = {
+      visitor,
+      owner,
+      classmate,
+      withdrawnMember,
+      courseId: 0,
+      groupId: 0,
+      ownerEmail,
+      classmateId,
+      classmateUsername,
+      privateGroupId: 0,
+      inviteLink: '',
+    };
 
     for (const screen of SCREENS) {
       if (!screen.open) {

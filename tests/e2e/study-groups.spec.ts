@@ -204,6 +204,13 @@ test('the owner edits the group and its meetings; leaving returns home and drops
   await expect(meetings.getByRole('listitem')).toHaveText(['Wednesday 12:15 PM@ Library West']);
   await meetings.getByRole('button', { name: 'Edit meeting on Wednesday at 12:15 PM' }).click();
   await page.getByRole('dialog', { name: 'Update Meeting' }).getByRole('button', { name: 'Delete Meeting' }).click();
+  // Asked first; Cancel goes back to the meeting, which is still there.
+  const askDelete = page.getByRole('dialog', { name: 'Delete the meeting on Wednesday at 12:15 PM?' });
+  await expect(askDelete.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await askDelete.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog', { name: 'Update Meeting' }).getByRole('button', { name: 'Delete Meeting' }).click();
+  await askDelete.getByRole('button', { name: 'Delete Meeting' }).click();
+  await expect(askDelete).toBeHidden();
   await expect(page.getByText('No meetings scheduled yet.')).toBeVisible();
 
   // Alone in the group, leaving asks first (it deletes the group), then goes home.
@@ -288,6 +295,7 @@ test('a member leaving from the dashboard’s group modal keeps the group listed
     await expect(groups.getByRole('button', { name: /Stats circle/ })).toContainText('Joined');
     await groups.getByRole('button', { name: /Stats circle/ }).click();
     await page.getByRole('dialog', { name: 'Stats circle' }).getByRole('button', { name: 'Leave Group' }).click();
+    await page.getByRole('dialog', { name: 'Leave Stats circle?' }).getByRole('button', { name: 'Leave Group' }).click();
     await expect(page.getByRole('dialog', { name: 'Stats circle' })).toBeHidden();
     await expect(groups.getByRole('button', { name: /Stats circle/ })).not.toContainText('Joined');
     await page.reload();

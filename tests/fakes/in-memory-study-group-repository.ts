@@ -127,10 +127,10 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
     });
   }
 
-  removeMember(groupId: StudyGroupId, userId: UserId): Promise<LeaveOutcome | null> {
+  removeMember(groupId: StudyGroupId, userId: UserId, nextOwnerId?: UserId): Promise<LeaveOutcome | null> {
     return this.oneAtATime(async () => {
       const group = this.group(groupId);
-      return group ? this.leaveGroup(group, userId) : null;
+      return group ? this.leaveGroup(group, userId, nextOwnerId) : null;
     });
   }
 
@@ -200,18 +200,23 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
     return result;
   }
 
-  private leaveGroup(group: GroupRecord, userId: UserId): Promise<LeaveOutcome> {
-    return applyLeave({ ownerId: group.ownerId, memberIds: this.memberIds(group.id) }, userId, {
-      deleteGroup: async () => {
-        this.groups.splice(this.groups.indexOf(group), 1);
-        removeWhere(this.members, (m) => m.groupId === group.id);
-        removeWhere(this.meetings, (m) => m.groupId === group.id);
+  private leaveGroup(group: GroupRecord, userId: UserId, nextOwnerId?: UserId): Promise<LeaveOutcome> {
+    return applyLeave(
+      { ownerId: group.ownerId, memberIds: this.memberIds(group.id) },
+      userId,
+      {
+        deleteGroup: async () => {
+          this.groups.splice(this.groups.indexOf(group), 1);
+          removeWhere(this.members, (m) => m.groupId === group.id);
+          removeWhere(this.meetings, (m) => m.groupId === group.id);
+        },
+        setOwner: async (ownerId) => {
+          group.ownerId = ownerId;
+        },
+        removeMember: async (memberId) => removeWhere(this.members, (m) => m.groupId === group.id && m.userId === memberId),
       },
-      setOwner: async (ownerId) => {
-        group.ownerId = ownerId;
-      },
-      removeMember: async (memberId) => removeWhere(this.members, (m) => m.groupId === group.id && m.userId === memberId),
-    });
+      nextOwnerId,
+    );
   }
 
   private async toGroup(record: GroupRecord): Promise<StudyGroup> {

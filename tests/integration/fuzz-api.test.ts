@@ -26,7 +26,7 @@ const POST_ROUTES: Record<string, string[]> = {
   '/api/insert-course-message/': ['userID', 'courseID', 'message', 'clientMessageID'],
   '/api/insert-study-group/': ['courseID', 'name', 'description', 'userID', 'ownerID'],
   '/api/insert-study-group-member/': ['userID', 'studyGroupID'],
-  '/api/delete-study-group-member/': ['userID', 'studyGroupID'],
+  '/api/delete-study-group-member/': ['userID', 'studyGroupID', 'nextOwnerID'],
   '/api/insert-study-group-message/': ['userID', 'studyGroupID', 'message', 'clientMessageID'],
   '/api/edit-course-message/': ['userID', 'courseID', 'messageID', 'message'],
   '/api/edit-study-group-message/': ['userID', 'studyGroupID', 'messageID', 'message'],
@@ -44,6 +44,15 @@ const POST_ROUTES: Record<string, string[]> = {
   '/api/change-password/': ['currentPassword', 'newPassword'],
   '/api/update-profile/': ['firstName', 'lastName', 'major', 'year', 'bio'],
   '/api/delete-account/': ['password'],
+  '/api/insert-study-group-invite-link/': ['ownerID', 'studyGroupID', 'expiresInHours', 'maxUses'],
+  '/api/delete-study-group-invite-link/': ['ownerID', 'studyGroupID', 'linkID'],
+  '/api/accept-group-invite/': ['token'],
+  '/api/insert-study-group-join-request/': ['userID', 'studyGroupID'],
+  '/api/delete-study-group-join-request/': ['userID', 'studyGroupID'],
+  '/api/answer-study-group-join-request/': ['ownerID', 'studyGroupID', 'studentID', 'accept'],
+  '/api/insert-study-group-invite/': ['ownerID', 'studyGroupID', 'username'],
+  '/api/delete-study-group-invite/': ['ownerID', 'studyGroupID', 'studentID'],
+  '/api/answer-study-group-invite/': ['userID', 'studyGroupID', 'accept'],
 };
 
 /** Every GET route, with {id} slots the generator fills. */
@@ -58,6 +67,8 @@ const GET_ROUTES = [
   '/api/course-sections/{id}/',
   '/api/study-group/{id}/',
   '/api/study-group/{id}/calendar.ics',
+  '/api/study-group/{id}/invitations/',
+  '/api/group-invite/',
   '/api/select-course-messages/{id}/{id}/',
   '/api/select-study-group-messages/{id}/{id}/',
   '/api/unread-counts/',
@@ -145,6 +156,16 @@ function templates(ids: Ids): Record<string, Record<string, unknown>> {
     '/api/change-password/': { currentPassword: 'not-the-password', newPassword: 'new-pass-1' },
     '/api/update-profile/': { firstName: 'Fuzz', lastName: 'Gator', major: 'Math', year: '2', bio: 'Hi' },
     '/api/delete-account/': { password: 'not-the-password' },
+    // The ways into a group, on the fuzz student's own group (they stay its owner and member whatever these do).
+    '/api/insert-study-group-invite-link/': { ownerID: ids.user, studyGroupID: ids.group, expiresInHours: 24, maxUses: 5 },
+    '/api/delete-study-group-invite-link/': { ownerID: ids.user, studyGroupID: ids.group, linkID: 1 },
+    '/api/accept-group-invite/': { token: 'z'.repeat(43) },
+    '/api/insert-study-group-join-request/': { userID: ids.user, studyGroupID: ids.group },
+    '/api/delete-study-group-join-request/': { userID: ids.user, studyGroupID: ids.group },
+    '/api/answer-study-group-join-request/': { ownerID: ids.user, studyGroupID: ids.group, studentID: ids.user, accept: false },
+    '/api/insert-study-group-invite/': { ownerID: ids.user, studyGroupID: ids.group, username: 'nobody-here' },
+    '/api/delete-study-group-invite/': { ownerID: ids.user, studyGroupID: ids.group, studentID: ids.user },
+    '/api/answer-study-group-invite/': { userID: ids.user, studyGroupID: ids.group, accept: false },
   };
 }
 
@@ -282,6 +303,8 @@ const queryArb = fc.oneof(
     '?page=-5',
     '?page=1e9',
     '?after=1-0&after=2-0',
+    `?token=${'t'.repeat(43)}`,
+    '?token=%00&token=x',
   ),
   // Waits that answer at once: refused, or with news (every real room has a message after 0-0; a since never matches).
   fc.constantFrom(

@@ -84,6 +84,8 @@ function privateGroupsSuite(app: TestApp) {
       members: [],
       meetings: [],
       maxMembers: 50,
+      joinRequest: null,
+      pendingRequests: 0,
     });
     expect(page.body.userStudyGroupIDs).toEqual([]);
   });

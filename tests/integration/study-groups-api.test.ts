@@ -307,6 +307,8 @@ function studyGroupsApiSuite(app: TestApp) {
         members: [res.body.owner],
         meetings: [],
         maxMembers: 50,
+        joinRequest: null,
+        pendingRequests: 0,
       });
       expect(JSON.stringify(res.body)).not.toMatch(/email|password/i);
     });

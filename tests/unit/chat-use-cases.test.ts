@@ -14,6 +14,7 @@ import { InMemoryChatRoomAccess } from '@tests/fakes/in-memory-chat-room-access'
 import { InMemoryCourseCatalog } from '@tests/fakes/in-memory-course-catalog';
 import { InMemoryCourseMembership } from '@tests/fakes/in-memory-course-membership';
 import { InMemoryRateLimiter } from '@tests/fakes/in-memory-rate-limiter';
+import { InMemoryGroupInvitations } from '@tests/fakes/in-memory-group-invitations';
 import { InMemoryStudyGroupRepository } from '@tests/fakes/in-memory-study-group-repository';
 import { InMemoryUserRepository } from '@tests/fakes/in-memory-user-repository';
 import { EmailVerificationPolicy } from '@application/accounts/email-verification';
@@ -54,6 +55,7 @@ async function world() {
   await membership.joinCourse(bob, CourseId(1));
   access.addGroup(7, alice);
   const signals = new LocalChatSignals(new SignalHub(), new RoomNewest());
+  const groups = new InMemoryStudyGroupRepository(users);
   const announced: string[] = [];
   const announce = signals.announce.bind(signals);
   signals.announce = async (topic, newest) => {
@@ -73,7 +75,7 @@ async function world() {
     announced,
     post: new PostChatMessage(access, log, users, new PostingAllowance(limiter), signals, new EmailVerificationPolicy(users, 'optional')),
     read: new ReadChatMessages(access, log, new CachedMessageAuthors(users)),
-    page: new GetCoursePage(catalog, membership, log, new InMemoryStudyGroupRepository(users), new CachedMessageAuthors(users)),
+    page: new GetCoursePage(catalog, membership, log, groups, new CachedMessageAuthors(users), new InMemoryGroupInvitations(groups, users)),
   };
 }
 

@@ -19,6 +19,7 @@ import { sectionEntry } from '@tests/support/catalog-entries';
 import { InMemoryChatLog } from '@tests/fakes/in-memory-chat-log';
 import { InMemoryCourseCatalog } from '@tests/fakes/in-memory-course-catalog';
 import { InMemoryCourseMembership } from '@tests/fakes/in-memory-course-membership';
+import { InMemoryGroupInvitations } from '@tests/fakes/in-memory-group-invitations';
 import { InMemoryStudyGroupRepository } from '@tests/fakes/in-memory-study-group-repository';
 import { InMemoryUserRepository } from '@tests/fakes/in-memory-user-repository';
 import { RecordingMembershipChanges } from '@tests/fakes/recording-membership-changes';
@@ -56,8 +57,9 @@ describe('one community per course', () => {
     const verification = new EmailVerificationPolicy(users, 'optional');
     join = new JoinCourse(catalog, membership, verification, changes);
     leave = new LeaveCourse(catalog, membership, changes, groups);
-    page = new GetCoursePage(catalog, membership, new InMemoryChatLog(), groups, new CachedMessageAuthors(users));
-    dashboard = new GetDashboard(membership, groups);
+    const invitations = new InMemoryGroupInvitations(groups, users);
+    page = new GetCoursePage(catalog, membership, new InMemoryChatLog(), groups, new CachedMessageAuthors(users), invitations);
+    dashboard = new GetDashboard(membership, groups, invitations);
     createGroup = new CreateStudyGroup(catalog, membership, groups, verification, changes, () => Date.UTC(2025, 9, 1));
     joinGroup = new JoinStudyGroup(membership, groups, verification, changes);
     const make = async (username: string) => {

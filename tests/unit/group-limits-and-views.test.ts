@@ -145,6 +145,8 @@ describe('what a student is shown of a group', () => {
       maxMembers: 10,
       size: 2,
       withheld: true,
+      joinRequest: null,
+      pendingRequests: 0,
     });
   });
 
@@ -158,6 +160,8 @@ describe('what a student is shown of a group', () => {
         ...group(isPublic),
         size: 2,
         withheld: false,
+        joinRequest: null,
+        pendingRequests: 0,
       });
     }
     expect(groupsAsSeenBy([group(false), group(true)], UserId(7)).map((g) => g.withheld)).toEqual([true, false]);

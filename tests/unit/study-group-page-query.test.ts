@@ -26,6 +26,8 @@ const group = {
   members: [owner],
   meetings: [],
   maxMembers: 50,
+  joinRequest: null,
+  pendingRequests: 0,
 };
 const pageAnswer = { id: 7, studyGroup: group, studyGroupMembers: [owner], studyGroupMeetings: [], studyGroupMessages: [] };
 

@@ -14,7 +14,13 @@ import {
 import { localDateTime, nextOccurrence } from '@domain/study-group/meeting-occurrence';
 import { compareMeetings, MEETING_MESSAGES, normaliseMeeting, normaliseMeetingTime } from '@domain/study-group/meeting-rules';
 import { groupSize, type StudyGroup } from '@domain/study-group/study-group';
-import { GroupPrivateError, NotCourseMemberError, NotGroupMemberError, NotGroupOwnerError } from '@domain/study-group/study-group-errors';
+import {
+  GroupPrivateError,
+  InvalidNextOwnerError,
+  NotCourseMemberError,
+  NotGroupMemberError,
+  NotGroupOwnerError,
+} from '@domain/study-group/study-group-errors';
 import { checkStudyGroupDetails, normaliseStudyGroupDetails, TITLE_AND_DESCRIPTION_MESSAGE } from '@domain/study-group/study-group-rules';
 
 const person = (id: number): MemberProfile => ({
@@ -193,6 +199,33 @@ describe('leaving', () => {
 
   it('leaving a group one is not in changes nothing', () => {
     expect(planLeave(members(1, [1, 2]), UserId(7))).toEqual({ wasMember: false, ownerId: 1, groupDeleted: false });
+  });
+
+  it('an owner leaving hands the group to the member they name, whoever joined first', () => {
+    expect(planLeave(members(1, [1, 5, 3, 9]), UserId(1), UserId(9))).toEqual({ wasMember: true, ownerId: 9, groupDeleted: false });
+  });
+
+  it('refuses a next owner who is not another member, and one named by anyone but the leaving owner', () => {
+    expect(() => planLeave(members(1, [1, 5]), UserId(1), UserId(7))).toThrow(InvalidNextOwnerError);
+    expect(() => planLeave(members(1, [1, 5]), UserId(1), UserId(1))).toThrow(InvalidNextOwnerError);
+    // Alone: nobody to hand it to, and the group is not deleted behind the owner's back.
+    expect(() => planLeave(members(1, [1]), UserId(1), UserId(5))).toThrow(InvalidNextOwnerError);
+    expect(() => planLeave(members(1, [1, 5, 3]), UserId(5), UserId(3))).toThrow(ValidationError);
+    // Not in the group: nothing to do, whatever is named.
+    expect(planLeave(members(1, [1, 5]), UserId(7), UserId(5))).toEqual({ wasMember: false, ownerId: 1, groupDeleted: false });
+  });
+
+  it('writes nothing when the next owner is refused', async () => {
+    const writes: string[] = [];
+    const record = {
+      deleteGroup: async () => void writes.push('delete'),
+      setOwner: async () => void writes.push('owner'),
+      removeMember: async () => void writes.push('remove'),
+    };
+    await expect(applyLeave(members(1, [1, 5]), UserId(1), record, UserId(8))).rejects.toBeInstanceOf(InvalidNextOwnerError);
+    expect(writes).toEqual([]);
+    await applyLeave(members(1, [1, 5, 3]), UserId(1), record, UserId(3));
+    expect(writes).toEqual(['owner', 'remove']);
   });
 
   it('makes the writes in an order that never leaves the owner outside the group', async () => {

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { InMemoryChatLog } from '@tests/fakes/in-memory-chat-log';
 import { InMemoryCourseCatalog } from '@tests/fakes/in-memory-course-catalog';
 import { InMemoryCourseMembership } from '@tests/fakes/in-memory-course-membership';
+import { InMemoryGroupInvitations } from '@tests/fakes/in-memory-group-invitations';
 import { InMemoryStudyGroupRepository } from '@tests/fakes/in-memory-study-group-repository';
 import { InMemoryUserRepository } from '@tests/fakes/in-memory-user-repository';
 import { EmailVerificationPolicy } from '@application/accounts/email-verification';
@@ -48,6 +49,7 @@ describe('study-group use cases', () => {
   let dashboard: GetDashboard;
   let clock: number;
   let listCourseGroups: ListCourseGroups;
+  let invitations: InMemoryGroupInvitations;
 
   beforeEach(async () => {
     const users = new InMemoryUserRepository();
@@ -86,15 +88,16 @@ describe('study-group use cases', () => {
     join = new JoinStudyGroup(membership, groups, verification, changes);
     leave = new LeaveStudyGroup(groups, changes);
     chat = new InMemoryChatLog();
-    page = new GetStudyGroupPage(groups, chat, authors);
-    update = new UpdateStudyGroup(groups);
+    invitations = new InMemoryGroupInvitations(groups, users);
+    page = new GetStudyGroupPage(groups, chat, authors, invitations);
+    update = new UpdateStudyGroup(groups, invitations);
     schedule = new ScheduleMeeting(groups);
     moveMeeting = new UpdateMeeting(groups);
     cancel = new CancelMeeting(groups);
     leaveCourse = new LeaveCourse(catalog, membership, changes, groups);
-    coursePage = new GetCoursePage(catalog, membership, chat, groups, authors);
-    dashboard = new GetDashboard(membership, groups);
-    listCourseGroups = new ListCourseGroups(catalog, membership, groups);
+    coursePage = new GetCoursePage(catalog, membership, chat, groups, authors, invitations);
+    dashboard = new GetDashboard(membership, groups, invitations);
+    listCourseGroups = new ListCourseGroups(catalog, membership, groups, invitations);
   });
 
   const newGroup = async () => {
@@ -252,7 +255,7 @@ describe('study-group use cases', () => {
     expect(await membership.isMember(ids.owner, courseId)).toBe(false);
     expect((await groups.findById(groupId))?.owner.id).toBe(ids.member);
     expect(await groups.findById(alone.id)).toBeNull();
-    expect((await new GetDashboard(membership, groups).execute(ids.owner)).groups.map((g) => g.id)).toEqual([elsewhere.id]);
+    expect((await new GetDashboard(membership, groups, invitations).execute(ids.owner)).groups.map((g) => g.id)).toEqual([elsewhere.id]);
     expect(changes.told).toEqual([
       { userId: ids.owner, room: { kind: 'group', id: groupId } },
       { userId: ids.owner, room: { kind: 'group', id: alone.id } },

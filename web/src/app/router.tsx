@@ -16,6 +16,7 @@ import { ForgotPasswordPage } from './routes/forgot-password';
 import { ProfilePage } from './routes/profile';
 import { ResetPasswordPage } from './routes/reset-password';
 import { VerifyEmailPage } from './routes/verify-email';
+import { InvitePage } from './routes/invite';
 import { AppLayout } from './app-layout';
 
 function useSignedIn(): boolean {
@@ -70,6 +71,8 @@ const routes: RouteObject[] = [
       { path: '/verify-email', element: <VerifyEmailPage /> },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
+      // A group's invite link: the group for a visitor (who logs in or signs up and comes back), Join for a student.
+      { path: '/invite/:token', element: <InvitePage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

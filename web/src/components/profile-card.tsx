@@ -65,6 +65,8 @@ function ProfileCard({ member, onClose, trigger, extra }: ProfileCardProps) {
     }
     function onKeyDown(event: KeyboardEvent) {
       if (event.key !== 'Escape') return;
+      // Escape closes the card only, not a modal dialog the card was opened in (Invite people).
+      event.preventDefault();
       onClose();
       trigger.focus();
     }

@@ -23,6 +23,10 @@ export const queryKeys = {
   /** A search card's sections, all of them ("Show all"). */
   courseSections: (courseId: number, filters: CourseFilters) => ['catalog', 'sections', courseId, filters] as const,
   studyGroupPage: (groupId: number) => ['study-group', groupId] as const,
+  /** A group's invite links, requests to join and invites (its owner's). */
+  groupInvitations: (groupId: number) => ['study-group', groupId, 'invitations'] as const,
+  /** What an invite link opens, as this student (or a visitor: 0) sees it. */
+  inviteLink: (token: string, userId: number) => ['invite-link', token, userId] as const,
   /** A reset link's check as its page opens. */
   resetLink: (token: string) => ['reset-link', token] as const,
 };

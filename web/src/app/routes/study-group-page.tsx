@@ -4,17 +4,19 @@
 // cannot see it (not a member, removed while it was open, no such group).
 // Above the group's name, at every size, its course and the way back to it
 // (the course as the student's dashboard lists it: a member of a group is
-// one of its course).
+// one of its course). Its owner invites people from the Members panel.
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ErrorLine } from '@web/components/error-line';
 import { LoadingLine } from '@web/components/loading-line';
 import { useTabs } from '@web/components/tabs';
 import { ChatPanel } from '@web/features/chat/chat-panel';
-import { useDashboard } from '@web/features/courses/api';
+import { useCoursePage, useDashboard } from '@web/features/courses/api';
 import { useMarkRemovedFromGroup, useStudyGroupPage, type StudyGroupPageResult } from '@web/features/study-groups/api';
 import { GroupDetailsPanel } from '@web/features/study-groups/group-details-panel';
 import { GroupMembersPanel } from '@web/features/study-groups/group-members-panel';
 import { GroupUnavailable } from '@web/features/study-groups/group-unavailable';
+import { InvitePeopleDialog } from '@web/features/study-groups/invite-people-dialog';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { useMediaQuery } from '@web/lib/use-media-query';
 import styles from './study-group-page.module.css';
@@ -51,6 +53,9 @@ export function StudyGroupPage() {
   const compact = useMediaQuery('sm-down');
   const tabs = useTabs(SECTIONS, { label: 'Group sections', enabled: compact });
   const dashboard = useDashboard();
+  // The owner's Invite people suggests the course's students: their list is read once it opens.
+  const [inviting, setInviting] = useState(false);
+  const classmates = useCoursePage(result?.kind === 'found' ? result.page.group.courseID : 0, inviting).data?.courseMembers;
 
   if (!result) {
     return (
@@ -92,8 +97,11 @@ export function StudyGroupPage() {
         />
       </div>
       <div {...tabs.panel('members', styles.members)}>
-        <GroupMembersPanel group={group} userId={userId} />
+        <GroupMembersPanel group={group} userId={userId} onInvite={() => setInviting(true)} />
       </div>
+      {inviting && group.owner.id === userId ? (
+        <InvitePeopleDialog group={group} ownerId={userId} classmates={classmates} onClose={() => setInviting(false)} />
+      ) : null}
     </div>
   );
 }

@@ -108,11 +108,12 @@ function coursePageQuery(courseId: number) {
   });
 }
 
-/** The course page, and its later pages of groups for the Groups panel (one observer of the query: a second would read every page again when it mounts). */
-export function useCoursePage(courseId: number) {
-  const { data, isFetching, isError, isFetchNextPageError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = useInfiniteQuery(
-    coursePageQuery(courseId),
-  );
+/** The course page, and its later pages of groups for the Groups panel (one observer of the query: a second would read every page again when it mounts); not asked for while `enabled` is false. */
+export function useCoursePage(courseId: number, enabled = true) {
+  const { data, isFetching, isError, isFetchNextPageError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = useInfiniteQuery({
+    ...coursePageQuery(courseId),
+    enabled: enabled && courseId > 0,
+  });
   const loadMore = useCallback(() => {
     // Not while the pages are read again (after a change to the groups): the next cursor comes with them.
     if (!isFetching) void fetchNextPage({ cancelRefetch: false });

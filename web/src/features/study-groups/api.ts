@@ -97,7 +97,10 @@ export function useMarkRemovedFromGroup(groupId: number): () => void {
   const client = useQueryClient();
   return () => {
     const leaving =
-      client.isMutating({ mutationKey: LEAVE_STUDY_GROUP, predicate: (mutation) => mutation.state.variables === groupId }) > 0;
+      client.isMutating({
+        mutationKey: LEAVE_STUDY_GROUP,
+        predicate: (mutation) => (mutation.state.variables as LeaveChoice | undefined)?.groupId === groupId,
+      }) > 0;
     if (leaving) refusedWhileLeaving.add(groupId);
     else markRemoved(client, groupId);
   };
@@ -136,18 +139,25 @@ export function useJoinStudyGroup(userId: number | undefined) {
   });
 }
 
-/** The signed-in student leaves: only the group is named, as the spec's group page sends it. */
+/** The group a student leaves and, when its owner leaves other members behind, who owns it next. */
+export interface LeaveChoice {
+  groupId: number;
+  /** Left out: the longest-standing member (the server's rule). */
+  nextOwnerId?: number;
+}
+
+/** The signed-in student leaves: only the group is named (and the next owner, when the owner picked one), as the spec's group page sends it. */
 export function useLeaveStudyGroup() {
   const client = useQueryClient();
   return useMutation({
     mutationKey: LEAVE_STUDY_GROUP,
-    mutationFn: (groupId: number): Promise<LeaveStudyGroupAnswer> =>
-      apiClient.call(API.leaveStudyGroup, { body: { studyGroupID: groupId } }),
-    onSuccess: (_answer, groupId) => {
+    mutationFn: ({ groupId, nextOwnerId }: LeaveChoice): Promise<LeaveStudyGroupAnswer> =>
+      apiClient.call(API.leaveStudyGroup, { body: { studyGroupID: groupId, nextOwnerID: nextOwnerId } }),
+    onSuccess: (_answer, { groupId }) => {
       refusedWhileLeaving.delete(groupId);
       return refreshCourseViews(client);
     },
-    onError: (error, groupId) => {
+    onError: (error, { groupId }) => {
       if (refusedWhileLeaving.delete(groupId)) markRemoved(client, groupId);
       else rereadWhenRightsLost(client, groupId, error);
     },

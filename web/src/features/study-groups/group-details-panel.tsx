@@ -1,6 +1,7 @@
 // The left column of a group's page: its name (with the owner's edit
 // button), privacy, description, weekly meetings, the calendar download and
-// Leave Group, which takes the student home. Compact (phones), all but the
+// Leave Group, which asks first (the owner picks who owns the group next)
+// and takes the student home. Compact (phones), all but the
 // name are behind a "Group details" chevron, so the chat below gets the room.
 // Above the name, at every size, the group's course, a link back to it.
 import { useId, useState } from 'react';
@@ -11,7 +12,8 @@ import { Icon } from '@web/components/icon';
 import { messageForStudent } from '@web/lib/api-error';
 import { calendarPath, useLeaveStudyGroup } from './api';
 import styles from './group-details-panel.module.css';
-import { GroupPageModals, LEAVE_FAILED, type GroupPageModal } from './group-page-modals';
+import { GroupPageModals, type GroupPageModal } from './group-page-modals';
+import { LEAVE_FAILED } from './leave-group-dialog';
 import { MeetingList } from './meeting-list';
 import { PrivateGroupNote } from './private-group-note';
 
@@ -31,15 +33,13 @@ export function GroupDetailsPanel({ group, userId, compact = false, course }: Gr
   const leave = useLeaveStudyGroup();
   const [modal, setModal] = useState<GroupPageModal | null>(null);
   const isOwner = group.owner.id === userId;
-  // Leaving deletes a group with no other member, so the owner is asked first.
-  const aloneAsOwner = isOwner && group.members.length === 1;
 
   function show(next: GroupPageModal | null) {
     leave.reset();
     setModal(next);
   }
 
-  function leaveGroup() {
+  function leaveGroup(nextOwnerId?: number) {
     if (leave.isPending) return;
     // Home once the leave is answered, even if this panel is gone by then: the
     // group's chat may hear of the leave first and put the page's
@@ -48,7 +48,7 @@ export function GroupDetailsPanel({ group, userId, compact = false, course }: Gr
     // button (leave.error).
     // From the confirmation, home takes the place of its history entry (see useBackCloses).
     const fromModal = modal !== null;
-    leave.mutateAsync(group.id).then(
+    leave.mutateAsync({ groupId: group.id, nextOwnerId }).then(
       () => navigate('/', { replace: fromModal }),
       () => {},
     );
@@ -114,7 +114,8 @@ export function GroupDetailsPanel({ group, userId, compact = false, course }: Gr
         <button
           type="button"
           className={`button button--danger-outline ${styles.leave}`}
-          onClick={() => (aloneAsOwner ? show({ kind: 'leave-alone' }) : leaveGroup())}
+          onClick={() => show({ kind: 'leave' })}
+          aria-haspopup="dialog"
           aria-disabled={leave.isPending}
         >
           Leave Group
@@ -131,7 +132,7 @@ export function GroupDetailsPanel({ group, userId, compact = false, course }: Gr
         group={group}
         userId={userId}
         leave={{ run: leaveGroup, pending: leave.isPending, error: leave.error }}
-        onClose={() => show(null)}
+        onShow={show}
       />
     </section>
   );

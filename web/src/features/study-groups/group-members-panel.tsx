@@ -1,7 +1,7 @@
 // Members of a group on its page: the owner marked "Owner", the student "You",
 // names through the display rule (initials only on narrow screens, the name
 // then in a tip), a profile card on click, and for the owner a remove icon
-// beside every other member.
+// beside every other member, and "Invite people" with the count of requests to join.
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Icon } from '@web/components/icon';
@@ -11,14 +11,17 @@ import { memberName } from '@web/lib/member-name';
 import type { Member } from '@contract/members';
 import type { StudyGroup } from '@contract/study-groups';
 import { useRemoveGroupMember } from './api';
+import { requestCountLabel } from './invite-display';
 import styles from './group-members-panel.module.css';
 
 interface GroupMembersPanelProps {
   group: StudyGroup;
   userId: number;
+  /** The owner's "Invite people" (the page opens its dialog). */
+  onInvite?: () => void;
 }
 
-export function GroupMembersPanel({ group, userId }: GroupMembersPanelProps) {
+export function GroupMembersPanel({ group, userId, onInvite }: GroupMembersPanelProps) {
   const headingId = useId();
   const [removing, setRemoving] = useState<Member | null>(null);
   const remove = useRemoveGroupMember(group.id);
@@ -27,9 +30,29 @@ export function GroupMembersPanel({ group, userId }: GroupMembersPanelProps) {
 
   return (
     <section className="panel" aria-labelledby={headingId}>
-      <h2 className="panel__title" id={headingId}>
-        Members
-      </h2>
+      <div className={styles.header}>
+        <h2 className="panel__title" id={headingId}>
+          Members
+        </h2>
+        {isOwner && onInvite ? (
+          <button
+            type="button"
+            className={`button button--outline button--small ${styles.invite}`}
+            aria-haspopup="dialog"
+            onClick={onInvite}
+          >
+            <Icon name="user-plus" size={18} />
+            Invite people
+            {/* Apart in the name too ("Invite people 2 requests to join"); the flex gap spaces it on screen. */}{' '}
+            {group.pendingRequests > 0 ? (
+              <span className={styles.count}>
+                {group.pendingRequests}
+                <span className="visually-hidden"> {requestCountLabel(group.pendingRequests).replace(/^\d+ /, '')}</span>
+              </span>
+            ) : null}
+          </button>
+        ) : null}
+      </div>
       <ul className={styles.list}>
         {group.members.map((member) => {
           const name = memberName(member);

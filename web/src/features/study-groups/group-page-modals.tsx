@@ -1,46 +1,89 @@
 // The dialogs a group's page opens: Update Group, Schedule Meeting, Update
-// Meeting, and the owner's "Leave and delete the group?" when alone in it.
+// Meeting and its "Delete the meeting on ...?" (in its place, Cancel going
+// back to it), and Leave Group's question (leave-group-dialog.tsx).
 import type { Meeting, StudyGroup } from '@contract/study-groups';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { useCancelMeeting } from './api';
+import { deleteMeetingQuestion } from './invite-display';
+import { LeaveGroupDialog } from './leave-group-dialog';
 import { MeetingModal } from './meeting-modal';
 import { UpdateGroupModal } from './update-group-modal';
 
 export type GroupPageModal =
-  { kind: 'edit-group' } | { kind: 'schedule' } | { kind: 'meeting'; meeting: Meeting } | { kind: 'leave-alone' };
-
-export const LEAVE_FAILED = 'Could not leave this group. Please try again.';
+  | { kind: 'edit-group' }
+  | { kind: 'schedule' }
+  | { kind: 'meeting'; meeting: Meeting }
+  | { kind: 'delete-meeting'; meeting: Meeting }
+  | { kind: 'leave' };
 
 interface GroupPageModalsProps {
   open: GroupPageModal | null;
   group: StudyGroup;
   userId: number;
   /** Leave Group, run by the page (its failure also shows beside the page's button). */
-  leave: { run: () => void; pending: boolean; error: unknown };
-  onClose: () => void;
+  leave: { run: (nextOwnerId?: number) => void; pending: boolean; error: unknown };
+  /** Shows another of them in place of the open one (null: none). */
+  onShow: (next: GroupPageModal | null) => void;
 }
 
-export function GroupPageModals({ open, group, userId, leave, onClose }: GroupPageModalsProps) {
+export function GroupPageModals({ open, group, userId, leave, onShow }: GroupPageModalsProps) {
+  const onClose = () => onShow(null);
   switch (open?.kind) {
     case 'edit-group':
       return <UpdateGroupModal group={group} ownerId={userId} onClose={onClose} />;
     case 'schedule':
       return <MeetingModal groupId={group.id} ownerId={userId} onClose={onClose} />;
     case 'meeting':
-      return <MeetingModal key={open.meeting.id} groupId={group.id} ownerId={userId} meeting={open.meeting} onClose={onClose} />;
-    case 'leave-alone':
       return (
-        <ConfirmDialog
-          title="Leave and delete the group?"
-          message={`You are the only member of ${group.name}. Leaving deletes the group, its meetings and its chat.`}
-          confirmLabel="Leave Group"
-          onConfirm={leave.run}
-          pending={leave.pending}
-          error={leave.error}
-          failedMessage={LEAVE_FAILED}
+        <MeetingModal
+          key={open.meeting.id}
+          groupId={group.id}
+          ownerId={userId}
+          meeting={open.meeting}
           onClose={onClose}
+          onDelete={() => onShow({ kind: 'delete-meeting', meeting: open.meeting })}
         />
+      );
+    case 'delete-meeting':
+      return (
+        <DeleteMeetingDialog
+          groupId={group.id}
+          ownerId={userId}
+          meeting={open.meeting}
+          onBack={() => onShow({ kind: 'meeting', meeting: open.meeting })}
+          onDone={onClose}
+        />
+      );
+    case 'leave':
+      return (
+        <LeaveGroupDialog group={group} userId={userId} onLeave={leave.run} pending={leave.pending} error={leave.error} onClose={onClose} />
       );
     default:
       return null;
   }
+}
+
+interface DeleteMeetingDialogProps {
+  groupId: number;
+  ownerId: number;
+  meeting: Meeting;
+  /** Cancel: back to the meeting's Update Meeting. */
+  onBack: () => void;
+  onDone: () => void;
+}
+
+function DeleteMeetingDialog({ groupId, ownerId, meeting, onBack, onDone }: DeleteMeetingDialogProps) {
+  const cancel = useCancelMeeting(groupId, ownerId);
+  return (
+    <ConfirmDialog
+      title={deleteMeetingQuestion(meeting)}
+      message={`It comes off the group’s schedule for every member (@ ${meeting.location}).`}
+      confirmLabel="Delete Meeting"
+      onConfirm={() => cancel.mutate(meeting.id, { onSuccess: onDone })}
+      pending={cancel.isPending}
+      error={cancel.error}
+      failedMessage="Could not delete the meeting. Please try again."
+      onClose={onBack}
+    />
+  );
 }

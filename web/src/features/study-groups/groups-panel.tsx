@@ -4,7 +4,9 @@
 // sends the groups a page at a time: the next page loads when the end of the
 // list scrolls into view, or with "Load more groups".
 // Joining, leaving and creating refresh the cached course views themselves.
-// The page may add a badge to each group (its chat's unread messages).
+// The page may add a badge to each group (its chat's unread messages). The
+// owner sees how many ask to join ("2 requests"), a classmate that they are
+// invited or asked.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { StudyGroup } from '@contract/study-groups';
 import { Icon } from '@web/components/icon';
@@ -12,6 +14,7 @@ import { useCurrentUser } from '@web/lib/session';
 import { ErrorLine } from '@web/components/error-line';
 import { CreateStudyGroupModal } from './create-study-group-modal';
 import { isGroupFull, memberCountLabel } from './display-name';
+import { requestCountLabel } from './invite-display';
 import styles from './groups-panel.module.css';
 import { StudyGroupModal } from './study-group-modal';
 
@@ -149,6 +152,15 @@ export function GroupsPanel({ courseId, groups, more, memberGroupIds, isCourseMe
                     </span>
                   ) : !memberGroupIds.includes(group.id) && isGroupFull(group) ? (
                     <span className={styles.badge}>Full</span>
+                  ) : null}
+                  {group.owner.id === userId && group.pendingRequests > 0 ? (
+                    <span className={`${styles.badge} ${styles.requests}`}>
+                      {requestCountLabel(group.pendingRequests).replace(' to join', '')}
+                      <span className="visually-hidden"> to join</span>
+                    </span>
+                  ) : null}
+                  {!memberGroupIds.includes(group.id) && group.joinRequest?.status === 'pending' ? (
+                    <span className={styles.badge}>{group.joinRequest.kind === 'invite' ? 'Invited' : 'Requested'}</span>
                   ) : null}
                   {badge?.(group.id)}
                 </span>

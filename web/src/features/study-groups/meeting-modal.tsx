@@ -1,7 +1,8 @@
 // "Schedule Meeting" and "Update Meeting": a weekday, a time and a place.
 // The spec shows no client-side checks here; the server's refusal is shown
 // in the form, which stays open with what was typed (a long location is
-// counted toward its limit, never cut).
+// counted toward its limit, never cut). Delete Meeting hands over to the
+// page, which asks first.
 import { useForm, useWatch } from 'react-hook-form';
 import type { Meeting } from '@contract/study-groups';
 import { LOCATION_MAX, WEEKDAYS } from '@domain/study-group/meeting-rules';
@@ -12,7 +13,7 @@ import { ModalError } from '@web/components/modal-error';
 import { SelectField } from '@web/components/select-field';
 import { TextField } from '@web/components/text-field';
 import { formatTime24 } from '@web/lib/time-of-day';
-import { useCancelMeeting, useScheduleMeeting, useUpdateMeeting, type MeetingFields } from './api';
+import { useScheduleMeeting, useUpdateMeeting, type MeetingFields } from './api';
 
 const DAY_OPTIONS = WEEKDAYS.map((day) => ({ value: day, label: day }));
 
@@ -22,33 +23,25 @@ interface MeetingModalProps {
   /** The meeting to change; without it the modal schedules a new one. */
   meeting?: Meeting;
   onClose: () => void;
+  /** Delete Meeting: the page asks first, in this modal's place. */
+  onDelete?: () => void;
 }
 
-export function MeetingModal({ groupId, ownerId, meeting, onClose }: MeetingModalProps) {
+export function MeetingModal({ groupId, ownerId, meeting, onClose, onDelete }: MeetingModalProps) {
   const { register, handleSubmit, control } = useForm<MeetingFields>({
     defaultValues: { day: meeting?.day ?? '', time: meeting ? formatTime24(meeting.time) : '', location: meeting?.location ?? '' },
   });
   const location = useWatch({ control, name: 'location' });
   const schedule = useScheduleMeeting(groupId, ownerId);
   const update = useUpdateMeeting(groupId, ownerId);
-  const cancel = useCancelMeeting(groupId, ownerId);
   const save = meeting ? update : schedule;
-  const pending = save.isPending || cancel.isPending;
-  // The line below the form speaks of the latest attempt.
-  const failure = save.error ?? cancel.error;
+  const pending = save.isPending;
 
   const submit = handleSubmit((fields) => {
     if (pending) return;
-    cancel.reset();
     if (meeting) update.mutate({ meetingId: meeting.id, fields }, { onSuccess: onClose });
     else schedule.mutate(fields, { onSuccess: onClose });
   });
-
-  function remove(meetingId: number) {
-    if (pending) return;
-    save.reset();
-    cancel.mutate(meetingId, { onSuccess: onClose });
-  }
 
   return (
     <ModalDialog title={meeting ? 'Update Meeting' : 'Schedule Meeting'} onClose={onClose}>
@@ -62,17 +55,18 @@ export function MeetingModal({ groupId, ownerId, meeting, onClose }: MeetingModa
           autoComplete="off"
           placeholder="Marston Science Library, room 101"
         />
-        <ModalError
-          error={failure}
-          fallback={
-            cancel.error
-              ? 'Could not delete the meeting. Please try again.'
-              : `Could not ${meeting ? 'update' : 'add'} the meeting. Please try again.`
-          }
-        />
+        <ModalError error={save.error} fallback={`Could not ${meeting ? 'update' : 'add'} the meeting. Please try again.`} />
         <div className={modal.actions}>
-          {meeting ? (
-            <button type="button" className="button button--danger-outline" onClick={() => remove(meeting.id)} aria-disabled={pending}>
+          {meeting && onDelete ? (
+            <button
+              type="button"
+              className="button button--danger-outline"
+              onClick={() => {
+                if (!pending) onDelete();
+              }}
+              aria-disabled={pending}
+              aria-haspopup="dialog"
+            >
               Delete Meeting
             </button>
           ) : null}

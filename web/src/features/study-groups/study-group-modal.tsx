@@ -1,8 +1,10 @@
 // A group as the course view shows it: name, description, People, Schedule,
 // and what the student can do: Join Group (or "Full"), or View Group and Leave
-// Group. A private group the student is not in comes without its people and
-// meetings (the server keeps them to its members): its owner and size instead.
-import { useEffect, useRef } from 'react';
+// Group (asked first). A private group the student is not in comes without
+// its people and meetings (the server keeps them to its members): its owner
+// and size instead, and the way in: Ask to join, then "Request sent" with
+// Withdraw request (or the owner's no); an owner's invite, Accept or Decline.
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { StudyGroup } from '@contract/study-groups';
 import { Icon } from '@web/components/icon';
@@ -14,7 +16,10 @@ import { memberInitials, memberName } from '@web/lib/member-name';
 import { useCurrentUser } from '@web/lib/session';
 import { formatTime24 } from '@web/lib/time-of-day';
 import { useJoinStudyGroup, useLeaveStudyGroup } from './api';
-import { isGroupFull, memberCountLabel } from './display-name';
+import { memberCountLabel } from './display-name';
+import { useAnswerInvite, useRequestToJoin, useWithdrawJoinRequest } from './invitations-api';
+import { wayIn } from './invite-display';
+import { LeaveGroupDialog } from './leave-group-dialog';
 import { PrivateGroupNote } from './private-group-note';
 import styles from './study-group-modal.module.css';
 
@@ -31,23 +36,51 @@ export function StudyGroupModal({ group, isMember, isCourseMember, onLeft, onClo
   const userId = useCurrentUser()?.id;
   const join = useJoinStudyGroup(userId);
   const leave = useLeaveStudyGroup();
-  const pending = join.isPending || leave.isPending;
-  const viewLinkRef = useRef<HTMLAnchorElement>(null);
-  const wasMember = useRef(isMember);
+  const ask = useRequestToJoin(userId);
+  const withdraw = useWithdrawJoinRequest(userId);
+  const answer = useAnswerInvite(userId);
+  const calls = [join, leave, ask, withdraw, answer];
+  const pending = calls.some((call) => call.isPending);
+  const failed = calls.find((call) => call.error);
+  // Leave Group asks first, in this modal's place (Cancel comes back here).
+  const [askingLeave, setAskingLeave] = useState(false);
+  const actionRef = useRef<HTMLElement>(null);
+  const way = isMember ? 'member' : !isCourseMember ? 'outside-course' : wayIn(group, group.joinRequest);
+  const shownWay = useRef(way);
 
-  // Join Group is replaced by View Group: keep keyboard focus on the new action.
+  // The pressed button is replaced (Join Group by View Group, Ask to join by
+  // Withdraw request...): keyboard focus moves to the new action, or to the line that says where the student stands.
   useEffect(() => {
-    if (isMember && !wasMember.current) viewLinkRef.current?.focus();
-    wasMember.current = isMember;
-  }, [isMember]);
+    if (way !== shownWay.current) actionRef.current?.focus();
+    shownWay.current = way;
+  }, [way]);
 
-  function act(kind: 'join' | 'leave') {
+  function run(call: () => void) {
     if (pending) return;
-    join.reset();
-    leave.reset();
-    if (kind === 'join') join.mutate(group.id);
-    else leave.mutate(group.id, { onSuccess: onLeft });
+    for (const each of calls) each.reset();
+    call();
   }
+
+  if (askingLeave && userId !== undefined) {
+    return (
+      <LeaveGroupDialog
+        group={group}
+        userId={userId}
+        onLeave={(nextOwnerId) => run(() => leave.mutate({ groupId: group.id, nextOwnerId }, { onSuccess: onLeft }))}
+        pending={leave.isPending}
+        error={leave.error}
+        onClose={() => {
+          leave.reset();
+          setAskingLeave(false);
+        }}
+      />
+    );
+  }
+
+  const setAction = (element: HTMLElement | null) => {
+    actionRef.current = element;
+  };
+  const spinner = (call: { isPending: boolean }) => (call.isPending ? <span className="button__spinner" aria-hidden="true" /> : null);
 
   return (
     <ModalDialog title={group.name} onClose={onClose}>
@@ -58,31 +91,101 @@ export function StudyGroupModal({ group, isMember, isCourseMember, onLeft, onClo
         {!group.public && !isMember ? <WithheldDetails group={group} /> : <GroupDetails group={group} />}
 
         <ModalError
-          error={join.error ?? leave.error}
-          fallback={`Could not ${join.error ? 'join' : 'leave'} this group. Please try again.`}
+          error={failed?.error}
+          fallback={`Could not ${failedAction(failed, { join, leave, ask, withdraw, answer })}. Please try again.`}
         />
         <div className={modal.actions}>
-          {isMember ? (
+          {way === 'member' ? (
             <>
               {/* In place of the modal's history entry: Back from the group returns to the course, not to a copy of it. */}
-              <Link ref={viewLinkRef} to={`/study-group/${group.id}`} replace className="button button--primary">
+              <Link ref={setAction} to={`/study-group/${group.id}`} replace className="button button--primary">
                 View Group
               </Link>
-              <button type="button" className="button button--danger-outline" onClick={() => act('leave')} aria-disabled={pending}>
+              <button
+                type="button"
+                className="button button--danger-outline"
+                onClick={() => {
+                  leave.reset();
+                  setAskingLeave(true);
+                }}
+                aria-haspopup="dialog"
+                aria-disabled={pending}
+              >
                 Leave Group
               </button>
             </>
-          ) : !isCourseMember ? (
+          ) : way === 'outside-course' ? (
             <p className={styles.note}>Join this course to join its groups.</p>
-          ) : !group.public ? (
-            <p className={styles.note}>
-              <Icon name="lock" size={16} /> This group is private
+          ) : way === 'invited' ? (
+            <>
+              <p className={`${styles.note} ${styles.standing}`} ref={setAction} tabIndex={-1} role="status">
+                You’re invited
+              </p>
+              <button
+                type="button"
+                className="button button--outline"
+                onClick={() => run(() => answer.mutate({ groupId: group.id, accept: false }))}
+                aria-disabled={pending}
+              >
+                Decline
+              </button>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => run(() => answer.mutate({ groupId: group.id, accept: true }))}
+                aria-disabled={pending}
+              >
+                {answer.isPending && answer.variables?.accept ? spinner(answer) : null}
+                Accept
+              </button>
+            </>
+          ) : way === 'requested' ? (
+            <>
+              <p className={`${styles.note} ${styles.standing}`} role="status">
+                Request sent
+              </p>
+              <button
+                ref={setAction}
+                type="button"
+                className="button button--outline"
+                onClick={() => run(() => withdraw.mutate(group.id))}
+                aria-disabled={pending}
+              >
+                {spinner(withdraw)}
+                Withdraw request
+              </button>
+            </>
+          ) : way === 'declined' ? (
+            <p className={styles.note} ref={setAction} tabIndex={-1} role="status">
+              The owner declined your request.
             </p>
-          ) : isGroupFull(group) ? (
+          ) : way === 'full' ? (
             <p className={styles.note}>Full: this group takes at most {group.maxMembers} members.</p>
+          ) : way === 'ask' ? (
+            <>
+              <p className={`${styles.note} ${styles.standing}`}>
+                <Icon name="lock" size={16} /> This group is private
+              </p>
+              <button
+                ref={setAction}
+                type="button"
+                className="button button--primary"
+                onClick={() => run(() => ask.mutate(group.id))}
+                aria-disabled={pending}
+              >
+                {spinner(ask)}
+                Ask to join
+              </button>
+            </>
           ) : (
-            <button type="button" className="button button--primary" onClick={() => act('join')} aria-disabled={pending}>
-              {join.isPending ? <span className="button__spinner" aria-hidden="true" /> : null}
+            <button
+              ref={setAction}
+              type="button"
+              className="button button--primary"
+              onClick={() => run(() => join.mutate(group.id))}
+              aria-disabled={pending}
+            >
+              {spinner(join)}
               Join Group
             </button>
           )}
@@ -90,6 +193,15 @@ export function StudyGroupModal({ group, isMember, isCourseMember, onLeft, onClo
       </div>
     </ModalDialog>
   );
+}
+
+/** What the failed call was doing, for the fallback line ("Could not join this group."). */
+function failedAction(failed: unknown, calls: Record<'join' | 'leave' | 'ask' | 'withdraw' | 'answer', unknown>): string {
+  if (failed === calls.leave) return 'leave this group';
+  if (failed === calls.ask) return 'send your request';
+  if (failed === calls.withdraw) return 'withdraw your request';
+  if (failed === calls.answer) return 'answer the invite';
+  return 'join this group';
 }
 
 /** A private group seen from outside: who runs it and how many are in it, nothing more. */
