@@ -83,6 +83,19 @@ describe('the HTTP surface, embedded default', () => {
     const routes = (Object.values(API) as ApiRoute[]).map((route) => `${route.method} ${route.path}`);
     expect(documented.sort()).toEqual(routes.sort());
     expect(document.paths['/api/course/{courseID}/'].get.operationId).toBe('coursePage');
+    // Calls that refuse with 409 in some state (a full group, a used-up link, a declined request, ...) say so.
+    const responses = document.paths as unknown as Record<string, { post: { responses: Record<string, unknown> } }>;
+    for (const path of [
+      '/api/insert-study-group-member/',
+      '/api/accept-group-invite/',
+      '/api/insert-study-group-join-request/',
+      '/api/answer-study-group-join-request/',
+      '/api/insert-study-group-invite/',
+      '/api/answer-study-group-invite/',
+      '/api/insert-study-group-invite-link/',
+      '/api/delete-study-group-member/',
+    ])
+      expect(Object.keys(responses[path].post.responses), path).toContain('409');
     expect((await rawRequest(`${server.url}/api/openapi.json`, 'POST')).status).toBe(405);
   });
 

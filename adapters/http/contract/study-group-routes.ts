@@ -1,6 +1,7 @@
 // The wire contract's routes of study groups: starting, joining and leaving
 // one, its page and calendar, and its meetings (api.ts assembles the table).
 import * as z from 'zod/mini';
+import { errorAnswer } from './errors';
 import { requestId } from './primitives';
 import { route } from './route';
 import * as groups from './study-groups';
@@ -15,6 +16,7 @@ export const STUDY_GROUP_ROUTES = {
     body: groups.createStudyGroupBody,
     answer: groups.studyGroup,
     status: 201,
+    refusals: { 409: errorAnswer },
   }),
   joinStudyGroup: route({
     method: 'POST',
@@ -22,6 +24,7 @@ export const STUDY_GROUP_ROUTES = {
     summary: 'Join a public group of your course',
     body: groups.joinStudyGroupBody,
     answer: groups.joinStudyGroupAnswer,
+    refusals: { 409: errorAnswer },
   }),
   leaveStudyGroup: route({
     method: 'POST',
@@ -29,6 +32,7 @@ export const STUDY_GROUP_ROUTES = {
     summary: 'Leave a group, or (the owner) remove another member',
     body: groups.leaveStudyGroupBody,
     answer: groups.leaveStudyGroupAnswer,
+    refusals: { 409: errorAnswer },
   }),
   studyGroupPage: route({
     method: 'GET',
@@ -59,6 +63,7 @@ export const STUDY_GROUP_ROUTES = {
     body: groups.scheduleMeetingBody,
     answer: groups.meeting,
     status: 201,
+    refusals: { 409: errorAnswer },
   }),
   updateMeeting: route({
     method: 'POST',
@@ -88,6 +93,7 @@ export const STUDY_GROUP_ROUTES = {
     body: groups.createInviteLinkBody,
     answer: groups.createInviteLinkAnswer,
     status: 201,
+    refusals: { 409: errorAnswer },
   }),
   revokeInviteLink: route({
     method: 'POST',
@@ -111,6 +117,7 @@ export const STUDY_GROUP_ROUTES = {
     summary: 'Join the group through an invite link, and its course if needed (uses the link once)',
     body: groups.acceptInviteLinkBody,
     answer: groups.acceptInviteLinkAnswer,
+    refusals: { 409: errorAnswer },
   }),
   requestToJoin: route({
     method: 'POST',
@@ -119,6 +126,7 @@ export const STUDY_GROUP_ROUTES = {
     body: groups.requestToJoinBody,
     answer: groups.requestToJoinAnswer,
     status: 201,
+    refusals: { 409: errorAnswer },
   }),
   withdrawJoinRequest: route({
     method: 'POST',
@@ -133,6 +141,7 @@ export const STUDY_GROUP_ROUTES = {
     summary: "Accept or decline a student's request to join (owner)",
     body: groups.answerJoinRequestBody,
     answer: groups.answerJoinRequestAnswer,
+    refusals: { 409: errorAnswer },
   }),
   inviteStudent: route({
     method: 'POST',
@@ -141,6 +150,7 @@ export const STUDY_GROUP_ROUTES = {
     body: groups.inviteStudentBody,
     answer: groups.inviteStudentAnswer,
     status: 201,
+    refusals: { 409: errorAnswer },
   }),
   cancelInvite: route({
     method: 'POST',
@@ -155,5 +165,6 @@ export const STUDY_GROUP_ROUTES = {
     summary: "Accept or decline the owner's invite",
     body: groups.answerInviteBody,
     answer: groups.answerInviteAnswer,
+    refusals: { 409: errorAnswer },
   }),
 } as const;
