@@ -38,17 +38,22 @@ export class AcceptInviteLink {
     const group = link && (await this.groups.findById(link.groupId));
     if (!group) throw new InviteLinkInvalidError('unknown');
     const answer = { groupId: group.id, courseId: group.courseId, isMember: true as const };
-    // A member opening the link again: nothing joined, the link not used (whether or not it still works).
-    if (isGroupMember(group, userId)) return { ...answer, joinedCourse: false };
+    // A member opening the link again: nothing joined, the link not used (whether or not it still works); only the
+    // course is seen to, should an earlier try have stopped between the group and the course.
+    if (isGroupMember(group, userId)) return { ...answer, joinedCourse: await this.joinCourseIfOut(userId, group.courseId) };
     assertLinkWorks(link, new Date(this.now()));
     await this.verification.requireVerified(userId);
     const { joined } = await this.invitations.joinThroughLink(token, userId, new Date(this.now()));
     if (joined) await this.changes.joined(userId, { kind: 'group', id: group.id });
-    const joinedCourse = !(await this.membership.isMember(userId, group.courseId));
-    if (joinedCourse) {
-      await this.membership.joinCourse(userId, group.courseId);
-      await this.changes.joined(userId, { kind: 'course', id: group.courseId });
-    }
+    const joinedCourse = await this.joinCourseIfOut(userId, group.courseId);
     return { ...answer, joinedCourse };
+  }
+
+  /** Joins the course at course level when the student is not in it; true when they were not. */
+  private async joinCourseIfOut(userId: UserId, courseId: CourseId): Promise<boolean> {
+    if (await this.membership.isMember(userId, courseId)) return false;
+    await this.membership.joinCourse(userId, courseId);
+    await this.changes.joined(userId, { kind: 'course', id: courseId });
+    return true;
   }
 }

@@ -16,6 +16,7 @@ import { GetCoursePage } from '@application/courses/get-course-page';
 import { GetDashboard } from '@application/courses/get-dashboard';
 import { LeaveCourse } from '@application/courses/leave-course';
 import { COURSE_GROUPS_PAGE_SIZE, ListCourseGroups } from '@application/courses/list-course-groups';
+import { AcceptInviteLink } from '@application/study-groups/accept-invite-link';
 import { CancelMeeting } from '@application/study-groups/cancel-meeting';
 import { CreateStudyGroup } from '@application/study-groups/create-study-group';
 import { GetStudyGroupPage } from '@application/study-groups/get-study-group-page';
@@ -105,6 +106,28 @@ describe('study-group use cases', () => {
     await join.execute({ actingUserId: ids.member, groupId: group.id });
     return group.id;
   };
+
+  it('joins the course through an invite link even when an earlier try stopped after the group', async () => {
+    const groupId = await newGroup();
+    const { token } = (await invitations.createLink({ groupId, expiresAt: new Date(clock + 3_600_000), maxUses: 1 }, new Date(clock)))!;
+    const accept = new AcceptInviteLink(
+      invitations,
+      groups,
+      membership,
+      new EmailVerificationPolicy(new InMemoryUserRepository(), 'optional'),
+      changes,
+      () => clock,
+    );
+    // The outsider is in the group (the link's one use spent) but the course join never happened.
+    await groups.addMember(groupId, ids.outsider);
+    expect(await membership.isMember(ids.outsider, courseId)).toBe(false);
+    // Opening the link again, as a member, uses nothing and sees to the course.
+    expect(await accept.execute({ actingUserId: ids.outsider, token })).toEqual({ groupId, courseId, isMember: true, joinedCourse: true });
+    expect(await membership.isMember(ids.outsider, courseId)).toBe(true);
+    expect(await accept.execute({ actingUserId: ids.outsider, token })).toEqual({ groupId, courseId, isMember: true, joinedCourse: false });
+    // The link's one use is still there for someone else.
+    expect((await invitations.workingLinks(groupId, new Date(clock))).map((l) => l.uses)).toEqual([0]);
+  });
 
   it('creates a public, trimmed group owned by its creator', async () => {
     const group = await create.execute({ actingUserId: ids.owner, courseId, name: ' Exam prep ', description: ' Sets ' });
