@@ -9,7 +9,7 @@ import type { StudyGroupRepository } from '@application/ports/study-group-reposi
 import { requireMemberGroup } from './study-group-access';
 
 /** Meeting lengths the group may ask for, in minutes. */
-export const MEETING_LENGTH = { min: 30, max: 180, step: 15, default: 60 } as const;
+const MEETING_LENGTH = { min: 30, max: 180, step: 15, default: 60 } as const;
 /** Another group's meeting keeps its members busy this long. */
 const OTHER_MEETING_MINUTES = 60;
 
@@ -22,7 +22,7 @@ export interface MeetingTimes {
 }
 
 /** Refuses a length that is not 30-180 minutes in steps of 15 (VALIDATION_FAILED). */
-export function checkMeetingLength(length: number): number {
+function checkMeetingLength(length: number): number {
   const { min, max, step } = MEETING_LENGTH;
   if (!Number.isInteger(length) || length < min || length > max || length % step !== 0)
     throw new ValidationError(`The length must be ${min} to ${max} minutes, in steps of ${step}.`, 'length');

@@ -5,9 +5,9 @@ import { ValidationError } from '@domain/errors';
 import type { PreferredHours, WeeklyInterval } from './find-a-time';
 
 /** The most stretches a grid holds. */
-export const BUSY_STRETCHES_MAX = 50;
+const BUSY_STRETCHES_MAX = 50;
 /** Preferred hours span at least this many minutes. */
-export const PREFERRED_HOURS_MIN = 2 * 60;
+const PREFERRED_HOURS_MIN = 2 * 60;
 /** Every time of the grid falls on a 5-minute mark. */
 const MARK = 5;
 const DAY_MINUTES = 24 * 60;
