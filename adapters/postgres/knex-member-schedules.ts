@@ -68,7 +68,8 @@ export class KnexMemberSchedules implements MemberSchedules {
       const record = recordOf(row.user_id);
       if (row.kind === 'class' && row.meet_times !== null) record.classMeetings.push(...json(row.meet_times));
       else if (row.kind === 'meeting') record.otherMeetings.push({ day: row.day_name as Weekday, time: String(row.time) });
-      else if (row.kind === 'busy') record.busy.push({ day: Number(row.day), start: Number(row.start_minute), end: Number(row.end_minute) });
+      else if (row.kind === 'busy')
+        record.busy.push({ day: Number(row.day), start: Number(row.start_minute), end: Number(row.end_minute) });
       else if (row.kind === 'hours') record.preferred = { start: Number(row.start_minute), end: Number(row.end_minute) };
     }
     return [...records.values()];

@@ -84,7 +84,10 @@ export function memberSchedulesContract(makeWorld: () => Promise<MemberSchedules
         preferred: { start: 540, end: 1260 },
       });
       await world.schedules.saveBusyTimes(me, { busy: [{ day: 5, start: 900, end: 960 }], preferred: { start: 600, end: 780 } });
-      expect(await world.schedules.busyTimesOf(me)).toEqual({ busy: [{ day: 5, start: 900, end: 960 }], preferred: { start: 600, end: 780 } });
+      expect(await world.schedules.busyTimesOf(me)).toEqual({
+        busy: [{ day: 5, start: 900, end: 960 }],
+        preferred: { start: 600, end: 780 },
+      });
       await world.schedules.saveBusyTimes(me, { busy: [], preferred: null });
       expect(await world.schedules.busyTimesOf(me)).toEqual({ busy: [], preferred: null });
       // Another student's grid is their own.

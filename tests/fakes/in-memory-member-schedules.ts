@@ -38,7 +38,9 @@ export class InMemoryMemberSchedules implements MemberSchedules {
 
   async busyTimesOf(userId: UserId): Promise<BusyGrid> {
     const grid = this.grids.get(userId);
-    return grid ? { busy: grid.busy.map((b) => ({ ...b })), preferred: grid.preferred ? { ...grid.preferred } : null } : { busy: [], preferred: null };
+    return grid
+      ? { busy: grid.busy.map((b) => ({ ...b })), preferred: grid.preferred ? { ...grid.preferred } : null }
+      : { busy: [], preferred: null };
   }
 
   async saveBusyTimes(userId: UserId, grid: BusyGrid): Promise<void> {

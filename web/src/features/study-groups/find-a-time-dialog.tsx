@@ -48,7 +48,7 @@ export function FindATimeDialog({ group, userId, onClose, onSchedule }: FindATim
 
   const describe = (p: Proposal) => {
     if (p.busy.length === 0) return `all ${p.free.length} free`;
-    return `${p.free.length} of ${p.free.length + p.busy.length} free; busy: ${p.busy.map(nameOf).join(', ')}`;
+    return `${p.free.length} of ${p.free.length + p.busy.length} free: busy: ${p.busy.map(nameOf).join(', ')}`;
   };
 
   return (
