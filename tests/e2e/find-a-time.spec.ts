@@ -5,7 +5,7 @@
 // it adds shows on the group page.
 import { expect, test } from '@playwright/test';
 import { BIG_COURSE, classNumberOf } from './e2e-catalog';
-import { apiPost, createGroupViaApi, signUpViaApi } from './e2e-support';
+import { apiPost, createGroupViaApi, expectNoHorizontalOverflow, signUpViaApi } from './e2e-support';
 
 // The e2e catalog's patterns for sections 0, 1 and 2 (e2e-catalog.ts), as minutes of each day.
 const CLASSES: { days: string[]; start: number; end: number }[] = [
@@ -72,6 +72,22 @@ test('the owner finds a time free for all three, away from their classes, and sc
     await expect(ownerPage.getByText(`${day} ${from}`)).toBeVisible();
     await expect(ownerPage.getByText('@ Marston Science Library')).toBeVisible();
     expect(owner.id).toBeGreaterThan(0);
+
+    // On a phone: the dialog and the profile's busy times fit 360 px, and a stretch added there is saved.
+    await carlaPage.setViewportSize({ width: 360, height: 780 });
+    await carlaPage.goto(`/study-group/${groupId}`);
+    await carlaPage.getByRole('button', { name: 'Group details' }).click();
+    await carlaPage.getByRole('button', { name: 'Find a time' }).click();
+    const phoneDialog = carlaPage.getByRole('dialog', { name: 'Find a time' });
+    await expect(phoneDialog.getByRole('listitem').first()).toBeVisible();
+    await expect(phoneDialog.getByRole('button', { name: /Schedule this/ })).toHaveCount(0);
+    await expectNoHorizontalOverflow(carlaPage, 'Find a time at 360 px');
+    await carlaPage.goto('/profile');
+    await carlaPage.getByRole('button', { name: 'Add a busy time' }).click();
+    await carlaPage.getByLabel('Busy time 1: day').selectOption('Saturday');
+    await expectNoHorizontalOverflow(carlaPage, 'the profile at 360 px');
+    await carlaPage.getByRole('button', { name: 'Save busy times' }).click();
+    await expect(carlaPage.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
   } finally {
     await Promise.all(contexts.map((c) => c.close()));
   }
