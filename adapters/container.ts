@@ -41,6 +41,7 @@ import { KnexReadMarkers } from '@adapters/postgres/knex-read-markers';
 import { KnexSessionStore } from '@adapters/postgres/knex-session-store';
 import { KnexStudyGroupRepository } from '@adapters/postgres/knex-study-group-repository';
 import { KnexGroupInvitations } from '@adapters/postgres/knex-group-invitations';
+import { KnexMemberSchedules } from '@adapters/postgres/knex-member-schedules';
 import { KnexUserRepository } from '@adapters/postgres/knex-user-repository';
 import { RedisChatArchiveProjector } from '@adapters/redis/redis-chat-archive-projector';
 import { RedisChatSignals } from '@adapters/redis/redis-chat-signals';
@@ -163,6 +164,7 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
   register(c, TOKENS.CatalogSnapshot, () => new FileCatalogSnapshot(config.catalog.file ?? SHIPPED_CATALOG));
   register(c, TOKENS.StudyGroupRepository, (r) => new KnexStudyGroupRepository(r(INFRA.Knex)));
   register(c, TOKENS.GroupInvitations, (r) => new KnexGroupInvitations(r(INFRA.Knex)));
+  register(c, TOKENS.MemberSchedules, (r) => new KnexMemberSchedules(r(INFRA.Knex)));
   // Who may use a room, remembered in-process; leaving forgets it on every server (MembershipChanges).
   register(
     c,

@@ -58,6 +58,9 @@ import { RevokeInviteLink } from '@application/study-groups/revoke-invite-link';
 import { StandingChanges } from '@application/study-groups/standing-change';
 import { WithdrawJoinRequest } from '@application/study-groups/withdraw-join-request';
 import { CreateStudyGroup } from '@application/study-groups/create-study-group';
+import { FindMeetingTimes } from '@application/study-groups/find-meeting-times';
+import { GetBusyTimes } from '@application/study-groups/get-busy-times';
+import { SaveBusyTimes } from '@application/study-groups/save-busy-times';
 import { GetStudyGroupCalendar } from '@application/study-groups/get-study-group-calendar';
 import { GetStudyGroupPage } from '@application/study-groups/get-study-group-page';
 import { JoinStudyGroup } from '@application/study-groups/join-study-group';
@@ -79,6 +82,7 @@ const {
   CatalogSnapshot,
   StudyGroupRepository,
   GroupInvitations,
+  MemberSchedules,
 } = TOKENS;
 const { ChatLog, ChatRoomAccess, ChatSignals, ReadMarkers, Clock, Sleeper, Telemetry } = TOKENS;
 
@@ -214,6 +218,10 @@ const useCases = {
   scheduleMeeting: (r) => new ScheduleMeeting(r(StudyGroupRepository)),
   updateMeeting: (r) => new UpdateMeeting(r(StudyGroupRepository)),
   cancelMeeting: (r) => new CancelMeeting(r(StudyGroupRepository)),
+  // Find a time, and the busy grid each student keeps for it.
+  findMeetingTimes: (r) => new FindMeetingTimes(r(StudyGroupRepository), r(MemberSchedules)),
+  getBusyTimes: (r) => new GetBusyTimes(r(MemberSchedules)),
+  saveBusyTimes: (r) => new SaveBusyTimes(r(MemberSchedules)),
   // Ways into a group: invite links, requests to join, invites by username.
   getGroupInvitations: (r) => new GetGroupInvitations(r(StudyGroupRepository), r(GroupInvitations), r(Clock)),
   createInviteLink: (r) => new CreateInviteLink(r(StudyGroupRepository), r(GroupInvitations), r(Clock)),

@@ -18,6 +18,7 @@ import * as courseCommunities from '@migrations/20261130000000_course_communitie
 import * as courseChatRooms from '@migrations/20261130100000_course_chat_rooms';
 import * as catalogCourseRecords from '@migrations/20261130200000_catalog_course_records';
 import * as groupInvitations from '@migrations/20261201000000_group_invitations';
+import * as studentBusyTimes from '@migrations/20261202000000_student_busy_times';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261130100000_course_chat_rooms': courseChatRooms,
   '20261130200000_catalog_course_records': catalogCourseRecords,
   '20261201000000_group_invitations': groupInvitations,
+  '20261202000000_student_busy_times': studentBusyTimes,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

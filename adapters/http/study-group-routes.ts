@@ -2,6 +2,8 @@
 // and the ways into a private group (invite links, requests, invites).
 // Every call acts on the session's student; ids in bodies only name things.
 import { CourseId, MeetingId, StudyGroupId, UserId } from '@domain/ids';
+import { DEFAULT_PREFERRED_HOURS } from '@domain/study-group/find-a-time';
+import { clockOfMinutes, type BusyGrid } from '@domain/study-group/busy-grid';
 import { studyGroupCalendar } from '@adapters/calendar/icalendar-writer';
 import type { UseCases } from '@adapters/use-cases';
 import type { ApiRouter, RouteAnswer } from './api-router';
@@ -18,6 +20,15 @@ import {
   messageToWire,
   studyGroupToWire,
 } from './wire';
+
+function busyTimesToWire(grid: BusyGrid): RouteAnswer<typeof API.busyTimes> {
+  const preferred = grid.preferred ?? DEFAULT_PREFERRED_HOURS;
+  return {
+    busy: grid.busy.map(({ day, start, end }) => ({ day, start: clockOfMinutes(start), end: clockOfMinutes(end) })),
+    preferredStart: clockOfMinutes(preferred.start),
+    preferredEnd: clockOfMinutes(preferred.end),
+  };
+}
 
 function meetingCommand(userId: UserId, body: { studyGroupID: number; day: string; time: string; location: string }) {
   return { actingUserId: userId, groupId: StudyGroupId(body.studyGroupID), day: body.day, time: body.time, location: body.location };
@@ -91,6 +102,42 @@ export function studyGroupRoutes(api: ApiRouter, useCases: UseCases): void {
 
   api.on(API.updateMeeting, async ({ userId, body }) =>
     meetingToWire(await useCases.updateMeeting.execute({ ...meetingCommand(userId, body), meetingId: MeetingId(body.meetingID) })),
+  );
+
+  // Who is free or busy in each slot, never why: the answer holds member ids and times only.
+  api.on(API.findATime, async ({ ctx, userId, params, query }) => {
+    const found = await useCases.findMeetingTimes.execute({
+      actingUserId: userId,
+      groupId: StudyGroupId(params.studyGroupID),
+      length: query.length,
+    });
+    ctx.set('Cache-Control', 'private, no-store');
+    return {
+      studyGroupID: found.groupId,
+      length: found.length,
+      proposals: found.proposals.map((p) => ({
+        day: p.day,
+        start: clockOfMinutes(p.start),
+        end: clockOfMinutes(p.end),
+        free: p.free,
+        busy: p.busy,
+        outsideTheirHours: p.outsideTheirHours,
+      })),
+      unknownSchedules: found.unknownSchedules,
+    } satisfies RouteAnswer<typeof API.findATime>;
+  });
+
+  api.on(API.busyTimes, async ({ userId }) => busyTimesToWire(await useCases.getBusyTimes.execute({ actingUserId: userId })));
+
+  api.on(API.updateBusyTimes, async ({ userId, body }) =>
+    busyTimesToWire(
+      await useCases.saveBusyTimes.execute({
+        actingUserId: userId,
+        busy: body.busy,
+        preferredStart: body.preferredStart,
+        preferredEnd: body.preferredEnd,
+      }),
+    ),
   );
 
   api.on(API.cancelMeeting, async ({ userId, body }) => {

@@ -14,6 +14,7 @@ import type { CourseCatalogWriter } from './course-catalog-writer';
 import type { CourseMembership } from './course-membership';
 import type { GroupInvitations } from './group-invitations';
 import type { Mailer } from './mailer';
+import type { MemberSchedules } from './member-schedules';
 import type { MembershipChanges } from './membership-changes';
 import type { MessageAuthors } from './message-authors';
 import type { PasswordHasher } from './password-hasher';
@@ -66,6 +67,7 @@ export interface Ports {
   ReadMarkers: ReadMarkers;
   StudyGroupRepository: StudyGroupRepository;
   GroupInvitations: GroupInvitations;
+  MemberSchedules: MemberSchedules;
   ScheduleOfCoursesSource: ScheduleOfCoursesSource;
   CatalogSyncState: CatalogSyncState;
   CatalogSnapshot: CatalogSnapshot;
@@ -93,6 +95,7 @@ export const TOKENS = tokensOf<Ports>()([
   'ReadMarkers',
   'StudyGroupRepository',
   'GroupInvitations',
+  'MemberSchedules',
   'ScheduleOfCoursesSource',
   'CatalogSyncState',
   'CatalogSnapshot',

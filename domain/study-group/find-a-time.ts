@@ -25,13 +25,13 @@ export interface WeeklyInterval {
 }
 
 /** The hours of the day a student would rather meet in, in minutes since midnight. */
-interface PreferredHours {
+export interface PreferredHours {
   start: number;
   end: number;
 }
 
 /** 8 AM to 10 PM. */
-const DEFAULT_PREFERRED_HOURS: PreferredHours = { start: 8 * 60, end: 22 * 60 };
+export const DEFAULT_PREFERRED_HOURS: PreferredHours = { start: 8 * 60, end: 22 * 60 };
 
 export interface MemberSchedule<Id> {
   id: Id;

@@ -53,6 +53,7 @@ const POST_ROUTES: Record<string, string[]> = {
   '/api/insert-study-group-invite/': ['ownerID', 'studyGroupID', 'username'],
   '/api/delete-study-group-invite/': ['ownerID', 'studyGroupID', 'studentID'],
   '/api/answer-study-group-invite/': ['userID', 'studyGroupID', 'accept'],
+  '/api/update-busy-times/': ['busy', 'preferredStart', 'preferredEnd'],
 };
 
 /** Every GET route, with {id} slots the generator fills. */
@@ -68,6 +69,8 @@ const GET_ROUTES = [
   '/api/study-group/{id}/',
   '/api/study-group/{id}/calendar.ics',
   '/api/study-group/{id}/invitations/',
+  '/api/study-group/{id}/find-a-time/',
+  '/api/busy-times/',
   '/api/group-invite/',
   '/api/select-course-messages/{id}/{id}/',
   '/api/select-study-group-messages/{id}/{id}/',
@@ -166,6 +169,7 @@ function templates(ids: Ids): Record<string, Record<string, unknown>> {
     '/api/insert-study-group-invite/': { ownerID: ids.user, studyGroupID: ids.group, username: 'nobody-here' },
     '/api/delete-study-group-invite/': { ownerID: ids.user, studyGroupID: ids.group, studentID: ids.user },
     '/api/answer-study-group-invite/': { userID: ids.user, studyGroupID: ids.group, accept: false },
+    '/api/update-busy-times/': { busy: [{ day: 1, start: '09:00', end: '10:30' }], preferredStart: '09:00', preferredEnd: '21:00' },
   };
 }
 

@@ -2,6 +2,7 @@
 // one, its page and calendar, and its meetings (api.ts assembles the table).
 import * as z from 'zod/mini';
 import { errorAnswer } from './errors';
+import * as findATime from './find-a-time';
 import { requestId } from './primitives';
 import { route } from './route';
 import * as groups from './study-groups';
@@ -78,6 +79,28 @@ export const STUDY_GROUP_ROUTES = {
     summary: 'Delete a meeting (owner)',
     body: groups.cancelMeetingBody,
     answer: groups.cancelMeetingAnswer,
+  }),
+  findATime: route({
+    method: 'GET',
+    path: '/api/study-group/{studyGroupID}/find-a-time/',
+    summary:
+      "The best weekly slots for the group from its members' class times, other groups' meetings and busy grids: who is free or busy in each, never why (members only)",
+    params: groupParams,
+    query: findATime.findATimeQuery,
+    answer: findATime.findATimeAnswer,
+  }),
+  busyTimes: route({
+    method: 'GET',
+    path: '/api/busy-times/',
+    summary: 'Your weekly busy grid and preferred hours (Find a time)',
+    answer: findATime.busyTimesAnswer,
+  }),
+  updateBusyTimes: route({
+    method: 'POST',
+    path: '/api/update-busy-times/',
+    summary: 'Replace your weekly busy grid and preferred hours (Find a time)',
+    body: findATime.updateBusyTimesBody,
+    answer: findATime.busyTimesAnswer,
   }),
   groupInvitations: route({
     method: 'GET',

@@ -25,6 +25,10 @@ export const queryKeys = {
   studyGroupPage: (groupId: number) => ['study-group', groupId] as const,
   /** A group's invite links, requests to join and invites (its owner's). */
   groupInvitations: (groupId: number) => ['study-group', groupId, 'invitations'] as const,
+  /** Find a time's proposals for a group and a meeting length (under the group's key: a change to the group reads them again). */
+  findATime: (groupId: number, length: number) => ['study-group', groupId, 'find-a-time', length] as const,
+  /** The signed-in student's busy grid and preferred hours. */
+  busyTimes: ['busy-times'] as const,
   /** What an invite link opens, as this student (or a visitor: 0) sees it. */
   inviteLink: (token: string, userId: number) => ['invite-link', token, userId] as const,
   /** A reset link's check as its page opens. */

@@ -4,6 +4,7 @@ import { ChangePasswordForm } from '@web/features/auth/change-password-form';
 import { DeleteAccountSection } from '@web/features/auth/delete-account-section';
 import { AccountDetails } from '@web/features/auth/profile-details';
 import { ProfileForm } from '@web/features/auth/profile-form';
+import { BusyTimesSection } from '@web/features/study-groups/busy-times-section';
 import { useCurrentUser } from '@web/lib/session';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 
@@ -16,6 +17,7 @@ export function ProfilePage() {
     <AuthPage title="Your profile" subtitle="Your email address and username stay as they are." wide switchLine={null}>
       <AccountDetails user={user} />
       <ProfileForm key={user.id} user={user} />
+      <BusyTimesSection />
       <ChangePasswordForm />
       <DeleteAccountSection />
     </AuthPage>

@@ -107,9 +107,19 @@ export function GroupDetailsPanel({ group, userId, compact = false, course }: Gr
           onSchedule={() => show({ kind: 'schedule' })}
           onEdit={(meeting) => show({ kind: 'meeting', meeting })}
         />
-        <a className={`button button--outline button--small ${styles.calendar}`} href={calendarPath(group.id)} download>
-          <Icon name="calendar" size={18} /> Add to calendar
-        </a>
+        <div className={styles.meetingTools}>
+          <button
+            type="button"
+            className="button button--outline button--small"
+            aria-haspopup="dialog"
+            onClick={() => show({ kind: 'find-a-time' })}
+          >
+            Find a time
+          </button>
+          <a className={`button button--outline button--small ${styles.calendar}`} href={calendarPath(group.id)} download>
+            <Icon name="calendar" size={18} /> Add to calendar
+          </a>
+        </div>
 
         <button
           type="button"

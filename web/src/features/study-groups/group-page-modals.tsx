@@ -2,8 +2,10 @@
 // Meeting and its "Delete the meeting on ...?" (in its place, Cancel going
 // back to it), and Leave Group's question (leave-group-dialog.tsx).
 import type { Meeting, StudyGroup } from '@contract/study-groups';
+import type { Weekday } from '@domain/study-group/meeting-rules';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { useCancelMeeting } from './api';
+import { FindATimeDialog } from './find-a-time-dialog';
 import { deleteMeetingQuestion } from './invite-display';
 import { LeaveGroupDialog } from './leave-group-dialog';
 import { MeetingModal } from './meeting-modal';
@@ -11,7 +13,8 @@ import { UpdateGroupModal } from './update-group-modal';
 
 export type GroupPageModal =
   | { kind: 'edit-group' }
-  | { kind: 'schedule' }
+  | { kind: 'schedule'; initial?: { day: Weekday; time: string } }
+  | { kind: 'find-a-time' }
   | { kind: 'meeting'; meeting: Meeting }
   | { kind: 'delete-meeting'; meeting: Meeting }
   | { kind: 'leave' };
@@ -32,7 +35,16 @@ export function GroupPageModals({ open, group, userId, leave, onShow }: GroupPag
     case 'edit-group':
       return <UpdateGroupModal group={group} ownerId={userId} onClose={onClose} />;
     case 'schedule':
-      return <MeetingModal groupId={group.id} ownerId={userId} onClose={onClose} />;
+      return <MeetingModal groupId={group.id} ownerId={userId} initial={open.initial} onClose={onClose} />;
+    case 'find-a-time':
+      return (
+        <FindATimeDialog
+          group={group}
+          userId={userId}
+          onClose={onClose}
+          onSchedule={(slot) => onShow({ kind: 'schedule', initial: slot })}
+        />
+      );
     case 'meeting':
       return (
         <MeetingModal

@@ -25,11 +25,17 @@ interface MeetingModalProps {
   onClose: () => void;
   /** Delete Meeting: the page asks first, in this modal's place. */
   onDelete?: () => void;
+  /** A new meeting's day and time filled in ("HH:MM"), as Find a time proposes them. */
+  initial?: { day: string; time: string };
 }
 
-export function MeetingModal({ groupId, ownerId, meeting, onClose, onDelete }: MeetingModalProps) {
+export function MeetingModal({ groupId, ownerId, meeting, onClose, onDelete, initial }: MeetingModalProps) {
   const { register, handleSubmit, control } = useForm<MeetingFields>({
-    defaultValues: { day: meeting?.day ?? '', time: meeting ? formatTime24(meeting.time) : '', location: meeting?.location ?? '' },
+    defaultValues: {
+      day: meeting?.day ?? initial?.day ?? '',
+      time: meeting ? formatTime24(meeting.time) : (initial?.time ?? ''),
+      location: meeting?.location ?? '',
+    },
   });
   const location = useWatch({ control, name: 'location' });
   const schedule = useScheduleMeeting(groupId, ownerId);
