@@ -16,6 +16,7 @@ import { WORKING_INVITE_LINKS } from '@domain/study-group/invite-links';
 import type { User } from '@domain/user/user';
 import type { CatalogStore } from '@tests/support/catalog-store';
 import { CATALOG_FIXTURE } from './course-catalog.contract';
+import { storeStudent } from '@tests/support/stored-student';
 
 export interface GroupInvitationsWorld {
   invitations: GroupInvitations;
@@ -36,19 +37,7 @@ export function groupInvitationsContract(makeWorld: () => Promise<GroupInvitatio
 
     const student = async (): Promise<User> => {
       made += 1;
-      const username = `inv${made}_${Date.now() % 100000}`;
-      const result = await world.users.create({
-        firstName: `First${made}`,
-        lastName: 'Gator',
-        username,
-        email: `${username}@ufl.edu`,
-        major: 'Zoology',
-        year: '2',
-        bio: '',
-        passwordHash: 'x',
-      });
-      if (!result.created) throw new Error('user not created');
-      return result.user;
+      return storeStudent(world.users, `inv${made}_${Date.now() % 100000}`, { firstName: `First${made}`, year: '2' });
     };
     let day = 0;
     const groupOf = async (owner: User, ...members: User[]) => {

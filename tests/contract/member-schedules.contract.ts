@@ -10,6 +10,7 @@ import type { UserRepository } from '@application/ports/user-repository';
 import { StudyGroupId, type CourseId, type UserId } from '@domain/ids';
 import { sectionEntry } from '@tests/support/catalog-entries';
 import type { CatalogStore } from '@tests/support/catalog-store';
+import { storeStudent } from '@tests/support/stored-student';
 
 export interface MemberSchedulesWorld {
   users: UserRepository;
@@ -31,19 +32,7 @@ export function memberSchedulesContract(makeWorld: () => Promise<MemberSchedules
 
     const student = async (): Promise<UserId> => {
       made += 1;
-      const username = `sched${made}_${Date.now() % 100000}`;
-      const result = await world.users.create({
-        firstName: `First${made}`,
-        lastName: 'Gator',
-        username,
-        email: `${username}@ufl.edu`,
-        major: 'Zoology',
-        year: '3',
-        bio: '',
-        passwordHash: 'x',
-      });
-      if (!result.created) throw new Error('user not created');
-      return result.user.id;
+      return (await storeStudent(world.users, `sched${made}_${Date.now() % 100000}`, { firstName: `First${made}`, year: '3' })).id;
     };
     let day = 0;
     const nextDay = () => new Date(Date.UTC(2025, 0, 1) + (day += 1) * 2 * 86_400_000);

@@ -12,6 +12,7 @@ import { SaveBusyTimes, type SaveBusyTimesCommand } from '@application/study-gro
 import { DomainError } from '@domain/errors';
 import { StudyGroupId, type CourseId, type StudyGroupId as GroupId, type UserId } from '@domain/ids';
 import { sectionEntry } from '@tests/support/catalog-entries';
+import { storeStudent } from '@tests/support/stored-student';
 
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
@@ -42,20 +43,7 @@ describe('Find a time use cases', () => {
     const membership = new InMemoryCourseMembership(catalog, users);
     groups = new InMemoryStudyGroupRepository(users);
     schedules = new InMemoryMemberSchedules(groups, membership, catalog);
-    const make = async (username: string) => {
-      const result = await users.create({
-        firstName: username,
-        lastName: 'Gator',
-        username,
-        email: `${username}@ufl.edu`,
-        major: 'Zoology',
-        year: '1',
-        bio: '',
-        passwordHash: 'x',
-      });
-      if (!result.created) throw new Error('not created');
-      return result.user.id;
-    };
+    const make = async (username: string) => (await storeStudent(users, username)).id;
     ids = { owner: await make('owner'), member: await make('member'), outsider: await make('outsider') };
     await membership.joinSections(ids.owner, [section.id]);
     const courseId: CourseId = section.courseId;
