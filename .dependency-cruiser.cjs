@@ -37,16 +37,17 @@ module.exports = {
     },
     {
       name: 'web-is-the-client',
-      comment: 'web/ imports packages, itself, domain/ and the wire contract: nothing else of the server, no Node module.',
+      comment:
+        'web/ (the client and its service worker) imports packages, itself, domain/ and the wire contract: nothing else of the server, no Node module.',
       severity: 'error',
-      from: { path: '^web/src/' },
+      from: { path: '^web/(src|service-worker)/' },
       to: { path: `^(application/|migrations/|tests/|adapters/(?!http/contract/))|${SERVER_PACKAGES}` },
     },
     {
       name: 'web-runs-in-a-browser',
       comment: 'web/ runs in a browser: no Node built-in module.',
       severity: 'error',
-      from: { path: '^web/src/' },
+      from: { path: '^web/(src|service-worker)/' },
       to: { dependencyTypes: ['core'] },
     },
     {

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import type { AtRule, PluginCreator } from 'postcss';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import { MEDIA } from './src/styles/breakpoints';
 
 // The API runs on its own port in development; proxying keeps the client
@@ -48,9 +49,42 @@ const precompressed = compression({
   logLevel: 'silent',
 });
 
+/**
+ * An installable app (issue 26): the web app manifest, its icons drawn from
+ * public/favicon.svg by @vite-pwa/assets-generator at build time (the sizes
+ * browsers and phones ask for, a maskable one, the Apple touch icon), and the
+ * service worker built from service-worker/sw.ts with the build's precache
+ * list. The page registers it (web/src/app/update-prompt.tsx), and a new
+ * build waits for "Reload to update".
+ */
+const installableApp = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'service-worker',
+  filename: 'sw.ts',
+  injectRegister: false,
+  registerType: 'prompt',
+  pwaAssets: { image: 'public/favicon.svg', preset: 'minimal-2023', overrideManifestIcons: true },
+  manifest: {
+    id: '/',
+    name: 'Study Swamp',
+    short_name: 'Study Swamp',
+    description: 'Find study groups and connect with other University of Florida students.',
+    lang: 'en',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#12372a',
+    background_color: '#12372a',
+  },
+  injectManifest: {
+    // The shell, the built scripts and styles, and the icons; never the .br/.gz twins (the browser asks for those itself).
+    globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
+  },
+});
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompressed],
+  plugins: [react(), precompressed, installableApp],
   // The import aliases (@web/*, @contract/*, @domain/*) come from tsconfig.json's `paths`.
   resolve: { tsconfigPaths: true },
   css: { postcss: { plugins: [breakpoints()] } },

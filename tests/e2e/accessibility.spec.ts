@@ -12,6 +12,7 @@
 // `pending` note; filling in its `open` (and `close`) is all it takes to audit it.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { EXPERIMENTAL_RULES, WCAG_TAGS } from './axe';
 import { BIG_COURSE, BIG_COURSE_SECTIONS, WITHDRAWN_MEMBER } from './e2e-catalog';
 import {
   apiPost,
@@ -24,10 +25,6 @@ import {
   waitForMail,
   withdrawnSection,
 } from './e2e-support';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-// Experimental in axe-core, so off unless asked for: the visible text of a control must be part of its name (WCAG 2.5.3).
-const EXPERIMENTAL_RULES = { 'label-content-name-mismatch': { enabled: true } };
 
 interface Walk {
   visitor: Page;
