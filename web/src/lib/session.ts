@@ -6,6 +6,7 @@ import { hashKey, queryOptions, useQuery, type QueryClient } from '@tanstack/rea
 import { API } from '@contract/api';
 import type { User } from '@contract/auth';
 import { apiClient } from './api-client';
+import { forgetDrafts } from './drafts';
 import { queryKeys } from './query-keys';
 
 export type Session = { status: 'unknown' } | { status: 'signedOut' } | { status: 'signedIn'; user: User };
@@ -82,7 +83,14 @@ export function signedIn(client: QueryClient, user: User): void {
   settle(client, { status: 'signedIn', user });
 }
 
-/** Nobody is signed in in this tab from now on (logged out, or the server ended the session). */
-export function signedOut(client: QueryClient): void {
+/**
+ * Nobody is signed in in this tab from now on (logged out, or the server ended
+ * the session). `{ left: true }`: the student logged out or deleted their
+ * account, so what they typed and did not send goes too (a session that only
+ * expired keeps it for their return).
+ */
+export function signedOut(client: QueryClient, { left = false } = {}): void {
+  const user = currentUser(client);
+  if (left && user) forgetDrafts(user.id);
   settle(client, SIGNED_OUT);
 }

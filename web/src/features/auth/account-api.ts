@@ -109,7 +109,7 @@ export function useDeleteAccount() {
     },
     onSuccess: () =>
       flushSync(() => {
-        signedOut(queryClient);
+        signedOut(queryClient, { left: true });
         void navigate('/log-in', { replace: true, state: { accountDeleted: true } });
       }),
   });

@@ -96,7 +96,7 @@ export function useLogOut() {
       // One render for both: clearing the user alone would briefly show the
       // landing page (or bounce a protected page) before /log-in.
       flushSync(() => {
-        signedOut(queryClient);
+        signedOut(queryClient, { left: true });
         void navigate('/log-in');
       }),
     onError: (error) => console.error('Log out failed', error),

@@ -1,14 +1,19 @@
 // The chat's field and Send button: Enter or Send posts (Shift+Enter adds a
 // line). Sending clears the field at once, so the next message can be typed
 // while this one is on its way; a message not sent comes back into it, with
-// why under it.
-import { useId, useState, type FormEvent } from 'react';
+// why under it. What is typed is kept in this browser until it is sent
+// (web/src/lib/drafts.ts): a reload, another course or a closed tab loses none of it.
+import { useId, type FormEvent } from 'react';
+import { useDraft } from '@web/lib/drafts';
 import styles from './chat-panel.module.css';
 import { submitOnEnter } from './message-body';
 
 interface ChatComposerProps {
   /** The course or group name, for the placeholder "Message '{name}'". */
   roomName: string;
+  /** Whose draft, and of which room ("course:12"): where the unsent text is kept. */
+  userId: number;
+  draftPlace: string;
   sending: boolean;
   /** Why the last message was not sent; empty once one is. */
   sendError: string;
@@ -16,11 +21,11 @@ interface ChatComposerProps {
   send: (text: string) => Promise<boolean>;
 }
 
-export function ChatComposer({ roomName, sending, sendError, send }: ChatComposerProps) {
+export function ChatComposer({ roomName, userId, draftPlace, sending, sendError, send }: ChatComposerProps) {
   const inputId = useId();
   const errorId = useId();
   const hintId = useId();
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useDraft(userId, `chat:${draftPlace}`);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

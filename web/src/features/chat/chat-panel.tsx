@@ -207,7 +207,14 @@ function RoomChatPanel<M extends Member>({
           {chat.actionError}
         </p>
       ) : null}
-      <ChatComposer roomName={roomName} sending={chat.sending} sendError={chat.sendError} send={send} />
+      <ChatComposer
+        roomName={roomName}
+        userId={userId}
+        draftPlace={`${room.kind}:${room.id}`}
+        sending={chat.sending}
+        sendError={chat.sendError}
+        send={send}
+      />
       {confirmDelete ? (
         <DeleteMessageDialog
           message={confirmDelete}
