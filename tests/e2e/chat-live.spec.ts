@@ -1,7 +1,7 @@
 // Live chat in Chromium, two students in two browser contexts: a message
 // reaches the other at once through the long poll that was waiting; unread
 // badges on the dashboard (mentions apart) and in the title, cleared by
-// reading (also a phone's Chat tab), "99+"; edits and deletes seen by the
+// reading (also a phone's Chat tab, and in the student's other tab at once), "99+"; edits and deletes seen by the
 // other; multi-line messages with Shift+Enter; a mention highlighted for the
 // student mentioned; a group's owner deleting a member's message.
 import { expect, test, type Browser, type Page, type Response } from '@playwright/test';
@@ -257,4 +257,30 @@ test('a room with 100 or more unread messages shows "99+"', async ({ page }) => 
   await expect(button).toContainText('99+');
   await expect(button).toHaveAccessibleName(/More than 99 unread messages/);
   await expect(page).toHaveTitle(/^\(99\+\) /);
+});
+
+test('a read in one tab clears the badge and title count of the student’s other tab at once', async ({ browser }) => {
+  const a = await classmate(browser, 'Tab');
+  const b = await classmate(browser, 'Two');
+  const reading = await joinCourseViaApi(b.page, 'COP3530');
+  const other = await joinCourseViaApi(b.page, 'EEL3135');
+  await joinCourseViaApi(a.page, 'EEL3135');
+  // B's first tab has a chat open (so its long poll stands in for the summary's), the other course unread.
+  await b.page.goto(`/?course=${reading.id}`);
+  await expect(composer(b.page)).toBeVisible();
+  await postToCourse(a.page, other.id, 'Lab 3 is posted');
+  await postToCourse(a.page, other.id, 'Due next Tuesday');
+  await expect(b.page).toHaveTitle(/^\(2\) /);
+  await expect(courseButton(b.page, 'EEL3135')).toHaveAccessibleName(/2 unread messages/);
+
+  // B reads them in a second tab of the same browser.
+  const second = await b.page.context().newPage();
+  await second.goto(`/course/${other.id}`);
+  await expect(messageItem(second, 'Due next Tuesday')).toBeVisible();
+  await expect(second).not.toHaveTitle(/^\(/);
+
+  // The first tab knows at once, not when its poll next comes back.
+  await expect(courseButton(b.page, 'EEL3135')).not.toHaveAccessibleName(/unread/, { timeout: 4_000 });
+  await expect(b.page).not.toHaveTitle(/^\(/, { timeout: 1_000 });
+  for (const page of [a.page, b.page]) await page.context().close();
 });

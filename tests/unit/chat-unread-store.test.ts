@@ -38,7 +38,7 @@ describe('unread marks on the client', () => {
   it('reads the summary, then long-polls it with its version, and shows the total in the title', async () => {
     const doc = stubDocument();
     const sent = stubNetwork();
-    stop = startUnreadMarks(signOut);
+    stop = startUnreadMarks(7, signOut);
     await vi.waitFor(() => expect(unreadCalls(sent)).toHaveLength(1));
     expect(query(unreadCalls(sent)[0])).toEqual({});
     unreadCalls(sent)[0].answer(
@@ -63,7 +63,7 @@ describe('unread marks on the client', () => {
     vi.useFakeTimers();
     stubDocument();
     const sent = stubNetwork();
-    stop = startUnreadMarks(signOut);
+    stop = startUnreadMarks(7, signOut);
     await vi.waitFor(() => expect(unreadCalls(sent)).toHaveLength(1));
     unreadCalls(sent)[0].answer(
       200,
@@ -113,7 +113,7 @@ describe('unread marks on the client', () => {
   it('clears a room at once when the student read its newest message', async () => {
     stubDocument();
     const sent = stubNetwork();
-    stop = startUnreadMarks(signOut);
+    stop = startUnreadMarks(7, signOut);
     await vi.waitFor(() => expect(unreadCalls(sent)).toHaveLength(1));
     unreadCalls(sent)[0].answer(
       200,
@@ -128,6 +128,37 @@ describe('unread marks on the client', () => {
     markedRead({ kind: 'course', id: 3 }, '2000-0', true);
     expect(useUnreadStore.getState().summary?.rooms[0]).toMatchObject({ unread: 0, mentions: 0, lastRead: '2000-0' });
     expect(useUnreadStore.getState().summary?.total).toBe(2);
+  });
+
+  it('shows a read another tab of the same student stored, and tells the other tabs of its own', async () => {
+    stubDocument();
+    const sent = stubNetwork();
+    stop = startUnreadMarks(7, signOut);
+    await vi.waitFor(() => expect(unreadCalls(sent)).toHaveLength(1));
+    unreadCalls(sent)[0].answer(
+      200,
+      summary('v1', [
+        { kind: 'course', id: 3, unread: 4, mentions: 1, lastRead: '1000-0' },
+        { kind: 'course', id: 4, unread: 2 },
+      ]),
+    );
+    await vi.waitFor(() => expect(useUnreadStore.getState().summary?.total).toBe(6));
+    const otherTab = new BroadcastChannel('study-swamp:read-marks');
+    const heard: unknown[] = [];
+    otherTab.onmessage = (event) => heard.push(event.data);
+    try {
+      // Another student's read (a tab signed in as someone else) changes nothing here.
+      otherTab.postMessage({ userId: 8, room: { kind: 'course', id: 4 }, lastRead: '3000-0', readAll: true });
+      otherTab.postMessage({ userId: 7, room: { kind: 'course', id: 3 }, lastRead: '2000-0', readAll: true });
+      await vi.waitFor(() => expect(useUnreadStore.getState().summary?.rooms[0]).toMatchObject({ unread: 0, lastRead: '2000-0' }));
+      expect(useUnreadStore.getState().summary?.rooms[1]).toMatchObject({ unread: 2 });
+      expect(useUnreadStore.getState().summary?.total).toBe(2);
+
+      markedRead({ kind: 'course', id: 4 }, '2500-0', true);
+      await vi.waitFor(() => expect(heard).toEqual([{ userId: 7, room: { kind: 'course', id: 4 }, lastRead: '2500-0', readAll: true }]));
+    } finally {
+      otherTab.close();
+    }
   });
 
   it('says the count in words, "more than 99" from 100, mentions apart', () => {

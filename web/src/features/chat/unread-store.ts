@@ -34,6 +34,15 @@ const SOON_MS = 3_000;
 const sameRoom = (a: { kind: string; id: number }, b: ChatRoom) => a.kind === b.kind && a.id === b.id;
 
 interface Loop {
+  /** Whose marks. */
+  userId: number;
+  /**
+   * The student's other tabs: a read in one shows in the others at once
+   * (badges, title), not when their own poll next comes back (a tab with a
+   * chat open lets that chat's poll stand in for the summary's, and a read
+   * elsewhere does not end it).
+   */
+  otherTabs: BroadcastChannel | null;
   /** The summary was refused because the student's session ended (the tab signs out). */
   onSessionEnded: () => void;
   stopped: boolean;
@@ -94,8 +103,10 @@ async function run(loop: Loop): Promise<void> {
 }
 
 /** Keeps the summary current until the function it answers is called (signed out, or another student). */
-export function startUnreadMarks(onSessionEnded: () => void): () => void {
+export function startUnreadMarks(userId: number, onSessionEnded: () => void): () => void {
   const loop: Loop = {
+    userId,
+    otherTabs: typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(READ_MARKS_CHANNEL),
     onSessionEnded,
     stopped: false,
     covered: 0,
@@ -107,9 +118,16 @@ export function startUnreadMarks(onSessionEnded: () => void): () => void {
     soon: undefined,
   };
   current = loop;
+  if (loop.otherTabs) {
+    loop.otherTabs.onmessage = (event: MessageEvent<MarkNews>) => {
+      const { userId: whose, room, lastRead, readAll } = event.data;
+      if (current === loop && whose === userId) showMark({ kind: room.kind, id: room.id }, lastRead, readAll);
+    };
+  }
   void run(loop);
   return () => {
     loop.stopped = true;
+    loop.otherTabs?.close();
     loop.request?.controller.abort();
     loop.waker.wake();
     clearTimeout(loop.soon);
@@ -171,11 +189,28 @@ export function lastReadOf(room: ChatRoom): string | null {
   return useUnreadStore.getState().summary?.rooms.find((r) => sameRoom(r, room))?.lastRead ?? null;
 }
 
+/** What a tab tells the student's other tabs of this browser when it stores a read mark. */
+interface MarkNews {
+  userId: number;
+  room: ChatRoom;
+  lastRead: string;
+  readAll: boolean;
+}
+
+/** The channel the student's tabs of this browser tell each other their reads on. */
+const READ_MARKS_CHANNEL = 'study-swamp:read-marks';
+
 /**
  * A mark was stored. When the student read the newest message there is, the
- * room shows no unread messages at once; the summary is asked for soon anyway.
+ * room shows no unread messages at once, in this tab and the student's others;
+ * the summary is asked for soon anyway.
  */
 export function markedRead(room: ChatRoom, lastRead: string, readAll: boolean): void {
+  showMark(room, lastRead, readAll);
+  current?.otherTabs?.postMessage({ userId: current.userId, room: { kind: room.kind, id: room.id }, lastRead, readAll } satisfies MarkNews);
+}
+
+function showMark(room: ChatRoom, lastRead: string, readAll: boolean): void {
   const summary = useUnreadStore.getState().summary;
   const known = summary?.rooms.find((r) => sameRoom(r, room));
   if (summary && known) {
@@ -195,5 +230,5 @@ export function useRoomUnread(room: ChatRoom): RoomUnread | undefined {
 /** Keeps the signed-in student's unread marks current while mounted (the app's frame holds it). */
 export function useUnreadMarks(userId: number | undefined): void {
   const queryClient = useQueryClient();
-  useEffect(() => (userId === undefined ? undefined : startUnreadMarks(() => signedOut(queryClient))), [userId, queryClient]);
+  useEffect(() => (userId === undefined ? undefined : startUnreadMarks(userId, () => signedOut(queryClient))), [userId, queryClient]);
 }
