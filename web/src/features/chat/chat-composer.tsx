@@ -4,8 +4,10 @@
 // why under it. What is typed is kept in this browser until it is sent
 // (web/src/lib/drafts.ts): a reload, another course or a closed tab loses none of it.
 import { useId, type FormEvent } from 'react';
+import type { Member } from '@contract/members';
 import { useDraft } from '@web/lib/drafts';
 import styles from './chat-panel.module.css';
+import { useMentionPicker } from './mention-picker';
 import { submitOnEnter } from './message-body';
 
 interface ChatComposerProps {
@@ -14,6 +16,9 @@ interface ChatComposerProps {
   /** Whose draft, and of which room ("course:12"): where the unsent text is kept. */
   userId: number;
   draftPlace: string;
+  /** The room's people, offered after "@" (mention-picker.tsx); `me` (the student's username) is not. */
+  members: readonly Member[];
+  me: string;
   sending: boolean;
   /** Why the last message was not sent; empty once one is. */
   sendError: string;
@@ -21,11 +26,12 @@ interface ChatComposerProps {
   send: (text: string) => Promise<boolean>;
 }
 
-export function ChatComposer({ roomName, userId, draftPlace, sending, sendError, send }: ChatComposerProps) {
+export function ChatComposer({ roomName, userId, draftPlace, members, me, sending, sendError, send }: ChatComposerProps) {
   const inputId = useId();
   const errorId = useId();
   const hintId = useId();
   const [draft, setDraft] = useDraft(userId, `chat:${draftPlace}`);
+  const { setReference, getInputProps, list: mentionList } = useMentionPicker({ members, me, text: draft, setText: setDraft });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -46,19 +52,23 @@ export function ChatComposer({ roomName, userId, draftPlace, sending, sendError,
           Message
         </label>
         <textarea
-          id={inputId}
-          className={`input ${styles.input}`}
-          rows={1}
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={submitOnEnter}
-          placeholder={`Message '${roomName}'`}
-          autoComplete="off"
-          aria-invalid={sendError !== ''}
-          aria-describedby={sendError ? `${hintId} ${errorId}` : hintId}
+          ref={setReference}
+          {...getInputProps({
+            id: inputId,
+            className: `input ${styles.input}`,
+            rows: 1,
+            value: draft,
+            onChange: (event) => setDraft(event.target.value),
+            onKeyDown: submitOnEnter,
+            placeholder: `Message '${roomName}'`,
+            autoComplete: 'off',
+            'aria-invalid': sendError !== '',
+            'aria-describedby': sendError ? `${hintId} ${errorId}` : hintId,
+          })}
         />
+        {mentionList}
         <span className="visually-hidden" id={hintId}>
-          Enter sends; Shift+Enter starts a new line.
+          Enter sends; Shift+Enter starts a new line; @ and a name mentions someone.
         </span>
         <button type="submit" className={`button button--primary ${styles.send}`} disabled={sending} aria-busy={sending}>
           Send

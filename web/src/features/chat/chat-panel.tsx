@@ -211,6 +211,8 @@ function RoomChatPanel<M extends Member>({
         roomName={roomName}
         userId={userId}
         draftPlace={`${room.kind}:${room.id}`}
+        members={members}
+        me={me}
         sending={chat.sending}
         sendError={chat.sendError}
         send={send}
