@@ -6,7 +6,7 @@
 import type { Member } from '@contract/members';
 
 /** At most this many names are offered. */
-export const SUGGESTIONS_MAX = 6;
+const SUGGESTIONS_MAX = 6;
 
 /** The "@word" ending at the caret: where its "@" is and what follows it, or null when the caret is not in one. */
 export function mentionQueryAt(text: string, caret: number): { start: number; query: string } | null {
