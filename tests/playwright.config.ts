@@ -17,6 +17,8 @@ const servers = [{ name: 'embedded', port: portBase }, ...(services ? [{ name: '
   ({ name }) => !only || name === only,
 );
 const suffix = only ? `-${only}` : '';
+/** What these check happens in the browser: the server behind is the same whichever mode it runs in. */
+const CLIENT_ONLY = ['**/chat-drafts.spec.ts', '**/chat-mentions.spec.ts'];
 
 export default defineConfig({
   testDir: path.join(root, 'tests/e2e'),
@@ -45,7 +47,9 @@ export default defineConfig({
     // The accessibility audit checks markup, and the installable app the built client (it rewrites
     // dist/web/sw.js for a moment), which are the same whichever server answers: they run once, on
     // the embedded default.
-    testIgnore: name === 'embedded' ? [] : ['**/accessibility.spec.ts', '**/installable-app.spec.ts'],
+    // Specs of the client alone (drafts kept in the browser, the mention list) run on the services
+    // project instead, which has time to spare beside the embedded one's audit.
+    testIgnore: name === 'embedded' ? (services ? CLIENT_ONLY : []) : ['**/accessibility.spec.ts', '**/installable-app.spec.ts'],
   })),
   webServer: servers.map(({ name, port }) => ({
     command: `npx tsx tests/e2e/serve.ts ${name} ${port}`,
