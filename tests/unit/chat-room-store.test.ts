@@ -260,6 +260,34 @@ describe('chat room store: the long-poll loop', () => {
     stop();
   });
 
+  it('counts a change of the group its poll reports, and one that may have gone by while the tab was hidden, keeping the messages', async () => {
+    vi.useFakeTimers();
+    const doc = stubDocument();
+    const sent = stubNetwork();
+    const store = createChatRoomStore({ kind: 'group', id: 5 }, 7, [item('1000-0', 'first')], signOut);
+    const stop = store.getState().startPolling();
+    await vi.waitFor(() => expect(sent.length).toBe(1));
+    expect(store.getState().pageChanges).toBe(0);
+    sent[0].answer(200, [], { 'X-Group-Changed': '1' });
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(store.getState().pageChanges).toBe(1);
+    // The same cursor: a change of the group is no message.
+    expect(kind(sent[1])).toBe('long after=1000-0');
+    expect(store.getState().messages.map((m) => m.message)).toEqual(['first']);
+    // An answer without the header changes nothing.
+    sent[1].answer(200, [item('2000-0', 'second')]);
+    await vi.waitFor(() => expect(sent).toHaveLength(3));
+    expect(store.getState().pageChanges).toBe(1);
+    // Hidden, no poll waits: on return the page reads the group again, as the poll starts again.
+    doc.setHidden(true);
+    await vi.advanceTimersByTimeAsync(QUIET_MS);
+    expect(store.getState().pageChanges).toBe(1);
+    doc.setHidden(false);
+    await vi.waitFor(() => expect(sent).toHaveLength(4));
+    expect(store.getState().pageChanges).toBe(2);
+    stop();
+  });
+
   it('reports what was read at most every 2 s, the newest of what came meanwhile, and never an older one', async () => {
     vi.useFakeTimers();
     stubDocument();
