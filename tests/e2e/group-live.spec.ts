@@ -4,7 +4,8 @@
 // at once (the chat's long poll, which waits 25 s, says the group changed: the
 // assertions' 5 s could not be met by a poll's deadline), with no reload and
 // their half-typed message still in the box. The owner's page counts the
-// request the moment it is asked.
+// request the moment it is asked; a classmate's course page, its group modal
+// open, shows the new name.
 import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
 import { apiPost, createGroupViaApi, joinCourseViaApi, signUpViaApi, snap, type E2eStudent } from './e2e-support';
 
@@ -18,8 +19,8 @@ async function student(browser: Browser, firstName: string): Promise<Student> {
   return { page, student: await signUpViaApi(page, firstName, 'Gator') };
 }
 
-const isGroupLongPoll = (request: Request) =>
-  request.url().includes('/api/select-study-group-messages/') && new URL(request.url()).searchParams.has('wait');
+const isLongPoll = (path: string) => (request: Request) => request.url().includes(path) && new URL(request.url()).searchParams.has('wait');
+const isGroupLongPoll = isLongPoll('/api/select-study-group-messages/');
 
 test('the owner’s changes to the group reach a member’s open page at once, without a reload', async ({ browser }) => {
   const owner = await student(browser, 'Opal');
@@ -44,6 +45,15 @@ test('the owner’s changes to the group reach a member’s open page at once, w
     await member.page.goto(`/study-group/${groupId}`);
     const composer = member.page.getByRole('region', { name: 'Group Chat' }).getByRole('textbox', { name: 'Message' });
     await composer.fill('Half a thought about mito');
+    // The classmate who will ask to join, on the course page with the group's modal open.
+    const coursePolling = asker.page.waitForRequest(isLongPoll('/api/select-course-messages/'));
+    await asker.page.goto(`/course/${course.id}`);
+    await asker.page
+      .getByRole('region', { name: 'Groups' })
+      .getByRole('button', { name: /Cell biology crew/ })
+      .click();
+    await expect(asker.page.getByRole('dialog', { name: 'Cell biology crew' })).toBeVisible();
+    await coursePolling;
     // The page is never loaded again: this mark would go with it.
     await member.page.evaluate(() => document.body.setAttribute('data-still-here', 'yes'));
     await polling;
@@ -66,7 +76,10 @@ test('the owner’s changes to the group reach a member’s open page at once, w
     await edit.getByLabel('Name').fill('Cell biology study hall');
     await edit.getByRole('button', { name: 'Update Group' }).click();
     await expect(member.page.getByRole('heading', { level: 1, name: 'Cell biology study hall' })).toBeVisible();
+    await expect(asker.page.getByRole('dialog', { name: 'Cell biology study hall' })).toBeVisible();
     await next;
+    await asker.page.keyboard.press('Escape');
+    await expect(asker.page.getByRole('region', { name: 'Groups' }).getByRole('button', { name: /Cell biology study hall/ })).toBeVisible();
 
     // A request to join: the owner's page counts it; accepted, the member's page lists the newcomer.
     next = member.page.waitForRequest(isGroupLongPoll);
