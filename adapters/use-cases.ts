@@ -56,6 +56,8 @@ import { InviteStudent } from '@application/study-groups/invite-student';
 import { RequestToJoin } from '@application/study-groups/request-to-join';
 import { RevokeInviteLink } from '@application/study-groups/revoke-invite-link';
 import { StandingChanges } from '@application/study-groups/standing-change';
+import { SignalledGroupChanges } from '@application/study-groups/group-changes';
+import type { GroupChanges } from '@application/ports/group-changes';
 import { WithdrawJoinRequest } from '@application/study-groups/withdraw-join-request';
 import { CreateStudyGroup } from '@application/study-groups/create-study-group';
 import { FindMeetingTimes } from '@application/study-groups/find-meeting-times';
@@ -102,6 +104,8 @@ interface Policies {
   passwordConfirmation: PasswordConfirmation;
   /** Invites and requests to join change a student's standing one way, announcing a student who joins. */
   standingChanges: StandingChanges;
+  /** Tells the open pages of a group (and of its course) that what they show of it changed. */
+  groupChanges: GroupChanges;
 }
 
 const POLICIES = tokensOf<Policies>()([
@@ -114,6 +118,7 @@ const POLICIES = tokensOf<Policies>()([
   'addressVerification',
   'passwordConfirmation',
   'standingChanges',
+  'groupChanges',
 ]);
 
 const policies = (config: AppConfig): { [Name in keyof Policies]: (resolve: Resolve) => Policies[Name] } => ({
@@ -131,10 +136,12 @@ const policies = (config: AppConfig): { [Name in keyof Policies]: (resolve: Reso
       r(SessionStore),
       r(AccountTokens),
       r(MessageAuthors),
+      r(groupChanges),
     ),
   addressVerification: (r) => new AddressVerification(r(UserRepository), r(POLICIES.accountRemoval)),
   passwordConfirmation: (r) => new PasswordConfirmation(r(UserRepository), r(PasswordHasher), r(POLICIES.loginGuard)),
-  standingChanges: (r) => new StandingChanges(r(GroupInvitations), r(MembershipChanges), r(Clock)),
+  standingChanges: (r) => new StandingChanges(r(GroupInvitations), r(MembershipChanges), r(groupChanges), r(Clock)),
+  groupChanges: (r) => new SignalledGroupChanges(r(ChatSignals)),
 });
 
 const {
@@ -147,6 +154,7 @@ const {
   addressVerification,
   passwordConfirmation,
   standingChanges,
+  groupChanges,
 } = POLICIES;
 
 const useCases = {
@@ -182,7 +190,8 @@ const useCases = {
   listCourseSections: (r) => new ListCourseSections(r(CourseCatalog), r(CourseMembership)),
   joinCourse: (r) => new JoinCourse(r(CourseCatalog), r(CourseMembership), r(verification), r(MembershipChanges)),
   addClasses: (r) => new AddClasses(r(CourseCatalog), r(CourseMembership), r(verification), r(MembershipChanges)),
-  leaveCourse: (r) => new LeaveCourse(r(CourseCatalog), r(CourseMembership), r(MembershipChanges), r(StudyGroupRepository)),
+  leaveCourse: (r) =>
+    new LeaveCourse(r(CourseCatalog), r(CourseMembership), r(MembershipChanges), r(StudyGroupRepository), r(groupChanges)),
   importCatalog: (r) => new ImportCatalog(r(CourseCatalogWriter)),
   getCatalogStatus: (r) => new GetCatalogStatus(r(CatalogSyncState), r(CatalogSnapshot)),
   syncCatalog: (r) =>
@@ -209,15 +218,24 @@ const useCases = {
   getUnreadCounts: (r) => new GetUnreadCounts(r(ReadMarkers), r(ChatLog), r(UserRepository), r(ChatSignals), r(Clock)),
   // Study groups.
   createStudyGroup: (r) =>
-    new CreateStudyGroup(r(CourseCatalog), r(CourseMembership), r(StudyGroupRepository), r(verification), r(MembershipChanges), r(Clock)),
-  joinStudyGroup: (r) => new JoinStudyGroup(r(CourseMembership), r(StudyGroupRepository), r(verification), r(MembershipChanges)),
-  leaveStudyGroup: (r) => new LeaveStudyGroup(r(StudyGroupRepository), r(MembershipChanges)),
+    new CreateStudyGroup(
+      r(CourseCatalog),
+      r(CourseMembership),
+      r(StudyGroupRepository),
+      r(verification),
+      r(MembershipChanges),
+      r(groupChanges),
+      r(Clock),
+    ),
+  joinStudyGroup: (r) =>
+    new JoinStudyGroup(r(CourseMembership), r(StudyGroupRepository), r(verification), r(MembershipChanges), r(groupChanges)),
+  leaveStudyGroup: (r) => new LeaveStudyGroup(r(StudyGroupRepository), r(MembershipChanges), r(groupChanges)),
   getStudyGroupPage: (r) => new GetStudyGroupPage(r(StudyGroupRepository), r(ChatLog), r(MessageAuthors), r(GroupInvitations)),
   getStudyGroupCalendar: (r) => new GetStudyGroupCalendar(r(StudyGroupRepository)),
-  updateStudyGroup: (r) => new UpdateStudyGroup(r(StudyGroupRepository), r(GroupInvitations)),
-  scheduleMeeting: (r) => new ScheduleMeeting(r(StudyGroupRepository)),
-  updateMeeting: (r) => new UpdateMeeting(r(StudyGroupRepository)),
-  cancelMeeting: (r) => new CancelMeeting(r(StudyGroupRepository)),
+  updateStudyGroup: (r) => new UpdateStudyGroup(r(StudyGroupRepository), r(GroupInvitations), r(groupChanges)),
+  scheduleMeeting: (r) => new ScheduleMeeting(r(StudyGroupRepository), r(groupChanges)),
+  updateMeeting: (r) => new UpdateMeeting(r(StudyGroupRepository), r(groupChanges)),
+  cancelMeeting: (r) => new CancelMeeting(r(StudyGroupRepository), r(groupChanges)),
   // Find a time, and the busy grid each student keeps for it.
   findMeetingTimes: (r) => new FindMeetingTimes(r(StudyGroupRepository), r(MemberSchedules)),
   getBusyTimes: (r) => new GetBusyTimes(r(MemberSchedules)),
@@ -234,6 +252,7 @@ const useCases = {
       r(CourseMembership),
       r(verification),
       r(MembershipChanges),
+      r(groupChanges),
       r(Clock),
     ),
   requestToJoin: (r) => new RequestToJoin(r(StudyGroupRepository), r(CourseMembership), r(verification), r(standingChanges)),

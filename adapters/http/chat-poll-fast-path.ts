@@ -33,7 +33,7 @@ import { errorAnswer } from './error-handler';
 import type { HeldPolls } from './held-polls';
 import { requestIdFor } from './request-context';
 import { readSession, SESSION_COOKIE, SESSION_TOUCH_INTERVAL_MS } from './session';
-import { messageToWire } from './wire';
+import { messageToWire, waitHeaders } from './wire';
 
 /** The chat reads it answers, from the route table: each route, the kind of room it reads and the path parameter naming the room. */
 const POLL_ROUTES = [pollRoute(API.courseMessages, 'course', 'courseID'), pollRoute(API.groupMessages, 'group', 'studyGroupID')];
@@ -159,7 +159,7 @@ export function chatPollFastPath(deps: ChatPollFastPathDeps, pipeline: Handler):
       const result = await deps.heldPolls.hold(signedIn.sid, res, (signal) =>
         deps.waitForChatMessages.execute({ actingUserId: userId, room, after, waitMs: wait * 1000, alsoWatch: watch, signal }),
       );
-      send(res, requestId, 200, JSON.stringify(result.messages.map(messageToWire)), result.activity ? [['X-Chat-Activity', '1']] : []);
+      send(res, requestId, 200, JSON.stringify(result.messages.map(messageToWire)), waitHeaders(result));
       deps.record?.(route, 200, (performance.now() - started) / 1000, 'wait');
     } catch (error) {
       const log = deps.logger.child({ requestId });

@@ -12,7 +12,7 @@ import type { AppState } from './app-state';
 import { API } from '@contract/api';
 import type { HeldPolls } from './held-polls';
 import { sessionIdOf } from './session';
-import { messageToWire } from './wire';
+import { messageToWire, waitHeaders } from './wire';
 
 // A cursor sent twice is a malformed cursor, like one that is not an id; the other query fields are refused as any field is.
 const cursorOnce = {
@@ -58,7 +58,7 @@ export function chatRoutes(api: ApiRouter, useCases: UseCases, heldPolls: HeldPo
     const result = await held(ctx, actingUserId, (signal) =>
       waitForChatMessages.execute({ actingUserId, room, after, waitMs: wait * 1000, alsoWatch, signal }),
     );
-    if (result.activity) ctx.set('X-Chat-Activity', '1');
+    for (const [name, value] of waitHeaders(result)) ctx.set(name, value);
     return result.messages.map(messageToWire);
   };
 

@@ -37,12 +37,20 @@ function operation(name: string, route: ApiRoute): ZodOpenApiOperationObject {
       : {}),
     ...(route.body ? { requestBody: { required: true, ...json(route.body) } } : {}),
     responses: {
-      [String(route.status ?? 200)]: route.produces
-        ? { description: route.summary, content: { [route.produces]: { schema: route.answer } } }
-        : { description: route.summary, ...json(route.answer) },
+      [String(route.status ?? 200)]: {
+        description: route.summary,
+        ...(route.produces ? { content: { [route.produces]: { schema: route.answer } } } : json(route.answer)),
+        ...(route.answerHeaders ? { headers: answerHeaders(route.answerHeaders) } : {}),
+      },
       ...refusals,
     },
   };
+}
+
+function answerHeaders(headers: Record<string, string>) {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, description]) => [name, { description, schema: { type: 'string' as const, enum: ['1'] } }]),
+  );
 }
 
 function openApiDocument() {

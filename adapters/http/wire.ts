@@ -6,13 +6,14 @@ import type { PendingStudent } from '@application/ports/group-invitations';
 import type { GroupInvitationsView } from '@application/study-groups/get-group-invitations';
 import type { InviteLinkView } from '@application/study-groups/get-invite-link';
 import type { LeaveStudyGroupResult } from '@application/study-groups/leave-study-group';
+import type { WaitResult } from '@application/chat/wait-for-chat-messages';
 import type { ChatMessage } from '@domain/chat/chat-message';
 import type { CatalogCourse, Course, CourseMemberProfile, JoinedCourse, MemberProfile } from '@domain/course/course';
 import type { StudyGroupView } from '@domain/study-group/group-view';
 import type { InviteLinkRecord } from '@domain/study-group/invite-links';
 import type { JoinRequestState } from '@domain/study-group/join-requests';
 import type { Meeting } from '@domain/study-group/study-group';
-import type { ChatMessage as WireMessage } from '@contract/chat';
+import { POLL_HEADERS, type ChatMessage as WireMessage } from '@contract/chat';
 import type {
   CourseMember,
   CourseSection,
@@ -237,4 +238,12 @@ export function leaveToWire(result: LeaveStudyGroupResult): LeaveStudyGroupAnswe
     groupDeleted: result.groupDeleted,
     ownerID: result.ownerId,
   };
+}
+
+/** The headers of a long poll's answer: what else than its messages the wait saw (contract/chat.ts, POLL_HEADERS). */
+export function waitHeaders(result: WaitResult): [string, string][] {
+  const headers: [string, string][] = [];
+  if (result.activity) headers.push([POLL_HEADERS.activity, '1']);
+  if (result.groupChanged) headers.push([POLL_HEADERS.groupChanged, '1']);
+  return headers;
 }

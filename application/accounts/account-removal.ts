@@ -11,6 +11,7 @@ import type { MembershipChanges } from '@application/ports/membership-changes';
 import type { SessionStore } from '@application/ports/session-store';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 import type { UserRepository } from '@application/ports/user-repository';
+import type { GroupChanges } from '@application/ports/group-changes';
 import type { UserId } from '@domain/ids';
 
 export class AccountRemoval {
@@ -22,6 +23,7 @@ export class AccountRemoval {
     private readonly sessions: SessionStore,
     private readonly tokens: AccountTokens,
     private readonly authors: MessageAuthors,
+    private readonly groupChanges: GroupChanges,
   ) {}
 
   async remove(userId: UserId): Promise<void> {
@@ -29,7 +31,9 @@ export class AccountRemoval {
     // memberships (deleting again finishes the job), never a tombstone in a group.
     for (const group of await this.groups.listByMember(userId)) {
       const outcome = await this.groups.removeMember(group.id, userId);
-      if (outcome?.wasMember) await this.changes.left(userId, { kind: 'group', id: group.id });
+      if (!outcome?.wasMember) continue;
+      await this.changes.left(userId, { kind: 'group', id: group.id });
+      await this.groupChanges.changed(group);
     }
     for (const { course } of await this.membership.coursesOf(userId)) {
       await this.membership.leaveCourse(userId, course.id);

@@ -3,7 +3,7 @@ import { MAX_WATCHED_ROOMS, type ChatRoom } from '@domain/chat/chat-room';
 import type { UserId } from '@domain/ids';
 import type { ChatLog } from '@application/ports/chat-log';
 import type { ChatRoomAccess } from '@application/ports/chat-room-access';
-import { roomTopic, studentTopic, type ChatSignals } from '@application/ports/chat-signals';
+import { courseGroupsTopic, groupPageTopic, roomTopic, studentTopic, type ChatSignals } from '@application/ports/chat-signals';
 import type { Clock } from '@application/ports/clock';
 import type { MessageAuthors } from '@application/ports/message-authors';
 import { withAuthors } from './message-authors';
@@ -37,6 +37,16 @@ export interface WaitResult {
   messages: ChatMessage[];
   /** One of the other watched rooms had activity: the client refreshes its unread marks. */
   activity: boolean;
+  /**
+   * What the polled room's page shows of study groups changed (GroupChanges): a group room's own group, or one of a
+   * course room's groups. The client reads the group (or the course's groups) again.
+   */
+  groupChanged: boolean;
+}
+
+/** The topic of what the room's page shows of study groups: a group's page, or a course's list of its groups. */
+function pageTopic(room: ChatRoom): string {
+  return room.kind === 'group' ? groupPageTopic(room.id) : courseGroupsTopic(room.id);
 }
 
 /**
@@ -61,19 +71,24 @@ export class WaitForChatMessages {
     await requireRoomMember(this.access, actingUserId, room);
     const others = await this.usableRooms(actingUserId, room, command.alsoWatch ?? []);
     const activityTopics = new Set(others.map(roomTopic));
+    const changes = pageTopic(room);
     // The student's own topic carries leaves: a removal wakes the wait at once.
-    const watch = this.signals.watch([roomTopic(room), studentTopic(actingUserId), ...activityTopics]);
+    const watch = this.signals.watch([roomTopic(room), studentTopic(actingUserId), changes, ...activityTopics]);
     try {
       const deadline = waitDeadline(this.now(), command.waitMs);
       let activity = false;
+      let groupChanged = false;
       for (;;) {
         const messages = await this.log.after(room, cursor, MESSAGES_AFTER_LIMIT);
         const remaining = deadline - this.now();
-        if (messages.length > 0 || activity || remaining <= 0) return { messages: await withAuthors(this.authors, messages), activity };
+        if (messages.length > 0 || activity || groupChanged || remaining <= 0)
+          return { messages: await withAuthors(this.authors, messages), activity, groupChanged };
         const outcome = await watch.next({ timeoutMs: remaining, signal: command.signal });
-        if (outcome !== 'signal') return { messages: [], activity: false };
+        if (outcome !== 'signal') return { messages: [], activity: false, groupChanged: false };
         await requireRoomMember(this.access, actingUserId, room);
-        activity = watch.takeSignalled().some((topic) => activityTopics.has(topic));
+        const signalled = watch.takeSignalled();
+        activity = signalled.some((topic) => activityTopics.has(topic));
+        groupChanged = signalled.includes(changes);
       }
     } finally {
       watch.close();

@@ -2,6 +2,7 @@ import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { CourseMembership } from '@application/ports/course-membership';
 import type { MembershipChanges } from '@application/ports/membership-changes';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
+import type { GroupChanges } from '@application/ports/group-changes';
 import type { CatalogCourse } from '@domain/course/course';
 import type { CourseId, UserId } from '@domain/ids';
 import { requireNamed, type CourseMembershipCommand } from './course-access';
@@ -27,6 +28,7 @@ export class LeaveCourse {
     private readonly membership: CourseMembership,
     private readonly changes: MembershipChanges,
     private readonly groups: StudyGroupRepository,
+    private readonly groupChanges: GroupChanges,
   ) {}
 
   async execute(command: CourseMembershipCommand): Promise<LeaveCourseResult> {
@@ -51,7 +53,9 @@ export class LeaveCourse {
     // never a group member outside the course.
     const outcomes = await this.groups.removeMemberFromCourseGroups(userId, courseId);
     for (const outcome of outcomes) {
-      if (outcome.wasMember) await this.changes.left(userId, { kind: 'group', id: outcome.groupId });
+      if (!outcome.wasMember) continue;
+      await this.changes.left(userId, { kind: 'group', id: outcome.groupId });
+      await this.groupChanges.changed({ id: outcome.groupId, courseId });
     }
     await this.membership.leaveCourse(userId, courseId);
     await this.changes.left(userId, { kind: 'course', id: courseId });

@@ -1,9 +1,11 @@
 // "Something happened" signals for waiting requests (long polls), by topic:
 // a room ("course:12", "group:3") when it gains a message, an edit or a
-// delete; a student ("user:7") when their read marks or memberships change.
+// delete; a student ("user:7") when their read marks or memberships change;
+// a group's page ("group-page:3") and its course's list of groups
+// ("course-groups:12") when something they show changes (GroupChanges).
 // A signal carries no data: the waiter reads again.
 import type { ChatRoom } from '@domain/chat/chat-room';
-import type { UserId } from '@domain/ids';
+import type { CourseId, StudyGroupId, UserId } from '@domain/ids';
 
 export type WatchOutcome = 'signal' | 'timeout' | 'closed' | 'aborted';
 
@@ -40,4 +42,14 @@ export function roomTopic(room: ChatRoom): string {
 
 export function studentTopic(userId: UserId): string {
   return `user:${userId}`;
+}
+
+/** What a study group's page shows (members, owner, details, meetings, requests, RSVPs) changed. */
+export function groupPageTopic(groupId: StudyGroupId | number): string {
+  return `group-page:${groupId}`;
+}
+
+/** One of a course's study groups changed, or one was made: what its course page lists of them. */
+export function courseGroupsTopic(courseId: CourseId | number): string {
+  return `course-groups:${courseId}`;
 }

@@ -7,6 +7,7 @@ import type { CourseMembership } from '@application/ports/course-membership';
 import type { GroupInvitations } from '@application/ports/group-invitations';
 import type { MembershipChanges } from '@application/ports/membership-changes';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
+import type { GroupChanges } from '@application/ports/group-changes';
 
 export interface AcceptInviteLinkResult {
   groupId: StudyGroupId;
@@ -29,6 +30,7 @@ export class AcceptInviteLink {
     private readonly membership: CourseMembership,
     private readonly verification: EmailVerificationPolicy,
     private readonly changes: MembershipChanges,
+    private readonly groupChanges: GroupChanges,
     private readonly now: Clock = () => Date.now(),
   ) {}
 
@@ -44,7 +46,10 @@ export class AcceptInviteLink {
     assertLinkWorks(link, new Date(this.now()));
     await this.verification.requireVerified(userId);
     const { joined } = await this.invitations.joinThroughLink(token, userId, new Date(this.now()));
-    if (joined) await this.changes.joined(userId, { kind: 'group', id: group.id });
+    if (joined) {
+      await this.changes.joined(userId, { kind: 'group', id: group.id });
+      await this.groupChanges.changed(group);
+    }
     const joinedCourse = await this.joinCourseIfOut(userId, group.courseId);
     return { ...answer, joinedCourse };
   }

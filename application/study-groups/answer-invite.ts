@@ -26,7 +26,7 @@ export class AnswerInvite {
       await this.verification.requireVerified(command.actingUserId);
       if (!(await this.membership.isMember(command.actingUserId, group.courseId))) throw new NotCourseMemberError();
     }
-    const outcome = await this.standings.apply(group.id, command.actingUserId, command.accept ? 'accept-invite' : 'decline-invite');
+    const outcome = await this.standings.apply(group, command.actingUserId, command.accept ? 'accept-invite' : 'decline-invite');
     return { groupId: group.id, isMember: outcome.isMember };
   }
 }

@@ -27,7 +27,7 @@ export class AnswerJoinRequest {
     const group = await requireOwnedGroup(this.groups, command);
     if (command.accept && !(await this.membership.isMember(command.studentId, group.courseId)))
       throw new NotCourseMemberError('This student is no longer in the course, so they cannot join its groups.');
-    const outcome = await this.standings.apply(group.id, command.studentId, command.accept ? 'accept-request' : 'decline-request');
+    const outcome = await this.standings.apply(group, command.studentId, command.accept ? 'accept-request' : 'decline-request');
     return { groupId: group.id, studentId: command.studentId, isMember: outcome.isMember };
   }
 }

@@ -12,7 +12,7 @@ export class CancelInvite {
 
   async execute(command: OwnerCommand & { studentId: UserId }): Promise<{ groupId: StudyGroupId; studentId: UserId; cancelled: true }> {
     const group = await requireOwnedGroup(this.groups, command);
-    await this.standings.apply(group.id, command.studentId, 'cancel-invite');
+    await this.standings.apply(group, command.studentId, 'cancel-invite');
     return { groupId: group.id, studentId: command.studentId, cancelled: true };
   }
 }

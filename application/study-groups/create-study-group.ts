@@ -9,6 +9,7 @@ import type { Clock } from '@application/ports/clock';
 import type { CourseMembership } from '@application/ports/course-membership';
 import type { MembershipChanges } from '@application/ports/membership-changes';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
+import type { GroupChanges } from '@application/ports/group-changes';
 
 export interface CreateStudyGroupCommand {
   /** The signed-in student, who will own the group. */
@@ -29,6 +30,7 @@ export class CreateStudyGroup {
     private readonly groups: StudyGroupRepository,
     private readonly verification: EmailVerificationPolicy,
     private readonly changes: MembershipChanges,
+    private readonly groupChanges: GroupChanges,
     private readonly now: Clock = () => Date.now(),
   ) {}
 
@@ -41,6 +43,8 @@ export class CreateStudyGroup {
     const group = await this.groups.create({ ...details, courseId, ownerId: command.actingUserId, isPublic: true }, new Date(this.now()));
     // A refusal of the new group's id remembered for its owner (a poll that named it before it existed) goes.
     await this.changes.joined(command.actingUserId, { kind: 'group', id: group.id });
+    // The course's pages list the new group.
+    await this.groupChanges.changed(group);
     return groupAsSeenBy(group, command.actingUserId);
   }
 }

@@ -35,7 +35,7 @@ export class InviteStudent {
     if (!found || !(await this.membership.isMember(found.user.id, group.courseId))) throw new ClassmateNotFoundError(username);
     const { id, firstName, lastName, major, year, bio, emailVerified } = found.user;
     const student: MemberProfile = { id, username: found.user.username, firstName, lastName, major, year, bio, verified: emailVerified };
-    const outcome = await this.standings.apply(group.id, id, 'invite');
+    const outcome = await this.standings.apply(group, id, 'invite');
     return { groupId: group.id, student, isMember: outcome.isMember };
   }
 }

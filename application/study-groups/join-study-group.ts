@@ -5,6 +5,7 @@ import type { EmailVerificationPolicy } from '@application/accounts/email-verifi
 import type { CourseMembership } from '@application/ports/course-membership';
 import type { MembershipChanges } from '@application/ports/membership-changes';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
+import type { GroupChanges } from '@application/ports/group-changes';
 import { requireGroup } from './study-group-access';
 
 export interface JoinStudyGroupCommand {
@@ -19,6 +20,7 @@ export class JoinStudyGroup {
     private readonly groups: StudyGroupRepository,
     private readonly verification: EmailVerificationPolicy,
     private readonly changes: MembershipChanges,
+    private readonly groupChanges: GroupChanges,
   ) {}
 
   async execute(command: JoinStudyGroupCommand): Promise<{ groupId: StudyGroupId; isMember: true }> {
@@ -29,6 +31,7 @@ export class JoinStudyGroup {
       // The owner may have left alone (deleting the group) since it was read.
       if (!(await this.groups.addMember(group.id, command.actingUserId))) throw new StudyGroupNotFoundError(group.id);
       await this.changes.joined(command.actingUserId, { kind: 'group', id: group.id });
+      await this.groupChanges.changed(group);
     }
     return { groupId: group.id, isMember: true };
   }

@@ -5,7 +5,8 @@ import { isGroupMember } from '@domain/study-group/study-group';
 import { StudyGroupNotFoundError, UserNotInGroupError } from '@domain/study-group/study-group-errors';
 import type { MembershipChanges } from '@application/ports/membership-changes';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
-import { requireOwnedGroup } from './study-group-access';
+import type { GroupChanges } from '@application/ports/group-changes';
+import { requireGroup, requireOwnedGroup } from './study-group-access';
 
 export interface LeaveStudyGroupCommand {
   /** The signed-in student, from the session. */
@@ -33,18 +34,26 @@ export class LeaveStudyGroup {
   constructor(
     private readonly groups: StudyGroupRepository,
     private readonly changes: MembershipChanges,
+    private readonly groupChanges: GroupChanges,
   ) {}
 
   async execute(command: LeaveStudyGroupCommand): Promise<LeaveStudyGroupResult> {
     const { actingUserId, groupId, memberId = actingUserId, nextOwnerId } = command;
-    if (memberId !== actingUserId) {
-      if (nextOwnerId !== undefined) throw new ValidationError('A next owner is named only by the owner leaving the group.', 'nextOwnerID');
-      const group = await requireOwnedGroup(this.groups, { actingUserId, groupId });
-      if (!isGroupMember(group, memberId)) throw new UserNotInGroupError(memberId);
-    }
+    if (memberId !== actingUserId && nextOwnerId !== undefined)
+      throw new ValidationError('A next owner is named only by the owner leaving the group.', 'nextOwnerID');
+    // Read first for its course, which the course's pages are told about.
+    const group =
+      memberId === actingUserId
+        ? await requireGroup(this.groups, groupId)
+        : await requireOwnedGroup(this.groups, { actingUserId, groupId });
+    if (memberId !== actingUserId && !isGroupMember(group, memberId)) throw new UserNotInGroupError(memberId);
     const outcome = await this.groups.removeMember(groupId, memberId, nextOwnerId);
     if (!outcome) throw new StudyGroupNotFoundError(groupId);
-    if (outcome.wasMember) await this.changes.left(memberId, { kind: 'group', id: groupId });
+    if (outcome.wasMember) {
+      // The student's polls first (a removed member's ends with the refusal), then the pages of those still in it.
+      await this.changes.left(memberId, { kind: 'group', id: groupId });
+      await this.groupChanges.changed(group);
+    }
     return { ...outcome, groupId, userId: memberId };
   }
 }

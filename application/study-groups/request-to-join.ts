@@ -33,7 +33,7 @@ export class RequestToJoin {
     await this.verification.requireVerified(command.actingUserId);
     if (!(await this.membership.isMember(command.actingUserId, group.courseId))) throw new NotCourseMemberError();
     if (group.isPublic) throw new GroupIsPublicError();
-    const outcome = await this.standings.apply(group.id, command.actingUserId, 'ask');
+    const outcome = await this.standings.apply(group, command.actingUserId, 'ask');
     return { groupId: group.id, isMember: outcome.isMember, joinRequest: outcome.joinRequest };
   }
 }

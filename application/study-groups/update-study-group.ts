@@ -5,6 +5,7 @@ import { refuseBrokenRule } from '@domain/errors';
 import { checkSizeLimit } from '@domain/study-group/group-quotas';
 import type { GroupInvitations } from '@application/ports/group-invitations';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
+import type { GroupChanges } from '@application/ports/group-changes';
 import { viewGroup } from './group-standings';
 import { requireGroup, requireOwnedGroup, type OwnerCommand } from './study-group-access';
 
@@ -22,6 +23,7 @@ export class UpdateStudyGroup {
   constructor(
     private readonly groups: StudyGroupRepository,
     private readonly invitations: GroupInvitations,
+    private readonly groupChanges: GroupChanges,
   ) {}
 
   async execute(command: UpdateStudyGroupCommand): Promise<StudyGroupView> {
@@ -34,6 +36,7 @@ export class UpdateStudyGroup {
       maxMembers: command.maxMembers,
     });
     if (!updated) throw new StudyGroupNotFoundError(group.id);
+    await this.groupChanges.changed(group);
     return viewGroup(this.invitations, await requireGroup(this.groups, group.id), command.actingUserId);
   }
 }

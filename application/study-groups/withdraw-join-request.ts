@@ -12,7 +12,7 @@ export class WithdrawJoinRequest {
 
   async execute(command: { actingUserId: UserId; groupId: StudyGroupId }): Promise<{ groupId: StudyGroupId; joinRequest: null }> {
     const group = await requireGroup(this.groups, command.groupId);
-    await this.standings.apply(group.id, command.actingUserId, 'withdraw');
+    await this.standings.apply(group, command.actingUserId, 'withdraw');
     return { groupId: group.id, joinRequest: null };
   }
 }

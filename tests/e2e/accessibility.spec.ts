@@ -768,11 +768,51 @@ const SCREENS: Screen[] = [
     close: cancel,
   },
   {
+    // Find a time, with proposals: the classmate's busy times make near misses that name who is busy.
+    name: 'find-a-time',
+    as: 'owner',
+    open: async (walk, page) => {
+      await apiPost(walk.classmate, '/api/update-busy-times/', {
+        busy: [1, 2, 3, 4, 5].map((day) => ({ day, start: '08:00', end: '12:00' })),
+      });
+      await page.getByRole('button', { name: 'Find a time' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Find a time' });
+      await expect(dialog.getByRole('list', { name: 'Suggested times, best first' }).getByRole('listitem').first()).toBeVisible();
+      await expect(dialog.getByRole('button', { name: /^Schedule this: / }).first()).toBeVisible();
+    },
+    close: escape,
+  },
+  {
     name: 'profile',
     as: 'owner',
     open: async (_, page) => {
       await page.goto('/profile');
       await expect(page.getByRole('button', { name: 'Save Profile' })).toBeVisible();
+    },
+  },
+  {
+    // The busy grid: two stretches saved, then one running backwards, refused in the server's words.
+    name: 'profile-busy-times',
+    as: 'owner',
+    open: async (_, page) => {
+      const busy = page.getByRole('region', { name: 'When you’re busy' });
+      const add = busy.getByRole('button', { name: 'Add a busy time' });
+      await add.click();
+      await add.click();
+      await busy.getByLabel('Busy time 2: day').selectOption('Thursday');
+      await busy.getByRole('button', { name: 'Save busy times' }).click();
+      await expect(busy.getByRole('status')).toHaveText('Saved.');
+      await expect(busy.getByRole('list', { name: 'Weekly busy times' }).getByRole('listitem')).toHaveCount(2);
+    },
+  },
+  {
+    name: 'profile-busy-times-refused',
+    as: 'owner',
+    open: async (_, page) => {
+      const busy = page.getByRole('region', { name: 'When you’re busy' });
+      await busy.getByRole('listitem').nth(1).getByLabel('To').fill('08:00');
+      await busy.getByRole('button', { name: 'Save busy times' }).click();
+      await expect(busy.getByRole('alert')).toBeVisible();
     },
   },
   {

@@ -29,6 +29,7 @@ import { InMemoryRateLimiter } from '@tests/fakes/in-memory-rate-limiter';
 import { InMemorySessionStore } from '@tests/fakes/in-memory-session-store';
 import { InMemoryStudyGroupRepository } from '@tests/fakes/in-memory-study-group-repository';
 import { InMemoryUserRepository } from '@tests/fakes/in-memory-user-repository';
+import { RecordingGroupChanges } from '@tests/fakes/recording-group-changes';
 import { NoOpMembershipChanges } from '@tests/fakes/no-op-membership-changes';
 import { ManualClock } from './test-clock';
 
@@ -49,7 +50,16 @@ export function accountWorld(mode: EmailVerificationMode = 'optional') {
   const throttle = new ClientThrottle(limiter);
   const guard = new LoginGuard(limiter, async () => {});
   const mailing = new AccountMailing(tokens, mailer, limiter, PUBLIC_URL);
-  const removal = new AccountRemoval(users, membership, groups, new NoOpMembershipChanges(), sessions, tokens, authors);
+  const removal = new AccountRemoval(
+    users,
+    membership,
+    groups,
+    new NoOpMembershipChanges(),
+    sessions,
+    tokens,
+    authors,
+    new RecordingGroupChanges(),
+  );
   const addressVerification = new AddressVerification(users, removal);
   const confirmation = new PasswordConfirmation(users, hasher, guard);
   const commonPasswords = new PackagedCommonPasswords();

@@ -21,6 +21,7 @@ import { canonicalName } from '@domain/user/canonical-name';
 import { RateLimitedError, ValidationError } from '@domain/errors';
 import { InMemoryChatLog } from '@tests/fakes/in-memory-chat-log';
 import { InMemoryChatRoomAccess } from '@tests/fakes/in-memory-chat-room-access';
+import { RecordingGroupChanges } from '@tests/fakes/recording-group-changes';
 import { NoOpMembershipChanges } from '@tests/fakes/no-op-membership-changes';
 import { accountWorld, PUBLIC_URL, type AccountWorld } from '@tests/support/account-world';
 import { sectionEntry } from '@tests/support/catalog-entries';
@@ -81,8 +82,21 @@ async function participation(mode: EmailVerificationMode) {
     groupId: group.id,
     joinCourse: new JoinCourse(world.catalog, world.membership, world.verification, new NoOpMembershipChanges()),
     addClasses: new AddClasses(world.catalog, world.membership, world.verification, new NoOpMembershipChanges()),
-    joinGroup: new JoinStudyGroup(world.membership, world.groups, world.verification, new NoOpMembershipChanges()),
-    createGroup: new CreateStudyGroup(world.catalog, world.membership, world.groups, world.verification, new NoOpMembershipChanges()),
+    joinGroup: new JoinStudyGroup(
+      world.membership,
+      world.groups,
+      world.verification,
+      new NoOpMembershipChanges(),
+      new RecordingGroupChanges(),
+    ),
+    createGroup: new CreateStudyGroup(
+      world.catalog,
+      world.membership,
+      world.groups,
+      world.verification,
+      new NoOpMembershipChanges(),
+      new RecordingGroupChanges(),
+    ),
     post: new PostChatMessage(access, log, world.users, allowance, signals, world.verification),
     edit: new EditChatMessage(access, log, allowance, signals, world.verification, world.authors, world.clock.now),
     read: new ReadChatMessages(access, log, world.authors),

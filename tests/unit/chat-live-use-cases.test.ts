@@ -135,12 +135,13 @@ describe('WaitForChatMessages', () => {
     expect(await w.wait.execute({ actingUserId: w.alice, room: course, after: '0-0', waitMs: LONG_WAIT })).toEqual({
       messages: [first],
       activity: false,
+      groupChanged: false,
     });
 
     const waiting = w.wait.execute({ actingUserId: w.alice, room: course, after: first.id, waitMs: LONG_WAIT });
     await waiters(w, 1);
     const second = await w.post(w.bob, course, 'second');
-    expect(await waiting).toEqual({ messages: [second], activity: false });
+    expect(await waiting).toEqual({ messages: [second], activity: false, groupChanged: false });
     expect(w.hub.waiting).toBe(0);
   });
 
@@ -148,16 +149,17 @@ describe('WaitForChatMessages', () => {
     expect(await w.wait.execute({ actingUserId: w.alice, room: course, after: '0-0', waitMs: 20 })).toEqual({
       messages: [],
       activity: false,
+      groupChanged: false,
     });
     const client = new AbortController();
     const leaving = w.wait.execute({ actingUserId: w.alice, room: course, after: '0-0', waitMs: LONG_WAIT, signal: client.signal });
     await waiters(w, 1);
     client.abort();
-    expect(await leaving).toEqual({ messages: [], activity: false });
+    expect(await leaving).toEqual({ messages: [], activity: false, groupChanged: false });
     const shutting = w.wait.execute({ actingUserId: w.alice, room: course, after: '0-0', waitMs: LONG_WAIT });
     await waiters(w, 1);
     w.hub.close();
-    expect(await shutting).toEqual({ messages: [], activity: false });
+    expect(await shutting).toEqual({ messages: [], activity: false, groupChanged: false });
     expect(w.hub.waiting).toBe(0);
   });
 
@@ -184,7 +186,7 @@ describe('WaitForChatMessages', () => {
     await w.membership.joinCourse(w.carol, CourseId(otherCourse.id));
     await w.post(w.carol, otherCourse, 'elsewhere');
     await w.post(w.alice, w.groupRoom, 'in bob’s group');
-    expect(await waiting).toEqual({ messages: [], activity: true });
+    expect(await waiting).toEqual({ messages: [], activity: true, groupChanged: false });
   });
 
   it('asks the room access once for a watched room the student is not in, until they join it', async () => {
@@ -227,7 +229,7 @@ describe('WaitForChatMessages', () => {
     });
     await waiters(w, 1);
     await w.post(w.alice, w.groupRoom, 'now for carol too');
-    expect(await waiting).toEqual({ messages: [], activity: true });
+    expect(await waiting).toEqual({ messages: [], activity: true, groupChanged: false });
     expect(asked).toEqual([`group:${w.groupRoom.id}`]);
   });
 
@@ -271,6 +273,7 @@ describe('EditChatMessage and DeleteChatMessage', () => {
     expect(await w.wait.execute({ actingUserId: w.alice, room: course, after: mine.id, waitMs: LONG_WAIT })).toEqual({
       messages: [edited],
       activity: false,
+      groupChanged: false,
     });
     expect((await w.log.latest(course, 50))[0]).toEqual({ ...unnamed(mine), message: 'See you at 8?', editedAt: new Date(w.clock.now()) });
   });

@@ -239,13 +239,19 @@ describe('chat room store: the long-poll loop', () => {
     stop();
   });
 
-  it('makes no request while the tab is hidden, and catches up at once when it is shown', async () => {
+  /** A group room's store polling from its one message (on fake timers), once its first poll is sent. */
+  async function pollingGroup() {
     vi.useFakeTimers();
     const doc = stubDocument();
     const sent = stubNetwork();
     const store = createChatRoomStore({ kind: 'group', id: 5 }, 7, [item('1000-0', 'first')], signOut);
     const stop = store.getState().startPolling();
     await vi.waitFor(() => expect(sent.length).toBe(1));
+    return { doc, sent, store, stop };
+  }
+
+  it('makes no request while the tab is hidden, and catches up at once when it is shown', async () => {
+    const { doc, sent, store, stop } = await pollingGroup();
     doc.setHidden(true);
     expect(sent[0].aborted).toBe(true);
     // Long enough for any poll, retry or back-off to have come.
@@ -255,8 +261,26 @@ describe('chat room store: the long-poll loop', () => {
     await vi.waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1].url.pathname).toBe('/api/select-study-group-messages/5/7/');
     expect(kind(sent[1])).toBe('long after=1000-0');
+    // No poll waited meanwhile: a change of the group may have gone by, so the page reads it again.
+    expect(store.getState().pageChanges).toBe(1);
     sent[1].answer(200, [item('2000-0', 'while you were away')]);
     await vi.waitFor(() => expect(store.getState().messages.map((m) => m.message)).toEqual(['first', 'while you were away']));
+    stop();
+  });
+
+  it('counts a change of the group its poll reports, keeping the messages and the cursor', async () => {
+    const { sent, store, stop } = await pollingGroup();
+    expect(store.getState().pageChanges).toBe(0);
+    sent[0].answer(200, [], { 'X-Group-Changed': '1' });
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(store.getState().pageChanges).toBe(1);
+    // The same cursor: a change of the group is no message.
+    expect(kind(sent[1])).toBe('long after=1000-0');
+    expect(store.getState().messages.map((m) => m.message)).toEqual(['first']);
+    // An answer without the header changes nothing.
+    sent[1].answer(200, [item('2000-0', 'second')]);
+    await vi.waitFor(() => expect(sent).toHaveLength(3));
+    expect(store.getState().pageChanges).toBe(1);
     stop();
   });
 

@@ -23,6 +23,7 @@ import { InMemoryGroupInvitations } from '@tests/fakes/in-memory-group-invitatio
 import { InMemoryStudyGroupRepository } from '@tests/fakes/in-memory-study-group-repository';
 import { InMemoryUserRepository } from '@tests/fakes/in-memory-user-repository';
 import { RecordingMembershipChanges } from '@tests/fakes/recording-membership-changes';
+import { RecordingGroupChanges } from '@tests/fakes/recording-group-changes';
 
 describe('one community per course', () => {
   let catalog: InMemoryCourseCatalog;
@@ -56,12 +57,14 @@ describe('one community per course', () => {
     changes = new RecordingMembershipChanges();
     const verification = new EmailVerificationPolicy(users, 'optional');
     join = new JoinCourse(catalog, membership, verification, changes);
-    leave = new LeaveCourse(catalog, membership, changes, groups);
+    leave = new LeaveCourse(catalog, membership, changes, groups, new RecordingGroupChanges());
     const invitations = new InMemoryGroupInvitations(groups, users);
     page = new GetCoursePage(catalog, membership, new InMemoryChatLog(), groups, new CachedMessageAuthors(users), invitations);
     dashboard = new GetDashboard(membership, groups, invitations);
-    createGroup = new CreateStudyGroup(catalog, membership, groups, verification, changes, () => Date.UTC(2025, 9, 1));
-    joinGroup = new JoinStudyGroup(membership, groups, verification, changes);
+    createGroup = new CreateStudyGroup(catalog, membership, groups, verification, changes, new RecordingGroupChanges(), () =>
+      Date.UTC(2025, 9, 1),
+    );
+    joinGroup = new JoinStudyGroup(membership, groups, verification, changes, new RecordingGroupChanges());
     const make = async (username: string) => {
       const made = await users.create({
         firstName: username,

@@ -12,6 +12,7 @@ import { InMemoryUserRepository } from '@tests/fakes/in-memory-user-repository';
 import { EmailVerificationPolicy } from '@application/accounts/email-verification';
 import { CachedMessageAuthors } from '@adapters/chat/cached-message-authors';
 import { RecordingMembershipChanges } from '@tests/fakes/recording-membership-changes';
+import { RecordingGroupChanges } from '@tests/fakes/recording-group-changes';
 import { GetCoursePage } from '@application/courses/get-course-page';
 import { GetDashboard } from '@application/courses/get-dashboard';
 import { LeaveCourse } from '@application/courses/leave-course';
@@ -32,6 +33,7 @@ describe('study-group use cases', () => {
   let groups: InMemoryStudyGroupRepository;
   let membership: InMemoryCourseMembership;
   let changes: RecordingMembershipChanges;
+  let groupChanges: RecordingGroupChanges;
   let ids: { owner: UserId; member: UserId; classmate: UserId; outsider: UserId };
   const courseId = CourseId(1);
   const otherCourseId = CourseId(3);
@@ -60,6 +62,7 @@ describe('study-group use cases', () => {
     membership = new InMemoryCourseMembership(catalog, users);
     groups = new InMemoryStudyGroupRepository(users);
     changes = new RecordingMembershipChanges();
+    groupChanges = new RecordingGroupChanges();
     const make = async (username: string) => {
       const result = await users.create({
         firstName: username,
@@ -85,17 +88,17 @@ describe('study-group use cases', () => {
     const verification = new EmailVerificationPolicy(users, 'optional');
     const authors = new CachedMessageAuthors(users);
     clock = Date.UTC(2025, 9, 1, 12);
-    create = new CreateStudyGroup(catalog, membership, groups, verification, changes, () => clock);
-    join = new JoinStudyGroup(membership, groups, verification, changes);
-    leave = new LeaveStudyGroup(groups, changes);
+    create = new CreateStudyGroup(catalog, membership, groups, verification, changes, groupChanges, () => clock);
+    join = new JoinStudyGroup(membership, groups, verification, changes, groupChanges);
+    leave = new LeaveStudyGroup(groups, changes, groupChanges);
     chat = new InMemoryChatLog();
     invitations = new InMemoryGroupInvitations(groups, users);
     page = new GetStudyGroupPage(groups, chat, authors, invitations);
-    update = new UpdateStudyGroup(groups, invitations);
-    schedule = new ScheduleMeeting(groups);
-    moveMeeting = new UpdateMeeting(groups);
-    cancel = new CancelMeeting(groups);
-    leaveCourse = new LeaveCourse(catalog, membership, changes, groups);
+    update = new UpdateStudyGroup(groups, invitations, groupChanges);
+    schedule = new ScheduleMeeting(groups, groupChanges);
+    moveMeeting = new UpdateMeeting(groups, groupChanges);
+    cancel = new CancelMeeting(groups, groupChanges);
+    leaveCourse = new LeaveCourse(catalog, membership, changes, groups, groupChanges);
     coursePage = new GetCoursePage(catalog, membership, chat, groups, authors, invitations);
     dashboard = new GetDashboard(membership, groups, invitations);
     listCourseGroups = new ListCourseGroups(catalog, membership, groups, invitations);
@@ -116,6 +119,7 @@ describe('study-group use cases', () => {
       membership,
       new EmailVerificationPolicy(new InMemoryUserRepository(), 'optional'),
       changes,
+      groupChanges,
       () => clock,
     );
     // The outsider is in the group (the link's one use spent) but the course join never happened.
@@ -173,6 +177,25 @@ describe('study-group use cases', () => {
     expect(view.userId).toBe(ids.member);
     expect(view.messages.map((m) => m.message)).toEqual(['Welcome!']);
     await expect(page.execute({ actingUserId: ids.classmate, groupId })).rejects.toMatchObject({ code: 'NOT_GROUP_MEMBER' });
+  });
+
+  it("tells the group's pages of every change they show, once per change, and nothing of a refusal or a read", async () => {
+    const groupId = await newGroup();
+    const group = { id: groupId, courseId };
+    // Made (the course's pages list it), joined.
+    expect(groupChanges.told).toEqual([group, group]);
+    groupChanges.told.length = 0;
+    const owner = { actingUserId: ids.owner, groupId };
+    await update.execute({ ...owner, name: 'Exam prep 2', description: 'Sets', isPublic: false });
+    const meeting = await schedule.execute({ ...owner, day: 'Monday', time: '18:00', location: 'Library West' });
+    await moveMeeting.execute({ ...owner, meetingId: meeting.id, day: 'Tuesday', time: '18:00', location: 'Library West' });
+    await cancel.execute({ ...owner, meetingId: meeting.id });
+    await join.execute({ actingUserId: ids.classmate, groupId }).catch(() => 'private: refused');
+    await page.execute({ actingUserId: ids.member, groupId });
+    await leave.execute({ ...owner, memberId: ids.member });
+    expect(groupChanges.told).toEqual([group, group, group, group, group]);
+    await leaveCourse.execute({ actingUserId: ids.owner, courseId });
+    expect(groupChanges.told).toHaveLength(6);
   });
 
   it('tells the chat who joined a group: its creator, and each new member once', async () => {

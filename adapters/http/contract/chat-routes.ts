@@ -14,6 +14,7 @@ export const CHAT_ROUTES = {
     params: z.object({ courseID: requestId, userID: requestId }),
     query: chat.messagesQuery,
     answer: chat.messagesAnswer,
+    answerHeaders: chat.pollAnswerHeaders,
   }),
   postCourseMessage: route({
     method: 'POST',
@@ -30,6 +31,7 @@ export const CHAT_ROUTES = {
     params: z.object({ studyGroupID: requestId, userID: requestId }),
     query: chat.messagesQuery,
     answer: chat.messagesAnswer,
+    answerHeaders: chat.pollAnswerHeaders,
   }),
   postGroupMessage: route({
     method: 'POST',

@@ -37,6 +37,22 @@ export const message = described(
 
 export const messagesAnswer = z.array(message);
 
+/**
+ * The headers a long poll's answer may carry (its body stays the spec's array of messages), each "1" when present:
+ * the client reads its unread marks, or what its page shows of study groups, again.
+ */
+export const POLL_HEADERS = {
+  activity: 'X-Chat-Activity',
+  groupChanged: 'X-Group-Changed',
+} as const;
+
+export const pollAnswerHeaders = {
+  [POLL_HEADERS.activity]: 'With wait and watch: "1" when one of the watched rooms had news (read GET /api/unread-counts/ again).',
+  [POLL_HEADERS.groupChanged]:
+    'With wait: "1" when what the page shows of study groups changed (members, owner, details, meetings, requests, invites, RSVPs): ' +
+    "of a group chat, the group (read GET /api/study-group/{id}/ again); of a course chat, one of the course's groups (read the course page's groups again).",
+};
+
 const roomKind = z.enum(['course', 'group']);
 
 const WAIT_RANGE = `must be a whole number of seconds, 0-${MAX_WAIT_SECONDS}`;

@@ -15,6 +15,8 @@ export interface ApiRoute {
   /** 201 for calls that create something; 200 otherwise. */
   status?: 200 | 201;
   produces?: 'text/calendar';
+  /** Headers the success answer may carry beyond the usual ones, by name: what each says. */
+  answerHeaders?: Record<string, string>;
   /** Refusal bodies beyond the house error shape, by status; 409 is listed only for calls that name it. */
   refusals?: Partial<Record<400 | 401 | 403 | 404 | 409 | 429, z.ZodMiniType>>;
   /** Visitors may call it; every other call needs a signed-in student (401). */

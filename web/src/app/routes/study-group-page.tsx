@@ -12,7 +12,12 @@ import { LoadingLine } from '@web/components/loading-line';
 import { useTabs } from '@web/components/tabs';
 import { ChatPanel } from '@web/features/chat/chat-panel';
 import { useCoursePage, useDashboard } from '@web/features/courses/api';
-import { useMarkRemovedFromGroup, useStudyGroupPage, type StudyGroupPageResult } from '@web/features/study-groups/api';
+import {
+  useMarkRemovedFromGroup,
+  useRefreshStudyGroup,
+  useStudyGroupPage,
+  type StudyGroupPageResult,
+} from '@web/features/study-groups/api';
 import { GroupDetailsPanel } from '@web/features/study-groups/group-details-panel';
 import { GroupMembersPanel } from '@web/features/study-groups/group-members-panel';
 import { GroupUnavailable } from '@web/features/study-groups/group-unavailable';
@@ -47,6 +52,7 @@ export function StudyGroupPage() {
   const groupId = /^\d{1,10}$/.test(studyGroupID) ? Number(studyGroupID) : 0;
   const query = useStudyGroupPage(groupId);
   const markRemoved = useMarkRemovedFromGroup(groupId);
+  const refreshGroup = useRefreshStudyGroup(groupId);
   // An id that cannot be one names no group: nothing is asked.
   const result = groupId > 0 ? query.data : NOT_FOUND;
   useDocumentTitle(titleOf(result));
@@ -93,6 +99,7 @@ export function StudyGroupPage() {
           title="Group Chat"
           headingLevel={2}
           onAccessLost={markRemoved}
+          onPageChanged={refreshGroup}
           canModerate={group.owner.id === userId}
         />
       </div>

@@ -2,7 +2,7 @@
 // routes): reading and long-polling, sending, editing and deleting, and the
 // unread marks.
 import { API, type AnswerOf } from '@contract/api';
-import type { ChatMessage } from '@contract/chat';
+import { POLL_HEADERS, type ChatMessage } from '@contract/chat';
 import { MESSAGES_AFTER_LIMIT, MESSAGES_BEFORE_LIMIT } from '@domain/chat/chat-message';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { apiClient, type QueryOf } from '@web/lib/api-client';
@@ -25,6 +25,8 @@ export interface WaitAnswer {
   messages: ChatMessage[];
   /** One of the watched rooms had news (X-Chat-Activity): the unread marks are out of date. */
   activity: boolean;
+  /** What the room's page shows of study groups changed (X-Group-Changed): the group, or the course's groups. */
+  groupChanged: boolean;
 }
 
 /** The long poll: what came after `after`, answered as soon as there is any, or [] after about LONG_POLL_SECONDS. */
@@ -43,7 +45,11 @@ export async function waitForMessages(
     room.kind === 'course'
       ? await apiClient.callWithHeaders(API.courseMessages, { params: { courseID: room.id, userID: userId }, query, signal })
       : await apiClient.callWithHeaders(API.groupMessages, { params: { studyGroupID: room.id, userID: userId }, query, signal });
-  return { messages: answer, activity: headers.get('X-Chat-Activity') === '1' };
+  return {
+    messages: answer,
+    activity: headers.get(POLL_HEADERS.activity) === '1',
+    groupChanged: headers.get(POLL_HEADERS.groupChanged) === '1',
+  };
 }
 
 /**

@@ -39,6 +39,11 @@ export interface ChatPanelProps<M extends Member = Member> {
   onAccessLost?: () => void;
   /** The student owns the group: they may delete anyone's message. */
   canModerate?: boolean;
+  /**
+   * What the page shows of study groups changed (the group of a group chat, the groups of a course chat), as the
+   * chat's long poll learns it: the page reads them again. The chat, and a message being typed, stay as they are.
+   */
+  onPageChanged?: () => void;
 }
 
 // Within this many pixels of the bottom counts as reading the newest messages.
@@ -77,6 +82,7 @@ function RoomChatPanel<M extends Member>({
   headingLevel,
   onAccessLost,
   canModerate = false,
+  onPageChanged,
 }: ChatPanelProps<M>) {
   const Title = headingLevel === 2 ? 'h2' : 'h3';
   const titleId = useId();
@@ -122,6 +128,11 @@ function RoomChatPanel<M extends Member>({
   useEffect(() => {
     if (chat.accessLost) reportAccessLost();
   }, [chat.accessLost]);
+
+  const reportPageChanged = useEffectEvent(() => onPageChanged?.());
+  useEffect(() => {
+    if (chat.pageChanges > 0) reportPageChanged();
+  }, [chat.pageChanges]);
 
   // After each change of the list: keep the reading position when older
   // messages were added above; otherwise follow the newest, or count them.

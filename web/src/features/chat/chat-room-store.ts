@@ -32,6 +32,8 @@ export interface ChatRoomState {
   actionError: string;
   /** The server refused the room to this student (removed, or left elsewhere): polling has stopped for good. */
   accessLost: boolean;
+  /** Counts the times the poll said what the room's page shows of study groups changed (the page reads it again). */
+  pageChanges: number;
   /** Starts polling; answers the function that stops it. */
   startPolling(): () => void;
   loadEarlier(): Promise<void>;
@@ -145,9 +147,18 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
       sendError: '',
       actionError: '',
       accessLost: false,
+      pageChanges: 0,
 
       startPolling() {
-        const stop = pollRoom({ room, userId, cursor: () => pollCursor, take, lost: () => get().accessLost, endsRoom });
+        const stop = pollRoom({
+          room,
+          userId,
+          cursor: () => pollCursor,
+          take,
+          lost: () => get().accessLost,
+          endsRoom,
+          pageChanged: () => set((state) => ({ pageChanges: state.pageChanges + 1 })),
+        });
         return () => {
           stop();
           // A read waiting for its 2 s turn goes now, or the badge would count it again.

@@ -3,7 +3,11 @@
 // caught up on return; after an error, the spec's one-second poll until the
 // long poll is tried again (after 1, 2, 4 … 30 s with jitter). While the
 // student's other rooms are known, the long poll watches them too, standing in
-// for the unread summary's own poll (unread-store.ts).
+// for the unread summary's own poll (unread-store.ts). Its answer also says
+// when what the page shows of study groups changed (the group of a group's
+// chat, the groups of a course's): the page reads them again; and so it does
+// when the long poll starts again after a pause or a failure, since a change
+// meanwhile was told to no one.
 import type { ChatMessage } from '@contract/chat';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { retryDelayMs } from '@web/lib/retry-delay';
@@ -27,6 +31,8 @@ export interface PolledRoom {
   lost(): boolean;
   /** True when the refusal ends this room for the student (signed out, or no longer allowed in). */
   endsRoom(error: unknown): boolean;
+  /** What the room's page shows of study groups may have changed: the page reads it again. */
+  pageChanged(): void;
 }
 
 /** Polls the room until the function it answers is called. */
@@ -40,6 +46,8 @@ export function pollRoom(polled: PolledRoom): () => void {
   let longPollAt = 0;
   let longFailures = 0;
   let failures = 0;
+  // No long poll was waiting for a while (the tab hidden, or long polls failing): a group change may have gone by.
+  let unwatched = false;
 
   const paused = () => stopped || document.hidden || polled.lost();
   const cover = (on: boolean) => {
@@ -60,6 +68,10 @@ export function pollRoom(polled: PolledRoom): () => void {
         controller = request;
         try {
           if (long) {
+            if (unwatched) {
+              unwatched = false;
+              polled.pageChanged();
+            }
             // Once the student's rooms are known, this poll watches the others and the summary's own poll waits.
             const watch = roomsToWatch(polled.room);
             cover(watch !== null);
@@ -72,6 +84,7 @@ export function pollRoom(polled: PolledRoom): () => void {
             failures = 0;
             polled.take(answer.messages);
             if (answer.activity) refreshUnread();
+            if (answer.groupChanged) polled.pageChanged();
           } else {
             cover(false);
             const batch = await fetchMessages(polled.room, polled.userId, { after: polled.cursor() });
@@ -89,6 +102,7 @@ export function pollRoom(polled: PolledRoom): () => void {
           console.error('response error', error);
           cover(false);
           failures += 1;
+          unwatched = true;
           if (long) {
             longFailures += 1;
             longPollAt = Date.now() + retryDelayMs(longFailures);
@@ -110,6 +124,7 @@ export function pollRoom(polled: PolledRoom): () => void {
   function onVisibilityChange() {
     if (document.hidden) {
       // Paused: the request on its way is not needed, and no request is held for a hidden tab.
+      unwatched = true;
       controller?.abort();
       waker.wake();
     } else {

@@ -1,6 +1,7 @@
 // Study groups on the wire and in the cache: the group page's query, and every
 // change to a group as a mutation that updates the page at once or reads it
 // again, and refreshes the course views that list the group.
+import { useCallback } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { API, pathOf } from '@contract/api';
 import type { ChatMessage } from '@contract/chat';
@@ -104,6 +105,16 @@ export function useMarkRemovedFromGroup(groupId: number): () => void {
     if (leaving) refusedWhileLeaving.add(groupId);
     else markRemoved(client, groupId);
   };
+}
+
+/**
+ * For the group's chat when its long poll says the group changed (a member, the owner, its details, a meeting, a
+ * request or an RSVP): the page reads the group again, and with it whatever else is asked of it (the owner's
+ * invitations, Find a time's proposals, all under the group's key). The chat is not read again.
+ */
+export function useRefreshStudyGroup(groupId: number): () => void {
+  const client = useQueryClient();
+  return useCallback(() => void client.invalidateQueries({ queryKey: queryKeys.studyGroupPage(groupId) }), [client, groupId]);
 }
 
 /** The group's changes show in the course views (Groups panel, group modal) the next time they are read. */

@@ -47,6 +47,7 @@ export function CoursePanels({ course, page, moreGroups, headingLevel }: CourseP
             profileExtra={memberSections}
             headingLevel={headingLevel}
             onAccessLost={() => void refresh()}
+            onPageChanged={() => void refresh()}
           />
         ) : null}
       </div>
