@@ -22,6 +22,7 @@ import { CachedMessageAuthors } from '@adapters/chat/cached-message-authors';
 import { BcryptPasswordHasher } from '@adapters/security/bcrypt-password-hasher';
 import { PackagedCommonPasswords } from '@adapters/security/packaged-common-passwords';
 import { InMemoryAccountTokens } from '@tests/fakes/in-memory-account-tokens';
+import { InMemoryCalendarFeeds } from '@tests/fakes/in-memory-calendar-feeds';
 import { InMemoryCourseCatalog } from '@tests/fakes/in-memory-course-catalog';
 import { InMemoryCourseMembership } from '@tests/fakes/in-memory-course-membership';
 import { InMemoryMailer } from '@tests/fakes/in-memory-mailer';
@@ -49,7 +50,8 @@ export function accountWorld(mode: EmailVerificationMode = 'optional') {
   const throttle = new ClientThrottle(limiter);
   const guard = new LoginGuard(limiter, async () => {});
   const mailing = new AccountMailing(tokens, mailer, limiter, PUBLIC_URL);
-  const removal = new AccountRemoval(users, membership, groups, new NoOpMembershipChanges(), sessions, tokens, authors);
+  const calendarFeeds = new InMemoryCalendarFeeds(groups, catalog);
+  const removal = new AccountRemoval(users, membership, groups, new NoOpMembershipChanges(), sessions, tokens, authors, calendarFeeds);
   const addressVerification = new AddressVerification(users, removal);
   const confirmation = new PasswordConfirmation(users, hasher, guard);
   const commonPasswords = new PackagedCommonPasswords();
@@ -64,6 +66,7 @@ export function accountWorld(mode: EmailVerificationMode = 'optional') {
     catalog,
     membership,
     groups,
+    calendarFeeds,
     authors,
     throttle,
     verification: new EmailVerificationPolicy(users, mode),
