@@ -6,6 +6,7 @@ import type { InviteLink, StudyGroup } from '@contract/study-groups';
 import { INVITE_LINK_HOURS, INVITE_LINK_USES } from '@domain/study-group/invite-links';
 import { FormField } from '@web/components/form-field';
 import { ModalError } from '@web/components/modal-error';
+import { copyStatus, useCopyField } from '@web/lib/use-copy-field';
 import { useFocusWhenRowGoes } from './focus-when-row-goes';
 import { useCreateInviteLink, useRevokeInviteLink, type LinkChoice } from './invitations-api';
 import { createdLabel, durationLabel, expiresLabel, inviteUrl, usesLabel } from './invite-display';
@@ -97,22 +98,9 @@ export function InviteLinksSection({ group, ownerId, links }: { group: StudyGrou
 
 /** A link just made: its whole address, this once, with Copy (or, where the clipboard is refused, the address selected to copy by hand). */
 function NewLink({ url }: { url: string }) {
-  const fieldRef = useRef<HTMLInputElement>(null);
   const fieldId = useId();
   const noteId = useId();
-  const [copied, setCopied] = useState<'copied' | 'by-hand' | null>(null);
-
-  async function copy() {
-    try {
-      if (!navigator.clipboard) throw new Error('No clipboard');
-      await navigator.clipboard.writeText(url);
-      setCopied('copied');
-    } catch {
-      fieldRef.current?.focus();
-      fieldRef.current?.select();
-      setCopied('by-hand');
-    }
-  }
+  const { fieldRef, state: copied, copy } = useCopyField(url);
 
   return (
     <div className={styles.newLink}>
@@ -141,7 +129,7 @@ function NewLink({ url }: { url: string }) {
         This link is shown only now: copy it before you close this window. (You can always make another.)
       </p>
       <p className={styles.copied} role="status">
-        {copied === 'copied' ? 'Copied' : copied === 'by-hand' ? 'The link is selected: press Ctrl+C (⌘C on a Mac) to copy it.' : ''}
+        {copyStatus(copied, 'link')}
       </p>
     </div>
   );
