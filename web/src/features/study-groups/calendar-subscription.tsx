@@ -3,12 +3,13 @@
 // and shown whole only then (the server keeps its hash), with Copy and a
 // webcal:// "Add to calendar"; "Get a new address" and "Turn off" ask first.
 // Shown in the group page's Subscribe dialog and on the profile.
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { InlineQuestion } from '@web/components/inline-question';
 import { LoadingLine } from '@web/components/loading-line';
 import { ModalError } from '@web/components/modal-error';
-import { copyStatus, useCopyField } from '@web/lib/use-copy-field';
 import { useCalendarFeed, type FeedAddress } from './calendar-feed-api';
 import styles from './calendar-subscription.module.css';
+import { SecretLinkField } from './secret-link-field';
 
 type Question = 'renew' | 'off';
 
@@ -57,23 +58,16 @@ export function CalendarSubscription() {
       ) : null}
 
       {asking ? (
-        <div className={styles.ask} role="group" aria-label={QUESTIONS[asking].confirm}>
-          <p>{QUESTIONS[asking].text}</p>
-          <span className={styles.actions}>
-            {/* Focus lands on the safe choice, as in every confirmation. */}
-            <button type="button" className="button button--outline button--small" onClick={() => setAsking(null)} autoFocus>
-              Keep it
-            </button>
-            <button
-              type="button"
-              className="button button--danger-outline button--small"
-              aria-disabled={pending}
-              onClick={() => run(asking)}
-            >
-              {QUESTIONS[asking].confirm}
-            </button>
-          </span>
-        </div>
+        <InlineQuestion
+          label={QUESTIONS[asking].confirm}
+          question={QUESTIONS[asking].text}
+          confirmLabel={QUESTIONS[asking].confirm}
+          pending={pending}
+          onKeep={() => setAsking(null)}
+          onConfirm={() => run(asking)}
+          className={styles.ask}
+          buttonsClassName={styles.actions}
+        />
       ) : status.data && !subscribed ? (
         <span className={styles.actions}>
           <button type="button" className="button button--primary" aria-disabled={pending} onClick={() => run('make')}>
@@ -99,41 +93,18 @@ export function CalendarSubscription() {
 
 /** The address just made, this once: Copy, and Add to calendar (webcal://, which calendar apps open as a subscription). */
 function MadeAddress({ address }: { address: FeedAddress }) {
-  const fieldId = useId();
-  const noteId = useId();
-  const { fieldRef, state, copy } = useCopyField(address.url);
   return (
-    <div className={styles.address}>
-      <label className="form-field__label" htmlFor={fieldId}>
-        Your calendar address
-      </label>
-      <div className={styles.copyRow}>
-        <input
-          ref={(element) => {
-            fieldRef.current = element;
-          }}
-          id={fieldId}
-          className={`input ${styles.url}`}
-          value={address.url}
-          readOnly
-          aria-describedby={noteId}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <button type="button" className="button button--outline" onClick={() => void copy()}>
-          Copy
-        </button>
-      </div>
-      <p className={styles.note} id={noteId}>
-        Shown only now: copy it, or add it, before you leave this page. (Google Calendar: Other calendars, From URL.)
-      </p>
-      <p className={styles.copied} role="status">
-        {copyStatus(state, 'address')}
-      </p>
+    <SecretLinkField
+      label="Your calendar address"
+      url={address.url}
+      what="address"
+      note="Shown only now: copy it, or add it, before you leave this page. (Google Calendar: Other calendars, From URL.)"
+    >
       <span className={styles.actions}>
         <a className="button button--primary button--small" href={address.webcalUrl}>
           Add to calendar
         </a>
       </span>
-    </div>
+    </SecretLinkField>
   );
 }
