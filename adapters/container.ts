@@ -42,6 +42,7 @@ import { KnexSessionStore } from '@adapters/postgres/knex-session-store';
 import { KnexStudyGroupRepository } from '@adapters/postgres/knex-study-group-repository';
 import { KnexGroupInvitations } from '@adapters/postgres/knex-group-invitations';
 import { KnexMemberSchedules } from '@adapters/postgres/knex-member-schedules';
+import { KnexCalendarFeeds } from '@adapters/postgres/knex-calendar-feeds';
 import { KnexUserRepository } from '@adapters/postgres/knex-user-repository';
 import { RedisChatArchiveProjector } from '@adapters/redis/redis-chat-archive-projector';
 import { RedisChatSignals } from '@adapters/redis/redis-chat-signals';
@@ -165,6 +166,7 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
   register(c, TOKENS.StudyGroupRepository, (r) => new KnexStudyGroupRepository(r(INFRA.Knex)));
   register(c, TOKENS.GroupInvitations, (r) => new KnexGroupInvitations(r(INFRA.Knex)));
   register(c, TOKENS.MemberSchedules, (r) => new KnexMemberSchedules(r(INFRA.Knex)));
+  register(c, TOKENS.CalendarFeeds, (r) => new KnexCalendarFeeds(r(INFRA.Knex)));
   // Who may use a room, remembered in-process; leaving forgets it on every server (MembershipChanges).
   register(
     c,

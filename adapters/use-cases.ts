@@ -64,6 +64,10 @@ import { FindMeetingTimes } from '@application/study-groups/find-meeting-times';
 import { GetBusyTimes } from '@application/study-groups/get-busy-times';
 import { SaveBusyTimes } from '@application/study-groups/save-busy-times';
 import { GetStudyGroupCalendar } from '@application/study-groups/get-study-group-calendar';
+import { CreateCalendarFeed } from '@application/calendar/create-calendar-feed';
+import { GetCalendarFeedStatus } from '@application/calendar/get-calendar-feed-status';
+import { ReadCalendarFeed } from '@application/calendar/read-calendar-feed';
+import { RevokeCalendarFeed } from '@application/calendar/revoke-calendar-feed';
 import { GetStudyGroupPage } from '@application/study-groups/get-study-group-page';
 import { JoinStudyGroup } from '@application/study-groups/join-study-group';
 import { LeaveStudyGroup } from '@application/study-groups/leave-study-group';
@@ -85,6 +89,7 @@ const {
   StudyGroupRepository,
   GroupInvitations,
   MemberSchedules,
+  CalendarFeeds,
 } = TOKENS;
 const { ChatLog, ChatRoomAccess, ChatSignals, ReadMarkers, Clock, Sleeper, Telemetry } = TOKENS;
 
@@ -137,6 +142,7 @@ const policies = (config: AppConfig): { [Name in keyof Policies]: (resolve: Reso
       r(AccountTokens),
       r(MessageAuthors),
       r(groupChanges),
+      r(CalendarFeeds),
     ),
   addressVerification: (r) => new AddressVerification(r(UserRepository), r(POLICIES.accountRemoval)),
   passwordConfirmation: (r) => new PasswordConfirmation(r(UserRepository), r(PasswordHasher), r(POLICIES.loginGuard)),
@@ -231,11 +237,16 @@ const useCases = {
     new JoinStudyGroup(r(CourseMembership), r(StudyGroupRepository), r(verification), r(MembershipChanges), r(groupChanges)),
   leaveStudyGroup: (r) => new LeaveStudyGroup(r(StudyGroupRepository), r(MembershipChanges), r(groupChanges)),
   getStudyGroupPage: (r) => new GetStudyGroupPage(r(StudyGroupRepository), r(ChatLog), r(MessageAuthors), r(GroupInvitations)),
-  getStudyGroupCalendar: (r) => new GetStudyGroupCalendar(r(StudyGroupRepository)),
+  getStudyGroupCalendar: (r) => new GetStudyGroupCalendar(r(StudyGroupRepository), r(CourseCatalog), r(CalendarFeeds), r(Clock)),
   updateStudyGroup: (r) => new UpdateStudyGroup(r(StudyGroupRepository), r(GroupInvitations), r(groupChanges)),
   scheduleMeeting: (r) => new ScheduleMeeting(r(StudyGroupRepository), r(groupChanges)),
   updateMeeting: (r) => new UpdateMeeting(r(StudyGroupRepository), r(groupChanges)),
   cancelMeeting: (r) => new CancelMeeting(r(StudyGroupRepository), r(groupChanges)),
+  // The calendar subscription address (a per-student secret feed) and what calendar apps read there.
+  getCalendarFeedStatus: (r) => new GetCalendarFeedStatus(r(CalendarFeeds)),
+  createCalendarFeed: (r) => new CreateCalendarFeed(r(CalendarFeeds), r(Clock)),
+  revokeCalendarFeed: (r) => new RevokeCalendarFeed(r(CalendarFeeds)),
+  readCalendarFeed: (r) => new ReadCalendarFeed(r(CalendarFeeds), r(RateLimiter), r(Clock)),
   // Find a time, and the busy grid each student keeps for it.
   findMeetingTimes: (r) => new FindMeetingTimes(r(StudyGroupRepository), r(MemberSchedules)),
   getBusyTimes: (r) => new GetBusyTimes(r(MemberSchedules)),

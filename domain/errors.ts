@@ -35,6 +35,7 @@ const ERROR_KINDS = {
   TOO_MANY_MEETINGS: 'conflict',
   TOO_MANY_INVITE_LINKS: 'conflict',
   INVITE_LINK_NOT_FOUND: 'not-found',
+  CALENDAR_FEED_NOT_FOUND: 'not-found',
   GROUP_IS_PUBLIC: 'conflict',
   REQUEST_DECLINED: 'conflict',
   TOO_MANY_JOIN_REQUESTS: 'conflict',

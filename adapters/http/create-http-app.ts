@@ -28,6 +28,7 @@ import { requestContext } from './request-context';
 import { cookieAttributes, sessionMiddleware } from './session';
 import { staticClient } from './static-client';
 import { studyGroupRoutes } from './study-group-routes';
+import { calendarRoutes } from './calendar-routes';
 
 export interface HttpAppDeps {
   logger: Logger;
@@ -181,6 +182,7 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
   courseRoutes(api, deps.useCases);
   chatRoutes(api, deps.useCases, deps.heldPolls);
   studyGroupRoutes(api, deps.useCases);
+  calendarRoutes(api, deps.useCases);
   app.use(api.router.routes());
   app.use(api.router.allowedMethods({ throw: false }));
 

@@ -4,7 +4,7 @@
 import { CourseId, MeetingId, StudyGroupId, UserId } from '@domain/ids';
 import { DEFAULT_PREFERRED_HOURS } from '@domain/study-group/find-a-time';
 import { clockOfMinutes, type BusyGrid } from '@domain/study-group/busy-grid';
-import { studyGroupCalendar } from '@adapters/calendar/icalendar-writer';
+import { writeCalendar } from '@adapters/calendar/icalendar-writer';
 import type { UseCases } from '@adapters/use-cases';
 import type { ApiRouter, RouteAnswer } from './api-router';
 import { API } from '@contract/api';
@@ -75,11 +75,11 @@ export function studyGroupRoutes(api: ApiRouter, useCases: UseCases): void {
   });
 
   api.on(API.studyGroupCalendar, async ({ ctx, userId, params }) => {
-    const group = await useCases.getStudyGroupCalendar.execute({ actingUserId: userId, groupId: StudyGroupId(params.studyGroupID) });
-    ctx.set('Content-Disposition', `attachment; filename="study-group-${group.id}.ics"`);
+    const calendar = await useCases.getStudyGroupCalendar.execute({ actingUserId: userId, groupId: StudyGroupId(params.studyGroupID) });
+    ctx.set('Content-Disposition', `attachment; filename="study-group-${calendar.groupId}.ics"`);
     // The file holds the members' schedule: not for shared caches.
     ctx.set('Cache-Control', 'private, no-store');
-    return studyGroupCalendar(group, new Date());
+    return writeCalendar({ name: calendar.name, events: calendar.entries }, new Date());
   });
 
   api.on(API.updateStudyGroup, async ({ userId, body }) => {

@@ -3,8 +3,10 @@
 // group (owned groups hand over as on leaving: the repository applies the
 // study-group leave rule) and every course, the account becomes a
 // tombstone (its messages stay, their author shown as "Former member"), its
-// links stop working and every session of it ends.
+// links and its calendar subscription address stop working and every session
+// of it ends.
 import type { AccountTokens } from '@application/ports/account-tokens';
+import type { CalendarFeeds } from '@application/ports/calendar-feeds';
 import type { CourseMembership } from '@application/ports/course-membership';
 import type { MessageAuthors } from '@application/ports/message-authors';
 import type { MembershipChanges } from '@application/ports/membership-changes';
@@ -24,6 +26,7 @@ export class AccountRemoval {
     private readonly tokens: AccountTokens,
     private readonly authors: MessageAuthors,
     private readonly groupChanges: GroupChanges,
+    private readonly calendarFeeds: CalendarFeeds,
   ) {}
 
   async remove(userId: UserId): Promise<void> {
@@ -43,6 +46,7 @@ export class AccountRemoval {
     this.authors.deleted(userId);
     await this.tokens.revoke(userId, 'verify-email');
     await this.tokens.revoke(userId, 'reset-password');
+    await this.calendarFeeds.revoke(userId);
     await this.sessions.destroyAllOf(userId);
   }
 }

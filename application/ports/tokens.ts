@@ -2,6 +2,7 @@
 // port's type: the composition root's resolve(TOKENS.ChatLog) is a ChatLog,
 // and a token passed where another port is expected does not compile.
 import type { AccountTokens } from './account-tokens';
+import type { CalendarFeeds } from './calendar-feeds';
 import type { CatalogSnapshot } from './catalog-snapshot';
 import type { CatalogSyncState } from './catalog-sync-state';
 import type { CommonPasswords } from './common-passwords';
@@ -68,6 +69,7 @@ export interface Ports {
   StudyGroupRepository: StudyGroupRepository;
   GroupInvitations: GroupInvitations;
   MemberSchedules: MemberSchedules;
+  CalendarFeeds: CalendarFeeds;
   ScheduleOfCoursesSource: ScheduleOfCoursesSource;
   CatalogSyncState: CatalogSyncState;
   CatalogSnapshot: CatalogSnapshot;
@@ -96,6 +98,7 @@ export const TOKENS = tokensOf<Ports>()([
   'StudyGroupRepository',
   'GroupInvitations',
   'MemberSchedules',
+  'CalendarFeeds',
   'ScheduleOfCoursesSource',
   'CatalogSyncState',
   'CatalogSnapshot',

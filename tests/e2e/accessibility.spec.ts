@@ -441,6 +441,40 @@ const SCREENS: Screen[] = [
     },
     close: cancel,
   },
+  {
+    name: 'subscribe-dialog',
+    as: 'owner',
+    open: async (_, page) => {
+      await page.getByRole('button', { name: 'Subscribe' }).click();
+      await expect(
+        page.getByRole('dialog', { name: 'Subscribe in your calendar' }).getByRole('button', { name: 'Get my address' }),
+      ).toBeVisible();
+    },
+  },
+  {
+    name: 'subscribe-address-made',
+    as: 'owner',
+    open: async (_, page) => {
+      const dialog = page.getByRole('dialog', { name: 'Subscribe in your calendar' });
+      await dialog.getByRole('button', { name: 'Get my address' }).click();
+      await expect(dialog.getByLabel('Your calendar address')).toHaveValue(/\/api\/calendar-feed\/[\w-]{43}\.ics$/);
+      await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+      await expect(dialog.getByRole('status').filter({ hasText: /Copied|press Ctrl\+C/ })).toBeVisible();
+    },
+  },
+  {
+    name: 'subscribe-renew-asked',
+    as: 'owner',
+    open: async (_, page) => {
+      const dialog = page.getByRole('dialog', { name: 'Subscribe in your calendar' });
+      await dialog.getByRole('button', { name: 'Get a new address' }).click();
+      await expect(dialog.getByRole('button', { name: 'Keep it' })).toBeFocused();
+    },
+    close: async (page) => {
+      await page.getByRole('dialog', { name: 'Subscribe in your calendar' }).getByRole('button', { name: 'Keep it' }).click();
+      await escape(page);
+    },
+  },
 
   {
     // Leaving a course is asked first; its member's section UF withdrew is named (it cannot be joined again).

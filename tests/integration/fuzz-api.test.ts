@@ -54,6 +54,8 @@ const POST_ROUTES: Record<string, string[]> = {
   '/api/delete-study-group-invite/': ['ownerID', 'studyGroupID', 'studentID'],
   '/api/answer-study-group-invite/': ['userID', 'studyGroupID', 'accept'],
   '/api/update-busy-times/': ['busy', 'preferredStart', 'preferredEnd'],
+  '/api/insert-calendar-feed/': [],
+  '/api/delete-calendar-feed/': [],
 };
 
 /** Every GET route, with {id} slots the generator fills. */
@@ -72,6 +74,8 @@ const GET_ROUTES = [
   '/api/study-group/{id}/find-a-time/',
   '/api/busy-times/',
   '/api/group-invite/',
+  '/api/calendar-feed/',
+  '/api/calendar-feed/{id}.ics',
   '/api/select-course-messages/{id}/{id}/',
   '/api/select-study-group-messages/{id}/{id}/',
   '/api/unread-counts/',

@@ -588,7 +588,7 @@ function studyGroupsApiSuite(app: TestApp) {
   });
 
   describe('calendar', () => {
-    it('gives every meeting as a weekly event in America/New_York that ical.js reads back', async () => {
+    it('gives every meeting as a weekly series with its end in America/New_York that ical.js reads back', async () => {
       const f = await fixture();
       await owner().post('/api/insert-study-group-meeting/', {
         studyGroupID: f.groupId,
@@ -606,10 +606,16 @@ function studyGroupsApiSuite(app: TestApp) {
 
       const { tzids, events } = parseCalendar(text);
       expect(tzids).toEqual(['America/New_York']);
-      expect(events.map((e) => [e.tzid, e.weekday, e.localTime, e.rrule, e.location])).toEqual([
+      expect(events.map((e) => [e.tzid, e.weekday, e.localTime, e.rrule.replace(/;UNTIL=\d{8}T\d{6}Z$/, ''), e.location])).toEqual([
         ['America/New_York', 2, '18:30', 'FREQ=WEEKLY;BYDAY=MO', 'Marston Science Library'],
         ['America/New_York', 5, '07:45', 'FREQ=WEEKLY;BYDAY=TH', 'Library West, 2nd floor'],
       ]);
+      // Each series ends (UNTIL): ical.js expands it to a bounded list of weekly dates.
+      for (const event of events) {
+        expect(event.rrule).toMatch(/;UNTIL=\d{8}T\d{6}Z$/);
+        expect(event.dates.length).toBeGreaterThan(0);
+        expect(event.dates.length).toBeLessThanOrEqual(17);
+      }
       expect(events[0].summary).toBe('Exam 2 prep');
       // Each series starts at its next occurrence: within the coming week.
       for (const event of events) {

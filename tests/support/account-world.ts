@@ -22,6 +22,7 @@ import { CachedMessageAuthors } from '@adapters/chat/cached-message-authors';
 import { BcryptPasswordHasher } from '@adapters/security/bcrypt-password-hasher';
 import { PackagedCommonPasswords } from '@adapters/security/packaged-common-passwords';
 import { InMemoryAccountTokens } from '@tests/fakes/in-memory-account-tokens';
+import { InMemoryCalendarFeeds } from '@tests/fakes/in-memory-calendar-feeds';
 import { InMemoryCourseCatalog } from '@tests/fakes/in-memory-course-catalog';
 import { InMemoryCourseMembership } from '@tests/fakes/in-memory-course-membership';
 import { InMemoryMailer } from '@tests/fakes/in-memory-mailer';
@@ -50,6 +51,7 @@ export function accountWorld(mode: EmailVerificationMode = 'optional') {
   const throttle = new ClientThrottle(limiter);
   const guard = new LoginGuard(limiter, async () => {});
   const mailing = new AccountMailing(tokens, mailer, limiter, PUBLIC_URL);
+  const calendarFeeds = new InMemoryCalendarFeeds(groups, catalog);
   const removal = new AccountRemoval(
     users,
     membership,
@@ -59,6 +61,7 @@ export function accountWorld(mode: EmailVerificationMode = 'optional') {
     tokens,
     authors,
     new RecordingGroupChanges(),
+    calendarFeeds,
   );
   const addressVerification = new AddressVerification(users, removal);
   const confirmation = new PasswordConfirmation(users, hasher, guard);
@@ -74,6 +77,7 @@ export function accountWorld(mode: EmailVerificationMode = 'optional') {
     catalog,
     membership,
     groups,
+    calendarFeeds,
     authors,
     throttle,
     verification: new EmailVerificationPolicy(users, mode),

@@ -16,6 +16,22 @@ export interface ParsedEvent {
   start: Date;
   rrule: string;
   duration: string;
+  url: string | null;
+  sequence: number | null;
+  lastModified: Date | null;
+  /** Every occurrence's campus date (YYYY-MM-DD) as ical.js expands the event (RRULE, UNTIL, EXDATE), at most 400. */
+  dates: string[];
+}
+
+/** The local dates ical.js expands an event to, in the event's own zone. */
+function expand(event: ICAL.Event): string[] {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const dates: string[] = [];
+  const iterator = event.iterator();
+  for (let next = iterator.next(); next && dates.length < 400; next = iterator.next()) {
+    dates.push(`${next.year}-${pad(next.month)}-${pad(next.day)}`);
+  }
+  return dates;
 }
 
 export function parseCalendar(text: string): { tzids: string[]; events: ParsedEvent[] } {
@@ -38,6 +54,10 @@ export function parseCalendar(text: string): { tzids: string[]; events: ParsedEv
         start: start.toJSDate(),
         rrule: String(vevent.getFirstPropertyValue('rrule')),
         duration: String(vevent.getFirstPropertyValue('duration')),
+        url: (vevent.getFirstPropertyValue('url') as string | null) ?? null,
+        sequence: event.sequence ?? null,
+        lastModified: (vevent.getFirstPropertyValue('last-modified') as ICAL.Time | null)?.toJSDate() ?? null,
+        dates: expand(event),
       };
     });
     return { tzids: zones.map((zone) => zone.tzid), events };

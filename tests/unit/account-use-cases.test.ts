@@ -276,7 +276,7 @@ describe('change password, profile, deletion', () => {
     expect(updated).toMatchObject({ firstName: 'Alice', major: '', year: '', bio: 'Hello', email: 'alice@ufl.edu', username: 'alice' });
   });
 
-  it('deletes an account only with its password: groups hand over, sessions end, its messages read as "Former member"', async () => {
+  it('deletes an account only with its password: groups hand over, sessions and the calendar address end, its messages read as "Former member"', async () => {
     const p = await participation('optional');
     const alice = await student(p.world, 'alice');
     await p.world.membership.joinCourse(alice.id, CourseId(1));
@@ -289,6 +289,7 @@ describe('change password, profile, deletion', () => {
     await p.world.groups.addMember(owned.id, bob.id);
     await p.post.execute({ actingUserId: alice.id, room: { kind: 'course', id: 1 }, message: 'bye' });
     await p.world.sessions.set('alice-phone', { userId: alice.id }, HOUR);
+    const feed = await p.world.calendarFeeds.create(alice.id, new Date());
 
     await expect(p.world.deleteAccount.execute({ actingUserId: alice.id, password: 'nope', clientAddress: 'x' })).rejects.toBeInstanceOf(
       WrongPasswordError,
@@ -296,6 +297,7 @@ describe('change password, profile, deletion', () => {
     await p.world.deleteAccount.execute({ actingUserId: alice.id, password: 'chomp-chomp-42', clientAddress: 'x' });
     expect(await p.world.users.findById(alice.id)).toBeNull();
     expect(await p.world.sessions.get('alice-phone')).toBeNull();
+    expect(await p.world.calendarFeeds.ownerOf(feed.token)).toBeNull();
     expect(await p.world.membership.courseIdsOf(alice.id)).toEqual([]);
     expect((await p.world.groups.findById(owned.id))?.owner.id).toBe(bob.id);
     const [message] = await p.read.execute({ actingUserId: bob.id, room: { kind: 'course', id: 1 } });

@@ -5,6 +5,7 @@
 // The table is assembled here from each feature's routes (contract/*-routes.ts).
 import { ACCOUNT_ROUTES } from './account-routes';
 import { AUTH_ROUTES } from './auth-routes';
+import { CALENDAR_ROUTES } from './calendar-routes';
 import { CHAT_ROUTES } from './chat-routes';
 import { COURSE_ROUTES } from './course-routes';
 import { STUDY_GROUP_ROUTES } from './study-group-routes';
@@ -17,4 +18,5 @@ export const API = {
   ...COURSE_ROUTES,
   ...CHAT_ROUTES,
   ...STUDY_GROUP_ROUTES,
+  ...CALENDAR_ROUTES,
 } as const;

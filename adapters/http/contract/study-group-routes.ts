@@ -45,7 +45,8 @@ export const STUDY_GROUP_ROUTES = {
   studyGroupCalendar: route({
     method: 'GET',
     path: '/api/study-group/{studyGroupID}/calendar.ics',
-    summary: "The group's meetings as weekly events (RFC 5545, America/New_York)",
+    summary:
+      "The group's meetings as a calendar file (RFC 5545, America/New_York): weekly series with their end and cancelled dates, single meetings (members only)",
     params: groupParams,
     answer: z.string(),
     produces: 'text/calendar',

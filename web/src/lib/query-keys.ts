@@ -27,6 +27,10 @@ export const queryKeys = {
   groupInvitations: (groupId: number) => ['study-group', groupId, 'invitations'] as const,
   /** Find a time's proposals for a group and a meeting length (under the group's key: a change to the group reads them again). */
   findATime: (groupId: number, length: number) => ['study-group', groupId, 'find-a-time', length] as const,
+  /** Whether the signed-in student has a calendar subscription address. */
+  calendarFeed: ['calendar-feed'] as const,
+  /** The address made in this page's life: shown once by the server, kept here until the page reloads. */
+  calendarFeedAddress: ['calendar-feed', 'address'] as const,
   /** The signed-in student's busy grid and preferred hours. */
   busyTimes: ['busy-times'] as const,
   /** What an invite link opens, as this student (or a visitor: 0) sees it. */

@@ -1,9 +1,10 @@
-// /profile (from the user menu): the student's own profile, password and account.
+// /profile (from the user menu): the student's own profile, busy times, calendar address, password and account.
 import { AuthPage } from '@web/features/auth/auth-page';
 import { ChangePasswordForm } from '@web/features/auth/change-password-form';
 import { DeleteAccountSection } from '@web/features/auth/delete-account-section';
 import { AccountDetails } from '@web/features/auth/profile-details';
 import { ProfileForm } from '@web/features/auth/profile-form';
+import { CalendarSection } from '@web/features/study-groups/calendar-section';
 import { BusyTimesSection } from '@web/features/study-groups/busy-times-section';
 import { useCurrentUser } from '@web/lib/session';
 import { useDocumentTitle } from '@web/lib/use-document-title';
@@ -18,6 +19,7 @@ export function ProfilePage() {
       <AccountDetails user={user} />
       <ProfileForm key={user.id} user={user} />
       <BusyTimesSection />
+      <CalendarSection />
       <ChangePasswordForm />
       <DeleteAccountSection />
     </AuthPage>

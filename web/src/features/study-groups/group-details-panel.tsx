@@ -1,7 +1,7 @@
 // The left column of a group's page: its name (with the owner's edit
 // button), privacy, description, weekly meetings, the calendar download and
-// Leave Group, which asks first (the owner picks who owns the group next)
-// and takes the student home. Compact (phones), all but the
+// subscription (Subscribe), and Leave Group, which asks first (the owner picks
+// who owns the group next) and takes the student home. Compact (phones), all but the
 // name are behind a "Group details" chevron, so the chat below gets the room.
 // Above the name, at every size, the group's course, a link back to it.
 import { useId, useState } from 'react';
@@ -119,6 +119,14 @@ export function GroupDetailsPanel({ group, userId, compact = false, course }: Gr
           <a className={`button button--outline button--small ${styles.calendar}`} href={calendarPath(group.id)} download>
             <Icon name="calendar" size={18} /> Add to calendar
           </a>
+          <button
+            type="button"
+            className="button button--outline button--small"
+            aria-haspopup="dialog"
+            onClick={() => show({ kind: 'subscribe' })}
+          >
+            Subscribe
+          </button>
         </div>
 
         <button

@@ -1,9 +1,11 @@
 // The dialogs a group's page opens: Update Group, Schedule Meeting, Update
 // Meeting and its "Delete the meeting on ...?" (in its place, Cancel going
-// back to it), and Leave Group's question (leave-group-dialog.tsx).
+// back to it), Leave Group's question (leave-group-dialog.tsx) and Subscribe
+// (the student's calendar subscription address).
 import type { Meeting, StudyGroup } from '@contract/study-groups';
 import type { Weekday } from '@domain/study-group/meeting-rules';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { SubscribeDialog } from './subscribe-dialog';
 import { useCancelMeeting } from './api';
 import { FindATimeDialog } from './find-a-time-dialog';
 import { deleteMeetingQuestion } from './invite-display';
@@ -17,7 +19,8 @@ export type GroupPageModal =
   | { kind: 'find-a-time' }
   | { kind: 'meeting'; meeting: Meeting }
   | { kind: 'delete-meeting'; meeting: Meeting }
-  | { kind: 'leave' };
+  | { kind: 'leave' }
+  | { kind: 'subscribe' };
 
 interface GroupPageModalsProps {
   open: GroupPageModal | null;
@@ -70,6 +73,8 @@ export function GroupPageModals({ open, group, userId, leave, onShow }: GroupPag
       return (
         <LeaveGroupDialog group={group} userId={userId} onLeave={leave.run} pending={leave.pending} error={leave.error} onClose={onClose} />
       );
+    case 'subscribe':
+      return <SubscribeDialog onClose={onClose} />;
     default:
       return null;
   }

@@ -5,8 +5,10 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import type { InviteLink, StudyGroup } from '@contract/study-groups';
 import { INVITE_LINK_HOURS, INVITE_LINK_USES } from '@domain/study-group/invite-links';
 import { FormField } from '@web/components/form-field';
+import { InlineQuestion } from '@web/components/inline-question';
 import { ModalError } from '@web/components/modal-error';
 import { useFocusWhenRowGoes } from './focus-when-row-goes';
+import { SecretLinkField } from './secret-link-field';
 import { useCreateInviteLink, useRevokeInviteLink, type LinkChoice } from './invitations-api';
 import { createdLabel, durationLabel, expiresLabel, inviteUrl, usesLabel } from './invite-display';
 import styles from './invite-people-dialog.module.css';
@@ -95,55 +97,16 @@ export function InviteLinksSection({ group, ownerId, links }: { group: StudyGrou
   );
 }
 
-/** A link just made: its whole address, this once, with Copy (or, where the clipboard is refused, the address selected to copy by hand). */
+/** A link just made: its whole address, this once, with Copy. */
 function NewLink({ url }: { url: string }) {
-  const fieldRef = useRef<HTMLInputElement>(null);
-  const fieldId = useId();
-  const noteId = useId();
-  const [copied, setCopied] = useState<'copied' | 'by-hand' | null>(null);
-
-  async function copy() {
-    try {
-      if (!navigator.clipboard) throw new Error('No clipboard');
-      await navigator.clipboard.writeText(url);
-      setCopied('copied');
-    } catch {
-      fieldRef.current?.focus();
-      fieldRef.current?.select();
-      setCopied('by-hand');
-    }
-  }
-
   return (
-    <div className={styles.newLink}>
-      <label className="form-field__label" htmlFor={fieldId}>
-        Your new invite link
-      </label>
-      <div className={styles.copyRow}>
-        <input
-          ref={(element) => {
-            fieldRef.current = element;
-          }}
-          id={fieldId}
-          className={`input ${styles.url}`}
-          value={url}
-          readOnly
-          aria-describedby={noteId}
-          onFocus={(event) => event.currentTarget.select()}
-          // Moved to at once, so the owner can copy it (and a screen reader reads it).
-          autoFocus
-        />
-        <button type="button" className="button button--outline" onClick={() => void copy()}>
-          Copy
-        </button>
-      </div>
-      <p className={styles.note} id={noteId}>
-        This link is shown only now: copy it before you close this window. (You can always make another.)
-      </p>
-      <p className={styles.copied} role="status">
-        {copied === 'copied' ? 'Copied' : copied === 'by-hand' ? 'The link is selected: press Ctrl+C (⌘C on a Mac) to copy it.' : ''}
-      </p>
-    </div>
+    <SecretLinkField
+      label="Your new invite link"
+      url={url}
+      what="link"
+      note="This link is shown only now: copy it before you close this window. (You can always make another.)"
+      autoFocus
+    />
   );
 }
 
@@ -163,25 +126,16 @@ function WorkingLink({ group, ownerId, link, isNew }: { group: StudyGroup; owner
         <span>{usesLabel(link.uses, link.maxUses)}</span>
       </p>
       {asking ? (
-        <div className={styles.ask} role="group" aria-label="Revoke this link?">
-          <p>Revoke this link? Nobody can join with it any more.</p>
-          <span className={styles.buttons}>
-            {/* Focus lands on the safe choice, as in every confirmation. */}
-            <button type="button" className="button button--outline button--small" onClick={() => setAsking(false)} autoFocus>
-              Keep it
-            </button>
-            <button
-              type="button"
-              className="button button--danger-outline button--small"
-              aria-disabled={revoke.isPending}
-              onClick={() => {
-                if (!revoke.isPending) revoke.mutate(link.id);
-              }}
-            >
-              Revoke link
-            </button>
-          </span>
-        </div>
+        <InlineQuestion
+          label="Revoke this link?"
+          question="Revoke this link? Nobody can join with it any more."
+          confirmLabel="Revoke link"
+          pending={revoke.isPending}
+          onKeep={() => setAsking(false)}
+          onConfirm={() => revoke.mutate(link.id)}
+          className={styles.ask}
+          buttonsClassName={styles.buttons}
+        />
       ) : (
         <button
           type="button"
