@@ -3,6 +3,7 @@ import { StudyGroupNotFoundError } from '@domain/study-group/study-group-errors'
 import { normaliseStudyGroupDetails } from '@domain/study-group/study-group-rules';
 import { refuseBrokenRule } from '@domain/errors';
 import { checkSizeLimit } from '@domain/study-group/group-quotas';
+import type { Clock } from '@application/ports/clock';
 import type { GroupInvitations } from '@application/ports/group-invitations';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 import { viewGroup } from './group-standings';
@@ -22,6 +23,7 @@ export class UpdateStudyGroup {
   constructor(
     private readonly groups: StudyGroupRepository,
     private readonly invitations: GroupInvitations,
+    private readonly now: Clock = () => Date.now(),
   ) {}
 
   async execute(command: UpdateStudyGroupCommand): Promise<StudyGroupView> {
@@ -34,6 +36,9 @@ export class UpdateStudyGroup {
       maxMembers: command.maxMembers,
     });
     if (!updated) throw new StudyGroupNotFoundError(group.id);
-    return viewGroup(this.invitations, await requireGroup(this.groups, group.id), command.actingUserId);
+    return viewGroup(this.invitations, await requireGroup(this.groups, group.id), command.actingUserId, {
+      groups: this.groups,
+      now: new Date(this.now()),
+    });
   }
 }

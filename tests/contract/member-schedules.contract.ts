@@ -11,6 +11,7 @@ import { StudyGroupId, type CourseId, type UserId } from '@domain/ids';
 import { sectionEntry } from '@tests/support/catalog-entries';
 import type { CatalogStore } from '@tests/support/catalog-store';
 import { storeStudent } from '@tests/support/stored-student';
+import { weeklyPlan } from '@tests/support/meeting-plans';
 
 export interface MemberSchedulesWorld {
   users: UserRepository;
@@ -98,13 +99,13 @@ export function memberSchedulesContract(makeWorld: () => Promise<MemberSchedules
       );
       await world.groups.addMember(group.id, member);
       await world.groups.addMember(group.id, quiet);
-      await world.groups.addMeeting(group.id, { day: 'Monday', time: '19:00:00', location: 'Library' });
+      await world.groups.addMeeting(group.id, weeklyPlan({ day: 'Monday', time: '19:00:00', location: 'Library' }));
       // The member's other group meets on Thursdays; the outsider's busy grid is not the group's business.
       const other = await world.groups.create(
         { courseId: sections.courseB, ownerId: member, name: 'Other', description: '', isPublic: true },
         nextDay(),
       );
-      await world.groups.addMeeting(other.id, { day: 'Thursday', time: '18:30:00', location: 'Marston' });
+      await world.groups.addMeeting(other.id, weeklyPlan({ day: 'Thursday', time: '18:30:00', location: 'Marston' }));
       await world.schedules.saveBusyTimes(member, { busy: [{ day: 6, start: 600, end: 720 }], preferred: { start: 600, end: 1200 } });
       await world.schedules.saveBusyTimes(outsider, { busy: [{ day: 2, start: 0, end: 60 }], preferred: null });
 

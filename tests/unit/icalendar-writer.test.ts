@@ -4,6 +4,7 @@ import type { MemberProfile } from '@domain/course/course';
 import { CourseId, MeetingId, StudyGroupId, UserId } from '@domain/ids';
 import type { StudyGroup } from '@domain/study-group/study-group';
 import { parseCalendar } from '@tests/support/parse-calendar';
+import { plannedMeeting } from '@tests/support/meeting-plans';
 
 const owner: MemberProfile = {
   id: UserId(1),
@@ -26,8 +27,8 @@ const group: StudyGroup = {
   owner,
   members: [owner],
   meetings: [
-    { id: MeetingId(11), day: 'Monday', time: '18:30:00', location: 'Marston Science Library, room 1' },
-    { id: MeetingId(12), day: 'Saturday', time: '09:00:00', location: 'Library West' },
+    plannedMeeting(MeetingId(11), { day: 'Monday', time: '18:30:00', location: 'Marston Science Library, room 1' }),
+    plannedMeeting(MeetingId(12), { day: 'Saturday', time: '09:00:00', location: 'Library West' }),
   ],
 };
 
@@ -43,7 +44,7 @@ describe('iCalendar text', () => {
   it('strips control characters, which RFC 5545 TEXT cannot hold (rows stored before the text policy may have them)', () => {
     expect(escapeText('Room\u0000 1\u0007\u001B[31m\u007F\u0085B\tC\nD')).toBe('Room 1[31mB\tC\\nD');
     const calendar = studyGroupCalendar(
-      { ...group, meetings: [{ id: MeetingId(13), day: 'Monday', time: '10:00:00', location: 'Lab\u0000\u0001 West' }] },
+      { ...group, meetings: [plannedMeeting(MeetingId(13), { day: 'Monday', time: '10:00:00', location: 'Lab\u0000\u0001 West' })] },
       summer,
     );
     expect(calendar).toContain('LOCATION:Lab West');

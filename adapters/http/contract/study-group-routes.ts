@@ -60,7 +60,7 @@ export const STUDY_GROUP_ROUTES = {
   scheduleMeeting: route({
     method: 'POST',
     path: '/api/insert-study-group-meeting/',
-    summary: 'Add a weekly meeting (owner)',
+    summary: 'Add a meeting: a weekly series between two dates, or a single date (owner)',
     body: groups.scheduleMeetingBody,
     answer: groups.meeting,
     status: 201,
@@ -69,9 +69,30 @@ export const STUDY_GROUP_ROUTES = {
   updateMeeting: route({
     method: 'POST',
     path: '/api/update-study-group-meeting/',
-    summary: 'Move a meeting (owner)',
+    summary: 'Change a meeting: its kind, title, day or date, time, length, place or dates (owner)',
     body: groups.updateMeetingBody,
     answer: groups.meeting,
+  }),
+  cancelMeetingOccurrence: route({
+    method: 'POST',
+    path: '/api/cancel-study-group-meeting-occurrence/',
+    summary: 'Cancel one date of a weekly meeting, today or later (owner)',
+    body: groups.meetingOccurrenceBody,
+    answer: groups.meeting,
+  }),
+  restoreMeetingOccurrence: route({
+    method: 'POST',
+    path: '/api/restore-study-group-meeting-occurrence/',
+    summary: 'Restore a cancelled date of a weekly meeting (owner)',
+    body: groups.meetingOccurrenceBody,
+    answer: groups.meeting,
+  }),
+  answerMeeting: route({
+    method: 'POST',
+    path: '/api/answer-study-group-meeting/',
+    summary: 'Say Going or Not going to one upcoming date of a meeting or to the whole series, or clear it (members)',
+    body: groups.answerMeetingBody,
+    answer: groups.answerMeetingAnswer,
   }),
   cancelMeeting: route({
     method: 'POST',
