@@ -233,7 +233,7 @@ const useCases = {
   cancelMeetingOccurrence: (r) => new CancelMeetingOccurrence(r(StudyGroupRepository), r(Clock)),
   answerMeeting: (r) => new AnswerMeeting(r(StudyGroupRepository), r(Clock)),
   // Find a time, and the busy grid each student keeps for it.
-  findMeetingTimes: (r) => new FindMeetingTimes(r(StudyGroupRepository), r(MemberSchedules)),
+  findMeetingTimes: (r) => new FindMeetingTimes(r(StudyGroupRepository), r(MemberSchedules), r(Clock)),
   getBusyTimes: (r) => new GetBusyTimes(r(MemberSchedules)),
   saveBusyTimes: (r) => new SaveBusyTimes(r(MemberSchedules)),
   // Ways into a group: invite links, requests to join, invites by username.
