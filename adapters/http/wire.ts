@@ -22,6 +22,7 @@ import type {
   SearchResultCourse,
   Section as WireSection,
 } from '@contract/courses';
+import type { Meeting as WireMeeting, NextOccurrence as WireNextOccurrence } from '@contract/meetings';
 import type { Member } from '@contract/members';
 import type {
   GroupInvitationsAnswer,
@@ -29,8 +30,6 @@ import type {
   JoinRequestState as WireJoinRequestState,
   InviteLinkAnswer,
   LeaveStudyGroupAnswer,
-  Meeting as WireMeeting,
-  NextOccurrence as WireNextOccurrence,
   PendingStudent as WirePendingStudent,
   StudyGroup as WireStudyGroup,
 } from '@contract/study-groups';

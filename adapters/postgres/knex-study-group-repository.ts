@@ -25,10 +25,19 @@ import {
   effectiveMaxMembers,
 } from '@domain/study-group/group-quotas';
 import type { MeetingAnswer } from '@domain/study-group/meeting-answers';
-import { isOccurrenceDate, type MeetingKind, type MeetingPlan } from '@domain/study-group/meeting-plan';
-import { compareMeetings, type Weekday } from '@domain/study-group/meeting-rules';
+import type { MeetingPlan } from '@domain/study-group/meeting-plan';
+import { compareMeetings } from '@domain/study-group/meeting-rules';
 import type { Meeting, StudyGroup } from '@domain/study-group/study-group';
 import { insertMember, lockGroup } from './group-member-insert';
+import {
+  answerMeeting,
+  deleteMemberAnswers,
+  insertMeeting,
+  readMeetingAnswers,
+  readMeetings,
+  setOccurrenceCancelled,
+  updateMeeting,
+} from './knex-meeting-plans';
 import { memberProfileColumns, toMemberProfile, type MemberProfileRow } from './member-profile-row';
 import { countOf, lockStudent } from './student-lock';
 
@@ -43,66 +52,7 @@ interface GroupRow {
   max_members: number | null;
 }
 
-interface MeetingRow {
-  id: MeetingId;
-  study_group_id: StudyGroupId;
-  kind: MeetingKind;
-  title: string;
-  day: Weekday;
-  time: string;
-  length_minutes: number;
-  location: string;
-  start_date: string;
-  end_date: string;
-}
-
 const GROUP_COLUMNS = ['g.id', 'g.course_id', 'g.owner_id', 'g.name', 'g.description', 'g.is_public', 'g.max_members'];
-
-// Dates read as text: pg would turn a DATE into a Date at the server's zone's midnight.
-const MEETING_COLUMNS = [
-  'id',
-  'study_group_id',
-  'kind',
-  'title',
-  'day',
-  'time',
-  'length_minutes',
-  'location',
-  "to_char(start_date, 'YYYY-MM-DD') as start_date",
-  "to_char(end_date, 'YYYY-MM-DD') as end_date",
-];
-
-function meetingColumns(db: Knex): Knex.Raw[] {
-  return MEETING_COLUMNS.map((column) => db.raw(column));
-}
-
-function meetingRow(plan: MeetingPlan) {
-  return {
-    kind: plan.kind,
-    title: plan.title,
-    day: plan.day,
-    time: plan.time,
-    length_minutes: plan.lengthMinutes,
-    location: plan.location,
-    start_date: plan.startDate,
-    end_date: plan.endDate,
-  };
-}
-
-function toMeeting(row: MeetingRow, cancelledDates: string[] = []): Meeting {
-  return {
-    id: row.id,
-    kind: row.kind,
-    title: row.title,
-    day: row.day,
-    time: row.time,
-    lengthMinutes: row.length_minutes,
-    location: row.location,
-    startDate: row.start_date,
-    endDate: row.end_date,
-    cancelledDates: [...cancelledDates].sort(),
-  };
-}
 
 export class KnexStudyGroupRepository implements StudyGroupRepository {
   constructor(private readonly db: Knex) {}
@@ -243,31 +193,12 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
     return this.db.transaction(async (trx) => {
       if (!(await lockGroup(trx, groupId))) return null;
       admitMeeting(await countOf(trx('meetings').where('study_group_id', groupId)));
-      const [row] = await trx('meetings')
-        .insert({ study_group_id: groupId, ...meetingRow(meeting) })
-        .returning(MEETING_COLUMNS.map((column) => trx.raw(column)) as never);
-      return toMeeting(row);
+      return insertMeeting(trx, groupId, meeting);
     });
   }
 
-  async updateMeeting(groupId: StudyGroupId, meetingId: MeetingId, meeting: MeetingPlan): Promise<Meeting | null> {
-    return this.db.transaction(async (trx) => {
-      const [row]: MeetingRow[] = await trx('meetings')
-        .where({ id: meetingId, study_group_id: groupId })
-        .update(meetingRow(meeting))
-        .returning(meetingColumns(trx) as never);
-      if (!row) return null;
-      // Dates that are no longer occurrences of the plan lose their cancellation and answers.
-      const stale = (dates: string[]) => dates.filter((date) => !isOccurrenceDate(meeting, date));
-      const cancelled = await datesOf(trx, 'meeting_cancellations', meetingId);
-      const answered = await datesOf(trx, 'meeting_answers', meetingId);
-      await trx('meeting_cancellations').where('meeting_id', meetingId).whereIn('occurrence_date', stale(cancelled)).delete();
-      await trx('meeting_answers').where('meeting_id', meetingId).whereIn('occurrence_date', stale(answered)).delete();
-      return toMeeting(
-        row,
-        cancelled.filter((date) => isOccurrenceDate(meeting, date)),
-      );
-    });
+  updateMeeting(groupId: StudyGroupId, meetingId: MeetingId, meeting: MeetingPlan): Promise<Meeting | null> {
+    return updateMeeting(this.db, groupId, meetingId, meeting);
   }
 
   async deleteMeeting(groupId: StudyGroupId, meetingId: MeetingId): Promise<boolean> {
@@ -276,84 +207,34 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
     return deleted.length > 0;
   }
 
-  async setOccurrenceCancelled(groupId: StudyGroupId, meetingId: MeetingId, date: string, cancelled: boolean): Promise<Meeting | null> {
-    return this.db.transaction(async (trx) => {
-      const row: MeetingRow | undefined = await trx('meetings')
-        .where({ id: meetingId, study_group_id: groupId })
-        .forUpdate()
-        .first(meetingColumns(trx) as never);
-      if (!row) return null;
-      const occurrence = trx('meeting_cancellations').where({ meeting_id: meetingId, occurrence_date: date });
-      if (cancelled) await trx('meeting_cancellations').insert({ meeting_id: meetingId, occurrence_date: date }).onConflict().ignore();
-      else await occurrence.delete();
-      return toMeeting(row, await datesOf(trx, 'meeting_cancellations', meetingId));
-    });
+  setOccurrenceCancelled(groupId: StudyGroupId, meetingId: MeetingId, date: string, cancelled: boolean): Promise<Meeting | null> {
+    return setOccurrenceCancelled(this.db, groupId, meetingId, date, cancelled);
   }
 
-  async answerMeeting(
-    groupId: StudyGroupId,
-    meetingId: MeetingId,
-    userId: UserId,
-    date: string | null,
-    going: boolean | null,
-  ): Promise<boolean> {
-    return this.db.transaction(async (trx) => {
-      const meeting = await trx('meetings').where({ id: meetingId, study_group_id: groupId }).forUpdate().first('id');
-      if (!meeting) return false;
-      const answer = trx('meeting_answers').where({ meeting_id: meetingId, user_id: userId });
-      if (date === null) answer.whereNull('occurrence_date');
-      else answer.andWhere('occurrence_date', date);
-      await answer.delete();
-      if (going !== null) {
-        await trx('meeting_answers').insert({
-          meeting_id: meetingId,
-          user_id: userId,
-          occurrence_date: date,
-          going,
-          updated_at: new Date(),
-        });
-      }
-      return true;
-    });
+  answerMeeting(groupId: StudyGroupId, meetingId: MeetingId, userId: UserId, date: string | null, going: boolean | null): Promise<boolean> {
+    return answerMeeting(this.db, groupId, meetingId, userId, date, going);
   }
 
-  async meetingAnswers(groupIds: StudyGroupId[], fromDate: string): Promise<MeetingAnswer[]> {
-    if (groupIds.length === 0) return [];
-    const rows: { meeting_id: MeetingId; user_id: UserId; date: string | null; going: boolean }[] = await this.db('meeting_answers as a')
-      .join('meetings as m', 'm.id', 'a.meeting_id')
-      .whereIn('m.study_group_id', groupIds)
-      .andWhere((q) => q.whereNull('a.occurrence_date').orWhere('a.occurrence_date', '>=', fromDate))
-      .select('a.meeting_id', 'a.user_id', this.db.raw("to_char(a.occurrence_date, 'YYYY-MM-DD') as date"), 'a.going');
-    return rows.map((row) => ({ meetingId: row.meeting_id, userId: row.user_id, date: row.date, going: row.going }));
+  meetingAnswers(groupIds: StudyGroupId[], fromDate: string): Promise<MeetingAnswer[]> {
+    return readMeetingAnswers(this.db, groupIds, fromDate);
   }
 
   /**
-   * Members and meetings of many groups in two queries, side by side. The
+   * Members and meetings of many groups in three queries, side by side. The
    * owner is always a member (create and the hand-over keep it so); an owner
    * not among them would be read on its own.
    */
   private async hydrate(rows: GroupRow[]): Promise<StudyGroup[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
-    const [memberRows, meetingRows, cancelledRows] = await Promise.all([
+    const [memberRows, meetingsOf] = await Promise.all([
       this.db('study_group_members as m')
         .join('users as u', 'u.id', 'm.user_id')
         .whereIn('m.study_group_id', ids)
         .orderBy('m.seq')
         .select('m.study_group_id', ...memberProfileColumns('u')) as Promise<(MemberProfileRow & { study_group_id: StudyGroupId })[]>,
-      this.db('meetings').whereIn('study_group_id', ids).select(meetingColumns(this.db)) as Promise<MeetingRow[]>,
-      this.db('meeting_cancellations as c')
-        .join('meetings as m', 'm.id', 'c.meeting_id')
-        .whereIn('m.study_group_id', ids)
-        .select('c.meeting_id', this.db.raw("to_char(c.occurrence_date, 'YYYY-MM-DD') as date")) as Promise<
-        { meeting_id: MeetingId; date: string }[]
-      >,
+      readMeetings(this.db, ids),
     ]);
-    const cancelledOf = groupBy(
-      cancelledRows,
-      (row) => row.meeting_id,
-      (row) => row.date,
-    );
     const membersOf = groupBy(memberRows, (row) => row.study_group_id, toMemberProfile);
     const owners = new Map([...membersOf.values()].flat().map((member) => [member.id, member]));
     const missingOwners = [...new Set(rows.map((row) => row.owner_id))].filter((id) => !owners.has(id));
@@ -361,11 +242,6 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
       const ownerRows: MemberProfileRow[] = await this.db('users as u').whereIn('u.id', missingOwners).select(memberProfileColumns('u'));
       for (const owner of ownerRows.map(toMemberProfile)) owners.set(owner.id, owner);
     }
-    const meetingsOf = groupBy(
-      meetingRows,
-      (row) => row.study_group_id,
-      (row) => toMeeting(row, cancelledOf.get(row.id)),
-    );
     return rows.map((row) => ({
       id: row.id,
       courseId: row.course_id,
@@ -378,15 +254,6 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
       meetings: (meetingsOf.get(row.id) ?? []).sort(compareMeetings),
     }));
   }
-}
-
-/** The distinct occurrence dates (YYYY-MM-DD) a meeting's cancellations or answers name. */
-async function datesOf(trx: Knex.Transaction, table: 'meeting_cancellations' | 'meeting_answers', meetingId: MeetingId): Promise<string[]> {
-  const rows: { date: string }[] = await trx(table)
-    .where('meeting_id', meetingId)
-    .whereNotNull('occurrence_date')
-    .distinct(trx.raw("to_char(occurrence_date, 'YYYY-MM-DD') as date"));
-  return rows.map((row) => row.date);
 }
 
 /** The rows' values by group, each list in the rows' order. */
@@ -417,11 +284,7 @@ async function leaveGroup(
       setOwner: async (ownerId) => void (await trx('study_groups').where('id', group.id).update({ owner_id: ownerId })),
       removeMember: async (memberId) => {
         await trx('study_group_members').where({ study_group_id: group.id, user_id: memberId }).delete();
-        // A former member's answers go: the group no longer counts on them.
-        await trx('meeting_answers')
-          .where('user_id', memberId)
-          .whereIn('meeting_id', trx('meetings').where('study_group_id', group.id).select('id'))
-          .delete();
+        await deleteMemberAnswers(trx, group.id, memberId);
       },
     },
     nextOwnerId,

@@ -18,7 +18,7 @@ export interface DashboardView {
 }
 
 /** A few: the dashboard's "Next meetings" is a glance, the group pages hold the rest. */
-export const NEXT_MEETINGS_SHOWN = 5;
+const NEXT_MEETINGS_SHOWN = 5;
 
 /** The signed-in student's courses, study groups and next meetings. */
 export class GetDashboard {

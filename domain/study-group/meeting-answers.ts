@@ -14,7 +14,7 @@ export interface MeetingAnswer {
 }
 
 /** A student's answer as it holds for one occurrence, and whether it is the series' answer. */
-export interface EffectiveAnswer {
+interface EffectiveAnswer {
   going: boolean;
   forSeries: boolean;
 }
@@ -29,13 +29,13 @@ export interface NextOccurrence {
   myAnswer: EffectiveAnswer | null;
 }
 
-export const MEETING_ANSWER_MESSAGES = {
+const MEETING_ANSWER_MESSAGES = {
   date: 'Please answer for an upcoming date of this meeting',
   cancelDate: 'Please choose a date this meeting takes place on',
 } as const;
 
 /** The answer of `userId` for the occurrence on `date`: its own, else the series'. */
-export function effectiveAnswer(answers: MeetingAnswer[], meetingId: MeetingId, userId: UserId, date: string): EffectiveAnswer | null {
+function effectiveAnswer(answers: MeetingAnswer[], meetingId: MeetingId, userId: UserId, date: string): EffectiveAnswer | null {
   let series: EffectiveAnswer | null = null;
   for (const answer of answers) {
     if (answer.meetingId !== meetingId || answer.userId !== userId) continue;

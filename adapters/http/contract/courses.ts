@@ -5,7 +5,8 @@ import { message } from './chat';
 import { member } from './members';
 import { MAX_CLASS_NUMBERS } from '@domain/course/class-numbers';
 import { actingIds, described, id, MAX_ID, optionalText, requestId, textField } from './primitives';
-import { meeting, studyGroup } from './study-groups';
+import { meeting } from './meetings';
+import { studyGroup } from './study-groups';
 
 /** One weekly meeting: UF's day letters (M T W R F S U), times as "10:40 AM", building and room. */
 const meetTime = z.object({ days: z.array(z.string()), begin: z.string(), end: z.string(), building: z.string(), room: z.string() });
