@@ -430,7 +430,8 @@ const SCREENS: Screen[] = [
       await page.getByRole('region', { name: 'Next meeting' }).getByRole('button', { name: 'Cancel this date' }).click();
       await expect(page.getByRole('dialog', { name: /^Cancel the meeting on / })).toBeVisible();
     },
-    close: cancel,
+    // Its confirm button says Cancel too: Escape answers no.
+    close: escape,
   },
   {
     name: 'update-meeting-modal',
