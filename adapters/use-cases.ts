@@ -39,7 +39,7 @@ import { GetDashboard } from '@application/courses/get-dashboard';
 import { GetSearchPage } from '@application/courses/get-search-page';
 import { JoinCourse } from '@application/courses/join-course';
 import { LeaveCourse } from '@application/courses/leave-course';
-import { ListCourseGroups } from '@application/courses/list-course-groups';
+import { COURSE_GROUPS_PAGE_SIZE, ListCourseGroups } from '@application/courses/list-course-groups';
 import { ListCourseSections } from '@application/courses/list-course-sections';
 import { ResolveCourseRoom } from '@application/chat/resolve-course-room';
 import { SearchCourses } from '@application/courses/search-courses';
@@ -48,7 +48,9 @@ import { AcceptInviteLink } from '@application/study-groups/accept-invite-link';
 import { AnswerInvite } from '@application/study-groups/answer-invite';
 import { AnswerJoinRequest } from '@application/study-groups/answer-join-request';
 import { CancelInvite } from '@application/study-groups/cancel-invite';
+import { AnswerMeeting } from '@application/study-groups/answer-meeting';
 import { CancelMeeting } from '@application/study-groups/cancel-meeting';
+import { CancelMeetingOccurrence } from '@application/study-groups/cancel-meeting-occurrence';
 import { CreateInviteLink } from '@application/study-groups/create-invite-link';
 import { GetGroupInvitations } from '@application/study-groups/get-group-invitations';
 import { GetInviteLink } from '@application/study-groups/get-invite-link';
@@ -187,10 +189,20 @@ const useCases = {
   updateProfile: (r) => new UpdateProfile(r(UserRepository), r(MessageAuthors)),
   deleteAccount: (r) => new DeleteAccount(r(passwordConfirmation), r(accountRemoval)),
   // Courses and the catalog.
-  getDashboard: (r) => new GetDashboard(r(CourseMembership), r(StudyGroupRepository), r(GroupInvitations)),
+  getDashboard: (r) => new GetDashboard(r(CourseMembership), r(StudyGroupRepository), r(GroupInvitations), r(Clock)),
   getCoursePage: (r) =>
-    new GetCoursePage(r(CourseCatalog), r(CourseMembership), r(ChatLog), r(StudyGroupRepository), r(MessageAuthors), r(GroupInvitations)),
-  listCourseGroups: (r) => new ListCourseGroups(r(CourseCatalog), r(CourseMembership), r(StudyGroupRepository), r(GroupInvitations)),
+    new GetCoursePage(
+      r(CourseCatalog),
+      r(CourseMembership),
+      r(ChatLog),
+      r(StudyGroupRepository),
+      r(MessageAuthors),
+      r(GroupInvitations),
+      COURSE_GROUPS_PAGE_SIZE,
+      r(Clock),
+    ),
+  listCourseGroups: (r) =>
+    new ListCourseGroups(r(CourseCatalog), r(CourseMembership), r(StudyGroupRepository), r(GroupInvitations), r(Clock)),
   getSearchPage: (r) => new GetSearchPage(r(CourseCatalog), r(CourseMembership)),
   searchCourses: (r) => new SearchCourses(r(CourseCatalog), r(CourseMembership)),
   listCourseSections: (r) => new ListCourseSections(r(CourseCatalog), r(CourseMembership)),
@@ -236,19 +248,21 @@ const useCases = {
   joinStudyGroup: (r) =>
     new JoinStudyGroup(r(CourseMembership), r(StudyGroupRepository), r(verification), r(MembershipChanges), r(groupChanges)),
   leaveStudyGroup: (r) => new LeaveStudyGroup(r(StudyGroupRepository), r(MembershipChanges), r(groupChanges)),
-  getStudyGroupPage: (r) => new GetStudyGroupPage(r(StudyGroupRepository), r(ChatLog), r(MessageAuthors), r(GroupInvitations)),
+  getStudyGroupPage: (r) => new GetStudyGroupPage(r(StudyGroupRepository), r(ChatLog), r(MessageAuthors), r(GroupInvitations), r(Clock)),
   getStudyGroupCalendar: (r) => new GetStudyGroupCalendar(r(StudyGroupRepository), r(CourseCatalog), r(CalendarFeeds), r(Clock)),
-  updateStudyGroup: (r) => new UpdateStudyGroup(r(StudyGroupRepository), r(GroupInvitations), r(groupChanges)),
-  scheduleMeeting: (r) => new ScheduleMeeting(r(StudyGroupRepository), r(groupChanges)),
-  updateMeeting: (r) => new UpdateMeeting(r(StudyGroupRepository), r(groupChanges)),
+  updateStudyGroup: (r) => new UpdateStudyGroup(r(StudyGroupRepository), r(GroupInvitations), r(groupChanges), r(Clock)),
+  scheduleMeeting: (r) => new ScheduleMeeting(r(StudyGroupRepository), r(CourseCatalog), r(groupChanges), r(Clock)),
+  updateMeeting: (r) => new UpdateMeeting(r(StudyGroupRepository), r(CourseCatalog), r(groupChanges), r(Clock)),
   cancelMeeting: (r) => new CancelMeeting(r(StudyGroupRepository), r(groupChanges)),
+  cancelMeetingOccurrence: (r) => new CancelMeetingOccurrence(r(StudyGroupRepository), r(groupChanges), r(Clock)),
+  answerMeeting: (r) => new AnswerMeeting(r(StudyGroupRepository), r(groupChanges), r(Clock)),
   // The calendar subscription address (a per-student secret feed) and what calendar apps read there.
   getCalendarFeedStatus: (r) => new GetCalendarFeedStatus(r(CalendarFeeds)),
   createCalendarFeed: (r) => new CreateCalendarFeed(r(CalendarFeeds), r(Clock)),
   revokeCalendarFeed: (r) => new RevokeCalendarFeed(r(CalendarFeeds)),
   readCalendarFeed: (r) => new ReadCalendarFeed(r(CalendarFeeds), r(RateLimiter), r(Clock)),
   // Find a time, and the busy grid each student keeps for it.
-  findMeetingTimes: (r) => new FindMeetingTimes(r(StudyGroupRepository), r(MemberSchedules)),
+  findMeetingTimes: (r) => new FindMeetingTimes(r(StudyGroupRepository), r(MemberSchedules), r(Clock)),
   getBusyTimes: (r) => new GetBusyTimes(r(MemberSchedules)),
   saveBusyTimes: (r) => new SaveBusyTimes(r(MemberSchedules)),
   // Ways into a group: invite links, requests to join, invites by username.

@@ -19,6 +19,7 @@ import * as courseChatRooms from '@migrations/20261130100000_course_chat_rooms';
 import * as catalogCourseRecords from '@migrations/20261130200000_catalog_course_records';
 import * as groupInvitations from '@migrations/20261201000000_group_invitations';
 import * as studentBusyTimes from '@migrations/20261202000000_student_busy_times';
+import * as meetingPlans from '@migrations/20261203000000_meeting_plans';
 import * as calendarFeeds from '@migrations/20261204000000_calendar_feeds';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261130200000_catalog_course_records': catalogCourseRecords,
   '20261201000000_group_invitations': groupInvitations,
   '20261202000000_student_busy_times': studentBusyTimes,
+  '20261203000000_meeting_plans': meetingPlans,
   '20261204000000_calendar_feeds': calendarFeeds,
 };
 

@@ -13,6 +13,7 @@ import {
   sectionToWire,
   sectionWithCourseToWire,
   studyGroupToWire,
+  upcomingMeetingToWire,
 } from './wire';
 
 export function courseRoutes(api: ApiRouter, useCases: UseCases): void {
@@ -22,6 +23,7 @@ export function courseRoutes(api: ApiRouter, useCases: UseCases): void {
       userId: view.userId,
       courses: view.courses.map(courseToWire),
       studyGroups: view.groups.map(studyGroupToWire),
+      nextMeetings: view.nextMeetings.map(upcomingMeetingToWire),
     } satisfies RouteAnswer<typeof API.dashboard>;
   });
 

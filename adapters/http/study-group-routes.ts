@@ -6,7 +6,8 @@ import { DEFAULT_PREFERRED_HOURS } from '@domain/study-group/find-a-time';
 import { clockOfMinutes, type BusyGrid } from '@domain/study-group/busy-grid';
 import { writeCalendar } from '@adapters/calendar/icalendar-writer';
 import type { UseCases } from '@adapters/use-cases';
-import type { ApiRouter, RouteAnswer } from './api-router';
+import type { MeetingCommand } from '@application/study-groups/schedule-meeting';
+import type { ApiRouter, RouteAnswer, RouteRequest } from './api-router';
 import { API } from '@contract/api';
 import { sessionUserId } from './session';
 import {
@@ -30,8 +31,19 @@ function busyTimesToWire(grid: BusyGrid): RouteAnswer<typeof API.busyTimes> {
   };
 }
 
-function meetingCommand(userId: UserId, body: { studyGroupID: number; day: string; time: string; location: string }) {
-  return { actingUserId: userId, groupId: StudyGroupId(body.studyGroupID), day: body.day, time: body.time, location: body.location };
+function meetingCommand(userId: UserId, body: RouteRequest<typeof API.scheduleMeeting>['body']): MeetingCommand {
+  const { studyGroupID, day, time, location, kind, title, lengthMinutes, startDate, endDate } = body;
+  return { actingUserId: userId, groupId: StudyGroupId(studyGroupID), day, time, location, kind, title, lengthMinutes, startDate, endDate };
+}
+
+function occurrenceCommand(userId: UserId, body: RouteRequest<typeof API.cancelMeetingOccurrence>['body'], cancelled: boolean) {
+  return {
+    actingUserId: userId,
+    groupId: StudyGroupId(body.studyGroupID),
+    meetingId: MeetingId(body.meetingID),
+    date: body.date,
+    cancelled,
+  };
 }
 
 export function studyGroupRoutes(api: ApiRouter, useCases: UseCases): void {
@@ -103,6 +115,30 @@ export function studyGroupRoutes(api: ApiRouter, useCases: UseCases): void {
   api.on(API.updateMeeting, async ({ userId, body }) =>
     meetingToWire(await useCases.updateMeeting.execute({ ...meetingCommand(userId, body), meetingId: MeetingId(body.meetingID) })),
   );
+
+  api.on(API.cancelMeetingOccurrence, async ({ userId, body }) =>
+    meetingToWire(await useCases.cancelMeetingOccurrence.execute(occurrenceCommand(userId, body, true))),
+  );
+
+  api.on(API.restoreMeetingOccurrence, async ({ userId, body }) =>
+    meetingToWire(await useCases.cancelMeetingOccurrence.execute(occurrenceCommand(userId, body, false))),
+  );
+
+  api.on(API.answerMeeting, async ({ userId, body }) => {
+    const answer = await useCases.answerMeeting.execute({
+      actingUserId: userId,
+      groupId: StudyGroupId(body.studyGroupID),
+      meetingId: MeetingId(body.meetingID),
+      date: body.date,
+      going: body.going,
+    });
+    return {
+      studyGroupID: answer.groupId,
+      meetingID: answer.meetingId,
+      date: answer.date,
+      going: answer.going,
+    } satisfies RouteAnswer<typeof API.answerMeeting>;
+  });
 
   // Who is free or busy in each slot, never why: the answer holds member ids and times only.
   api.on(API.findATime, async ({ ctx, userId, params, query }) => {

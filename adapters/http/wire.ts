@@ -9,7 +9,8 @@ import type { LeaveStudyGroupResult } from '@application/study-groups/leave-stud
 import type { WaitResult } from '@application/chat/wait-for-chat-messages';
 import type { ChatMessage } from '@domain/chat/chat-message';
 import type { CatalogCourse, Course, CourseMemberProfile, JoinedCourse, MemberProfile } from '@domain/course/course';
-import type { StudyGroupView } from '@domain/study-group/group-view';
+import type { StudyGroupView, UpcomingMeeting } from '@domain/study-group/group-view';
+import type { NextOccurrence } from '@domain/study-group/meeting-answers';
 import type { InviteLinkRecord } from '@domain/study-group/invite-links';
 import type { JoinRequestState } from '@domain/study-group/join-requests';
 import type { Meeting } from '@domain/study-group/study-group';
@@ -22,6 +23,7 @@ import type {
   SearchResultCourse,
   Section as WireSection,
 } from '@contract/courses';
+import type { Meeting as WireMeeting, NextOccurrence as WireNextOccurrence } from '@contract/meetings';
 import type { Member } from '@contract/members';
 import type {
   GroupInvitationsAnswer,
@@ -29,7 +31,6 @@ import type {
   JoinRequestState as WireJoinRequestState,
   InviteLinkAnswer,
   LeaveStudyGroupAnswer,
-  Meeting as WireMeeting,
   PendingStudent as WirePendingStudent,
   StudyGroup as WireStudyGroup,
 } from '@contract/study-groups';
@@ -161,8 +162,44 @@ export function messageToWire(message: ChatMessage): WireMessage {
   return wire;
 }
 
-export function meetingToWire(meeting: Meeting): WireMeeting {
-  return { id: meeting.id, day: meeting.day, time: meeting.time, location: meeting.location };
+/** A meeting; `next` (its next occurrence with who is coming) when the use case read it, null otherwise. */
+export function meetingToWire(meeting: Meeting, next: NextOccurrence | null = null, members: MemberProfile[] = []): WireMeeting {
+  return {
+    id: meeting.id,
+    day: meeting.day,
+    time: meeting.time,
+    location: meeting.location,
+    kind: meeting.kind,
+    title: meeting.title,
+    lengthMinutes: meeting.lengthMinutes,
+    startDate: meeting.startDate,
+    endDate: meeting.endDate,
+    cancelledDates: [...meeting.cancelledDates],
+    next: next && nextOccurrenceToWire(next, members),
+  };
+}
+
+function nextOccurrenceToWire(next: NextOccurrence, members: MemberProfile[]): WireNextOccurrence {
+  const byId = new Map(members.map((member) => [member.id, member]));
+  return {
+    date: next.date,
+    going: next.going.flatMap((userId) => {
+      const member = byId.get(userId);
+      return member ? [memberToWire(member)] : [];
+    }),
+    notGoingCount: next.notGoing.length,
+    myAnswer: next.myAnswer && { going: next.myAnswer.going, forSeries: next.myAnswer.forSeries },
+  };
+}
+
+/** A group's meetings, each with its next occurrence when the view carries them. */
+function groupMeetingsToWire(group: StudyGroupView): WireMeeting[] {
+  return group.meetings.map((meeting) => meetingToWire(meeting, group.upcoming?.get(meeting.id) ?? null, group.members));
+}
+
+/** The dashboard's "Next meetings": each with its group's id and name. */
+export function upcomingMeetingToWire({ group, meeting, next }: UpcomingMeeting) {
+  return { studyGroupID: group.id, studyGroupName: group.name, meeting: meetingToWire(meeting, next, group.members) };
 }
 
 /** A group as its use case shaped it for the student (groupAsSeenBy): withheld members and meetings stay out. */
@@ -176,7 +213,7 @@ export function studyGroupToWire(group: StudyGroupView): WireStudyGroup {
     owner: memberToWire(group.owner),
     size: group.size,
     members: group.members.map(memberToWire),
-    meetings: group.meetings.map(meetingToWire),
+    meetings: groupMeetingsToWire(group),
     maxMembers: group.maxMembers,
     joinRequest: joinRequestToWire(group.joinRequest),
     pendingRequests: group.pendingRequests,

@@ -36,10 +36,10 @@ const SCHEDULES_SQL = `
   join courses c on c.id = sm.section_id and c.term = gc.term
   where gm.study_group_id = :groupId
   union all
-  select gm.user_id, 'meeting', null, m.day, null, to_char(m.time, 'HH24:MI:SS'), null, null
+  select gm.user_id, 'meeting', null, m.day, null, to_char(m.time, 'HH24:MI:SS'), null, m.length_minutes
   from study_group_members gm
   join study_group_members other on other.user_id = gm.user_id and other.study_group_id <> gm.study_group_id
-  join meetings m on m.study_group_id = other.study_group_id
+  join meetings m on m.study_group_id = other.study_group_id and m.kind = 'weekly' and m.end_date >= cast(:today as date)
   where gm.study_group_id = :groupId
   union all
   select gm.user_id, 'busy', null, null, b.day, null, b.start_minute, b.end_minute
@@ -53,8 +53,8 @@ const SCHEDULES_SQL = `
 export class KnexMemberSchedules implements MemberSchedules {
   constructor(private readonly db: Knex) {}
 
-  async schedulesOf(groupId: StudyGroupId): Promise<MemberScheduleRecord[]> {
-    const { rows }: { rows: ScheduleRow[] } = await this.db.raw(SCHEDULES_SQL, { groupId });
+  async schedulesOf(groupId: StudyGroupId, today: string): Promise<MemberScheduleRecord[]> {
+    const { rows }: { rows: ScheduleRow[] } = await this.db.raw(SCHEDULES_SQL, { groupId, today });
     const records = new Map<number, MemberScheduleRecord>();
     const recordOf = (userId: number) => {
       let record = records.get(userId);
@@ -67,7 +67,9 @@ export class KnexMemberSchedules implements MemberSchedules {
     for (const row of rows) {
       const record = recordOf(row.user_id);
       if (row.kind === 'class' && row.meet_times !== null) record.classMeetings.push(...json(row.meet_times));
-      else if (row.kind === 'meeting') record.otherMeetings.push({ day: row.day_name as Weekday, time: String(row.time) });
+      // A meeting's row carries its length in end_minute.
+      else if (row.kind === 'meeting')
+        record.otherMeetings.push({ day: row.day_name as Weekday, time: String(row.time), lengthMinutes: Number(row.end_minute) });
       else if (row.kind === 'busy')
         record.busy.push({ day: Number(row.day), start: Number(row.start_minute), end: Number(row.end_minute) });
       else if (row.kind === 'hours') record.preferred = { start: Number(row.start_minute), end: Number(row.end_minute) };

@@ -24,9 +24,20 @@ import {
   CREATION_WINDOW_MS,
   effectiveMaxMembers,
 } from '@domain/study-group/group-quotas';
-import { compareMeetings, type MeetingDetails, type Weekday } from '@domain/study-group/meeting-rules';
+import type { MeetingAnswer } from '@domain/study-group/meeting-answers';
+import type { MeetingPlan } from '@domain/study-group/meeting-plan';
+import { compareMeetings } from '@domain/study-group/meeting-rules';
 import type { Meeting, StudyGroup } from '@domain/study-group/study-group';
 import { insertMember, lockGroup } from './group-member-insert';
+import {
+  answerMeeting,
+  deleteMemberAnswers,
+  insertMeeting,
+  readMeetingAnswers,
+  readMeetings,
+  setOccurrenceCancelled,
+  updateMeeting,
+} from './knex-meeting-plans';
 import { memberProfileColumns, toMemberProfile, type MemberProfileRow } from './member-profile-row';
 import { countOf, lockStudent } from './student-lock';
 
@@ -41,19 +52,7 @@ interface GroupRow {
   max_members: number | null;
 }
 
-interface MeetingRow {
-  id: MeetingId;
-  study_group_id: StudyGroupId;
-  day: Weekday;
-  time: string;
-  location: string;
-}
-
 const GROUP_COLUMNS = ['g.id', 'g.course_id', 'g.owner_id', 'g.name', 'g.description', 'g.is_public', 'g.max_members'];
-
-function toMeeting(row: MeetingRow): Meeting {
-  return { id: row.id, day: row.day, time: row.time, location: row.location };
-}
 
 export class KnexStudyGroupRepository implements StudyGroupRepository {
   constructor(private readonly db: Knex) {}
@@ -190,23 +189,16 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
     });
   }
 
-  async addMeeting(groupId: StudyGroupId, meeting: MeetingDetails): Promise<Meeting | null> {
+  async addMeeting(groupId: StudyGroupId, meeting: MeetingPlan): Promise<Meeting | null> {
     return this.db.transaction(async (trx) => {
       if (!(await lockGroup(trx, groupId))) return null;
       admitMeeting(await countOf(trx('meetings').where('study_group_id', groupId)));
-      const [row] = await trx('meetings')
-        .insert({ study_group_id: groupId, ...meeting })
-        .returning(['id', 'study_group_id', 'day', 'time', 'location']);
-      return toMeeting(row);
+      return insertMeeting(trx, groupId, meeting);
     });
   }
 
-  async updateMeeting(groupId: StudyGroupId, meetingId: MeetingId, meeting: MeetingDetails): Promise<Meeting | null> {
-    const [row] = await this.db('meetings')
-      .where({ id: meetingId, study_group_id: groupId })
-      .update(meeting)
-      .returning(['id', 'study_group_id', 'day', 'time', 'location']);
-    return row ? toMeeting(row) : null;
+  updateMeeting(groupId: StudyGroupId, meetingId: MeetingId, meeting: MeetingPlan): Promise<Meeting | null> {
+    return updateMeeting(this.db, groupId, meetingId, meeting);
   }
 
   async deleteMeeting(groupId: StudyGroupId, meetingId: MeetingId): Promise<boolean> {
@@ -215,21 +207,33 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
     return deleted.length > 0;
   }
 
+  setOccurrenceCancelled(groupId: StudyGroupId, meetingId: MeetingId, date: string, cancelled: boolean): Promise<Meeting | null> {
+    return setOccurrenceCancelled(this.db, groupId, meetingId, date, cancelled);
+  }
+
+  answerMeeting(groupId: StudyGroupId, meetingId: MeetingId, userId: UserId, date: string | null, going: boolean | null): Promise<boolean> {
+    return answerMeeting(this.db, groupId, meetingId, userId, date, going);
+  }
+
+  meetingAnswers(groupIds: StudyGroupId[], fromDate: string): Promise<MeetingAnswer[]> {
+    return readMeetingAnswers(this.db, groupIds, fromDate);
+  }
+
   /**
-   * Members and meetings of many groups in two queries, side by side. The
+   * Members and meetings of many groups in three queries, side by side. The
    * owner is always a member (create and the hand-over keep it so); an owner
    * not among them would be read on its own.
    */
   private async hydrate(rows: GroupRow[]): Promise<StudyGroup[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
-    const [memberRows, meetingRows] = await Promise.all([
+    const [memberRows, meetingsOf] = await Promise.all([
       this.db('study_group_members as m')
         .join('users as u', 'u.id', 'm.user_id')
         .whereIn('m.study_group_id', ids)
         .orderBy('m.seq')
         .select('m.study_group_id', ...memberProfileColumns('u')) as Promise<(MemberProfileRow & { study_group_id: StudyGroupId })[]>,
-      this.db('meetings').whereIn('study_group_id', ids).select('id', 'study_group_id', 'day', 'time', 'location') as Promise<MeetingRow[]>,
+      readMeetings(this.db, ids),
     ]);
     const membersOf = groupBy(memberRows, (row) => row.study_group_id, toMemberProfile);
     const owners = new Map([...membersOf.values()].flat().map((member) => [member.id, member]));
@@ -238,7 +242,6 @@ export class KnexStudyGroupRepository implements StudyGroupRepository {
       const ownerRows: MemberProfileRow[] = await this.db('users as u').whereIn('u.id', missingOwners).select(memberProfileColumns('u'));
       for (const owner of ownerRows.map(toMemberProfile)) owners.set(owner.id, owner);
     }
-    const meetingsOf = groupBy(meetingRows, (row) => row.study_group_id, toMeeting);
     return rows.map((row) => ({
       id: row.id,
       courseId: row.course_id,
@@ -279,8 +282,10 @@ async function leaveGroup(
       // Members, meetings, links and standings go with it (on delete cascade).
       deleteGroup: async () => void (await trx('study_groups').where('id', group.id).delete()),
       setOwner: async (ownerId) => void (await trx('study_groups').where('id', group.id).update({ owner_id: ownerId })),
-      removeMember: async (memberId) =>
-        void (await trx('study_group_members').where({ study_group_id: group.id, user_id: memberId }).delete()),
+      removeMember: async (memberId) => {
+        await trx('study_group_members').where({ study_group_id: group.id, user_id: memberId }).delete();
+        await deleteMemberAnswers(trx, group.id, memberId);
+      },
     },
     nextOwnerId,
   );

@@ -3,9 +3,7 @@
 // that changed since it was last served reaches calendar apps with a higher
 // SEQUENCE and a new LAST-MODIFIED.
 import type { StudyGroupId } from '@domain/ids';
-import { nextOccurrence } from '@domain/study-group/meeting-occurrence';
-import { dateOfDayNumber, dayNumber, termDates, type PlannedMeeting } from '@domain/study-group/meeting-plan';
-import type { Meeting } from '@domain/study-group/study-group';
+import type { PlannedMeeting } from '@domain/study-group/meeting-plan';
 import type { CalendarFeeds, EventRevision, FeedGroup } from '@application/ports/calendar-feeds';
 
 /** One meeting of one group, as its calendar event shows it. */
@@ -16,33 +14,6 @@ export interface CalendarEntry {
   meeting: PlannedMeeting;
   revision: EventRevision;
 }
-
-// ---------------------------------------------------------------------------
-// TEMPORARY, until meetings are stored as plans (the meeting-plans storage
-// change): today's stored meeting (a weekday, a time, a place) read as a weekly
-// series of an hour, without title or cancellations, from its next occurrence
-// to the end of its course's term (or for 16 weeks when that term is over, as
-// the meeting-plans migration backfills stored meetings). Replace with the
-// stored PlannedMeeting when that change merges.
-function plannedFromStoredMeeting(meeting: Meeting, term: string | null, now: Date): PlannedMeeting {
-  const next = nextOccurrence(meeting.day, meeting.time, now);
-  const start = Date.UTC(next.year, next.month - 1, next.day) / 86_400_000;
-  const termEnd = term === null ? null : dayNumber(termDates(term)?.end ?? '');
-  const end = termEnd !== null && termEnd >= start ? termEnd : start + 16 * 7;
-  return {
-    id: meeting.id,
-    kind: 'weekly',
-    title: '',
-    day: meeting.day,
-    time: meeting.time,
-    lengthMinutes: 60,
-    location: meeting.location,
-    startDate: dateOfDayNumber(start),
-    endDate: dateOfDayNumber(end),
-    cancelledDates: [],
-  };
-}
-// ---------------------------------------------------------------------------
 
 /** Everything the event shows that a student would call a change. */
 function fingerprint(group: FeedGroup, meeting: PlannedMeeting): string {
@@ -64,9 +35,7 @@ function fingerprint(group: FeedGroup, meeting: PlannedMeeting): string {
 
 /** The groups' meetings as calendar events, each with its revision (one write for all of them). */
 export async function calendarEntries(feeds: CalendarFeeds, groups: FeedGroup[], now: Date): Promise<CalendarEntry[]> {
-  const planned = groups.flatMap((group) =>
-    group.meetings.map((meeting) => ({ group, meeting: plannedFromStoredMeeting(meeting, group.term, now) })),
-  );
+  const planned = groups.flatMap((group) => group.meetings.map((meeting) => ({ group, meeting })));
   const revisions = await feeds.revise(
     planned.map(({ group, meeting }) => ({ meetingId: meeting.id, fingerprint: fingerprint(group, meeting) })),
     now,

@@ -3,6 +3,7 @@ import type { CourseMemberProfile, JoinedCourse } from '@domain/course/course';
 import type { CourseId, StudyGroupId, UserId } from '@domain/ids';
 import type { StudyGroupView } from '@domain/study-group/group-view';
 import type { ChatLog } from '@application/ports/chat-log';
+import type { Clock } from '@application/ports/clock';
 import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { CourseMembership } from '@application/ports/course-membership';
 import type { GroupInvitations } from '@application/ports/group-invitations';
@@ -45,6 +46,7 @@ export class GetCoursePage {
     private readonly invitations: GroupInvitations,
     /** Groups on the page (the benchmark passes more to show what an unpaged page cost). */
     private readonly groupsPageSize = COURSE_GROUPS_PAGE_SIZE,
+    private readonly now: Clock = () => Date.now(),
   ) {}
 
   async execute(userId: UserId, id: CourseId): Promise<CoursePageView> {
@@ -66,7 +68,7 @@ export class GetCoursePage {
       this.membership.sectionsIn(userId, courseId),
       this.membership.membersOf(courseId),
       this.chat.latest({ kind: 'course', id: courseId }, LATEST_MESSAGES).then((latest) => withAuthors(this.authors, latest)),
-      readCourseGroups(this.studyGroups, this.invitations, courseId, userId, null, this.groupsPageSize),
+      readCourseGroups(this.studyGroups, this.invitations, courseId, userId, null, new Date(this.now()), this.groupsPageSize),
     ]);
     const { groups, memberGroupIds, next: nextGroups } = groupsPage;
     return { course: { course: catalogCourse, sections }, userId, isMember, members, messages, groups, memberGroupIds, nextGroups };

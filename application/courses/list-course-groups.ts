@@ -1,6 +1,7 @@
 import type { CourseId, UserId } from '@domain/ids';
 import type { StudyGroupView } from '@domain/study-group/group-view';
 import { NotCourseMemberError } from '@domain/study-group/study-group-errors';
+import type { Clock } from '@application/ports/clock';
 import type { CourseMembership } from '@application/ports/course-membership';
 import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { GroupInvitations } from '@application/ports/group-invitations';
@@ -35,10 +36,11 @@ export async function readCourseGroups(
   courseId: CourseId,
   viewerId: UserId,
   after: CourseGroupsPosition | null,
+  now: Date,
   limit = COURSE_GROUPS_PAGE_SIZE,
 ): Promise<CourseGroupsPageView> {
   const page = await groups.listCourseGroups({ courseId, viewerId, after, limit });
-  return { ...page, groups: await viewGroups(invitations, page.groups, viewerId) };
+  return { ...page, groups: await viewGroups(invitations, page.groups, viewerId, { groups, now }) };
 }
 
 export interface ListCourseGroupsCommand {
@@ -56,12 +58,13 @@ export class ListCourseGroups {
     private readonly membership: CourseMembership,
     private readonly studyGroups: StudyGroupRepository,
     private readonly invitations: GroupInvitations,
+    private readonly now: Clock = () => Date.now(),
   ) {}
 
   async execute({ actingUserId, courseId: id, after }: ListCourseGroupsCommand): Promise<CourseGroupsPageView> {
     const courseId = (await requireCourse(this.catalog, id)).id;
     if (!(await this.membership.isMember(actingUserId, courseId)))
       throw new NotCourseMemberError('Join this course to see its study groups.');
-    return readCourseGroups(this.studyGroups, this.invitations, courseId, actingUserId, after);
+    return readCourseGroups(this.studyGroups, this.invitations, courseId, actingUserId, after, new Date(this.now()));
   }
 }

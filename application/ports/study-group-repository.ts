@@ -1,6 +1,7 @@
 import type { CourseId, MeetingId, StudyGroupId, UserId } from '@domain/ids';
 import type { LeaveOutcome } from '@domain/study-group/group-roles';
-import type { MeetingDetails } from '@domain/study-group/meeting-rules';
+import type { MeetingAnswer } from '@domain/study-group/meeting-answers';
+import type { MeetingPlan } from '@domain/study-group/meeting-plan';
 import type { Meeting, StudyGroup } from '@domain/study-group/study-group';
 
 export interface NewStudyGroup {
@@ -96,9 +97,30 @@ export interface StudyGroupRepository {
   /** False when there is no such group. A size limit must hold the members the group has (admitSizeLimit). */
   update(groupId: StudyGroupId, changes: StudyGroupChanges): Promise<boolean>;
   /** Null when there is no such group. Refused past the meetings a group may have (admitMeeting). */
-  addMeeting(groupId: StudyGroupId, meeting: MeetingDetails): Promise<Meeting | null>;
-  /** Null when the group has no meeting with that id. */
-  updateMeeting(groupId: StudyGroupId, meetingId: MeetingId, meeting: MeetingDetails): Promise<Meeting | null>;
-  /** False when the group has no meeting with that id. */
+  addMeeting(groupId: StudyGroupId, meeting: MeetingPlan): Promise<Meeting | null>;
+  /**
+   * Null when the group has no meeting with that id. Cancelled dates and
+   * answers for dates that are no occurrence of the new plan go (a moved
+   * series starts with a clean slate on its new days; the series answers stay).
+   */
+  updateMeeting(groupId: StudyGroupId, meetingId: MeetingId, meeting: MeetingPlan): Promise<Meeting | null>;
+  /** False when the group has no meeting with that id. Its cancellations and answers go with it. */
   deleteMeeting(groupId: StudyGroupId, meetingId: MeetingId): Promise<boolean>;
+  /**
+   * Cancels (or, `cancelled` false, restores) the occurrence on `date`
+   * (YYYY-MM-DD; the use case checks it is one). Idempotent. The meeting
+   * after the change; null when the group has no meeting with that id.
+   */
+  setOccurrenceCancelled(groupId: StudyGroupId, meetingId: MeetingId, date: string, cancelled: boolean): Promise<Meeting | null>;
+  /**
+   * The student's answer for the occurrence on `date`, or for the series
+   * (`date` null), replaced; `going` null clears it. False when the group has
+   * no meeting with that id. A student's answers go when they leave the group.
+   */
+  answerMeeting(groupId: StudyGroupId, meetingId: MeetingId, userId: UserId, date: string | null, going: boolean | null): Promise<boolean>;
+  /**
+   * The answers for the meetings of these groups, in one read: series answers
+   * and answers for occurrences on or after `fromDate` (YYYY-MM-DD). Any order.
+   */
+  meetingAnswers(groupIds: StudyGroupId[], fromDate: string): Promise<MeetingAnswer[]>;
 }

@@ -4,14 +4,14 @@
 import { ValidationError } from '@domain/errors';
 import type { StudyGroupId, UserId } from '@domain/ids';
 import { classBusyTimes, findTimes, meetingBusyTime, type MemberSchedule, type SlotProposal } from '@domain/study-group/find-a-time';
+import { campusDate } from '@domain/study-group/meeting-plan';
+import type { Clock } from '@application/ports/clock';
 import type { MemberSchedules } from '@application/ports/member-schedules';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 import { requireMemberGroup } from './study-group-access';
 
 /** Meeting lengths the group may ask for, in minutes. */
 const MEETING_LENGTH = { min: 30, max: 180, step: 15, default: 60 } as const;
-/** Another group's meeting keeps its members busy this long. */
-const OTHER_MEETING_MINUTES = 60;
 
 export interface MeetingTimes {
   groupId: StudyGroupId;
@@ -33,18 +33,20 @@ export class FindMeetingTimes {
   constructor(
     private readonly groups: StudyGroupRepository,
     private readonly schedules: MemberSchedules,
+    private readonly now: Clock = () => Date.now(),
   ) {}
 
   async execute(command: { actingUserId: UserId; groupId: StudyGroupId; length?: number }): Promise<MeetingTimes> {
     const length = checkMeetingLength(command.length ?? MEETING_LENGTH.default);
     const group = await requireMemberGroup(this.groups, command.groupId, command.actingUserId);
-    const records = new Map((await this.schedules.schedulesOf(group.id)).map((record) => [record.userId, record]));
+    const today = campusDate(new Date(this.now()));
+    const records = new Map((await this.schedules.schedulesOf(group.id, today)).map((record) => [record.userId, record]));
     const members: MemberSchedule<UserId>[] = group.members.map(({ id }) => {
       const record = records.get(id);
       if (!record) return { id, busy: [] };
       const busy = [
         ...classBusyTimes(record.classMeetings),
-        ...record.otherMeetings.map((m) => meetingBusyTime(m.day, m.time, OTHER_MEETING_MINUTES)),
+        ...record.otherMeetings.map((m) => meetingBusyTime(m.day, m.time, m.lengthMinutes)),
         ...record.busy,
       ];
       return record.preferred ? { id, busy, preferred: record.preferred } : { id, busy };

@@ -3,6 +3,7 @@ import type { StudyGroupId, UserId } from '@domain/ids';
 import type { StudyGroupView } from '@domain/study-group/group-view';
 import { withAuthors } from '@application/chat/message-authors';
 import type { ChatLog } from '@application/ports/chat-log';
+import type { Clock } from '@application/ports/clock';
 import type { GroupInvitations } from '@application/ports/group-invitations';
 import type { MessageAuthors } from '@application/ports/message-authors';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
@@ -23,13 +24,14 @@ export class GetStudyGroupPage {
     private readonly chat: ChatLog,
     private readonly authors: MessageAuthors,
     private readonly invitations: GroupInvitations,
+    private readonly now: Clock = () => Date.now(),
   ) {}
 
   async execute(command: { actingUserId: UserId; groupId: StudyGroupId }): Promise<StudyGroupPageView> {
     const group = await requireMemberGroup(this.groups, command.groupId, command.actingUserId);
     const [messages, view] = await Promise.all([
       this.chat.latest({ kind: 'group', id: group.id }, LATEST_MESSAGES).then((latest) => withAuthors(this.authors, latest)),
-      viewGroup(this.invitations, group, command.actingUserId),
+      viewGroup(this.invitations, group, command.actingUserId, { groups: this.groups, now: new Date(this.now()) }),
     ]);
     return { userId: command.actingUserId, group: view, messages };
   }

@@ -3,6 +3,7 @@ import { StudyGroupNotFoundError } from '@domain/study-group/study-group-errors'
 import { normaliseStudyGroupDetails } from '@domain/study-group/study-group-rules';
 import { refuseBrokenRule } from '@domain/errors';
 import { checkSizeLimit } from '@domain/study-group/group-quotas';
+import type { Clock } from '@application/ports/clock';
 import type { GroupInvitations } from '@application/ports/group-invitations';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 import type { GroupChanges } from '@application/ports/group-changes';
@@ -24,6 +25,7 @@ export class UpdateStudyGroup {
     private readonly groups: StudyGroupRepository,
     private readonly invitations: GroupInvitations,
     private readonly groupChanges: GroupChanges,
+    private readonly now: Clock = () => Date.now(),
   ) {}
 
   async execute(command: UpdateStudyGroupCommand): Promise<StudyGroupView> {
@@ -37,6 +39,9 @@ export class UpdateStudyGroup {
     });
     if (!updated) throw new StudyGroupNotFoundError(group.id);
     await this.groupChanges.changed(group);
-    return viewGroup(this.invitations, await requireGroup(this.groups, group.id), command.actingUserId);
+    return viewGroup(this.invitations, await requireGroup(this.groups, group.id), command.actingUserId, {
+      groups: this.groups,
+      now: new Date(this.now()),
+    });
   }
 }

@@ -12,10 +12,10 @@ import { CAMPUS_TIME_ZONE, localDateTime } from './meeting-occurrence';
 
 export type MeetingKind = 'weekly' | 'once';
 
-export const MEETING_LENGTH = { min: 15, max: 12 * 60, default: 60 } as const;
+const MEETING_LENGTH = { min: 15, max: 12 * 60, default: 60 } as const;
 export const MEETING_TITLE_MAX = 80;
 /** A series spans at most a year: a term is four months; a year leaves room for a summer group that carries on. */
-export const SERIES_MAX_DAYS = 366;
+const SERIES_MAX_DAYS = 366;
 
 export interface MeetingPlan {
   kind: MeetingKind;

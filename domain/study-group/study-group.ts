@@ -1,16 +1,11 @@
 // A study group of one course: its owner, its members in the order they joined
-// (the owner among them) and its weekly meetings.
+// (the owner among them) and its meetings (weekly series and single dates).
 import type { MemberProfile } from '@domain/course/course';
-import type { CourseId, MeetingId, StudyGroupId, UserId } from '@domain/ids';
-import type { Weekday } from './meeting-rules';
+import type { CourseId, StudyGroupId, UserId } from '@domain/ids';
+import type { PlannedMeeting } from './meeting-plan';
 
-export interface Meeting {
-  id: MeetingId;
-  day: Weekday;
-  /** Local campus time, HH:MM:SS. */
-  time: string;
-  location: string;
-}
+/** A group's meeting: its plan, id and cancelled dates (meeting-plan.ts). */
+export type Meeting = PlannedMeeting;
 
 export interface StudyGroup {
   id: StudyGroupId;

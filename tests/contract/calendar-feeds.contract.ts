@@ -15,6 +15,7 @@ import type { User } from '@domain/user/user';
 import type { CatalogStore } from '@tests/support/catalog-store';
 import { storeStudent } from '@tests/support/stored-student';
 import { CATALOG_FIXTURE } from './course-catalog.contract';
+import { weeklyPlan } from '@tests/support/meeting-plans';
 
 export interface CalendarFeedsWorld {
   feeds: CalendarFeeds;
@@ -85,9 +86,12 @@ export function calendarFeedsContract(makeWorld: () => Promise<CalendarFeedsWorl
       const study = await groupOf('Orgo crew', owner, member);
       const quiet = await groupOf('Quiet table', member);
       const elsewhere = await groupOf('Not theirs', owner);
-      const monday = await world.groups.addMeeting(study, { day: 'Monday', time: '18:30:00', location: 'Library West' });
-      const friday = await world.groups.addMeeting(study, { day: 'Friday', time: '09:00:00', location: 'https://ufl.zoom.us/j/1' });
-      await world.groups.addMeeting(elsewhere, { day: 'Tuesday', time: '10:00:00', location: 'Marston' });
+      const monday = await world.groups.addMeeting(study, weeklyPlan({ day: 'Monday', time: '18:30:00', location: 'Library West' }));
+      const friday = await world.groups.addMeeting(
+        study,
+        weeklyPlan({ day: 'Friday', time: '09:00:00', location: 'https://ufl.zoom.us/j/1' }),
+      );
+      await world.groups.addMeeting(elsewhere, weeklyPlan({ day: 'Tuesday', time: '10:00:00', location: 'Marston' }));
 
       const groups = await world.feeds.groupsOf(member.id);
       expect(groups).toEqual([
@@ -112,8 +116,8 @@ export function calendarFeedsContract(makeWorld: () => Promise<CalendarFeedsWorl
     it('starts a served event at sequence 0, keeps it while unchanged and bumps it when its fingerprint changes', async () => {
       const owner = await student();
       const groupId = await groupOf('Revisions', owner);
-      const m1 = (await world.groups.addMeeting(groupId, { day: 'Monday', time: '10:00:00', location: 'A' }))!.id;
-      const m2 = (await world.groups.addMeeting(groupId, { day: 'Tuesday', time: '10:00:00', location: 'B' }))!.id;
+      const m1 = (await world.groups.addMeeting(groupId, weeklyPlan({ day: 'Monday', time: '10:00:00', location: 'A' })))!.id;
+      const m2 = (await world.groups.addMeeting(groupId, weeklyPlan({ day: 'Tuesday', time: '10:00:00', location: 'B' })))!.id;
 
       const first = await world.feeds.revise(
         [

@@ -11,6 +11,7 @@ import { StudyGroupId, type CourseId, type UserId } from '@domain/ids';
 import { sectionEntry } from '@tests/support/catalog-entries';
 import type { CatalogStore } from '@tests/support/catalog-store';
 import { storeStudent } from '@tests/support/stored-student';
+import { weeklyPlan } from '@tests/support/meeting-plans';
 
 export interface MemberSchedulesWorld {
   users: UserRepository;
@@ -98,17 +99,29 @@ export function memberSchedulesContract(makeWorld: () => Promise<MemberSchedules
       );
       await world.groups.addMember(group.id, member);
       await world.groups.addMember(group.id, quiet);
-      await world.groups.addMeeting(group.id, { day: 'Monday', time: '19:00:00', location: 'Library' });
+      await world.groups.addMeeting(group.id, weeklyPlan({ day: 'Monday', time: '19:00:00', location: 'Library' }));
       // The member's other group meets on Thursdays; the outsider's busy grid is not the group's business.
       const other = await world.groups.create(
         { courseId: sections.courseB, ownerId: member, name: 'Other', description: '', isPublic: true },
         nextDay(),
       );
-      await world.groups.addMeeting(other.id, { day: 'Thursday', time: '18:30:00', location: 'Marston' });
+      await world.groups.addMeeting(
+        other.id,
+        weeklyPlan({ day: 'Thursday', time: '18:30:00', location: 'Marston' }, { lengthMinutes: 90 }),
+      );
+      // Not busy: a single dated meeting, and a series that ended before the day asked about.
+      await world.groups.addMeeting(
+        other.id,
+        weeklyPlan({ day: 'Friday', time: '10:00:00', location: 'x' }, { kind: 'once', startDate: '2026-09-04', endDate: '2026-09-04' }),
+      );
+      await world.groups.addMeeting(
+        other.id,
+        weeklyPlan({ day: 'Tuesday', time: '10:00:00', location: 'x' }, { startDate: '2026-08-01', endDate: '2026-08-31' }),
+      );
       await world.schedules.saveBusyTimes(member, { busy: [{ day: 6, start: 600, end: 720 }], preferred: { start: 600, end: 1200 } });
       await world.schedules.saveBusyTimes(outsider, { busy: [{ day: 2, start: 0, end: 60 }], preferred: null });
 
-      const records = await world.schedules.schedulesOf(group.id);
+      const records = await world.schedules.schedulesOf(group.id, '2026-09-01');
       const byId = new Map(records.map((r) => [r.userId, r]));
       expect([...byId.keys()].sort((a, b) => a - b)).toEqual([owner, member, quiet].sort((a, b) => a - b));
       const ownerRecord = byId.get(owner);
@@ -121,14 +134,14 @@ export function memberSchedulesContract(makeWorld: () => Promise<MemberSchedules
       expect(ownerRecord?.preferred).toBeNull();
       const memberRecord = byId.get(member);
       expect(memberRecord?.classMeetings.map((m) => m.begin).sort()).toEqual([MWF.begin, TR.begin].sort());
-      expect(memberRecord?.otherMeetings).toEqual([{ day: 'Thursday', time: '18:30:00' }]);
+      expect(memberRecord?.otherMeetings).toEqual([{ day: 'Thursday', time: '18:30:00', lengthMinutes: 90 }]);
       expect(memberRecord?.busy).toEqual([{ day: 6, start: 600, end: 720 }]);
       expect(memberRecord?.preferred).toEqual({ start: 600, end: 1200 });
       expect(byId.get(quiet)).toEqual({ userId: quiet, classMeetings: [], otherMeetings: [], busy: [], preferred: null });
     });
 
     it('answers no records for a group that does not exist', async () => {
-      expect(await world.schedules.schedulesOf(StudyGroupId(2_000_000_000))).toEqual([]);
+      expect(await world.schedules.schedulesOf(StudyGroupId(2_000_000_000), '2026-09-01')).toEqual([]);
     });
   });
 }

@@ -14,6 +14,7 @@ import type { User } from '@domain/user/user';
 import { sectionEntry } from '@tests/support/catalog-entries';
 import { CATALOG_FIXTURE } from './course-catalog.contract';
 import type { CatalogStore } from '@tests/support/catalog-store';
+import { weeklyPlan } from '@tests/support/meeting-plans';
 
 export interface StudyGroupWorld {
   groups: StudyGroupRepository;
@@ -244,7 +245,7 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
     it('deletes a group, with its meetings, when its owner leaves alone', async () => {
       const owner = await student();
       const groupId = await groupOf(owner);
-      const meeting = await world.groups.addMeeting(groupId, { day: 'Monday', time: '18:30:00', location: 'Marston' });
+      const meeting = await world.groups.addMeeting(groupId, weeklyPlan({ day: 'Monday', time: '18:30:00', location: 'Marston' }));
       expect(await world.groups.removeMember(groupId, owner.id)).toEqual({ wasMember: true, ownerId: null, groupDeleted: true });
       expect(await world.groups.findById(groupId)).toBeNull();
       expect(await world.groups.listByMember(owner.id)).toEqual([]);
@@ -300,29 +301,141 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
       const group = await newGroup(await student());
       const other = await newGroup(await student());
       const add = (day: 'Sunday' | 'Monday' | 'Saturday', time: string) =>
-        world.groups.addMeeting(group.id, { day, time, location: `${day} ${time}` });
+        world.groups.addMeeting(group.id, weeklyPlan({ day, time, location: `${day} ${time}` }));
       const saturday = await add('Saturday', '09:00:00');
       const mondayLate = await add('Monday', '18:30:00');
       const mondayEarly = await add('Monday', '08:05:00');
       const sunday = await add('Sunday', '23:59:00');
-      expect(mondayLate).toEqual({ id: expect.any(Number), day: 'Monday', time: '18:30:00', location: 'Monday 18:30:00' });
+      expect(mondayLate).toMatchObject({ id: expect.any(Number), day: 'Monday', time: '18:30:00', location: 'Monday 18:30:00' });
       expect((await world.groups.findById(group.id))?.meetings.map((m) => m!.id)).toEqual([
         sunday!.id,
         mondayEarly!.id,
         mondayLate!.id,
         saturday!.id,
       ]);
-      expect(await world.groups.addMeeting(StudyGroupId(9_999_999), { day: 'Monday', time: '10:00:00', location: 'x' })).toBeNull();
+      expect(
+        await world.groups.addMeeting(StudyGroupId(9_999_999), weeklyPlan({ day: 'Monday', time: '10:00:00', location: 'x' })),
+      ).toBeNull();
 
-      const moved = await world.groups.updateMeeting(group.id, saturday!.id, { day: 'Sunday', time: '07:00:00', location: 'Library West' });
-      expect(moved).toEqual({ id: saturday!.id, day: 'Sunday', time: '07:00:00', location: 'Library West' });
+      const moved = await world.groups.updateMeeting(
+        group.id,
+        saturday!.id,
+        weeklyPlan({ day: 'Sunday', time: '07:00:00', location: 'Library West' }),
+      );
+      expect(moved).toEqual({
+        ...weeklyPlan({ day: 'Sunday', time: '07:00:00', location: 'Library West' }),
+        id: saturday!.id,
+        cancelledDates: [],
+      });
       expect((await world.groups.findById(group.id))?.meetings[0]).toEqual(moved);
-      expect(await world.groups.updateMeeting(other.id, sunday!.id, { day: 'Friday', time: '10:00:00', location: 'x' })).toBeNull();
+      expect(
+        await world.groups.updateMeeting(other.id, sunday!.id, weeklyPlan({ day: 'Friday', time: '10:00:00', location: 'x' })),
+      ).toBeNull();
       expect(await world.groups.deleteMeeting(other.id, sunday!.id)).toBe(false);
       expect(await world.groups.deleteMeeting(group.id, sunday!.id)).toBe(true);
       expect(await world.groups.deleteMeeting(group.id, sunday!.id)).toBe(false);
       expect((await world.groups.findById(group.id))?.meetings.map((m) => m.id)).toEqual([saturday!.id, mondayEarly!.id, mondayLate!.id]);
       expect((await world.groups.findById(other.id))?.meetings).toEqual([]);
+    });
+
+    it('stores a plan as given: a single dated meeting with a title and length, and a series between two dates', async () => {
+      const group = await newGroup(await student());
+      const once = weeklyPlan(
+        { day: 'Friday', time: '19:00:00', location: 'https://ufl.zoom.us/j/123' },
+        { kind: 'once', title: 'Exam 1 review', lengthMinutes: 120, startDate: '2026-10-02', endDate: '2026-10-02' },
+      );
+      const series = weeklyPlan({ day: 'Tuesday', time: '19:30:00', location: 'Marston 101' }, { lengthMinutes: 90 });
+      const single = await world.groups.addMeeting(group.id, once);
+      const weekly = await world.groups.addMeeting(group.id, series);
+      expect(single).toEqual({ ...once, id: single!.id, cancelledDates: [] });
+      expect((await world.groups.findById(group.id))?.meetings).toEqual([weekly, single]);
+    });
+
+    it('cancels and restores single dates of a series, idempotently, and drops those a move makes no occurrence', async () => {
+      const group = await newGroup(await student());
+      const other = await newGroup(await student());
+      const plan = weeklyPlan({ day: 'Tuesday', time: '19:00:00', location: 'Marston 101' });
+      const meeting = (await world.groups.addMeeting(group.id, plan))!;
+      expect((await world.groups.setOccurrenceCancelled(group.id, meeting.id, '2026-09-15', true))?.cancelledDates).toEqual(['2026-09-15']);
+      await world.groups.setOccurrenceCancelled(group.id, meeting.id, '2026-09-01', true);
+      expect((await world.groups.setOccurrenceCancelled(group.id, meeting.id, '2026-09-15', true))?.cancelledDates).toEqual([
+        '2026-09-01',
+        '2026-09-15',
+      ]);
+      expect((await world.groups.findById(group.id))?.meetings[0].cancelledDates).toEqual(['2026-09-01', '2026-09-15']);
+      expect((await world.groups.setOccurrenceCancelled(group.id, meeting.id, '2026-09-01', false))?.cancelledDates).toEqual([
+        '2026-09-15',
+      ]);
+      expect(await world.groups.setOccurrenceCancelled(other.id, meeting.id, '2026-09-22', true)).toBeNull();
+      // Still Tuesdays, from September 8: the 15th stays cancelled. Then Wednesdays: no Tuesday is an occurrence.
+      expect((await world.groups.updateMeeting(group.id, meeting.id, { ...plan, startDate: '2026-09-08' }))?.cancelledDates).toEqual([
+        '2026-09-15',
+      ]);
+      const wednesdays = await world.groups.updateMeeting(group.id, meeting.id, { ...plan, day: 'Wednesday' });
+      expect(wednesdays?.cancelledDates).toEqual([]);
+      expect((await world.groups.findById(group.id))?.meetings[0].cancelledDates).toEqual([]);
+    });
+
+    it('keeps one answer per student for each date and one for the series, clears them, and reads a group’s from a date on', async () => {
+      const owner = await student();
+      const member = await student();
+      const group = await newGroup(owner);
+      const other = await newGroup(await student());
+      await world.groups.addMember(group.id, member.id);
+      const plan = weeklyPlan({ day: 'Tuesday', time: '19:00:00', location: 'Marston 101' });
+      const meeting = (await world.groups.addMeeting(group.id, plan))!;
+      const elsewhere = (await world.groups.addMeeting(other.id, plan))!;
+      expect(await world.groups.answerMeeting(group.id, meeting.id, member.id, null, true)).toBe(true);
+      expect(await world.groups.answerMeeting(group.id, meeting.id, member.id, null, false)).toBe(true);
+      await world.groups.answerMeeting(group.id, meeting.id, member.id, '2026-09-08', true);
+      await world.groups.answerMeeting(group.id, meeting.id, member.id, '2026-09-01', true);
+      await world.groups.answerMeeting(group.id, meeting.id, owner.id, '2026-09-08', false);
+      await world.groups.answerMeeting(other.id, elsewhere.id, owner.id, null, true);
+      expect(await world.groups.answerMeeting(other.id, meeting.id, member.id, null, true)).toBe(false);
+      const sorted = <T extends { userId: number; date: string | null }>(answers: T[]) =>
+        [...answers].sort((a, b) => a.userId - b.userId || String(a.date).localeCompare(String(b.date)));
+      expect(sorted(await world.groups.meetingAnswers([group.id], '2026-09-02'))).toEqual(
+        sorted([
+          { meetingId: meeting.id, userId: owner.id, date: '2026-09-08', going: false },
+          { meetingId: meeting.id, userId: member.id, date: '2026-09-08', going: true },
+          { meetingId: meeting.id, userId: member.id, date: null, going: false },
+        ]),
+      );
+      expect(await world.groups.answerMeeting(group.id, meeting.id, member.id, '2026-09-08', null)).toBe(true);
+      await world.groups.answerMeeting(group.id, meeting.id, owner.id, null, null);
+      expect(sorted(await world.groups.meetingAnswers([group.id, other.id], '2026-09-02'))).toEqual(
+        sorted([
+          { meetingId: meeting.id, userId: owner.id, date: '2026-09-08', going: false },
+          { meetingId: meeting.id, userId: member.id, date: null, going: false },
+          { meetingId: elsewhere.id, userId: owner.id, date: null, going: true },
+        ]),
+      );
+      expect(await world.groups.meetingAnswers([], '2026-09-02')).toEqual([]);
+    });
+
+    it('drops a student’s answers when they leave, and a meeting’s when it is deleted or moved off their dates', async () => {
+      const owner = await student();
+      const member = await student();
+      const group = await newGroup(owner);
+      await world.groups.addMember(group.id, member.id);
+      const plan = weeklyPlan({ day: 'Tuesday', time: '19:00:00', location: 'Marston 101' });
+      const meeting = (await world.groups.addMeeting(group.id, plan))!;
+      const second = (await world.groups.addMeeting(group.id, plan))!;
+      await world.groups.answerMeeting(group.id, meeting.id, member.id, null, true);
+      await world.groups.answerMeeting(group.id, meeting.id, owner.id, '2026-09-08', true);
+      await world.groups.answerMeeting(group.id, meeting.id, owner.id, null, true);
+      await world.groups.answerMeeting(group.id, second.id, owner.id, null, true);
+      await world.groups.removeMember(group.id, member.id);
+      expect((await world.groups.meetingAnswers([group.id], '2026-01-01')).map((a) => a.userId)).not.toContain(member.id);
+      await world.groups.updateMeeting(group.id, meeting.id, { ...plan, day: 'Thursday' });
+      expect(await world.groups.meetingAnswers([group.id], '2026-01-01')).toEqual(
+        expect.arrayContaining([{ meetingId: meeting.id, userId: owner.id, date: null, going: true }]),
+      );
+      expect((await world.groups.meetingAnswers([group.id], '2026-01-01')).filter((a) => a.date !== null)).toEqual([]);
+      await world.groups.deleteMeeting(group.id, meeting.id);
+      expect(await world.groups.meetingAnswers([group.id], '2026-01-01')).toEqual([
+        { meetingId: second.id, userId: owner.id, date: null, going: true },
+      ]);
     });
 
     describe('limits', () => {
@@ -381,10 +494,10 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
       it(`holds ${GROUP_QUOTAS.meetings} meetings`, async () => {
         const group = await newGroup(await student());
         for (let i = 0; i < GROUP_QUOTAS.meetings; i += 1)
-          await world.groups.addMeeting(group.id, { day: 'Monday', time: '10:00:00', location: `Room ${i}` });
-        expect(await refusal(world.groups.addMeeting(group.id, { day: 'Monday', time: '10:00:00', location: 'One too many' }))).toBe(
-          'TOO_MANY_MEETINGS',
-        );
+          await world.groups.addMeeting(group.id, weeklyPlan({ day: 'Monday', time: '10:00:00', location: `Room ${i}` }));
+        expect(
+          await refusal(world.groups.addMeeting(group.id, weeklyPlan({ day: 'Monday', time: '10:00:00', location: 'One too many' }))),
+        ).toBe('TOO_MANY_MEETINGS');
         expect((await world.groups.findById(group.id))?.meetings).toHaveLength(GROUP_QUOTAS.meetings);
       });
 
@@ -405,7 +518,7 @@ export function studyGroupRepositoryContract(makeWorld: () => Promise<StudyGroup
 
         const meetings = await Promise.all(
           Array.from({ length: GROUP_QUOTAS.meetings + 4 }, (_, i) =>
-            refusal(world.groups.addMeeting(group.id, { day: 'Friday', time: '09:00:00', location: `Burst ${i}` })),
+            refusal(world.groups.addMeeting(group.id, weeklyPlan({ day: 'Friday', time: '09:00:00', location: `Burst ${i}` }))),
           ),
         );
         expect([count(meetings, null), count(meetings, 'TOO_MANY_MEETINGS')]).toEqual([GROUP_QUOTAS.meetings, 4]);

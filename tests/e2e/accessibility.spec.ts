@@ -408,6 +408,29 @@ const SCREENS: Screen[] = [
     close: escape,
   },
   {
+    // Once: a date instead of a weekday and dates.
+    name: 'schedule-meeting-once-modal',
+    as: 'owner',
+    open: async (_, page) => {
+      await page.getByRole('button', { name: 'Schedule a meeting' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Schedule Meeting' });
+      await dialog.getByLabel('Once').check();
+      await expect(dialog.getByLabel('Date', { exact: true })).toBeVisible();
+    },
+    close: escape,
+  },
+  {
+    // The owner cancels one date of the weekly meeting: asked first.
+    name: 'confirm-cancel-meeting-date',
+    as: 'owner',
+    open: async (_, page) => {
+      await page.getByRole('region', { name: 'Next meeting' }).getByRole('button', { name: 'Cancel this date' }).click();
+      await expect(page.getByRole('dialog', { name: /^Cancel the meeting on / })).toBeVisible();
+    },
+    // Its confirm button says Cancel too: Escape answers no.
+    close: escape,
+  },
+  {
     name: 'update-meeting-modal',
     as: 'owner',
     open: async (_, page) => {
@@ -572,6 +595,15 @@ const SCREENS: Screen[] = [
     close: escape,
   },
   // The live chat: edited, deleted, multi-line and mentioning messages, the edit field, the delete dialog, unread badges.
+  {
+    // The dashboard's course list, with the next meetings across the student's groups below it.
+    name: 'dashboard-next-meetings',
+    as: 'owner',
+    open: async (_, page) => {
+      await page.goto('/?course=none');
+      await expect(page.getByRole('region', { name: 'Next meetings' }).getByRole('link', { name: 'Exam 2 prep' })).toBeVisible();
+    },
+  },
   {
     name: 'chat-messages',
     as: 'owner',

@@ -9,6 +9,7 @@ import { sectionEntry } from '@tests/support/catalog-entries';
 import { insertStudyGroup } from '@tests/support/chat-fixtures';
 import { HttpSession, newStudent } from '@tests/support/http-session';
 import type { CatalogStore } from '@tests/support/catalog-store';
+import { weeklyPlan } from '@tests/support/meeting-plans';
 
 /** A real UF code and name; a fictional section, in no other spec. */
 export const MANY_GROUPS_COURSE = { code: 'SLS1102', name: 'Strategies for Success in College', term: 'Fall 2025', classNumber: 49_001 };
@@ -32,6 +33,6 @@ export async function seedManyGroupsCourse(catalog: CatalogStore, groups: StudyG
       name: manyGroupName(n),
       description: `Circle number ${n}`,
     });
-    await groups.addMeeting(groupId, { day: 'Tuesday', time: '17:00:00', location: `Library West ${n}` });
+    await groups.addMeeting(groupId, weeklyPlan({ day: 'Tuesday', time: '17:00:00', location: `Library West ${n}` }));
   }
 }

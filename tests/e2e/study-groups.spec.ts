@@ -1,6 +1,6 @@
 // Two students in one course: the owner creates a group and schedules a
 // meeting; a classmate joins from the group modal and sees the meeting in
-// 12-hour time on the group page; the owner removes them, and the page is
+// 12-hour time there and on the group page; the owner removes them, and the page is
 // closed to them. (The group chat is added to this story at the merge.)
 import { expect, test, type APIResponse, type Locator, type Page, type Route } from '@playwright/test';
 import { apiPost, createGroupViaApi, expectNoHorizontalOverflow, joinCourseViaApi, SCREEN_SIZES, signUpViaApi, snap } from './e2e-support';
@@ -73,7 +73,7 @@ test('the owner creates a group and a meeting; a classmate joins, sees it, and i
     await schedule.getByRole('button', { name: 'Add Meeting' }).click();
     await expect(schedule).toBeHidden();
     const meetings = ownerPage.getByRole('list', { name: 'Meetings' });
-    await expect(meetings.getByRole('listitem')).toHaveText(['Monday 6:30 PM@ Marston Science Library']);
+    await expect(meetings.getByRole('listitem')).toHaveText([/^Mondays 6:30–7:30 PM · until \w{3} \d{1,2}@ Marston Science Library$/]);
     await expect(ownerPage.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute(
       'href',
       /\/api\/study-group\/\d+\/calendar\.ics$/,
@@ -87,7 +87,7 @@ test('the owner creates a group and a meeting; a classmate joins, sees it, and i
     const courseGroups = classmatePage.getByRole('region', { name: 'Groups' });
     await courseGroups.getByRole('button', { name: /Exam 2 prep/ }).click();
     const joinModal = classmatePage.getByRole('dialog', { name: 'Exam 2 prep' });
-    await expect(joinModal.getByText('18:30')).toBeVisible();
+    await expect(joinModal.getByText('Mondays 6:30–7:30 PM')).toBeVisible();
     await expect(joinModal.getByRole('link', { name: 'View Group' })).toHaveCount(0);
     await joinModal.getByRole('button', { name: 'Join Group' }).click();
     await expect(joinModal.getByRole('link', { name: 'View Group' })).toBeFocused();
@@ -97,7 +97,7 @@ test('the owner creates a group and a meeting; a classmate joins, sees it, and i
     await joinModal.getByRole('link', { name: 'View Group' }).click();
     await expect(classmatePage).toHaveURL(new RegExp(`${groupPath}$`));
     await expect(classmatePage.getByRole('list', { name: 'Meetings' }).getByRole('listitem')).toHaveText([
-      'Monday 6:30 PM@ Marston Science Library',
+      /^Mondays 6:30–7:30 PM · until \w{3} \d{1,2}@ Marston Science Library$/,
     ]);
     // Members: names in capitalised words, with the Owner and You marks; no owner controls.
     const members = classmatePage.getByRole('region', { name: 'Members' });
@@ -191,7 +191,7 @@ test('the owner edits the group and its meetings; leaving returns home and drops
   await schedule.getByRole('button', { name: 'Add Meeting' }).click();
   await expect(schedule).toBeHidden();
   const meetings = page.getByRole('list', { name: 'Meetings' });
-  await expect(meetings.getByRole('listitem')).toHaveText(['Wednesday 9:00 AM@ Library West']);
+  await expect(meetings.getByRole('listitem')).toHaveText([/^Wednesdays 9:00–10:00 AM · until \w{3} \d{1,2}@ Library West$/]);
 
   // Update Meeting re-reads the list; Delete Meeting empties it.
   await meetings.getByRole('button', { name: 'Edit meeting on Wednesday at 9:00 AM' }).click();
@@ -201,7 +201,7 @@ test('the owner edits the group and its meetings; leaving returns home and drops
   await update.getByLabel('Meeting Time').fill('12:15');
   await update.getByRole('button', { name: 'Update Meeting' }).click();
   await expect(update).toBeHidden();
-  await expect(meetings.getByRole('listitem')).toHaveText(['Wednesday 12:15 PM@ Library West']);
+  await expect(meetings.getByRole('listitem')).toHaveText([/^Wednesdays 12:15–1:15 PM · until \w{3} \d{1,2}@ Library West$/]);
   await meetings.getByRole('button', { name: 'Edit meeting on Wednesday at 12:15 PM' }).click();
   await page.getByRole('dialog', { name: 'Update Meeting' }).getByRole('button', { name: 'Delete Meeting' }).click();
   // Asked first; Cancel goes back to the meeting, which is still there.
@@ -346,7 +346,7 @@ test('the group page and its modals fit a 360 px phone and work from the keyboar
   await schedule.getByLabel('Meeting Time').fill('15:00');
   await schedule.getByLabel('Location').fill('Reitz Union');
   await schedule.getByRole('button', { name: 'Add Meeting' }).click();
-  await expect(page.getByText('Friday 3:00 PM')).toBeVisible();
+  await expect(page.getByText('Fridays 3:00–4:00 PM', { exact: false })).toBeVisible();
   // Narrow screens show members as initials; the button still names them.
   await page.getByRole('tab', { name: 'Members' }).click();
   const member = page.getByRole('region', { name: 'Members' }).getByRole('button', { name: 'Robin Gator' });

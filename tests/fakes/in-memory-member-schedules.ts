@@ -17,7 +17,7 @@ export class InMemoryMemberSchedules implements MemberSchedules {
     private readonly catalog: CourseCatalog,
   ) {}
 
-  async schedulesOf(groupId: StudyGroupId): Promise<MemberScheduleRecord[]> {
+  async schedulesOf(groupId: StudyGroupId, today: string): Promise<MemberScheduleRecord[]> {
     const group = await this.groups.findById(groupId);
     if (!group) return [];
     const term = (await this.catalog.findCourse(group.courseId))?.course.term;
@@ -29,7 +29,11 @@ export class InMemoryMemberSchedules implements MemberSchedules {
         return {
           userId,
           classMeetings: sections.filter((s) => s !== null && s.term === term).flatMap((s) => s?.meetTimes ?? []),
-          otherMeetings: others.flatMap((g) => g.meetings.map(({ day, time }) => ({ day, time }))),
+          otherMeetings: others.flatMap((g) =>
+            g.meetings
+              .filter((m) => m.kind === 'weekly' && m.endDate >= today)
+              .map(({ day, time, lengthMinutes }) => ({ day, time, lengthMinutes })),
+          ),
           ...grid,
         };
       }),

@@ -22,7 +22,9 @@ import {
   CREATION_WINDOW_MS,
   effectiveMaxMembers,
 } from '@domain/study-group/group-quotas';
-import { compareMeetings, type MeetingDetails } from '@domain/study-group/meeting-rules';
+import type { MeetingAnswer } from '@domain/study-group/meeting-answers';
+import { isOccurrenceDate, type MeetingPlan } from '@domain/study-group/meeting-plan';
+import { compareMeetings } from '@domain/study-group/meeting-rules';
 import type { Meeting, StudyGroup } from '@domain/study-group/study-group';
 
 interface GroupRecord extends NewStudyGroup {
@@ -42,6 +44,7 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
   // Insertion order is join order.
   private readonly members: MemberRecord[] = [];
   private readonly meetings: (Meeting & { groupId: StudyGroupId })[] = [];
+  private readonly answers: MeetingAnswer[] = [];
   private readonly creations: { userId: UserId; courseId: CourseId; at: Date }[] = [];
   private nextGroupId = 1;
   private nextMeetingId = 1;
@@ -159,27 +162,56 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
     });
   }
 
-  addMeeting(groupId: StudyGroupId, meeting: MeetingDetails): Promise<Meeting | null> {
+  addMeeting(groupId: StudyGroupId, meeting: MeetingPlan): Promise<Meeting | null> {
     return this.oneAtATime(async () => {
       if (!this.group(groupId)) return null;
       admitMeeting(this.meetings.filter((m) => m.groupId === groupId).length);
-      const record = { ...meeting, id: MeetingId(this.nextMeetingId++), groupId };
+      const record = { ...meeting, id: MeetingId(this.nextMeetingId++), cancelledDates: [], groupId };
       this.meetings.push(record);
       return toMeeting(record);
     });
   }
 
-  async updateMeeting(groupId: StudyGroupId, meetingId: MeetingId, meeting: MeetingDetails): Promise<Meeting | null> {
+  async updateMeeting(groupId: StudyGroupId, meetingId: MeetingId, meeting: MeetingPlan): Promise<Meeting | null> {
     const record = this.meetings.find((m) => m.id === meetingId && m.groupId === groupId);
     if (!record) return null;
     Object.assign(record, meeting);
+    record.cancelledDates = record.cancelledDates.filter((date) => isOccurrenceDate(meeting, date));
+    removeWhere(this.answers, (a) => a.meetingId === meetingId && a.date !== null && !isOccurrenceDate(meeting, a.date));
     return toMeeting(record);
   }
 
   async deleteMeeting(groupId: StudyGroupId, meetingId: MeetingId): Promise<boolean> {
     const index = this.meetings.findIndex((m) => m.id === meetingId && m.groupId === groupId);
     if (index >= 0) this.meetings.splice(index, 1);
+    removeWhere(this.answers, (a) => a.meetingId === meetingId);
     return index >= 0;
+  }
+
+  async setOccurrenceCancelled(groupId: StudyGroupId, meetingId: MeetingId, date: string, cancelled: boolean): Promise<Meeting | null> {
+    const record = this.meetings.find((m) => m.id === meetingId && m.groupId === groupId);
+    if (!record) return null;
+    const others = record.cancelledDates.filter((d) => d !== date);
+    record.cancelledDates = (cancelled ? [...others, date] : others).sort();
+    return toMeeting(record);
+  }
+
+  async answerMeeting(
+    groupId: StudyGroupId,
+    meetingId: MeetingId,
+    userId: UserId,
+    date: string | null,
+    going: boolean | null,
+  ): Promise<boolean> {
+    if (!this.meetings.some((m) => m.id === meetingId && m.groupId === groupId)) return false;
+    removeWhere(this.answers, (a) => a.meetingId === meetingId && a.userId === userId && a.date === date);
+    if (going !== null) this.answers.push({ meetingId, userId, date, going });
+    return true;
+  }
+
+  async meetingAnswers(groupIds: StudyGroupId[], fromDate: string): Promise<MeetingAnswer[]> {
+    const meetingIds = new Set(this.meetings.filter((m) => groupIds.includes(m.groupId)).map((m) => m.id));
+    return this.answers.filter((a) => meetingIds.has(a.meetingId) && (a.date === null || a.date >= fromDate)).map((a) => ({ ...a }));
   }
 
   private group(groupId: StudyGroupId): GroupRecord | undefined {
@@ -208,12 +240,18 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
         deleteGroup: async () => {
           this.groups.splice(this.groups.indexOf(group), 1);
           removeWhere(this.members, (m) => m.groupId === group.id);
+          const meetingIds = new Set(this.meetings.filter((m) => m.groupId === group.id).map((m) => m.id));
           removeWhere(this.meetings, (m) => m.groupId === group.id);
+          removeWhere(this.answers, (a) => meetingIds.has(a.meetingId));
         },
         setOwner: async (ownerId) => {
           group.ownerId = ownerId;
         },
-        removeMember: async (memberId) => removeWhere(this.members, (m) => m.groupId === group.id && m.userId === memberId),
+        removeMember: async (memberId) => {
+          removeWhere(this.members, (m) => m.groupId === group.id && m.userId === memberId);
+          const meetingIds = new Set(this.meetings.filter((m) => m.groupId === group.id).map((m) => m.id));
+          removeWhere(this.answers, (a) => a.userId === memberId && meetingIds.has(a.meetingId));
+        },
       },
       nextOwnerId,
     );
@@ -247,8 +285,8 @@ export class InMemoryStudyGroupRepository implements StudyGroupRepository {
   }
 }
 
-function toMeeting({ id, day, time, location }: Meeting): Meeting {
-  return { id, day, time, location };
+function toMeeting({ groupId: _groupId, ...meeting }: Meeting & { groupId?: StudyGroupId }): Meeting {
+  return { ...meeting, cancelledDates: [...meeting.cancelledDates] };
 }
 
 function removeWhere<T>(list: T[], matches: (item: T) => boolean): void {

@@ -9,6 +9,7 @@ import { INFRA } from '@adapters/container';
 import { insertStudyGroup } from '@tests/support/chat-fixtures';
 import { HttpSession, newStudent, type ApiResponse } from '@tests/support/http-session';
 import { describeOnEveryMode, type TestApp } from '@tests/support/test-app';
+import { weeklyPlan } from '@tests/support/meeting-plans';
 
 /** Groups on a page (docs/api.md). */
 const PAGE_SIZE = 20;
@@ -73,7 +74,7 @@ function courseGroupsPagingSuite(app: TestApp) {
         name: `Others ${i}`,
         description: 'Made by Mack',
       });
-      await groups.addMeeting(groupId, { day: 'Monday', time: '10:00:00', location: `Room ${i}` });
+      await groups.addMeeting(groupId, weeklyPlan({ day: 'Monday', time: '10:00:00', location: `Room ${i}` }));
       othersIds.push(groupId);
     }
     // The viewer's own: two made, then one of Mack's joined (the most recent join).

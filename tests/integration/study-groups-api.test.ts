@@ -367,8 +367,8 @@ function studyGroupsApiSuite(app: TestApp) {
         [ids.owner, 'Olivia'],
         [ids.member, 'Marco'],
       ]);
-      expect(res.body.studyGroupMeetings).toEqual([
-        { id: f.meetingId, day: 'Monday', time: '18:30:00', location: 'Marston Science Library' },
+      expect(res.body.studyGroupMeetings).toMatchObject([
+        { id: f.meetingId, day: 'Monday', time: '18:30:00', location: 'Marston Science Library', kind: 'weekly', lengthMinutes: 60 },
       ]);
       expect(res.body.studyGroupMessages).toEqual([]);
 
@@ -477,7 +477,13 @@ function studyGroupsApiSuite(app: TestApp) {
         owner().post('/api/insert-study-group-meeting/', { ownerID: ids.owner, studyGroupID: f.groupId, day, time, location });
       const sunday = await add('Sunday', '09:15:30', ' Library West ');
       expect(sunday.status).toBe(201);
-      expect(sunday.body).toEqual({ id: expect.any(Number), day: 'Sunday', time: '09:15:30', location: 'Library West' });
+      expect(sunday.body).toMatchObject({
+        id: expect.any(Number),
+        day: 'Sunday',
+        time: '09:15:30',
+        location: 'Library West',
+        kind: 'weekly',
+      });
       const saturday = await add('Saturday', '23:59', 'Turlington');
       const order = async () => (await groupPage('member', f.groupId)).body.studyGroupMeetings.map((m: { id: number }) => m.id);
       expect(await order()).toEqual([sunday.body.id, f.meetingId, saturday.body.id]);
@@ -491,7 +497,7 @@ function studyGroupsApiSuite(app: TestApp) {
         location: 'Reitz Union',
       });
       expect(moved.status).toBe(200);
-      expect(moved.body).toEqual({ id: saturday.body.id, day: 'Sunday', time: '08:00:00', location: 'Reitz Union' });
+      expect(moved.body).toMatchObject({ id: saturday.body.id, day: 'Sunday', time: '08:00:00', location: 'Reitz Union' });
       expect(await order()).toEqual([saturday.body.id, sunday.body.id, f.meetingId]);
 
       const deleted = await owner().post('/api/delete-study-group-meeting/', {

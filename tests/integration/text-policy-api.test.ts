@@ -37,12 +37,12 @@ function textPolicySuite(app: TestApp) {
     [
       '/api/insert-study-group-meeting/',
       { studyGroupID: groupId, day: 'Monday', time: '18:00', location: 'Library' },
-      ['day', 'time', 'location'],
+      ['day', 'time', 'location', 'title'],
     ],
     [
       '/api/update-study-group-meeting/',
       { studyGroupID: groupId, meetingID: meetingId, day: 'Monday', time: '18:00', location: 'Library' },
-      ['day', 'time', 'location'],
+      ['day', 'time', 'location', 'title'],
     ],
   ];
 

@@ -14,6 +14,7 @@ import { InMemoryRateLimiter } from '@tests/fakes/in-memory-rate-limiter';
 import { InMemoryStudyGroupRepository } from '@tests/fakes/in-memory-study-group-repository';
 import { InMemoryUserRepository } from '@tests/fakes/in-memory-user-repository';
 import { storeStudent } from '@tests/support/stored-student';
+import { weeklyPlan } from '@tests/support/meeting-plans';
 
 describe('calendar feed use cases', () => {
   // Wednesday 2026-11-25, noon in Gainesville.
@@ -41,7 +42,7 @@ describe('calendar feed use cases', () => {
       { courseId: CourseId(1), ownerId: student.id, name: 'Orgo', description: '', isPublic: true },
       new Date(now),
     );
-    await groups.addMeeting(group.id, { day: 'Monday', time: '18:30:00', location: 'Library West' });
+    await groups.addMeeting(group.id, weeklyPlan({ day: 'Monday', time: '18:30:00', location: 'Library West' }));
     const { token } = await new CreateCalendarFeed(feeds, clock).execute({ actingUserId: student.id });
 
     const { entries } = await read(token);

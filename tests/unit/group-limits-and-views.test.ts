@@ -17,6 +17,7 @@ import {
 import { CourseId, MeetingId, StudyGroupId, UserId } from '@domain/ids';
 import { groupAsSeenBy, groupsAsSeenBy } from '@domain/study-group/group-view';
 import type { StudyGroup } from '@domain/study-group/study-group';
+import { plannedMeeting } from '@tests/support/meeting-plans';
 
 const codeOf = (work: () => void): string | null => {
   try {
@@ -128,7 +129,7 @@ describe('what a student is shown of a group', () => {
     isPublic,
     owner: person(1),
     members: [person(1), person(2), person(3)],
-    meetings: [{ id: MeetingId(5), day: 'Thursday', time: '21:15:00', location: 'Apartment 4B' }],
+    meetings: [plannedMeeting(MeetingId(5), { day: 'Thursday', time: '21:15:00', location: 'Apartment 4B' })],
     maxMembers: 10,
   });
 

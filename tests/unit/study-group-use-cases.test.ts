@@ -93,15 +93,15 @@ describe('study-group use cases', () => {
     leave = new LeaveStudyGroup(groups, changes, groupChanges);
     chat = new InMemoryChatLog();
     invitations = new InMemoryGroupInvitations(groups, users);
-    page = new GetStudyGroupPage(groups, chat, authors, invitations);
-    update = new UpdateStudyGroup(groups, invitations, groupChanges);
-    schedule = new ScheduleMeeting(groups, groupChanges);
-    moveMeeting = new UpdateMeeting(groups, groupChanges);
+    page = new GetStudyGroupPage(groups, chat, authors, invitations, () => clock);
+    update = new UpdateStudyGroup(groups, invitations, groupChanges, () => clock);
+    schedule = new ScheduleMeeting(groups, catalog, groupChanges, () => clock);
+    moveMeeting = new UpdateMeeting(groups, catalog, groupChanges, () => clock);
     cancel = new CancelMeeting(groups, groupChanges);
     leaveCourse = new LeaveCourse(catalog, membership, changes, groups, groupChanges);
-    coursePage = new GetCoursePage(catalog, membership, chat, groups, authors, invitations);
-    dashboard = new GetDashboard(membership, groups, invitations);
-    listCourseGroups = new ListCourseGroups(catalog, membership, groups, invitations);
+    coursePage = new GetCoursePage(catalog, membership, chat, groups, authors, invitations, COURSE_GROUPS_PAGE_SIZE, () => clock);
+    dashboard = new GetDashboard(membership, groups, invitations, () => clock);
+    listCourseGroups = new ListCourseGroups(catalog, membership, groups, invitations, () => clock);
   });
 
   const newGroup = async () => {
@@ -263,7 +263,7 @@ describe('study-group use cases', () => {
     const slot = { groupId, day: 'Monday', time: '18:30', location: 'Marston' };
     await expect(schedule.execute({ actingUserId: ids.member, ...slot })).rejects.toMatchObject({ code: 'NOT_GROUP_OWNER' });
     const meeting = await schedule.execute({ actingUserId: ids.owner, ...slot });
-    expect(meeting).toEqual({ id: meeting.id, day: 'Monday', time: '18:30:00', location: 'Marston' });
+    expect(meeting).toMatchObject({ id: meeting.id, day: 'Monday', time: '18:30:00', location: 'Marston' });
     await expect(moveMeeting.execute({ actingUserId: ids.member, meetingId: meeting.id, ...slot })).rejects.toMatchObject({
       code: 'NOT_GROUP_OWNER',
     });

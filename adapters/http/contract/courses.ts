@@ -5,6 +5,7 @@ import { message } from './chat';
 import { member } from './members';
 import { MAX_CLASS_NUMBERS } from '@domain/course/class-numbers';
 import { actingIds, described, id, MAX_ID, optionalText, requestId, textField } from './primitives';
+import { meeting } from './meetings';
 import { studyGroup } from './study-groups';
 
 /** One weekly meeting: UF's day letters (M T W R F S U), times as "10:40 AM", building and room. */
@@ -127,6 +128,15 @@ export const dashboardAnswer = z.object({
   courses: z.array(course),
   /** The student's own groups, every course. */
   studyGroups: z.array(studyGroup),
+  /** The student's next meetings across their groups, soonest first (at most 5). */
+  nextMeetings: z.array(
+    z.object({
+      studyGroupID: id,
+      studyGroupName: z.string(),
+      /** The meeting; its `next` is the occurrence listed. */
+      meeting,
+    }),
+  ),
 });
 
 /** Where the next page of a course's groups starts: send it back as `after`; null when no page follows. */

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { errorAnswer } from './errors';
 import * as findATime from './find-a-time';
+import * as meetings from './meetings';
 import { requestId } from './primitives';
 import { route } from './route';
 import * as groups from './study-groups';
@@ -61,25 +62,46 @@ export const STUDY_GROUP_ROUTES = {
   scheduleMeeting: route({
     method: 'POST',
     path: '/api/insert-study-group-meeting/',
-    summary: 'Add a weekly meeting (owner)',
-    body: groups.scheduleMeetingBody,
-    answer: groups.meeting,
+    summary: 'Add a meeting: a weekly series between two dates, or a single date (owner)',
+    body: meetings.scheduleMeetingBody,
+    answer: meetings.meeting,
     status: 201,
     refusals: { 409: errorAnswer },
   }),
   updateMeeting: route({
     method: 'POST',
     path: '/api/update-study-group-meeting/',
-    summary: 'Move a meeting (owner)',
-    body: groups.updateMeetingBody,
-    answer: groups.meeting,
+    summary: 'Change a meeting: its kind, title, day or date, time, length, place or dates (owner)',
+    body: meetings.updateMeetingBody,
+    answer: meetings.meeting,
+  }),
+  cancelMeetingOccurrence: route({
+    method: 'POST',
+    path: '/api/cancel-study-group-meeting-occurrence/',
+    summary: 'Cancel one date of a weekly meeting, today or later (owner)',
+    body: meetings.meetingOccurrenceBody,
+    answer: meetings.meeting,
+  }),
+  restoreMeetingOccurrence: route({
+    method: 'POST',
+    path: '/api/restore-study-group-meeting-occurrence/',
+    summary: 'Restore a cancelled date of a weekly meeting (owner)',
+    body: meetings.meetingOccurrenceBody,
+    answer: meetings.meeting,
+  }),
+  answerMeeting: route({
+    method: 'POST',
+    path: '/api/answer-study-group-meeting/',
+    summary: 'Say Going or Not going to one upcoming date of a meeting or to the whole series, or clear it (members)',
+    body: meetings.answerMeetingBody,
+    answer: meetings.answerMeetingAnswer,
   }),
   cancelMeeting: route({
     method: 'POST',
     path: '/api/delete-study-group-meeting/',
     summary: 'Delete a meeting (owner)',
-    body: groups.cancelMeetingBody,
-    answer: groups.cancelMeetingAnswer,
+    body: meetings.cancelMeetingBody,
+    answer: meetings.cancelMeetingAnswer,
   }),
   findATime: route({
     method: 'GET',

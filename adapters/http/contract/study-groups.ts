@@ -1,8 +1,8 @@
-// Study groups, their members and weekly meetings, and the ways into a private group.
+// Study groups, their members and meetings (./meetings.ts), and the ways into a private group.
 import * as z from 'zod/mini';
 import { INVITE_LINK_HOURS, INVITE_LINK_USES } from '@domain/study-group/invite-links';
-import { WEEKDAYS } from '@domain/study-group/meeting-rules';
 import { message } from './chat';
+import { meeting } from './meetings';
 import { member } from './members';
 import { actingIds, described, id, optionalText, requestId, textField } from './primitives';
 
@@ -15,17 +15,6 @@ const joinRequestState = described(
     status: z.enum(['pending', 'declined']),
   }),
   { id: 'JoinRequestState' },
-);
-
-export const meeting = described(
-  z.object({
-    id,
-    day: z.enum(WEEKDAYS),
-    /** HH:MM:SS, campus wall clock. */
-    time: z.string(),
-    location: z.string(),
-  }),
-  { id: 'Meeting' },
 );
 
 export const studyGroup = described(
@@ -112,20 +101,6 @@ export const updateStudyGroupBody = z.object({
   maxMembers: z.optional(z.int({ error: 'must be a whole number' })),
 });
 
-const meetingFields = {
-  ownerID: actingIds.ownerID,
-  studyGroupID: requestId,
-  day: optionalText(100),
-  time: optionalText(100),
-  location: optionalText(5_000),
-};
-
-export const scheduleMeetingBody = z.object(meetingFields);
-export const updateMeetingBody = z.object({ ...meetingFields, meetingID: requestId });
-export const cancelMeetingBody = z.object({ ownerID: actingIds.ownerID, studyGroupID: requestId, meetingID: requestId });
-export const cancelMeetingAnswer = z.object({ meetingID: id, deleted: z.literal(true) });
-
-export type Meeting = z.infer<typeof meeting>;
 export type StudyGroup = z.infer<typeof studyGroup>;
 export type LeaveStudyGroupAnswer = z.infer<typeof leaveStudyGroupAnswer>;
 

@@ -13,6 +13,7 @@ import { UnreadBadge } from '@web/features/chat/unread-badge';
 import { useDashboard } from '@web/features/courses/api';
 import { CatalogStatus } from '@web/features/courses/catalog-status';
 import { CourseList } from '@web/features/courses/course-list';
+import { NextMeetings } from '@web/features/study-groups/next-meetings';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { useElementRefs } from '@web/lib/use-element-refs';
 import { MEDIA } from '@web/styles/breakpoints';
@@ -103,6 +104,7 @@ export function DashboardPage() {
             badge={(id) => <UnreadBadge room={{ kind: 'course', id }} />}
           />
         ) : null}
+        {data ? <NextMeetings items={data.nextMeetings} /> : null}
         <CatalogStatus />
       </section>
 

@@ -5,7 +5,8 @@ import { useCallback } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { API, pathOf } from '@contract/api';
 import type { ChatMessage } from '@contract/chat';
-import type { LeaveStudyGroupAnswer, Meeting, StudyGroup } from '@contract/study-groups';
+import type { Meeting } from '@contract/meetings';
+import type { LeaveStudyGroupAnswer, StudyGroup } from '@contract/study-groups';
 import { compareMeetings } from '@domain/study-group/meeting-rules';
 import type { StudyGroupDetails } from '@domain/study-group/study-group-rules';
 import { apiClient } from '@web/lib/api-client';
@@ -30,9 +31,17 @@ export type StudyGroupPageResult =
   | { kind: 'removed' };
 
 export interface MeetingFields {
-  day: string;
+  kind: 'weekly' | 'once';
+  title: string;
+  /** Weekly only (a single meeting takes its date's weekday). */
+  day?: string;
   time: string;
+  lengthMinutes: number;
   location: string;
+  /** Weekly: the first date (left out: today). Once: the date. */
+  startDate?: string;
+  /** Weekly: the last date (left out: the end of the term). */
+  endDate?: string;
 }
 
 export interface GroupFields extends StudyGroupDetails {
@@ -241,6 +250,8 @@ export function useScheduleMeeting(groupId: number, ownerId: number) {
     mutationFn: (fields: MeetingFields) =>
       apiClient.call(API.scheduleMeeting, { body: { ownerID: ownerId, studyGroupID: groupId, ...fields } }),
     update: (group, meeting: Meeting) => ({ ...group, meetings: [...group.meetings, meeting].sort(compareMeetings) }),
+    // Its next date and who is coming come with the page.
+    reread: true,
   });
 }
 
@@ -257,6 +268,26 @@ export function useCancelMeeting(groupId: number, ownerId: number) {
     mutationFn: (meetingId: number) =>
       apiClient.call(API.cancelMeeting, { body: { ownerID: ownerId, studyGroupID: groupId, meetingID: meetingId } }),
     update: (group, _answer, meetingId) => ({ ...group, meetings: group.meetings.filter((meeting) => meeting.id !== meetingId) }),
+    reread: true,
+  });
+}
+
+/** The owner cancels one date of a weekly meeting (`cancelled` true) or restores it. */
+export function useCancelMeetingOccurrence(groupId: number, ownerId: number) {
+  return useGroupPageMutation(groupId, {
+    mutationFn: ({ meetingId, date, cancelled }: { meetingId: number; date: string; cancelled: boolean }) =>
+      apiClient.call(cancelled ? API.cancelMeetingOccurrence : API.restoreMeetingOccurrence, {
+        body: { ownerID: ownerId, studyGroupID: groupId, meetingID: meetingId, date },
+      }),
+    reread: true,
+  });
+}
+
+/** A member's Going / Not going for one date (or the series: date null); going null clears it. */
+export function useAnswerMeeting(groupId: number) {
+  return useGroupPageMutation(groupId, {
+    mutationFn: ({ meetingId, date, going }: { meetingId: number; date: string | null; going: boolean | null }) =>
+      apiClient.call(API.answerMeeting, { body: { studyGroupID: groupId, meetingID: meetingId, date, going } }),
     reread: true,
   });
 }

@@ -32,7 +32,7 @@ interface FindATimeDialogProps {
   userId: number;
   onClose: () => void;
   /** The owner's "Schedule this": Schedule Meeting, filled in with the slot. */
-  onSchedule: (slot: { day: Weekday; time: string }) => void;
+  onSchedule: (slot: { day: Weekday; time: string; lengthMinutes: number }) => void;
 }
 
 export function FindATimeDialog({ group, userId, onClose, onSchedule }: FindATimeDialogProps) {
@@ -89,7 +89,7 @@ export function FindATimeDialog({ group, userId, onClose, onSchedule }: FindATim
                       className="button button--outline button--small"
                       aria-label={`Schedule this: ${when}`}
                       aria-haspopup="dialog"
-                      onClick={() => onSchedule({ day: p.day, time: p.start })}
+                      onClick={() => onSchedule({ day: p.day, time: p.start, lengthMinutes: length })}
                     >
                       Schedule this
                     </button>

@@ -102,10 +102,12 @@ export function GroupDetailsPanel({ group, userId, compact = false, course }: Gr
         <p className={styles.description}>{group.description}</p>
 
         <MeetingList
+          groupId={group.id}
           meetings={group.meetings}
           isOwner={isOwner}
           onSchedule={() => show({ kind: 'schedule' })}
           onEdit={(meeting) => show({ kind: 'meeting', meeting })}
+          onCancelDate={(meeting, date) => show({ kind: 'cancel-date', meeting, date })}
         />
         <div className={styles.meetingTools}>
           <button

@@ -1,12 +1,15 @@
 // The dialogs a group's page opens: Update Group, Schedule Meeting, Update
 // Meeting and its "Delete the meeting on ...?" (in its place, Cancel going
-// back to it), Leave Group's question (leave-group-dialog.tsx) and Subscribe
-// (the student's calendar subscription address).
-import type { Meeting, StudyGroup } from '@contract/study-groups';
+// back to it), the owner's "Cancel the meeting on ...?" for one date of a
+// series, Leave Group's question (leave-group-dialog.tsx) and Subscribe (the
+// student's calendar subscription address).
+import type { Meeting } from '@contract/meetings';
+import type { StudyGroup } from '@contract/study-groups';
 import type { Weekday } from '@domain/study-group/meeting-rules';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { formatDayDate } from '@web/lib/time-of-day';
 import { SubscribeDialog } from './subscribe-dialog';
-import { useCancelMeeting } from './api';
+import { useCancelMeeting, useCancelMeetingOccurrence } from './api';
 import { FindATimeDialog } from './find-a-time-dialog';
 import { deleteMeetingQuestion } from './invite-display';
 import { LeaveGroupDialog } from './leave-group-dialog';
@@ -15,10 +18,11 @@ import { UpdateGroupModal } from './update-group-modal';
 
 export type GroupPageModal =
   | { kind: 'edit-group' }
-  | { kind: 'schedule'; initial?: { day: Weekday; time: string } }
+  | { kind: 'schedule'; initial?: { day: Weekday; time: string; lengthMinutes: number } }
   | { kind: 'find-a-time' }
   | { kind: 'meeting'; meeting: Meeting }
   | { kind: 'delete-meeting'; meeting: Meeting }
+  | { kind: 'cancel-date'; meeting: Meeting; date: string }
   | { kind: 'leave' }
   | { kind: 'subscribe' };
 
@@ -69,6 +73,8 @@ export function GroupPageModals({ open, group, userId, leave, onShow }: GroupPag
           onDone={onClose}
         />
       );
+    case 'cancel-date':
+      return <CancelDateDialog groupId={group.id} ownerId={userId} meeting={open.meeting} date={open.date} onDone={onClose} />;
     case 'leave':
       return (
         <LeaveGroupDialog group={group} userId={userId} onLeave={leave.run} pending={leave.pending} error={leave.error} onClose={onClose} />
@@ -101,6 +107,31 @@ function DeleteMeetingDialog({ groupId, ownerId, meeting, onBack, onDone }: Dele
       error={cancel.error}
       failedMessage="Could not delete the meeting. Please try again."
       onClose={onBack}
+    />
+  );
+}
+
+interface CancelDateDialogProps {
+  groupId: number;
+  ownerId: number;
+  meeting: Meeting;
+  date: string;
+  onDone: () => void;
+}
+
+/** The owner cancels one date of a weekly meeting, after saying so. */
+function CancelDateDialog({ groupId, ownerId, meeting, date, onDone }: CancelDateDialogProps) {
+  const cancel = useCancelMeetingOccurrence(groupId, ownerId);
+  return (
+    <ConfirmDialog
+      title={`Cancel the meeting on ${formatDayDate(date)}?`}
+      message="Only this date comes off the schedule; the meeting goes on the other weeks. You can restore it by editing the meeting."
+      confirmLabel="Cancel this date"
+      onConfirm={() => cancel.mutate({ meetingId: meeting.id, date, cancelled: true }, { onSuccess: onDone })}
+      pending={cancel.isPending}
+      error={cancel.error}
+      failedMessage="Could not cancel the date. Please try again."
+      onClose={onDone}
     />
   );
 }

@@ -2,7 +2,8 @@
 // works and how often it was used, the owner's count of requests, the
 // question before a meeting is deleted, and which way in the group modal
 // offers a classmate outside a group.
-import type { JoinRequestState, Meeting, StudyGroup } from '@contract/study-groups';
+import type { Meeting } from '@contract/meetings';
+import type { JoinRequestState, StudyGroup } from '@contract/study-groups';
 import { CAMPUS_TIME_ZONE } from '@domain/study-group/meeting-occurrence';
 import { formatTime12 } from '@web/lib/time-of-day';
 

@@ -14,7 +14,9 @@ import modal from '@web/components/modal-dialog.module.css';
 import { ModalError } from '@web/components/modal-error';
 import { memberInitials, memberName } from '@web/lib/member-name';
 import { useCurrentUser } from '@web/lib/session';
-import { formatTime24 } from '@web/lib/time-of-day';
+import { formatDayDate, formatTime12 } from '@web/lib/time-of-day';
+import { comingLine, meetingSummary, soonest } from './meeting-display';
+import { MeetingPlace } from './meeting-place';
 import { useJoinStudyGroup, useLeaveStudyGroup } from './api';
 import { memberCountLabel } from './display-name';
 import { useAnswerInvite, useRequestToJoin, useWithdrawJoinRequest } from './invitations-api';
@@ -237,12 +239,25 @@ function GroupDetails({ group }: { group: StudyGroup }) {
         <ul className={styles.schedule}>
           {group.meetings.map((meeting) => (
             <li key={meeting.id}>
-              <span className={styles.day}>{meeting.day}</span> <span className={styles.time}>{formatTime24(meeting.time)}</span>{' '}
-              <span className={styles.location}>@ {meeting.location}</span>
+              <span className={styles.time}>{meetingSummary(meeting)}</span>{' '}
+              <MeetingPlace className={styles.location} location={meeting.location} />
             </li>
           ))}
         </ul>
       )}
+      <NextMeeting meetings={group.meetings} />
     </>
+  );
+}
+
+/** The group's next meeting and who is coming (names for members; the server sends none to others). */
+function NextMeeting({ meetings }: { meetings: StudyGroup['meetings'] }) {
+  const next = soonest(meetings);
+  if (!next?.next) return null;
+  return (
+    <p className={styles.next}>
+      <strong>Next:</strong> {formatDayDate(next.next.date)}, {formatTime12(next.time)}
+      {next.title ? ` (${next.title})` : ''} · {comingLine(next.next)}
+    </p>
   );
 }
