@@ -100,10 +100,8 @@ export function calendarFeedsContract(makeWorld: () => Promise<CalendarFeedsWorl
           name: 'Orgo crew',
           description: 'Orgo crew notes',
           term,
-          meetings: [
-            { id: monday!.id, day: 'Monday', time: '18:30:00', location: 'Library West' },
-            { id: friday!.id, day: 'Friday', time: '09:00:00', location: 'https://ufl.zoom.us/j/1' },
-          ],
+          // The stored plans, whole: what the feed's events are written from.
+          meetings: [monday, friday],
         },
         { groupId: quiet, name: 'Quiet table', description: 'Quiet table notes', term, meetings: [] },
       ]);
