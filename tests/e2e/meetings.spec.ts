@@ -1,9 +1,12 @@
 // Meetings students can plan around, for two students of one course: the
 // owner schedules a single dated meeting and a weekly one with a link for a
 // place; the classmate sees both, the link opening apart, and answers Going to
-// the next one; the owner, after reloading, sees the classmate among who is
-// coming; the dashboard lists the next meeting, linking to the group.
+// the next one; the owner's open page shows the classmate among who is coming
+// at once, without a reload; the calendar file holds the single meeting as a
+// one-off event and the weekly one as a series with its end; the dashboard
+// lists the next meeting, linking to the group.
 import { expect, test } from '@playwright/test';
+import { parseCalendar } from '@tests/support/parse-calendar';
 import { createGroupViaApi, expectNoHorizontalOverflow, joinCourseViaApi, signUpViaApi, snap } from './e2e-support';
 
 /** A campus date (YYYY-MM-DD) `days` after today. */
@@ -17,7 +20,7 @@ const shortDate = (date: string) =>
     new Date(`${date}T12:00:00Z`),
   );
 
-test('the owner schedules a single and a weekly meeting; a classmate answers Going; the owner and the dashboard see it', async ({
+test('the owner schedules a single and a weekly meeting; a classmate answers Going; the owner sees it at once, the calendar file and the dashboard too', async ({
   browser,
 }) => {
   const ownerContext = await browser.newContext();
@@ -82,11 +85,22 @@ test('the owner schedules a single and a weekly meeting; a classmate answers Goi
     await expect(nextCard.getByText('You said Going for this date.')).toBeVisible();
     await snap(classmatePage, 'meetings-02-going');
 
-    // The owner reloads and sees who is coming.
-    await ownerPage.reload();
+    // The owner's page, open all along, shows who is coming at once (the chat's long poll carries the change).
     const ownerNext = ownerPage.getByRole('region', { name: 'Next meeting' });
     await expect(ownerNext.locator('p').first()).toHaveText(nextWhen);
     await expect(ownerNext.getByText('Going: Carla Classmate')).toBeVisible();
+
+    // The calendar file: the single meeting as a one-off event, the weekly one as a series with its end.
+    const calendar = await ownerPage.request.get(`/api/study-group/${groupId}/calendar.ics`);
+    expect(calendar.status()).toBe(200);
+    const { events } = parseCalendar(await calendar.text());
+    const exam = events.find((event) => event.summary === 'Exam 1 review');
+    expect(exam).toMatchObject({ tzid: 'America/New_York', localTime: '19:00', rrule: 'null', duration: 'PT2H', dates: [examDay] });
+    const weekly = events.find((event) => event.url === 'https://ufl.zoom.us/j/123456');
+    expect(weekly?.rrule).toMatch(/^FREQ=WEEKLY;.*UNTIL=/);
+    expect(weekly?.localTime).toBe('19:30');
+    expect(weekly?.dates.length).toBeGreaterThan(1);
+    expect(weekly?.dates.every((date) => new Date(`${date}T12:00:00Z`).getUTCDay() === 2)).toBe(true);
 
     // The dashboard lists the next meeting, linking to the group.
     await classmatePage.goto('/');
