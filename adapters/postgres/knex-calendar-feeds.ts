@@ -11,14 +11,12 @@ interface FeedGroupRow {
   group_id: number;
   name: string;
   description: string;
-  term: string | null;
 }
 
 const GROUPS_OF_SQL = `
-  select g.id as group_id, g.name, g.description, c.term
+  select g.id as group_id, g.name, g.description
   from study_group_members gm
   join study_groups g on g.id = gm.study_group_id
-  left join catalog_courses c on c.id = g.course_id
   where gm.user_id = :userId
   order by g.id`;
 
@@ -87,7 +85,6 @@ export class KnexCalendarFeeds implements CalendarFeeds {
       groupId: StudyGroupId(row.group_id),
       name: row.name,
       description: row.description,
-      term: row.term,
       meetings: [...(meetings.get(StudyGroupId(row.group_id)) ?? [])].sort((a, b) => a.id - b.id),
     }));
   }

@@ -1,6 +1,6 @@
 // Calendar subscription addresses (one per student, its token kept only as a
 // SHA-256 hash), the one read a feed needs (every group the student is in,
-// with its meetings and its course's term), and the revisions of the events
+// with its meetings), and the revisions of the events
 // served, so a changed meeting reaches calendar apps with a higher SEQUENCE.
 import type { MeetingId, StudyGroupId, UserId } from '@domain/ids';
 import type { Meeting } from '@domain/study-group/study-group';
@@ -10,12 +10,11 @@ export interface CalendarFeedRecord {
   createdAt: Date;
 }
 
-/** A group a feed shows: its name and description, its course's term (null if unknown) and its meetings. */
+/** A group a feed shows: its name and description and its meetings. */
 export interface FeedGroup {
   groupId: StudyGroupId;
   name: string;
   description: string;
-  term: string | null;
   meetings: Meeting[];
 }
 

@@ -1,7 +1,7 @@
 // One behaviour for every CalendarFeeds adapter: one address per student (a
 // new one replaces the old, whose token stops working; turned off, none
 // works), the token shown once and found again by its hash, the one read of
-// a student's groups with their meetings and course term (a group they left
+// a student's groups with their meetings (a group they left
 // is gone), and the revisions of served events (a changed fingerprint goes
 // one up, an unchanged one stays).
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +28,6 @@ export function calendarFeedsContract(makeWorld: () => Promise<CalendarFeedsWorl
   describe('CalendarFeeds contract', () => {
     let world: CalendarFeedsWorld;
     let courseId: CourseId;
-    let term: string;
     let made = 0;
     let day = 0;
     const now = new Date(Date.UTC(2025, 9, 1, 12));
@@ -49,7 +48,6 @@ export function calendarFeedsContract(makeWorld: () => Promise<CalendarFeedsWorl
       await world.catalog.upsert(CATALOG_FIXTURE.slice(0, 2));
       const course = (await world.catalog.search(toCourseQuery({}), 1)).courses[0];
       courseId = course.id;
-      term = (await world.catalog.findCourse(courseId))!.course.term;
     });
 
     it('keeps one address per student: its token is shown once and found again; a new one revokes the old', async () => {
@@ -81,7 +79,7 @@ export function calendarFeedsContract(makeWorld: () => Promise<CalendarFeedsWorl
       expect(await world.feeds.revoke(a.id)).toBe(false);
     });
 
-    it('reads every group the student is in with its meetings and course term; a group they left is gone', async () => {
+    it('reads every group the student is in with its meetings; a group they left is gone', async () => {
       const [owner, member] = [await student(), await student()];
       const study = await groupOf('Orgo crew', owner, member);
       const quiet = await groupOf('Quiet table', member);
@@ -99,11 +97,10 @@ export function calendarFeedsContract(makeWorld: () => Promise<CalendarFeedsWorl
           groupId: study,
           name: 'Orgo crew',
           description: 'Orgo crew notes',
-          term,
           // The stored plans, whole: what the feed's events are written from.
           meetings: [monday, friday],
         },
-        { groupId: quiet, name: 'Quiet table', description: 'Quiet table notes', term, meetings: [] },
+        { groupId: quiet, name: 'Quiet table', description: 'Quiet table notes', meetings: [] },
       ]);
 
       await world.groups.removeMember(study, member.id);

@@ -16,7 +16,7 @@ describe('InMemoryCalendarFeeds', () => {
     const users = new InMemoryUserRepository();
     const groups = new InMemoryStudyGroupRepository(users);
     const catalog = new InMemoryCourseCatalog();
-    return { users, groups, catalog, feeds: new InMemoryCalendarFeeds(groups, catalog) };
+    return { users, groups, catalog, feeds: new InMemoryCalendarFeeds(groups) };
   });
 });
 

@@ -2,7 +2,6 @@
 // (as the database keeps them), the student's groups read through the study
 // group repository and the catalog fakes, and served event revisions.
 import type { CalendarFeedRecord, CalendarFeeds, EventRevision, FeedGroup } from '@application/ports/calendar-feeds';
-import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 import type { MeetingId, UserId } from '@domain/ids';
 import { accountTokenHash, newAccountToken } from '@adapters/security/account-token-secret';
@@ -11,10 +10,7 @@ export class InMemoryCalendarFeeds implements CalendarFeeds {
   private readonly feeds = new Map<UserId, { hash: string; createdAt: Date }>();
   private readonly revisions = new Map<MeetingId, EventRevision & { fingerprint: string }>();
 
-  constructor(
-    private readonly groups: StudyGroupRepository,
-    private readonly catalog: CourseCatalog,
-  ) {}
+  constructor(private readonly groups: StudyGroupRepository) {}
 
   async create(userId: UserId, now: Date): Promise<{ feed: CalendarFeedRecord; token: string }> {
     const token = newAccountToken();
@@ -46,7 +42,6 @@ export class InMemoryCalendarFeeds implements CalendarFeeds {
           groupId: group.id,
           name: group.name,
           description: group.description,
-          term: (await this.catalog.findCourse(group.courseId))?.course.term ?? null,
           meetings: [...group.meetings].sort((a, b) => a.id - b.id).map((m) => ({ ...m })),
         })),
     );

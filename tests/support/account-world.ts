@@ -51,7 +51,7 @@ export function accountWorld(mode: EmailVerificationMode = 'optional') {
   const throttle = new ClientThrottle(limiter);
   const guard = new LoginGuard(limiter, async () => {});
   const mailing = new AccountMailing(tokens, mailer, limiter, PUBLIC_URL);
-  const calendarFeeds = new InMemoryCalendarFeeds(groups, catalog);
+  const calendarFeeds = new InMemoryCalendarFeeds(groups);
   const removal = new AccountRemoval(
     users,
     membership,

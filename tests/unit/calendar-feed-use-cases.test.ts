@@ -9,7 +9,6 @@ import { CreateCalendarFeed } from '@application/calendar/create-calendar-feed';
 import { RevokeCalendarFeed } from '@application/calendar/revoke-calendar-feed';
 import { CourseId } from '@domain/ids';
 import { InMemoryCalendarFeeds } from '@tests/fakes/in-memory-calendar-feeds';
-import { InMemoryCourseCatalog } from '@tests/fakes/in-memory-course-catalog';
 import { InMemoryRateLimiter } from '@tests/fakes/in-memory-rate-limiter';
 import { InMemoryStudyGroupRepository } from '@tests/fakes/in-memory-study-group-repository';
 import { InMemoryUserRepository } from '@tests/fakes/in-memory-user-repository';
@@ -29,7 +28,7 @@ describe('calendar feed use cases', () => {
     now = Date.parse('2026-11-25T17:00:00Z');
     users = new InMemoryUserRepository();
     groups = new InMemoryStudyGroupRepository(users);
-    feeds = new InMemoryCalendarFeeds(groups, new InMemoryCourseCatalog());
+    feeds = new InMemoryCalendarFeeds(groups);
     limiter = new InMemoryRateLimiter();
   });
 

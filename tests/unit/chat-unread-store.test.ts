@@ -110,7 +110,8 @@ describe('unread marks on the client', () => {
     expect(open(sent).map((r) => r.url.pathname)).toEqual(['/api/unread-counts/']);
   });
 
-  it('clears a room at once when the student read its newest message', async () => {
+  /** Student 7's marks, started and answered: course 3 with 4 unread (1 mention, read up to 1000-0), course 4 with 2. */
+  async function startWithTwoUnreadCourses(): Promise<void> {
     stubDocument();
     const sent = stubNetwork();
     stop = startUnreadMarks(7, signOut);
@@ -123,6 +124,10 @@ describe('unread marks on the client', () => {
       ]),
     );
     await vi.waitFor(() => expect(useUnreadStore.getState().summary?.total).toBe(6));
+  }
+
+  it('clears a room at once when the student read its newest message', async () => {
+    await startWithTwoUnreadCourses();
     markedRead({ kind: 'course', id: 3 }, '1500-0', false);
     expect(useUnreadStore.getState().summary?.rooms[0]).toMatchObject({ unread: 4, lastRead: '1500-0' });
     markedRead({ kind: 'course', id: 3 }, '2000-0', true);
@@ -131,18 +136,7 @@ describe('unread marks on the client', () => {
   });
 
   it('shows a read another tab of the same student stored, and tells the other tabs of its own', async () => {
-    stubDocument();
-    const sent = stubNetwork();
-    stop = startUnreadMarks(7, signOut);
-    await vi.waitFor(() => expect(unreadCalls(sent)).toHaveLength(1));
-    unreadCalls(sent)[0].answer(
-      200,
-      summary('v1', [
-        { kind: 'course', id: 3, unread: 4, mentions: 1, lastRead: '1000-0' },
-        { kind: 'course', id: 4, unread: 2 },
-      ]),
-    );
-    await vi.waitFor(() => expect(useUnreadStore.getState().summary?.total).toBe(6));
+    await startWithTwoUnreadCourses();
     const otherTab = new BroadcastChannel('study-swamp:read-marks');
     const heard: unknown[] = [];
     otherTab.onmessage = (event) => heard.push(event.data);

@@ -99,11 +99,23 @@ export function MeetingModal({ groupId, ownerId, meeting, onClose, onDelete, ini
         <fieldset className={styles.kinds}>
           <legend className={styles.legend}>Repeats</legend>
           <label className={styles.kind}>
-            <input type="radio" value="weekly" {...register('kind')} data-autofocus={kind === 'weekly' ? true : undefined} />
+            <input
+              type="radio"
+              className={styles.radio}
+              value="weekly"
+              {...register('kind')}
+              data-autofocus={kind === 'weekly' ? true : undefined}
+            />
             Weekly
           </label>
           <label className={styles.kind}>
-            <input type="radio" value="once" {...register('kind')} data-autofocus={kind === 'once' ? true : undefined} />
+            <input
+              type="radio"
+              className={styles.radio}
+              value="once"
+              {...register('kind')}
+              data-autofocus={kind === 'once' ? true : undefined}
+            />
             Once
           </label>
         </fieldset>
