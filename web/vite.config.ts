@@ -91,6 +91,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
     emptyOutDir: true,
+    // dist/web/.vite/manifest.json: which chunks each screen loads, for the size budget (.size-limit.js).
+    manifest: true,
   },
   server: { port: 5173, strictPort: true, proxy: apiProxy },
   preview: { port: 4173, strictPort: true, proxy: apiProxy },

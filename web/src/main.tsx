@@ -3,26 +3,31 @@ import '@web/lib/zod-without-eval';
 // component is first imported, then comes after them and wins a tie.
 import '@web/styles/tokens.css';
 import '@web/styles/base.css';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { createQueryClient } from '@web/app/query-client';
+import { preloadOnIntent } from '@web/app/preload-on-intent';
 import { AppRoutes } from '@web/app/router';
+import { preloadPath } from '@web/lib/preload-path';
+import { startSessionCheck, whenSessionKnown } from '@web/lib/session';
 
-const queryClient = createQueryClient();
+// Who is signed in is asked before React renders anything, while the code of
+// the page this address opens (for a visitor; for the student, once known) downloads.
+const here = `${location.pathname}${location.search}`;
+startSessionCheck();
+preloadPath(here);
+whenSessionKnown(() => preloadPath(here));
+preloadOnIntent(document);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      {/* Plain (non-transition) location updates, so a navigation and a session
-          change made together in flushSync land in one render. */}
-      <BrowserRouter useTransitions={false}>
-        <AppRoutes />
-      </BrowserRouter>
-    </QueryClientProvider>
+    {/* Plain (non-transition) location updates, so a navigation and a session
+        change made together in flushSync land in one render. */}
+    <BrowserRouter useTransitions={false}>
+      <AppRoutes />
+    </BrowserRouter>
   </StrictMode>,
 );

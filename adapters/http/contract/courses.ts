@@ -268,14 +268,8 @@ export const addClassesAnswer = z.object({
   user_courses_ids: z.array(id),
 });
 
-/** Which catalog is loaded and how old it is (the landing, search and dashboard say it). */
-export const catalogStatusAnswer = z.object({
-  source: z.enum(['sync', 'snapshot', 'none']),
-  /** "UF Schedule of Courses, Fall 2025, synced 2026-11-27", or "Shipped snapshot of UF's Schedule of Courses (…), built 2025-10-18". */
-  description: z.string(),
-  /** YYYY-MM-DD, or null when unknown. */
-  date: z.nullable(z.string()),
-});
+// Which catalog is loaded: its own module, so the landing's status line needs no more of the contract.
+export { catalogStatusAnswer } from './catalog-status';
 
 export type Course = z.infer<typeof course>;
 export type Section = z.infer<typeof section>;

@@ -1,11 +1,12 @@
-// Server state lives in TanStack Query, the session among it (lib/session.ts).
+// Server state of the signed-in app lives in TanStack Query (the session is
+// lib/session.ts's own store, which empties this cache when the student changes).
 // The defaults keep the product's behaviour: a failed page load shows its own
 // "Try again" at once (no silent retries), nothing refetches behind the
 // student's back on window focus, and a call refused because the session
 // ended signs the tab out wherever it was made.
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isNotAuthenticated } from '@web/lib/api-error';
-import { signedOut } from '@web/lib/session';
+import { attachQueryClient, signedOut } from '@web/lib/session';
 
 export function createQueryClient(): QueryClient {
   const onError = (error: unknown) => {
@@ -19,5 +20,6 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  attachQueryClient(client);
   return client;
 }

@@ -1,23 +1,28 @@
 // The route table and the guards that pick a page from the session state.
+// Every page is a chunk of its own (pages.tsx); a signed-in student's pages
+// render inside the signed-in frame, which holds the query client.
 // AppLayout already shows "Loading..." while the state is unknown, so the
 // guards below only ever see a student signed in or signed out.
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
-import { LogInPage } from './routes/log-in';
 import { useNextPath, withNext } from '@web/lib/next-path';
 import { useCurrentUser } from '@web/lib/session';
-import { SignUpPage } from './routes/sign-up';
-import { CoursePage } from './routes/course';
-import { DashboardPage } from './routes/dashboard';
-import { LandingPage } from './routes/landing';
-import { NotFoundPage } from './routes/not-found';
-import { SearchCoursesPage } from './routes/search-courses';
-import { StudyGroupPage } from './routes/study-group-page';
-import { ForgotPasswordPage } from './routes/forgot-password';
-import { ProfilePage } from './routes/profile';
-import { ResetPasswordPage } from './routes/reset-password';
-import { VerifyEmailPage } from './routes/verify-email';
-import { InvitePage } from './routes/invite';
 import { AppLayout } from './app-layout';
+import {
+  CoursePage,
+  DashboardPage,
+  ForgotPasswordPage,
+  InvitePage,
+  LandingPage,
+  LogInPage,
+  NotFoundPage,
+  ProfilePage,
+  ResetPasswordPage,
+  SearchCoursesPage,
+  SignUpPage,
+  StudyGroupPage,
+  VerifyEmailPage,
+  WithQueries,
+} from './pages';
 
 function useSignedIn(): boolean {
   return useCurrentUser() !== undefined;
@@ -72,7 +77,15 @@ const routes: RouteObject[] = [
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
       // A group's invite link: the group for a visitor (who logs in or signs up and comes back), Join for a student.
-      { path: '/invite/:token', element: <InvitePage /> },
+      {
+        path: '/invite/:token',
+        element: (
+          // A visitor's invite page reads the group through the query client too.
+          <WithQueries>
+            <InvitePage />
+          </WithQueries>
+        ),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -2,7 +2,8 @@
 // token dance, JSON parsing, and `call`, which sends a call of the wire
 // contract's route table and validates its answer with the contract's schema.
 import * as z from 'zod/mini';
-import { API, pathOf, type AnswerOf, type ApiRoute, type BodyOf, type PathParams } from '@contract/api';
+import { AUTH_ROUTES } from '@contract/auth-routes';
+import { pathOf, type AnswerOf, type ApiRoute, type BodyOf, type PathParams } from '@contract/route';
 import { readAnswer, readRefusal } from './api-error';
 
 export interface ApiResponse {
@@ -28,7 +29,8 @@ interface GetOptions {
   signal?: AbortSignal;
 }
 
-const TOKEN_PATH = API.getToken.path;
+// The auth routes only (not the whole table, @contract/api): the public screens load this module.
+const TOKEN_PATH = AUTH_ROUTES.getToken.path;
 
 // The server binds the token to the session and rotates it at login, sign-up
 // and logout, so it is cached only until one of those calls completes.
@@ -63,7 +65,7 @@ function getCsrfToken(): Promise<string | null> {
   const generation = tokenGeneration;
   const request = send('GET', TOKEN_PATH, { Accept: 'application/json' })
     .then((response) => {
-      const parsed = z.safeParse(API.getToken.answer, response.body);
+      const parsed = z.safeParse(AUTH_ROUTES.getToken.answer, response.body);
       if (!response.ok || !parsed.success || parsed.data.token === '') {
         console.warn('Could not obtain a CSRF token', response.status);
         return null;

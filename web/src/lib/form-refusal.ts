@@ -2,7 +2,6 @@
 // refusal names, when the form has that field (a wrong password, a rule of
 // sign-up the server applied), and otherwise as the form's own error (`root`):
 // a reset link that expired is not a password problem.
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-error';
 
 /** A refusal the server explained (a 4xx), as opposed to no answer or a failure on its side. */
@@ -16,14 +15,14 @@ export function refusedField<Field extends string>(error: unknown, fields: reado
 }
 
 /**
- * Shows a failed call on a react-hook-form form: under its field (which gets
+ * Shows a failed call on a form (react-hook-form's or use-checked-form's): under its field (which gets
  * the focus), or as the form's error in `formMessage`'s words. A failure that
  * is not a refusal (no answer, or the server failed) is also logged.
  */
-export function showRefusal<Values extends FieldValues>(
-  setError: UseFormSetError<Values>,
+export function showRefusal<Field extends string>(
+  setError: (name: Field | 'root', error: { message: string }, options?: { shouldFocus: boolean }) => void,
   error: unknown,
-  fields: readonly Path<Values>[],
+  fields: readonly Field[],
   formMessage: string,
 ): void {
   if (!isRefusal(error)) console.error('The form could not be sent', error);

@@ -1,4 +1,5 @@
-// A react-hook-form form checked by a rule of domain/ (checkLogin, checkSignUp...)
+// A react-hook-form form (the signed-in app's; the public screens use
+// use-checked-form.ts, decision 0119) checked by a rule of domain/ (checkLogin, checkSignUp...)
 // the way the spec's forms behave: the rule runs on submit only and shows one
 // message, the first failing one, on its field, which gets the focus; a field's
 // message clears once the student types a non-empty value there, and nothing is
@@ -27,6 +28,3 @@ export function useRuleForm<Values extends FieldValues>(check: Check<Values>, de
 
   return { ...form, field };
 }
-
-/** A form's `field` function, for the parts of a form that render some of its fields. */
-export type RuleFormField<Values extends FieldValues> = ReturnType<typeof useRuleForm<Values>>['field'];

@@ -12,7 +12,7 @@ import { CourseJoinNote } from '@web/features/courses/course-join-note';
 import { CourseNotFound } from '@web/features/courses/course-not-found';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { CourseArticle } from './course/course-article';
-import { CoursePanels } from './course/course-panels';
+import { CoursePanels } from './course/lazy-course-panels';
 import styles from './course.module.css';
 
 export function CoursePage() {

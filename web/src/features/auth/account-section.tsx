@@ -1,11 +1,11 @@
 // "Enter Account Information": what the student logs in with.
 import { TextField } from '@web/components/text-field';
-import type { RuleFormField } from '@web/lib/use-rule-form';
+import type { CheckedFormField } from '@web/lib/use-checked-form';
 import type { SignUpInput } from '@domain/user/sign-up-rules';
 import { FormSection } from './form-section';
 import sectionStyles from './form-section.module.css';
 
-export function AccountSection({ field }: { field: RuleFormField<SignUpInput> }) {
+export function AccountSection({ field }: { field: CheckedFormField<SignUpInput> }) {
   return (
     <FormSection title="Enter Account Information" note="You will use this information to log in.">
       <TextField

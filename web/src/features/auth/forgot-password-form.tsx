@@ -3,14 +3,16 @@
 import { TextField } from '@web/components/text-field';
 import { messageForStudent } from '@web/lib/api-error';
 import { showRefusal } from '@web/lib/form-refusal';
-import { useRuleForm } from '@web/lib/use-rule-form';
+import { useCheckedForm } from '@web/lib/use-checked-form';
 import { checkResetRequest } from '@domain/user/account-rules';
-import { useRequestPasswordReset } from './account-api';
+import { useRequestPasswordReset } from './link-api';
 import formStyles from './auth-form.module.css';
 
 export function ForgotPasswordForm() {
   const request = useRequestPasswordReset();
-  const { field, handleSubmit, setError, formState } = useRuleForm<{ emailOrUsername: string }>(checkResetRequest, { emailOrUsername: '' });
+  const { field, handleSubmit, setError, formState } = useCheckedForm<{ emailOrUsername: string }>(checkResetRequest, {
+    emailOrUsername: '',
+  });
   const submit = handleSubmit(({ emailOrUsername }) => {
     if (request.isPending) return;
     request.mutate(emailOrUsername.trim(), {

@@ -1,60 +1,63 @@
 // The Log In form: username (or the UF email: the server finds the account by
 // either) and password, the per-field lines, the general line under the
 // button, and "Forgot password?".
-import { useMutation } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { TextField } from '@web/components/text-field';
 import { apiClient } from '@web/lib/api-client';
 import { messageForStudent } from '@web/lib/api-error';
 import { showRefusal } from '@web/lib/form-refusal';
-import { useRuleForm } from '@web/lib/use-rule-form';
+import { useNextPath } from '@web/lib/next-path';
+import { useCheckedForm } from '@web/lib/use-checked-form';
 import { checkLogin, type LoginInput } from '@domain/user/login-rules';
-import { TRY_AGAIN, useLogIn } from './api';
+import { logIn, TRY_AGAIN, useEnterAs } from './sign-in-api';
 import formStyles from './auth-form.module.css';
 
 const FIELDS = ['username', 'password'] as const;
 
 export function LogInForm() {
-  const logIn = useLogIn();
-  const { field, handleSubmit, setError, clearErrors, formState } = useRuleForm<LoginInput>(checkLogin, { username: '', password: '' });
+  const enterAs = useEnterAs();
+  const next = useNextPath();
+  const { field, handleSubmit, setError, clearErrors, formState } = useCheckedForm<LoginInput>(checkLogin, { username: '', password: '' });
+  const [pending, setPending] = useState(false);
 
   const sendCredentials = handleSubmit(async ({ username, password }) => {
+    let user;
     try {
-      await logIn.mutateAsync({ username: username.trim(), password });
+      user = await logIn({ username: username.trim(), password }, next);
     } catch (error) {
       // Spec 8: the server's msg (its message) under the button, or a field's refusal under the field.
       showRefusal(setError, error, FIELDS, messageForStudent(error, TRY_AGAIN));
+      return;
     }
+    enterAs(user);
   });
 
-  const attempt = useMutation({
-    // Spec 5: the checks run once a security token is in hand; without one
-    // the attempt silently does nothing.
-    mutationFn: async () => {
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    clearErrors('root');
+    setPending(true);
+    try {
+      // Spec 5: the checks run once a security token is in hand; without one
+      // the attempt silently does nothing.
       if (await apiClient.getCsrfToken()) await sendCredentials();
-    },
-    onError: (error) => {
+    } catch (error) {
       console.error('Log in failed', error);
       setError('root', { message: TRY_AGAIN });
-    },
-  });
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (attempt.isPending) return;
-    clearErrors('root');
-    attempt.mutate();
+    } finally {
+      setPending(false);
+    }
   }
 
   const generalError = formState.errors.root?.message;
   return (
-    <form className={formStyles.form} onSubmit={submit} noValidate>
+    <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
       <TextField label="Username or UF email" autoComplete="username" autoCapitalize="none" spellCheck={false} {...field('username')} />
       <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
 
-      <button type="submit" className="button button--primary button--block" disabled={attempt.isPending} aria-busy={attempt.isPending}>
-        {attempt.isPending ? <span className="button__spinner" aria-hidden="true" /> : null}
+      <button type="submit" className="button button--primary button--block" disabled={pending} aria-busy={pending}>
+        {pending ? <span className="button__spinner" aria-hidden="true" /> : null}
         Log In
       </button>
       {generalError ? (

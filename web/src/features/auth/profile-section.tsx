@@ -1,7 +1,7 @@
 // "Enter Profile Information": what other students see of the new account.
 import { SelectField } from '@web/components/select-field';
 import { TextField } from '@web/components/text-field';
-import type { RuleFormField } from '@web/lib/use-rule-form';
+import type { CheckedFormField } from '@web/lib/use-checked-form';
 import type { SignUpInput } from '@domain/user/sign-up-rules';
 import { YEAR_NAMES, YEARS } from '@domain/user/user';
 import { FormSection } from './form-section';
@@ -9,7 +9,7 @@ import sectionStyles from './form-section.module.css';
 
 const YEAR_OPTIONS = YEARS.map((year) => ({ value: year, label: YEAR_NAMES[year] }));
 
-export function ProfileSection({ field }: { field: RuleFormField<SignUpInput> }) {
+export function ProfileSection({ field }: { field: CheckedFormField<SignUpInput> }) {
   return (
     <FormSection
       title="Enter Profile Information"

@@ -5,14 +5,14 @@ import { Link } from 'react-router-dom';
 import { TextField } from '@web/components/text-field';
 import { messageForStudent } from '@web/lib/api-error';
 import { showRefusal } from '@web/lib/form-refusal';
-import { useRuleForm } from '@web/lib/use-rule-form';
+import { useCheckedForm } from '@web/lib/use-checked-form';
 import { checkResetPassword } from '@domain/user/account-rules';
-import type { useResetPassword } from './account-api';
+import type { useResetPassword } from './link-api';
 import formStyles from './auth-form.module.css';
 
 /** `reset`: the page's call, so the page knows the link was used here. */
 export function ResetPasswordForm({ token, reset }: { token: string; reset: ReturnType<typeof useResetPassword> }) {
-  const { field, handleSubmit, setError, formState } = useRuleForm<{ password: string }>(checkResetPassword, { password: '' });
+  const { field, handleSubmit, setError, formState } = useCheckedForm<{ password: string }>(checkResetPassword, { password: '' });
   const submit = handleSubmit(({ password }) => {
     if (reset.isPending) return;
     // A refusal of the link itself (expired, used, not a token) is the form's, not the password's.

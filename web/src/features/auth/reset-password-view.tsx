@@ -6,7 +6,7 @@
 import { Link } from 'react-router-dom';
 import { LoadingLine } from '@web/components/loading-line';
 import { ApiError, messageForStudent } from '@web/lib/api-error';
-import { useResetLinkCheck, useResetPassword } from './account-api';
+import { useResetLinkCheck, useResetPassword } from './link-api';
 import { AuthPage } from './auth-page';
 import { ResetPasswordForm } from './reset-password-form';
 

@@ -1,32 +1,15 @@
-// The right-hand side of the navigation bar, which depends on who is signed in.
-import { NavLink } from 'react-router-dom';
+// The right-hand side of the navigation bar for a signed-in student (a
+// visitor's is visitor-actions.tsx): the user menu and Log Out.
+import type { User } from '@contract/auth';
 import { LogOutButton } from './log-out-button';
-import { useNextPath, withNext } from '@web/lib/next-path';
-import { useCurrentUser } from '@web/lib/session';
 import { UserMenu } from './user-menu';
 
-export function SessionActions() {
-  const currentUser = useCurrentUser();
-  // On Log In or Create Account, the other page keeps the page asked for too.
-  const next = useNextPath();
-
-  if (currentUser) {
-    return (
-      <>
-        {/* Keyed by user so a different account never sees the previous one's cached details. */}
-        <UserMenu key={currentUser.id} user={currentUser} />
-        <LogOutButton />
-      </>
-    );
-  }
+export function SessionActions({ user }: { user: User }) {
   return (
     <>
-      <NavLink to={withNext('/log-in', next)} className="button button--ghost">
-        Log In
-      </NavLink>
-      <NavLink to={withNext('/sign-up', next)} className="button button--accent">
-        Sign Up
-      </NavLink>
+      {/* Keyed by user so a different account never sees the previous one's cached details. */}
+      <UserMenu key={user.id} user={user} />
+      <LogOutButton />
     </>
   );
 }

@@ -7,11 +7,12 @@ import type { SignUpBody } from '@contract/auth';
 import { checkSignUp, EMAIL_TAKEN_MESSAGE, SIGN_UP_FIELDS, type SignUpInput } from '@domain/user/sign-up-rules';
 import { apiClient } from '@web/lib/api-client';
 import { showRefusal } from '@web/lib/form-refusal';
-import { useRuleForm } from '@web/lib/use-rule-form';
+import { useNextPath } from '@web/lib/next-path';
+import { useCheckedForm } from '@web/lib/use-checked-form';
 import { AccountSection } from './account-section';
-import { TRY_AGAIN, useSignUp } from './api';
 import formStyles from './auth-form.module.css';
 import { ProfileSection } from './profile-section';
+import { signUp, TRY_AGAIN, useEnterAs } from './sign-in-api';
 
 const EMPTY_FORM: SignUpInput = { firstName: '', lastName: '', bio: '', major: '', year: '', email: '', username: '', password: '' };
 
@@ -30,8 +31,9 @@ function requestOf(form: SignUpInput): SignUpBody {
 }
 
 export function SignUpForm() {
-  const signUp = useSignUp();
-  const { field, handleSubmit, setError, formState } = useRuleForm<SignUpInput>(checkSignUp, EMPTY_FORM);
+  const enterAs = useEnterAs();
+  const next = useNextPath();
+  const { field, handleSubmit, setError, formState } = useCheckedForm<SignUpInput>(checkSignUp, EMPTY_FORM);
 
   const submit = handleSubmit(async (form) => {
     if (!(await apiClient.getCsrfToken())) {
@@ -39,10 +41,10 @@ export function SignUpForm() {
       return;
     }
     try {
-      const answer = await signUp.mutateAsync(requestOf(form));
+      const answer = await signUp(requestOf(form), next);
+      if (answer.isAuthenticated) enterAs(answer.user);
       // Answered, but not signed in: the email (spec 8's sentence) or the username is taken.
-      if (!answer.isAuthenticated)
-        setError(answer.field, { message: answer.field === 'email' ? EMAIL_TAKEN_MESSAGE : answer.msg }, { shouldFocus: true });
+      else setError(answer.field, { message: answer.field === 'email' ? EMAIL_TAKEN_MESSAGE : answer.msg }, { shouldFocus: true });
     } catch (error) {
       // Spec 8: any other failure is "Please try again." at the top.
       showRefusal(setError, error, SIGN_UP_FIELDS, TRY_AGAIN);

@@ -3,7 +3,7 @@
 // that, the server's words say when to try again).
 import { messageForStudent } from '@web/lib/api-error';
 import { useCurrentUser } from '@web/lib/session';
-import { useResendVerification } from './account-api';
+import { useResendVerification } from './link-api';
 import styles from './verify-banner.module.css';
 
 export function VerifyBanner() {

@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { isApiError, messageForStudent } from '@web/lib/api-error';
 import { useCurrentUser } from '@web/lib/session';
-import { useVerifyEmail } from './account-api';
+import { useVerifyEmail } from './link-api';
 import { AuthPage } from './auth-page';
 import formStyles from './auth-form.module.css';
 import { ResendButton } from './verify-banner';

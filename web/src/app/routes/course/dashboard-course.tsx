@@ -7,7 +7,7 @@ import { useCoursePage } from '@web/features/courses/api';
 import { CourseJoinNote } from '@web/features/courses/course-join-note';
 import { CourseNotFound } from '@web/features/courses/course-not-found';
 import { CourseArticle } from './course-article';
-import { CoursePanels } from './course-panels';
+import { CoursePanels } from './lazy-course-panels';
 
 interface DashboardCourseProps {
   course: Course;
