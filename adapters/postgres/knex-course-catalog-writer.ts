@@ -2,7 +2,8 @@
 // sections (rows of `courses`), their courses (rows of `catalog_courses`:
 // those of the sections, and those of course-level records, listed without
 // sections until some are written) and each course's count of sections still
-// offered, description, credits, department and search text. A write that
+// offered, description, credits, department and search text, and the search
+// rows of the courses it touched (course-search-rows.ts). A write that
 // changes nothing writes nothing, so the counts tell updated from unchanged.
 import type { Knex } from 'knex';
 import type { CourseCatalogWriter, UpsertCounts, WriteOptions } from '@application/ports/course-catalog-writer';
@@ -10,6 +11,7 @@ import type { CatalogCourseEntry, CatalogEntry } from '@domain/course/course';
 import { searchTextOf } from '@domain/course/course-search';
 import { termRank } from '@domain/course/term';
 import { COURSE_COLUMNS } from './course-row';
+import { COURSE_SEARCH_REFRESH } from './course-search-rows';
 
 // What a write compares to tell "updated" from "unchanged": every column a
 // read answers but the section's identity (id, term, class number) and the
@@ -171,6 +173,13 @@ export class KnexCourseCatalogWriter implements CourseCatalogWriter {
              is distinct from (n.count, n.description, n.credits, n.department, ${COURSE_SEARCH_TEXT('g', 'n.department')}, true)`,
       [ids],
     );
+    await this.refreshSearch(trx, ids);
+  }
+
+  /** The search rows of these courses (catalog_course_search: course-search-rows.ts), after their sections or fields changed. */
+  private async refreshSearch(trx: Knex.Transaction, ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    for (const statement of COURSE_SEARCH_REFRESH) await trx.raw(statement, [ids, ids]);
   }
 
   async upsertCourses(records: CatalogCourseEntry[], options: Pick<WriteOptions, 'dryRun'> = {}): Promise<UpsertCounts> {
@@ -205,7 +214,7 @@ export class KnexCourseCatalogWriter implements CourseCatalogWriter {
     };
     const after = { ...kept, search_text: COURSE_SEARCH_TEXT('g', `(${kept.department})`) };
     const columns = Object.keys(after) as (keyof typeof after)[];
-    const { rows: written }: { rows: { inserted: boolean }[] } = await trx.raw(
+    const { rows: written }: { rows: { id: number; inserted: boolean }[] } = await trx.raw(
       `insert into catalog_courses as g (term, term_rank, course_number, name, description, credits, department, uf_course_id, search_text, sections_published)
        select r.term, r.term_rank, r.course_number, r.name, r.description, r.credits, r.department, r.uf_course_id,
               ${COURSE_SEARCH_TEXT('r', 'r.department')}, false
@@ -213,8 +222,12 @@ export class KnexCourseCatalogWriter implements CourseCatalogWriter {
          as r(term text, term_rank integer, course_number text, name text, description text, credits text, department text, uf_course_id text)
        on conflict (term, course_number, name) do update set ${columns.map((c) => `${c} = ${after[c]}`).join(', ')}
        where (${columns.map((c) => `g.${c}`).join(', ')}) is distinct from (${columns.map((c) => after[c]).join(', ')})
-       returning (xmax = 0) as inserted`,
+       returning g.id, (xmax = 0) as inserted`,
       [JSON.stringify(rows)],
+    );
+    await this.refreshSearch(
+      trx,
+      written.map((r) => r.id),
     );
     const inserted = written.filter((r) => r.inserted).length;
     return { inserted, updated: written.length - inserted, unchanged: rows.length - written.length };
@@ -249,7 +262,7 @@ export class KnexCourseCatalogWriter implements CourseCatalogWriter {
 
   async tidy(): Promise<void> {
     // Outside any transaction (VACUUM cannot run in one); reads and writes go on meanwhile.
-    await this.db.raw('vacuum (analyze) catalog_courses, courses');
+    await this.db.raw('vacuum (analyze) catalog_courses, courses, catalog_course_search');
   }
 
   /** One transaction; a dry run counts in it and rolls it back. */

@@ -3,15 +3,17 @@
 // `catalog_courses` with the count of its sections still offered, or with
 // sections_published false when the catalog lists it without sections (a
 // course-level record: it has none). Search follows
-// domain/course/course-search.ts: sections are filtered (trigram indexes on
-// the search text, code and name), and courses without sections on their own
-// search text; the courses are ranked and paged, then the page's sections
-// read; a listing without section filters pages the courses alone, in the
-// order of a "C"-collated index.
+// domain/course/course-search.ts in one statement: the box's words find the
+// courses on their search rows (catalog_course_search, course-search-rows.ts:
+// one per listed course, trigram index), the panel's fields on the courses'
+// own code and name (trigram indexes); the matches are counted, ranked and
+// paged, and the page's courses read with their matching sections; a listing
+// without filters pages the courses alone, in the order of a "C"-collated
+// index, with its total remembered.
 import type { Knex } from 'knex';
 import type { CourseCatalog, CoursePage } from '@application/ports/course-catalog';
 import type { CatalogCourse, Course } from '@domain/course/course';
-import { clampPage, isCodeWord, PAGE_SIZE, pageCount, titleWords, type CourseGroup, type CourseQuery } from '@domain/course/course-search';
+import { clampPage, isCodeWord, PAGE_SIZE, titleWords, type CourseGroup, type CourseQuery } from '@domain/course/course-search';
 import { newestTermsFirst, termRank } from '@domain/course/term';
 import type { CourseId } from '@domain/ids';
 import { CATALOG_COURSE_COLUMNS, catalogCourseColumns, toCatalogCourse, type CatalogCourseRow } from './catalog-course-row';
@@ -30,69 +32,70 @@ const LISTED = '(g.active_sections > 0 or not g.sections_published)';
 /** How long a listing's total is remembered. */
 const TOTALS_TTL_MS = 5_000;
 
+/** The listing's order (then the rank's before it), as the listing indexes hold it. */
+const LISTING_ORDER = 'g.course_number collate "C", g.name collate "C", g.term_rank desc, g.id';
+
+/** A row of a search: the total and the page, then a course of the page (g_) and one of its matching sections, if any. */
+type PageRow = Partial<CourseRow> & { page_total: string | number; page_number: string | number } & { [column: `g_${string}`]: unknown };
+
 export class KnexCourseCatalog implements CourseCatalog {
   private readonly totals = new Map<string, { total: number; until: number }>();
 
   constructor(private readonly db: Knex) {}
 
   /**
-   * The matches are counted once per search. The count and the page asked for
-   * (its courses with their matching sections, one statement) run side by side
-   * (two pooled connections on Postgres); only a page past the end, known once
-   * the count is in, is read again as the last page.
+   * One statement: the matching courses counted, the page asked for clamped
+   * to the last, and that page's courses with their matching sections. A
+   * listing remembers its total (listedTotal), and then only reads its page.
    */
   async search(query: CourseQuery, requestedPage: number): Promise<CoursePage> {
     const asked = clampPage(requestedPage, Number.MAX_SAFE_INTEGER);
-    const [total, first] = await Promise.all([this.count(query), this.pageWithSections(query, asked)]);
-    const page = clampPage(requestedPage, pageCount(total));
-    if (total === 0) return { courses: [], total, page };
-    return { courses: page === asked ? first : await this.pageWithSections(query, page), total, page };
-  }
-
-  /**
-   * One page of courses, each with its matching sections (left joined: a
-   * course without published sections comes with none), in the page's order,
-   * then by class number. The page is chosen on the listing indexes' own
-   * columns (an index-only scan where the table is vacuumed), and only its
-   * courses are read whole.
-   */
-  private async pageWithSections(query: CourseQuery, page: number): Promise<CourseGroup[]> {
-    const rows: (Partial<CourseRow> & { [column: `g_${string}`]: unknown })[] = await this.db
-      .with('page', this.pageOfCourses(query, page))
-      .from('page')
-      .join('catalog_courses as course', 'course.id', 'page.id')
-      .leftJoin('courses', (join) => {
-        join.on('courses.course_group_id', 'page.id');
-        for (const [sql, bindings] of sectionConditions(query)) join.andOn(this.db.raw(sql, bindings));
-      })
-      .select([...CATALOG_COURSE_COLUMNS.map((c) => `course.${c} as g_${c}`), ...COURSE_COLUMNS.map((c) => `courses.${c}`)])
-      .orderByRaw('page.rank, page.course_number collate "C", page.name collate "C", page.term_rank desc, page.id, courses.class_number');
+    const listing = isTermOnly(query);
+    const known = listing ? this.rememberedTotal(query.term) : undefined;
+    const { rows }: { rows: PageRow[] } = await this.db.raw(
+      `with ${listing ? '' : 'matches as materialized (?),'}
+         total as (${listing ? (known === undefined ? '?' : 'select ?::bigint as n') : 'select count(*) as n from matches'}),
+         at as (select n as total, least(?::bigint, greatest(1, (n + 9) / 10)) as page from total),
+         page as (? limit ${PAGE_SIZE} offset (select (page - 1) * ${PAGE_SIZE} from at))
+       select at.total as page_total, at.page as page_number, ${CATALOG_COURSE_COLUMNS.map((c) => `course.${c} as g_${c}`).join(', ')},
+         ${COURSE_COLUMNS.map((c) => `courses.${c}`).join(', ')}
+       from at
+       left join page on true
+       left join catalog_courses as course on course.id = page.id
+       left join courses on courses.course_group_id = page.id and ${sectionConditions(query)
+         .map(([sql]) => sql)
+         .join(' and ')}
+       order by page.rank, page.course_number collate "C", page.name collate "C", page.term_rank desc, page.id, courses.class_number`,
+      [
+        ...(listing ? [] : [this.matches(query)]),
+        listing ? (known ?? this.listed(query).count({ n: '*' })) : undefined,
+        asked,
+        listing
+          ? this.listed(query)
+              .select('g.id', 'g.course_number', 'g.name', 'g.term_rank', this.db.raw('3 as rank'))
+              .orderByRaw(LISTING_ORDER)
+          : this.db.raw(`select * from matches order by rank, ${LISTING_ORDER.replaceAll('g.', '')}`),
+        ...sectionConditions(query).flatMap(([, bindings]) => bindings),
+      ].filter((binding) => binding !== undefined),
+    );
+    const total = Number(rows[0].page_total);
+    if (listing && known === undefined) this.totals.set(query.term, { total, until: Date.now() + TOTALS_TTL_MS });
     const courses: CourseGroup[] = [];
     for (const row of rows) {
+      if (row.g_id == null) continue;
       if (courses.at(-1)?.id !== row.g_id) {
         const course = Object.fromEntries(CATALOG_COURSE_COLUMNS.map((c) => [c, row[`g_${c}`]])) as unknown as CatalogCourseRow;
         courses.push({ ...toCatalogCourse(course), sections: [] });
       }
       if (row.id != null) courses[courses.length - 1].sections.push(toCourse(row as CourseRow));
     }
-    return courses;
+    return { courses, total, page: Number(rows[0].page_number) };
   }
 
-  /**
-   * With the box's words: the courses of the matching sections, and the
-   * courses without sections matching on their own (two disjoint sets: a
-   * course with any section is published), counted in one statement.
-   */
+  /** The courses matching a query that is not a bare listing, each with its rank. */
   async count(query: CourseQuery): Promise<number> {
     if (isTermOnly(query)) return this.listedTotal(query.term);
-    const [{ total }] = hasSectionFilters(query)
-      ? await this.db.select(
-          this.db.raw('(?) + (?) as total', [
-            this.sectionFilter(this.db('courses'), query).countDistinct('course_group_id'),
-            this.unpublishedMatches(query).count('*'),
-          ]),
-        )
-      : await this.listed(query).count<{ total: string }[]>({ total: '*' });
+    const [{ total }] = await this.db.from(this.matches(query).as('m')).count<{ total: string }[]>({ total: '*' });
     return Number(total);
   }
 
@@ -102,11 +105,16 @@ export class KnexCourseCatalog implements CourseCatalog {
    * process's writer forgets them at once; another process's write shows within TOTALS_TTL_MS).
    */
   private async listedTotal(term: string): Promise<number> {
-    const cached = this.totals.get(term);
-    if (cached && cached.until > Date.now()) return cached.total;
+    const known = this.rememberedTotal(term);
+    if (known !== undefined) return known;
     const [{ total }] = await this.listed(toTermQuery(term)).count<{ total: string }[]>({ total: '*' });
     this.totals.set(term, { total: Number(total), until: Date.now() + TOTALS_TTL_MS });
     return Number(total);
+  }
+
+  private rememberedTotal(term: string): number | undefined {
+    const cached = this.totals.get(term);
+    return cached && cached.until > Date.now() ? cached.total : undefined;
   }
 
   /**
@@ -118,32 +126,37 @@ export class KnexCourseCatalog implements CourseCatalog {
     const q = this.db('catalog_courses as g').whereRaw(LISTED);
     // The rank names the term (only canonical names are stored), and the per-term listing index starts with it.
     if (query.term) q.where('g.term_rank', termRank(query.term));
-    if (query.code) q.whereRaw(`g.course_number like ? escape '\\'`, [`%${escapeLike(query.code)}%`]);
-    for (const word of query.nameWords) q.whereRaw(`lower(g.name) like ? escape '\\'`, [`%${escapeLike(word)}%`]);
+    panelFilters(q, query);
     return q;
   }
 
-  /** Courses without published sections (so without any) that the query matches, the box's words on their own search text. */
-  private unpublishedMatches(query: CourseQuery): Knex.QueryBuilder {
-    const q = this.listed(query).whereRaw('not g.sections_published');
-    for (const word of query.words) q.whereRaw(`g.search_text like ? escape '\\'`, [`%${escapeLike(word)}%`]);
+  /**
+   * The matching courses with their rank. The box's words are looked up in the
+   * courses' search documents (catalog_course_search: course-search-rows.ts),
+   * whose rows are the listed courses: one word matches a document exactly
+   * when it matches one of the course's sections on offer; several words must
+   * also be found together in one section. Without words, the panel's fields
+   * match the listed courses themselves.
+   */
+  private matches(query: CourseQuery): Knex.QueryBuilder {
+    const [rank, bindings] = rankSql(query);
+    if (!hasSectionFilters(query))
+      return this.listed(query).select('g.id', 'g.course_number', 'g.name', 'g.term_rank', this.db.raw(`${rank} as rank`, bindings));
+    const q = this.db('catalog_course_search as g').select(
+      'g.id',
+      'g.course_number',
+      'g.name',
+      'g.term_rank',
+      this.db.raw(`${rank} as rank`, bindings),
+    );
+    if (query.term) q.where('g.term_rank', termRank(query.term));
+    panelFilters(q, query);
+    for (const word of query.words) q.whereRaw(`g.doc like ? escape '\\'`, [`%${escapeLike(word)}%`]);
+    if (query.words.length > 1)
+      q.whereRaw('(not g.sectioned or exists (?))', [
+        this.sectionFilter(this.db('courses'), query).select(this.db.raw('1')).whereRaw('courses.course_group_id = g.id'),
+      ]);
     return q;
-  }
-
-  private pageOfCourses(query: CourseQuery, page: number): Knex.QueryBuilder {
-    const [rank, bindings] = isTermOnly(query) ? ['3', []] : rankSql(query);
-    const q = this.listed(query).select('g.id', 'g.course_number', 'g.name', 'g.term_rank', this.db.raw(`${rank} as rank`, bindings));
-    // One id list (a semi-join), so that each half keeps its own index: the sections' search text, the courses'.
-    if (hasSectionFilters(query))
-      q.whereIn(
-        'g.id',
-        this.sectionFilter(this.db('courses'), query).select('course_group_id').unionAll(this.unpublishedMatches(query).select('g.id')),
-      );
-    if (!isTermOnly(query)) q.orderByRaw(rank, bindings);
-    return q
-      .orderByRaw('g.course_number collate "C", g.name collate "C", g.term_rank desc, g.id')
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE);
   }
 
   /** Sections on offer that match the query's section filters. */
@@ -221,6 +234,12 @@ function sectionConditions(query: CourseQuery): [string, string[]][] {
 /** The search box's words match a section (instructors, class numbers), so they need the sections. */
 function hasSectionFilters(query: CourseQuery): boolean {
   return query.words.length > 0;
+}
+
+/** The panel's Course Code and Course Name fields, on the course's own code and name (alias g). */
+function panelFilters(q: Knex.QueryBuilder, query: CourseQuery): void {
+  if (query.code) q.whereRaw(`g.course_number like ? escape '\\'`, [`%${escapeLike(query.code)}%`]);
+  for (const word of query.nameWords) q.whereRaw(`lower(g.name) like ? escape '\\'`, [`%${escapeLike(word)}%`]);
 }
 
 /** The unfiltered or per-term listing. */
