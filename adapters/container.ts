@@ -44,6 +44,9 @@ import { KnexGroupInvitations } from '@adapters/postgres/knex-group-invitations'
 import { KnexMemberSchedules } from '@adapters/postgres/knex-member-schedules';
 import { KnexCalendarFeeds } from '@adapters/postgres/knex-calendar-feeds';
 import { KnexUserRepository } from '@adapters/postgres/knex-user-repository';
+import { KnexNotificationPreferences } from '@adapters/postgres/knex-notification-preferences';
+import { HmacUnsubscribeLinks } from '@adapters/security/hmac-unsubscribe-links';
+import { UnconfiguredPushSender } from '@adapters/push/unconfigured-push-sender';
 import { RedisChatArchiveProjector } from '@adapters/redis/redis-chat-archive-projector';
 import { RedisChatSignals } from '@adapters/redis/redis-chat-signals';
 import { createRedisClient, redisTargetOf, type RedisConnection } from '@adapters/redis/redis-client';
@@ -184,6 +187,11 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
   register(c, INFRA.RoomNewest, (r) => new RoomNewest(undefined, r(TOKENS.Clock)));
   register(c, TOKENS.ReadMarkers, (r) => new KnexReadMarkers(r(INFRA.Knex)));
   register(c, TOKENS.SessionStore, (r) => r(INFRA.SessionCache));
+  // Notifications: each student's choices, and the signed one-click unsubscribe tokens.
+  register(c, TOKENS.NotificationPreferences, (r) => new KnexNotificationPreferences(r(INFRA.Knex)));
+  register(c, TOKENS.UnsubscribeLinks, () => new HmacUnsubscribeLinks(config.sessionSecret));
+  // Web push: none until its adapter is registered here (the web-push adapter replaces this one line).
+  register(c, TOKENS.PushSender, () => new UnconfiguredPushSender());
 
   const redisTarget = redisTargetOf(config);
   if (redisTarget) {

@@ -1,9 +1,6 @@
-// Every use case, registered in the composition root's container under a
-// typed token (resolve(USE_CASES.signUp) is a SignUp) and built from its ports
-// and from the policies several use cases share, one instance of each: the one
-// list the HTTP routes, the CLIs and the tests use. Every factory reads what it
-// needs through the container's typed resolve, so handing a use case the wrong
-// port does not compile.
+// Every use case under a typed token (resolve(USE_CASES.signUp) is a SignUp), built from its ports and the
+// policies several share, one instance each: the one list the routes, CLIs and tests use (a feature's own
+// table spread in). Every factory reads through the container's typed resolve: a wrong port does not compile.
 import type { DependencyContainer } from 'tsyringe';
 import { AccountMailing } from '@application/accounts/account-mailing';
 import { AccountRemoval } from '@application/accounts/account-removal';
@@ -77,6 +74,7 @@ import { ScheduleMeeting } from '@application/study-groups/schedule-meeting';
 import { UpdateMeeting } from '@application/study-groups/update-meeting';
 import { UpdateStudyGroup } from '@application/study-groups/update-study-group';
 import type { AppConfig } from './config';
+import { notificationUseCases } from './notification-use-cases';
 import { registerAll, tokensFor, type Resolve } from './register';
 
 const { UserRepository, PasswordHasher, CommonPasswords, RateLimiter, SessionStore, AccountTokens, Mailer, MessageAuthors } = TOKENS;
@@ -286,6 +284,7 @@ const useCases = {
   inviteStudent: (r) => new InviteStudent(r(StudyGroupRepository), r(UserRepository), r(CourseMembership), r(standingChanges)),
   cancelInvite: (r) => new CancelInvite(r(StudyGroupRepository), r(standingChanges)),
   answerInvite: (r) => new AnswerInvite(r(StudyGroupRepository), r(CourseMembership), r(verification), r(standingChanges)),
+  ...notificationUseCases,
 } satisfies Record<string, (resolve: Resolve) => unknown>;
 
 /** Every use case, by the name the routes use. */

@@ -21,6 +21,7 @@ import * as groupInvitations from '@migrations/20261201000000_group_invitations'
 import * as studentBusyTimes from '@migrations/20261202000000_student_busy_times';
 import * as meetingPlans from '@migrations/20261203000000_meeting_plans';
 import * as calendarFeeds from '@migrations/20261204000000_calendar_feeds';
+import * as notificationPreferences from '@migrations/20261205000000_notification_preferences';
 import * as courseSearchDocuments from '@migrations/20261207000000_course_search_documents';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261202000000_student_busy_times': studentBusyTimes,
   '20261203000000_meeting_plans': meetingPlans,
   '20261204000000_calendar_feeds': calendarFeeds,
+  '20261205000000_notification_preferences': notificationPreferences,
   '20261207000000_course_search_documents': courseSearchDocuments,
 };
 

@@ -29,6 +29,7 @@ import { cookieAttributes, sessionMiddleware } from './session';
 import { staticClient } from './static-client';
 import { studyGroupRoutes } from './study-group-routes';
 import { calendarRoutes } from './calendar-routes';
+import { isSignedLinkPath, notificationRoutes } from './notification-routes';
 
 export interface HttpAppDeps {
   logger: Logger;
@@ -172,7 +173,7 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
   app.use(openApiEndpoint());
   if (deps.cookieSecure) app.use(httpsOnlyApi());
   app.use(sessionMiddleware(app as unknown as Koa, deps.sessionStore, deps.cookieSecure));
-  app.use(csrfProtection());
+  app.use(csrfProtection(isSignedLinkPath));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', strict: true, onerror: bodyError }));
 
   const api = new ApiRouter();
@@ -183,6 +184,7 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
   chatRoutes(api, deps.useCases, deps.heldPolls);
   studyGroupRoutes(api, deps.useCases);
   calendarRoutes(api, deps.useCases);
+  notificationRoutes(api, deps.useCases);
   app.use(api.router.routes());
   app.use(api.router.allowedMethods({ throw: false }));
 

@@ -63,9 +63,10 @@ export function rotateCsrfToken(ctx: Context, cookie: CookieAttributes): void {
   if (ctx.cookies.get(ANONYMOUS_CSRF_COOKIE)) ctx.cookies.set(ANONYMOUS_CSRF_COOKIE, null, cookie);
 }
 
-export function csrfProtection(): Middleware {
+/** `signedLink`: paths called without a session (a mail's one-click unsubscribe), whose signed token is the authority. */
+export function csrfProtection(signedLink: (path: string) => boolean = () => false): Middleware {
   return async (ctx, next) => {
-    if (SAFE_METHODS.has(ctx.method)) return next();
+    if (SAFE_METHODS.has(ctx.method) || signedLink(ctx.path)) return next();
     const expected = expectedToken(ctx);
     const given = ctx.get('X-CSRFToken');
     if (!expected || !given || !sameToken(expected, given)) {

@@ -27,6 +27,9 @@ import type { Sleeper } from './sleeper';
 import type { StudyGroupRepository } from './study-group-repository';
 import type { Telemetry } from './telemetry';
 import type { UserRepository } from './user-repository';
+import type { NotificationPreferencesStore } from './notification-preferences-store';
+import type { UnsubscribeLinks } from './unsubscribe-links';
+import type { PushSender } from './push-sender';
 
 export interface Token<T> {
   readonly name: string;
@@ -76,6 +79,10 @@ export interface Ports {
   Clock: Clock;
   Sleeper: Sleeper;
   Telemetry: Telemetry;
+  // Notifications.
+  NotificationPreferences: NotificationPreferencesStore;
+  UnsubscribeLinks: UnsubscribeLinks;
+  PushSender: PushSender;
 }
 
 export const TOKENS = tokensOf<Ports>()([
@@ -105,4 +112,8 @@ export const TOKENS = tokensOf<Ports>()([
   'Clock',
   'Sleeper',
   'Telemetry',
+  // Notifications.
+  'NotificationPreferences',
+  'UnsubscribeLinks',
+  'PushSender',
 ]);

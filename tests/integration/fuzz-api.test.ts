@@ -9,6 +9,7 @@ import http from 'node:http';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import { API } from '@contract/api';
+import { defaultPreferences } from '@domain/notifications/notification-preferences';
 import { HttpSession, newStudent } from '@tests/support/http-session';
 import { describeOnEveryMode, type TestApp } from '@tests/support/test-app';
 
@@ -62,6 +63,8 @@ const POST_ROUTES: Record<string, string[]> = {
   '/api/update-busy-times/': ['busy', 'preferredStart', 'preferredEnd'],
   '/api/insert-calendar-feed/': [],
   '/api/delete-calendar-feed/': [],
+  '/api/update-notification-settings/': ['kinds', 'mutedGroups', 'quietHours', 'digestMinutes'],
+  '/api/unsubscribe/{token}/': [],
 };
 
 /** Every GET route, with {id} slots the generator fills. */
@@ -82,6 +85,7 @@ const GET_ROUTES = [
   '/api/group-invite/',
   '/api/calendar-feed/',
   '/api/calendar-feed/{id}.ics',
+  '/api/notification-settings/',
   '/api/select-course-messages/{id}/{id}/',
   '/api/select-study-group-messages/{id}/{id}/',
   '/api/unread-counts/',
@@ -193,6 +197,12 @@ function templates(ids: Ids): Record<string, Record<string, unknown>> {
     '/api/insert-study-group-invite/': { ownerID: ids.user, studyGroupID: ids.group, username: 'nobody-here' },
     '/api/delete-study-group-invite/': { ownerID: ids.user, studyGroupID: ids.group, studentID: ids.user },
     '/api/answer-study-group-invite/': { userID: ids.user, studyGroupID: ids.group, accept: false },
+    '/api/update-notification-settings/': {
+      kinds: defaultPreferences().kinds,
+      mutedGroups: [ids.group],
+      quietHours: { start: '22:00', end: '07:00' },
+      digestMinutes: 30,
+    },
     '/api/update-busy-times/': { busy: [{ day: 1, start: '09:00', end: '10:30' }], preferredStart: '09:00', preferredEnd: '21:00' },
   };
 }

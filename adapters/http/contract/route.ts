@@ -21,6 +21,8 @@ export interface ApiRoute {
   refusals?: Partial<Record<400 | 401 | 403 | 404 | 409 | 429, z.ZodMiniType>>;
   /** Visitors may call it; every other call needs a signed-in student (401). */
   public?: true;
+  /** Called without a session or CSRF token (a mail's one-click unsubscribe): a signed token in the path is the authority. */
+  signedLink?: true;
 }
 
 /** A route of the table, its literal types kept. */

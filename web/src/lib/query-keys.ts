@@ -31,6 +31,8 @@ export const queryKeys = {
   calendarFeed: ['calendar-feed'] as const,
   /** The address made in this page's life: shown once by the server, kept here until the page reloads. */
   calendarFeedAddress: ['calendar-feed', 'address'] as const,
+  /** The signed-in student's notification settings (and the groups they may mute). */
+  notificationSettings: ['notification-settings'] as const,
   /** The signed-in student's busy grid and preferred hours. */
   busyTimes: ['busy-times'] as const,
   /** What an invite link opens, as this student (or a visitor: 0) sees it. */
