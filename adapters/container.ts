@@ -44,6 +44,9 @@ import { KnexGroupInvitations } from '@adapters/postgres/knex-group-invitations'
 import { KnexMemberSchedules } from '@adapters/postgres/knex-member-schedules';
 import { KnexCalendarFeeds } from '@adapters/postgres/knex-calendar-feeds';
 import { KnexUserRepository } from '@adapters/postgres/knex-user-repository';
+import { KnexPushSubscriptions } from '@adapters/postgres/knex-push-subscriptions';
+import { NO_PUSH, WebPushSender } from '@adapters/push/web-push-sender';
+import { registerPushSettings } from './push-use-cases';
 import { RedisChatArchiveProjector } from '@adapters/redis/redis-chat-archive-projector';
 import { RedisChatSignals } from '@adapters/redis/redis-chat-signals';
 import { createRedisClient, redisTargetOf, type RedisConnection } from '@adapters/redis/redis-client';
@@ -184,6 +187,14 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
   register(c, INFRA.RoomNewest, (r) => new RoomNewest(undefined, r(TOKENS.Clock)));
   register(c, TOKENS.ReadMarkers, (r) => new KnexReadMarkers(r(INFRA.Knex)));
   register(c, TOKENS.SessionStore, (r) => r(INFRA.SessionCache));
+  registerPushSettings(c, config);
+  // Web push: devices in the database; sent with the VAPID keys, or not at all on a server without them.
+  register(c, TOKENS.PushSubscriptions, (r) => new KnexPushSubscriptions(r(INFRA.Knex)));
+  register(c, TOKENS.PushSender, (r) => {
+    const vapid = config.push.vapid;
+    if (!vapid) return NO_PUSH;
+    return new WebPushSender(r(TOKENS.PushSubscriptions), vapid, { now: r(TOKENS.Clock), logger: logger.child({ component: 'web-push' }) });
+  });
 
   const redisTarget = redisTargetOf(config);
   if (redisTarget) {

@@ -4,6 +4,7 @@
 // list the HTTP routes, the CLIs and the tests use. Every factory reads what it
 // needs through the container's typed resolve, so handing a use case the wrong
 // port does not compile.
+/* eslint-disable max-lines -- the one table of every use case; a feature with several (push-use-cases.ts) keeps them in a file of its own */
 import type { DependencyContainer } from 'tsyringe';
 import { AccountMailing } from '@application/accounts/account-mailing';
 import { AccountRemoval } from '@application/accounts/account-removal';
@@ -77,6 +78,7 @@ import { ScheduleMeeting } from '@application/study-groups/schedule-meeting';
 import { UpdateMeeting } from '@application/study-groups/update-meeting';
 import { UpdateStudyGroup } from '@application/study-groups/update-study-group';
 import type { AppConfig } from './config';
+import { PUSH_USE_CASES } from './push-use-cases';
 import { registerAll, tokensFor, type Resolve } from './register';
 
 const { UserRepository, PasswordHasher, CommonPasswords, RateLimiter, SessionStore, AccountTokens, Mailer, MessageAuthors } = TOKENS;
@@ -145,6 +147,7 @@ const policies = (config: AppConfig): { [Name in keyof Policies]: (resolve: Reso
       r(MessageAuthors),
       r(groupChanges),
       r(CalendarFeeds),
+      r(TOKENS.PushSubscriptions),
     ),
   addressVerification: (r) => new AddressVerification(r(UserRepository), r(POLICIES.accountRemoval)),
   passwordConfirmation: (r) => new PasswordConfirmation(r(UserRepository), r(PasswordHasher), r(POLICIES.loginGuard)),
@@ -286,6 +289,7 @@ const useCases = {
   inviteStudent: (r) => new InviteStudent(r(StudyGroupRepository), r(UserRepository), r(CourseMembership), r(standingChanges)),
   cancelInvite: (r) => new CancelInvite(r(StudyGroupRepository), r(standingChanges)),
   answerInvite: (r) => new AnswerInvite(r(StudyGroupRepository), r(CourseMembership), r(verification), r(standingChanges)),
+  ...PUSH_USE_CASES,
 } satisfies Record<string, (resolve: Resolve) => unknown>;
 
 /** Every use case, by the name the routes use. */

@@ -29,6 +29,7 @@ import { cookieAttributes, sessionMiddleware } from './session';
 import { staticClient } from './static-client';
 import { studyGroupRoutes } from './study-group-routes';
 import { calendarRoutes } from './calendar-routes';
+import { pushRoutes } from './push-routes';
 
 export interface HttpAppDeps {
   logger: Logger;
@@ -183,6 +184,7 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
   chatRoutes(api, deps.useCases, deps.heldPolls);
   studyGroupRoutes(api, deps.useCases);
   calendarRoutes(api, deps.useCases);
+  pushRoutes(api, deps.useCases);
   app.use(api.router.routes());
   app.use(api.router.allowedMethods({ throw: false }));
 

@@ -19,6 +19,8 @@ import type { MemberSchedules } from './member-schedules';
 import type { MembershipChanges } from './membership-changes';
 import type { MessageAuthors } from './message-authors';
 import type { PasswordHasher } from './password-hasher';
+import type { PushSender } from './push-sender';
+import type { PushSubscriptions } from './push-subscriptions';
 import type { RateLimiter } from './rate-limiter';
 import type { ScheduleOfCoursesSource } from './schedule-of-courses-source';
 import type { ReadMarkers } from './read-markers';
@@ -76,6 +78,9 @@ export interface Ports {
   Clock: Clock;
   Sleeper: Sleeper;
   Telemetry: Telemetry;
+  // Web push: the devices students turned notifications on for, and what sends to them.
+  PushSubscriptions: PushSubscriptions;
+  PushSender: PushSender;
 }
 
 export const TOKENS = tokensOf<Ports>()([
@@ -105,4 +110,6 @@ export const TOKENS = tokensOf<Ports>()([
   'Clock',
   'Sleeper',
   'Telemetry',
+  'PushSubscriptions',
+  'PushSender',
 ]);

@@ -62,6 +62,10 @@ const POST_ROUTES: Record<string, string[]> = {
   '/api/update-busy-times/': ['busy', 'preferredStart', 'preferredEnd'],
   '/api/insert-calendar-feed/': [],
   '/api/delete-calendar-feed/': [],
+  // Web push: a device's subscription kept and removed, and a test notification.
+  '/api/insert-push-subscription/': ['endpoint', 'expirationTime', 'keys'],
+  '/api/delete-push-subscription/': ['endpoint'],
+  '/api/send-test-notification/': [],
 };
 
 /** Every GET route, with {id} slots the generator fills. */
@@ -82,6 +86,7 @@ const GET_ROUTES = [
   '/api/group-invite/',
   '/api/calendar-feed/',
   '/api/calendar-feed/{id}.ics',
+  '/api/push-key/',
   '/api/select-course-messages/{id}/{id}/',
   '/api/select-study-group-messages/{id}/{id}/',
   '/api/unread-counts/',

@@ -9,6 +9,7 @@ import { CALENDAR_ROUTES } from './calendar-routes';
 import { CHAT_ROUTES } from './chat-routes';
 import { COURSE_ROUTES } from './course-routes';
 import { STUDY_GROUP_ROUTES } from './study-group-routes';
+import { PUSH_ROUTES } from './push-routes';
 
 export { pathOf, routerPath, type AnswerOf, type ApiRoute, type BodyOf, type PathParams } from './route';
 
@@ -19,4 +20,5 @@ export const API = {
   ...CHAT_ROUTES,
   ...STUDY_GROUP_ROUTES,
   ...CALENDAR_ROUTES,
+  ...PUSH_ROUTES,
 } as const;
