@@ -1,6 +1,6 @@
 // The kinds of value configuration reads from the environment (an empty
 // variable counts as unset), and the session secret kept in DATA_DIR.
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -61,4 +61,43 @@ export function persistedSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** A VAPID key pair (base64url: the public key an uncompressed P-256 point, the private key its 32-byte scalar). */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+export const isVapidPublicKey = (v: string) => /^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, 'base64url').length === 65 && v.startsWith('B');
+export const isVapidPrivateKey = (v: string) => /^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, 'base64url').length === 32;
+
+// The embedded default's web push keys: made once and kept in DATA_DIR beside
+// the session secret, so a restart keeps every browser's subscription valid
+// (a subscription is bound to the public key it was made with).
+export function persistedVapidKeys(dataDir: string): VapidKeys {
+  const file = path.join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) {
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as Partial<VapidKeys>;
+    if (
+      typeof kept.publicKey === 'string' &&
+      isVapidPublicKey(kept.publicKey) &&
+      typeof kept.privateKey === 'string' &&
+      isVapidPrivateKey(kept.privateKey)
+    ) {
+      return { publicKey: kept.publicKey, privateKey: kept.privateKey };
+    }
+    throw new Error(`${file} does not hold a VAPID key pair: delete it to make a new one (browsers then subscribe again)`);
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  // The scalar comes back without its leading zero bytes: the key is always 32.
+  const scalar = ecdh.getPrivateKey();
+  const keys = {
+    publicKey: ecdh.getPublicKey('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(32 - scalar.length), scalar]).toString('base64url'),
+  };
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
 }

@@ -3,12 +3,13 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { cookieHeader, emptyAsUndefined, flag, optionalUrl, persistedSecret, wholeNumber } from './config-values';
+import { checkPushEnv, PUSH_ENV, pushConfigOf, type PushConfig } from './push-config';
 
 /** UF's public Schedule of Courses service (the sync asks it for /apix/soc/schedule). */
 const UF_SOC_DEFAULT_URL = 'https://one.uf.edu';
 
 /** Variables whose value a refusal never repeats: it says only how long the value was. */
-const SECRETS = new Set(['SESSION_SECRET', 'UF_SOC_COOKIE']);
+const SECRETS = new Set(['SESSION_SECRET', 'UF_SOC_COOKIE', 'VAPID_PRIVATE_KEY']);
 
 const schema = z
   .object({
@@ -144,6 +145,7 @@ const schema = z
         .max(65535, 'must be 0-65535')
         .optional(),
     ),
+    ...PUSH_ENV,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -156,6 +158,7 @@ const schema = z
         message: 'and REDIS_URL are both set: use one (a cluster, or one Redis server)',
       });
     }
+    checkPushEnv(env, ctx);
     if (env.NODE_ENV === 'production' && env.BCRYPT_COST < 10) {
       ctx.addIssue({ code: 'custom', path: ['BCRYPT_COST'], message: 'must be at least 10 when NODE_ENV=production' });
     }
@@ -221,6 +224,7 @@ export interface AppConfig {
     /** DATA_DIR/outbox. */
     outboxDir: string;
   };
+  push: PushConfig;
 }
 
 export class ConfigError extends Error {}
@@ -269,5 +273,6 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       mailFrom: e.MAIL_FROM ?? `Study Swamp <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
       outboxDir: path.join(dataDir, 'outbox'),
     },
+    push: pushConfigOf(e, dataDir),
   };
 }

@@ -46,7 +46,9 @@ import { KnexCalendarFeeds } from '@adapters/postgres/knex-calendar-feeds';
 import { KnexUserRepository } from '@adapters/postgres/knex-user-repository';
 import { KnexNotificationPreferences } from '@adapters/postgres/knex-notification-preferences';
 import { HmacUnsubscribeLinks } from '@adapters/security/hmac-unsubscribe-links';
-import { UnconfiguredPushSender } from '@adapters/push/unconfigured-push-sender';
+import { KnexPushSubscriptions } from '@adapters/postgres/knex-push-subscriptions';
+import { NO_PUSH, WebPushSender } from '@adapters/push/web-push-sender';
+import { registerPushSettings } from './push-use-cases';
 import { RedisChatArchiveProjector } from '@adapters/redis/redis-chat-archive-projector';
 import { RedisChatSignals } from '@adapters/redis/redis-chat-signals';
 import { createRedisClient, redisTargetOf, type RedisConnection } from '@adapters/redis/redis-client';
@@ -190,8 +192,14 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
   // Notifications: each student's choices, and the signed one-click unsubscribe tokens.
   register(c, TOKENS.NotificationPreferences, (r) => new KnexNotificationPreferences(r(INFRA.Knex)));
   register(c, TOKENS.UnsubscribeLinks, () => new HmacUnsubscribeLinks(config.sessionSecret));
-  // Web push: none until its adapter is registered here (the web-push adapter replaces this one line).
-  register(c, TOKENS.PushSender, () => new UnconfiguredPushSender());
+  registerPushSettings(c, config);
+  // Web push: devices in the database; sent with the VAPID keys, or not at all on a server without them.
+  register(c, TOKENS.PushSubscriptions, (r) => new KnexPushSubscriptions(r(INFRA.Knex)));
+  register(c, TOKENS.PushSender, (r) => {
+    const vapid = config.push.vapid;
+    if (!vapid) return NO_PUSH;
+    return new WebPushSender(r(TOKENS.PushSubscriptions), vapid, { now: r(TOKENS.Clock), logger: logger.child({ component: 'web-push' }) });
+  });
 
   const redisTarget = redisTargetOf(config);
   if (redisTarget) {

@@ -1,6 +1,7 @@
 // Every use case under a typed token (resolve(USE_CASES.signUp) is a SignUp), built from its ports and the
 // policies several share, one instance each: the one list the routes, CLIs and tests use (a feature's own
 // table spread in). Every factory reads through the container's typed resolve: a wrong port does not compile.
+/* eslint-disable max-lines -- the one table of every use case; a feature with several (push-use-cases.ts) keeps them in a file of its own */
 import type { DependencyContainer } from 'tsyringe';
 import { AccountMailing } from '@application/accounts/account-mailing';
 import { AccountRemoval } from '@application/accounts/account-removal';
@@ -75,6 +76,7 @@ import { UpdateMeeting } from '@application/study-groups/update-meeting';
 import { UpdateStudyGroup } from '@application/study-groups/update-study-group';
 import type { AppConfig } from './config';
 import { notificationUseCases } from './notification-use-cases';
+import { PUSH_USE_CASES } from './push-use-cases';
 import { registerAll, tokensFor, type Resolve } from './register';
 
 const { UserRepository, PasswordHasher, CommonPasswords, RateLimiter, SessionStore, AccountTokens, Mailer, MessageAuthors } = TOKENS;
@@ -143,6 +145,7 @@ const policies = (config: AppConfig): { [Name in keyof Policies]: (resolve: Reso
       r(MessageAuthors),
       r(groupChanges),
       r(CalendarFeeds),
+      r(TOKENS.PushSubscriptions),
     ),
   addressVerification: (r) => new AddressVerification(r(UserRepository), r(POLICIES.accountRemoval)),
   passwordConfirmation: (r) => new PasswordConfirmation(r(UserRepository), r(PasswordHasher), r(POLICIES.loginGuard)),
@@ -285,6 +288,7 @@ const useCases = {
   cancelInvite: (r) => new CancelInvite(r(StudyGroupRepository), r(standingChanges)),
   answerInvite: (r) => new AnswerInvite(r(StudyGroupRepository), r(CourseMembership), r(verification), r(standingChanges)),
   ...notificationUseCases,
+  ...PUSH_USE_CASES,
 } satisfies Record<string, (resolve: Resolve) => unknown>;
 
 /** Every use case, by the name the routes use. */

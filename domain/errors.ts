@@ -47,6 +47,9 @@ const ERROR_KINDS = {
   ALREADY_GROUP_MEMBER: 'conflict',
   INVALID_NEXT_OWNER: 'conflict',
   RATE_LIMITED: 'rate-limited',
+  // Web push.
+  INVALID_PUSH_SUBSCRIPTION: 'invalid',
+  PUSH_NOT_CONFIGURED: 'conflict',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof ERROR_KINDS;

@@ -23,6 +23,7 @@ import * as meetingPlans from '@migrations/20261203000000_meeting_plans';
 import * as calendarFeeds from '@migrations/20261204000000_calendar_feeds';
 import * as notificationPreferences from '@migrations/20261205000000_notification_preferences';
 import * as courseSearchDocuments from '@migrations/20261207000000_course_search_documents';
+import * as pushSubscriptions from '@migrations/20261206000000_push_subscriptions';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261204000000_calendar_feeds': calendarFeeds,
   '20261205000000_notification_preferences': notificationPreferences,
   '20261207000000_course_search_documents': courseSearchDocuments,
+  '20261206000000_push_subscriptions': pushSubscriptions,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

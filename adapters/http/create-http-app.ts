@@ -30,6 +30,7 @@ import { staticClient } from './static-client';
 import { studyGroupRoutes } from './study-group-routes';
 import { calendarRoutes } from './calendar-routes';
 import { isSignedLinkPath, notificationRoutes } from './notification-routes';
+import { pushRoutes } from './push-routes';
 
 export interface HttpAppDeps {
   logger: Logger;
@@ -185,6 +186,7 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
   studyGroupRoutes(api, deps.useCases);
   calendarRoutes(api, deps.useCases);
   notificationRoutes(api, deps.useCases);
+  pushRoutes(api, deps.useCases);
   app.use(api.router.routes());
   app.use(api.router.allowedMethods({ throw: false }));
 

@@ -3,12 +3,13 @@
 // group (owned groups hand over as on leaving: the repository applies the
 // study-group leave rule) and every course, the account becomes a
 // tombstone (its messages stay, their author shown as "Former member"), its
-// links and its calendar subscription address stop working and every session
-// of it ends.
+// links and its calendar subscription address stop working, its devices get
+// no more notifications, and every session of it ends.
 import type { AccountTokens } from '@application/ports/account-tokens';
 import type { CalendarFeeds } from '@application/ports/calendar-feeds';
 import type { CourseMembership } from '@application/ports/course-membership';
 import type { MessageAuthors } from '@application/ports/message-authors';
+import type { PushSubscriptions } from '@application/ports/push-subscriptions';
 import type { MembershipChanges } from '@application/ports/membership-changes';
 import type { SessionStore } from '@application/ports/session-store';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
@@ -27,6 +28,7 @@ export class AccountRemoval {
     private readonly authors: MessageAuthors,
     private readonly groupChanges: GroupChanges,
     private readonly calendarFeeds: CalendarFeeds,
+    private readonly pushDevices: PushSubscriptions,
   ) {}
 
   async remove(userId: UserId): Promise<void> {
@@ -47,6 +49,7 @@ export class AccountRemoval {
     await this.tokens.revoke(userId, 'verify-email');
     await this.tokens.revoke(userId, 'reset-password');
     await this.calendarFeeds.revoke(userId);
+    await this.pushDevices.removeAllOf(userId);
     await this.sessions.destroyAllOf(userId);
   }
 }

@@ -19,6 +19,8 @@ import type { MemberSchedules } from './member-schedules';
 import type { MembershipChanges } from './membership-changes';
 import type { MessageAuthors } from './message-authors';
 import type { PasswordHasher } from './password-hasher';
+import type { PushSender } from './push-sender';
+import type { PushSubscriptions } from './push-subscriptions';
 import type { RateLimiter } from './rate-limiter';
 import type { ScheduleOfCoursesSource } from './schedule-of-courses-source';
 import type { ReadMarkers } from './read-markers';
@@ -29,7 +31,6 @@ import type { Telemetry } from './telemetry';
 import type { UserRepository } from './user-repository';
 import type { NotificationPreferencesStore } from './notification-preferences-store';
 import type { UnsubscribeLinks } from './unsubscribe-links';
-import type { PushSender } from './push-sender';
 
 export interface Token<T> {
   readonly name: string;
@@ -82,6 +83,8 @@ export interface Ports {
   // Notifications.
   NotificationPreferences: NotificationPreferencesStore;
   UnsubscribeLinks: UnsubscribeLinks;
+  // Web push: the devices students turned notifications on for, and what sends to them.
+  PushSubscriptions: PushSubscriptions;
   PushSender: PushSender;
 }
 
@@ -115,5 +118,6 @@ export const TOKENS = tokensOf<Ports>()([
   // Notifications.
   'NotificationPreferences',
   'UnsubscribeLinks',
+  'PushSubscriptions',
   'PushSender',
 ]);

@@ -65,6 +65,10 @@ const POST_ROUTES: Record<string, string[]> = {
   '/api/delete-calendar-feed/': [],
   '/api/update-notification-settings/': ['kinds', 'mutedGroups', 'quietHours', 'digestMinutes'],
   '/api/unsubscribe/{token}/': [],
+  // Web push: a device's subscription kept and removed, and a test notification.
+  '/api/insert-push-subscription/': ['endpoint', 'expirationTime', 'keys'],
+  '/api/delete-push-subscription/': ['endpoint'],
+  '/api/send-test-notification/': [],
 };
 
 /** Every GET route, with {id} slots the generator fills. */
@@ -86,6 +90,7 @@ const GET_ROUTES = [
   '/api/calendar-feed/',
   '/api/calendar-feed/{id}.ics',
   '/api/notification-settings/',
+  '/api/push-key/',
   '/api/select-course-messages/{id}/{id}/',
   '/api/select-study-group-messages/{id}/{id}/',
   '/api/unread-counts/',

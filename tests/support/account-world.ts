@@ -22,6 +22,7 @@ import { CachedMessageAuthors } from '@adapters/chat/cached-message-authors';
 import { BcryptPasswordHasher } from '@adapters/security/bcrypt-password-hasher';
 import { PackagedCommonPasswords } from '@adapters/security/packaged-common-passwords';
 import { InMemoryAccountTokens } from '@tests/fakes/in-memory-account-tokens';
+import { InMemoryPushSubscriptions } from '@tests/fakes/in-memory-push-subscriptions';
 import { InMemoryCalendarFeeds } from '@tests/fakes/in-memory-calendar-feeds';
 import { InMemoryCourseCatalog } from '@tests/fakes/in-memory-course-catalog';
 import { InMemoryCourseMembership } from '@tests/fakes/in-memory-course-membership';
@@ -62,6 +63,7 @@ export function accountWorld(mode: EmailVerificationMode = 'optional') {
     authors,
     new RecordingGroupChanges(),
     calendarFeeds,
+    new InMemoryPushSubscriptions(),
   );
   const addressVerification = new AddressVerification(users, removal);
   const confirmation = new PasswordConfirmation(users, hasher, guard);

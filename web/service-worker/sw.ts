@@ -5,8 +5,11 @@
 // index.html, as the server does. It never caches an API answer: those go to
 // the network as if it were not there. A new build's worker waits until the
 // page asks it to take over ("Reload to update", web/src/app/update-prompt.tsx).
+// Pushes and notification clicks: notifications.ts.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+// Notifications: a push shows one; a click opens its page.
+import './notifications';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 

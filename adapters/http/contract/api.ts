@@ -10,6 +10,7 @@ import { CHAT_ROUTES } from './chat-routes';
 import { COURSE_ROUTES } from './course-routes';
 import { STUDY_GROUP_ROUTES } from './study-group-routes';
 import { NOTIFICATION_ROUTES } from './notification-routes';
+import { PUSH_ROUTES } from './push-routes';
 
 export { pathOf, routerPath, type AnswerOf, type ApiRoute, type BodyOf, type PathParams } from './route';
 
@@ -21,4 +22,5 @@ export const API = {
   ...STUDY_GROUP_ROUTES,
   ...CALENDAR_ROUTES,
   ...NOTIFICATION_ROUTES,
+  ...PUSH_ROUTES,
 } as const;
