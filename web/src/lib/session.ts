@@ -6,6 +6,7 @@ import { hashKey, queryOptions, useQuery, type QueryClient } from '@tanstack/rea
 import { API } from '@contract/api';
 import type { User } from '@contract/auth';
 import { apiClient } from './api-client';
+import { forgetOutbox } from './chat-outbox';
 import { forgetDrafts } from './drafts';
 import { queryKeys } from './query-keys';
 
@@ -86,11 +87,15 @@ export function signedIn(client: QueryClient, user: User): void {
 /**
  * Nobody is signed in in this tab from now on (logged out, or the server ended
  * the session). `{ left: true }`: the student logged out or deleted their
- * account, so what they typed and did not send goes too (a session that only
+ * account, so what they typed and did not send goes too (drafts, and messages
+ * waiting in the chat's outbox) (a session that only
  * expired keeps it for their return).
  */
 export function signedOut(client: QueryClient, { left = false } = {}): void {
   const user = currentUser(client);
-  if (left && user) forgetDrafts(user.id);
+  if (left && user) {
+    forgetDrafts(user.id);
+    forgetOutbox(user.id);
+  }
   settle(client, SIGNED_OUT);
 }
