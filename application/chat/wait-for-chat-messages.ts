@@ -35,7 +35,11 @@ export interface WaitForChatMessagesCommand {
 
 export interface WaitResult {
   messages: ChatMessage[];
-  /** One of the other watched rooms had activity: the client refreshes its unread marks. */
+  /**
+   * The student's unread marks changed: one of the other watched rooms had
+   * activity, or the student marked a room read (in another tab or on another
+   * device). The client refreshes its unread marks.
+   */
   activity: boolean;
   /**
    * What the polled room's page shows of study groups changed (GroupChanges): a group room's own group, or one of a
@@ -72,8 +76,10 @@ export class WaitForChatMessages {
     const others = await this.usableRooms(actingUserId, room, command.alsoWatch ?? []);
     const activityTopics = new Set(others.map(roomTopic));
     const changes = pageTopic(room);
-    // The student's own topic carries leaves: a removal wakes the wait at once.
-    const watch = this.signals.watch([roomTopic(room), studentTopic(actingUserId), changes, ...activityTopics]);
+    // The student's own topic carries leaves (a removal wakes the wait at once) and their read marks from every tab and
+    // device (MarkChatRead), which change their unread marks: activity, watching other rooms or not.
+    const own = studentTopic(actingUserId);
+    const watch = this.signals.watch([roomTopic(room), own, changes, ...activityTopics]);
     try {
       const deadline = waitDeadline(this.now(), command.waitMs);
       let activity = false;
@@ -87,7 +93,7 @@ export class WaitForChatMessages {
         if (outcome !== 'signal') return { messages: [], activity: false, groupChanged: false };
         await requireRoomMember(this.access, actingUserId, room);
         const signalled = watch.takeSignalled();
-        activity = signalled.some((topic) => activityTopics.has(topic));
+        activity = signalled.some((topic) => topic === own || activityTopics.has(topic));
         groupChanged = signalled.includes(changes);
       }
     } finally {

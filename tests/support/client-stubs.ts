@@ -1,12 +1,14 @@
 // The browser as the client's stores see it, for unit tests in Node: fetch,
-// recording every request as sent and answering it when the test says (an
-// abort rejects it as the browser does), and the document's visibility and title.
+// recording every request as sent and answering it (or dropping it) when the
+// test says (an abort rejects it as the browser does), and the document's visibility and title.
 import { vi } from 'vitest';
 
 export interface Sent {
   url: URL;
   body: unknown;
   answer(status: number, body: unknown, headers?: Record<string, string>): void;
+  /** No answer comes: the connection dropped (fetch rejects as the browser's does). */
+  fail(): void;
   aborted: boolean;
   answered: boolean;
 }
@@ -25,6 +27,10 @@ export function stubNetwork() {
         answer: (status, body, headers) => {
           request.answered = true;
           resolve(new Response(JSON.stringify(body), { status, headers }));
+        },
+        fail: () => {
+          request.answered = true;
+          reject(new TypeError('Failed to fetch'));
         },
       };
       init.signal?.addEventListener('abort', () => {

@@ -189,6 +189,19 @@ describe('WaitForChatMessages', () => {
     expect(await waiting).toEqual({ messages: [], activity: true, groupChanged: false });
   });
 
+  it('ends early with activity when the student marks a room read elsewhere (another tab or device), watching or not', async () => {
+    const news = await w.post(w.alice, w.groupRoom, 'in bob’s group');
+    for (const alsoWatch of [[w.groupRoom], []]) {
+      const waiting = w.wait.execute({ actingUserId: w.bob, room: course, after: '0-0', waitMs: LONG_WAIT, alsoWatch });
+      await waiters(w, 1);
+      // Another student's mark is none of Bob's business.
+      await w.mark.execute({ actingUserId: w.alice, room: w.groupRoom, messageId: news.id });
+      await w.mark.execute({ actingUserId: w.bob, room: w.groupRoom, messageId: news.id });
+      expect(await waiting).toEqual({ messages: [], activity: true, groupChanged: false });
+    }
+    expect(w.hub.waiting).toBe(0);
+  });
+
   it('asks the room access once for a watched room the student is not in, until they join it', async () => {
     // The room access a server caches, over a store that counts what it is asked.
     const asked: string[] = [];

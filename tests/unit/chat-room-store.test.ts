@@ -1,6 +1,7 @@
 // The chat store against a stubbed network. Sending: a message is measured
 // as the server measures it (code points, after trimming), a blank one is not
-// sent, and a refused one keeps nothing typed from being lost. The poll: a
+// sent, and one sent shows as pending until stored (the outbox's own cases are
+// in chat-outbox.test.ts). The poll: a
 // long poll in a loop, the one-second poll and back-off after errors, a
 // pause while the tab is hidden, and read marks at most every 2 s.
 import { webcrypto } from 'node:crypto';
@@ -8,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_MAX_LENGTH } from '@domain/chat/chat-message';
 import { createChatRoomStore } from '@web/features/chat/chat-room-store';
 import { refreshUnreadSoon } from '@web/features/chat/unread-store';
+import { forgetOutbox } from '@web/lib/chat-outbox';
 import { stubDocument, stubNetwork, type Sent } from '@tests/support/client-stubs';
 
 // Only watched here: asking for the unread marks is the unread store's business.
@@ -16,104 +18,96 @@ vi.mock('@web/features/chat/unread-store', async (importOriginal) => ({
   refreshUnreadSoon: vi.fn(),
 }));
 
-const posts: { message: string; clientMessageID?: string }[] = [];
-
 /** The tab's signing out when the session ends (the panel passes lib/session's); no case here ends it. */
 const signOut = () => undefined;
 
-function stubServer(answer: (body: { message: string }) => { status: number; body: unknown } | 'network down') {
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    if (url.startsWith('/api/get-token/')) return new Response(JSON.stringify({ token: 'csrf' }), { status: 200 });
-    const body = JSON.parse(String(init.body)) as { message: string };
-    posts.push(body);
-    const reply = answer(body);
-    if (reply === 'network down') throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(reply.body), { status: reply.status });
-  });
-}
-
 const CLIENT_MESSAGE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-const stored = (message: string) => ({
-  status: 201,
-  body: { id: '1000-0', user_id: 7, username: 'alberta', message, time: new Date(1000).toISOString() },
-});
+const stored = (message: string, id = '1000-0') => ({ id, user_id: 7, username: 'alberta', message, time: new Date(1000).toISOString() });
+/** The posts sent, in order (answered when the test says; the polls wait unanswered). */
+const postsOf = (sent: Sent[]) => sent.filter((r) => r.url.pathname.startsWith('/api/insert-'));
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  posts.length = 0;
+  forgetOutbox(7);
 });
 
 describe('chat room store: send', () => {
-  it('sends 2,000 emoji (4,000 UTF-16 units), trimmed, and shows what was stored', async () => {
-    stubServer((body) => stored(body.message));
+  it('shows 2,000 emoji (4,000 UTF-16 units), trimmed, as pending at once, then as stored', async () => {
+    stubDocument();
+    const sent = stubNetwork();
     const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, [], signOut);
+    const stop = store.getState().startPolling();
     const text = '😀'.repeat(MESSAGE_MAX_LENGTH);
     expect(await store.getState().send(`  ${text} `)).toBe(true);
-    expect(posts).toEqual([{ userID: 7, courseID: 3, message: text, clientMessageID: expect.stringMatching(CLIENT_MESSAGE_ID) }]);
+    expect(store.getState().pending.map((e) => [e.text, e.failure])).toEqual([[text, undefined]]);
+    await vi.waitFor(() => expect(postsOf(sent)).toHaveLength(1));
+    expect(postsOf(sent)[0].body).toEqual({
+      userID: 7,
+      courseID: 3,
+      message: text,
+      clientMessageID: expect.stringMatching(CLIENT_MESSAGE_ID),
+    });
+    postsOf(sent)[0].answer(201, stored(text));
+    await vi.waitFor(() => expect(store.getState().pending).toEqual([]));
     expect(store.getState().messages.map((m) => m.message)).toEqual([text]);
     expect(store.getState().sendError).toBe('');
+    stop();
   });
 
   it('refuses one code point too many without asking the server, in the server’s words', async () => {
-    stubServer((body) => stored(body.message));
+    stubDocument();
+    const sent = stubNetwork();
     const store = createChatRoomStore({ kind: 'group', id: 5 }, 7, [], signOut);
+    const stop = store.getState().startPolling();
     expect(await store.getState().send('😀'.repeat(MESSAGE_MAX_LENGTH + 1))).toBe(false);
-    expect(posts).toEqual([]);
     expect(store.getState().sendError).toBe('Messages can be at most 2,000 characters (this one has 2,001).');
+    expect(store.getState().pending).toEqual([]);
+    expect(postsOf(sent)).toEqual([]);
+    stop();
   });
 
   it('does not send a blank message, and says nothing about it', async () => {
-    stubServer((body) => stored(body.message));
+    stubDocument();
+    const sent = stubNetwork();
     const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, [], signOut);
+    const stop = store.getState().startPolling();
     expect(await store.getState().send(' \n ')).toBe(false);
-    expect(posts).toEqual([]);
     expect(store.getState().sendError).toBe('');
-  });
-
-  it('sends a re-sent draft under the post’s first client id, so a post stored before its answer failed is not stored twice; a new post gets a new one', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const answers: ('network down' | 'stored')[] = ['network down', 'network down', 'stored', 'stored', 'network down', 'stored'];
-    stubServer((body) => (answers.shift() === 'stored' ? stored(body.message) : 'network down'));
-    const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, [], signOut);
-    expect(await store.getState().send('Lab at 3?')).toBe(false);
-    expect(store.getState().sendError).toBe('Could not reach Study Swamp. Your message was not sent; try again.');
-    // Enter again, twice (the panel gave the text back, untrimmed as typed).
-    expect(await store.getState().send('Lab at 3? ')).toBe(false);
-    expect(await store.getState().send('Lab at 3?')).toBe(true);
-    expect(posts.map((p) => p.message)).toEqual(['Lab at 3?', 'Lab at 3?', 'Lab at 3?']);
-    expect(new Set(posts.map((p) => p.clientMessageID)).size).toBe(1);
-    expect(posts[0].clientMessageID).toMatch(CLIENT_MESSAGE_ID);
-
-    // After a success, the same words again are a new post.
-    expect(await store.getState().send('Lab at 3?')).toBe(true);
-    expect(posts[3].clientMessageID).not.toBe(posts[0].clientMessageID);
-    // A failed draft changed before it is sent again is another post too.
-    expect(await store.getState().send('See you there')).toBe(false);
-    expect(await store.getState().send('See you there, room 204')).toBe(true);
-    expect(posts[5].clientMessageID).not.toBe(posts[4].clientMessageID);
-    expect(new Set(posts.map((p) => p.clientMessageID)).size).toBe(4);
+    expect(store.getState().pending).toEqual([]);
+    expect(postsOf(sent)).toEqual([]);
+    stop();
   });
 
   it('makes client ids without crypto.randomUUID (a page served over plain http)', async () => {
     vi.stubGlobal('crypto', { getRandomValues: <T extends Uint8Array>(array: T) => webcrypto.getRandomValues(array) });
-    stubServer((body) => stored(body.message));
+    stubDocument();
+    stubNetwork();
     const store = createChatRoomStore({ kind: 'course', id: 3 }, 7, [], signOut);
     expect(await store.getState().send('one')).toBe(true);
     expect(await store.getState().send('two')).toBe(true);
-    expect(posts[0].clientMessageID).toMatch(CLIENT_MESSAGE_ID);
-    expect(posts[1].clientMessageID).toMatch(CLIENT_MESSAGE_ID);
-    expect(posts[0].clientMessageID).not.toBe(posts[1].clientMessageID);
+    const [one, two] = store.getState().pending.map((e) => e.clientMessageID);
+    expect(one).toMatch(CLIENT_MESSAGE_ID);
+    expect(two).toMatch(CLIENT_MESSAGE_ID);
+    expect(one).not.toBe(two);
   });
 
-  it('keeps today’s sentence for a refusal, and marks the room lost when the student is no longer a member', async () => {
+  it('keeps today’s sentence for a refusal on the message, and marks the room lost when the student is no longer a member', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    stubServer(() => ({ status: 403, body: { error: 'NOT_GROUP_MEMBER', message: 'You are not a member of this study group' } }));
+    stubDocument();
+    const sent = stubNetwork();
     const store = createChatRoomStore({ kind: 'group', id: 5 }, 7, [], signOut);
-    expect(await store.getState().send('hello')).toBe(false);
-    expect(store.getState().sendError).toBe('You are no longer a member here, so your message was not sent.');
-    expect(store.getState().accessLost).toBe(true);
+    const stop = store.getState().startPolling();
+    expect(await store.getState().send('hello')).toBe(true);
+    await vi.waitFor(() => expect(postsOf(sent)).toHaveLength(1));
+    postsOf(sent)[0].answer(403, { error: 'NOT_GROUP_MEMBER', message: 'You are not a member of this study group' });
+    await vi.waitFor(() => expect(store.getState().accessLost).toBe(true));
+    expect(store.getState().pending.map((e) => [e.text, e.failure])).toEqual([
+      ['hello', 'You are no longer a member here, so your message was not sent.'],
+    ]);
     expect(store.getState().messages).toEqual([]);
+    stop();
+    vi.restoreAllMocks();
   });
 });
 

@@ -47,7 +47,9 @@ export const POLL_HEADERS = {
 } as const;
 
 export const pollAnswerHeaders = {
-  [POLL_HEADERS.activity]: 'With wait and watch: "1" when one of the watched rooms had news (read GET /api/unread-counts/ again).',
+  [POLL_HEADERS.activity]:
+    'With wait: "1" when the unread marks changed (read GET /api/unread-counts/ again): one of the watched rooms had news, ' +
+    'or the student marked a room read in another tab or on another device.',
   [POLL_HEADERS.groupChanged]:
     'With wait: "1" when what the page shows of study groups changed (members, owner, details, meetings, requests, invites, RSVPs): ' +
     "of a group chat, the group (read GET /api/study-group/{id}/ again); of a course chat, one of the course's groups (read the course page's groups again).",

@@ -154,12 +154,16 @@ export function signedIn(_client: QueryClient | null, user: User): void {
 /**
  * Nobody is signed in in this tab from now on (logged out, or the server ended
  * the session). `{ left: true }`: the student logged out or deleted their
- * account, so what they typed and did not send goes too (a session that only
+ * account, so what they typed and did not send goes too (drafts, and messages
+ * waiting in the chat's outbox) (a session that only
  * expired keeps it for their return).
  */
 export function signedOut(_client: QueryClient | null, { left = false } = {}): void {
   const user = currentUser();
-  // The drafts' store belongs to the signed-in app, loaded by then.
-  if (left && user) void import('./drafts').then(({ forgetDrafts }) => forgetDrafts(user.id));
+  // The drafts' and the outbox's stores belong to the signed-in app, loaded by then.
+  if (left && user) {
+    void import('./drafts').then(({ forgetDrafts }) => forgetDrafts(user.id));
+    void import('./chat-outbox').then(({ forgetOutbox }) => forgetOutbox(user.id));
+  }
   settle(SIGNED_OUT);
 }

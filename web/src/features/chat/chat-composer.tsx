@@ -1,7 +1,8 @@
 // The chat's field and Send button: Enter or Send posts (Shift+Enter adds a
 // line). Sending clears the field at once, so the next message can be typed
-// while this one is on its way; a message not sent comes back into it, with
-// why under it. What is typed is kept in this browser until it is sent
+// while this one is on its way (it waits in the log as pending, however bad
+// the connection); a message that cannot be sent as typed comes back into it,
+// with why under it. What is typed is kept in this browser until it is sent
 // (web/src/lib/drafts.ts): a reload, another course or a closed tab loses none of it.
 import { useId, type FormEvent } from 'react';
 import type { Member } from '@contract/members';
@@ -19,14 +20,13 @@ interface ChatComposerProps {
   /** The room's people, offered after "@" (mention-picker.tsx); `me` (the student's username) is not. */
   members: readonly Member[];
   me: string;
-  sending: boolean;
-  /** Why the last message was not sent; empty once one is. */
+  /** Why the last message could not be sent as typed; empty once one is. */
   sendError: string;
-  /** Resolves to true once the message is stored. */
+  /** Resolves to true once the message is on its way (the chat's outbox). */
   send: (text: string) => Promise<boolean>;
 }
 
-export function ChatComposer({ roomName, userId, draftPlace, members, me, sending, sendError, send }: ChatComposerProps) {
+export function ChatComposer({ roomName, userId, draftPlace, members, me, sendError, send }: ChatComposerProps) {
   const inputId = useId();
   const errorId = useId();
   const hintId = useId();
@@ -35,7 +35,6 @@ export function ChatComposer({ roomName, userId, draftPlace, members, me, sendin
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (sending) return;
     // Spec 4: sending clears the input. At once, so the student can type the
     // next message while this one is on its way.
     const text = draft;
@@ -70,7 +69,7 @@ export function ChatComposer({ roomName, userId, draftPlace, members, me, sendin
         <span className="visually-hidden" id={hintId}>
           Enter sends; Shift+Enter starts a new line; @ and a name mentions someone.
         </span>
-        <button type="submit" className={`button button--primary ${styles.send}`} disabled={sending} aria-busy={sending}>
+        <button type="submit" className={`button button--primary ${styles.send}`}>
           Send
         </button>
       </form>

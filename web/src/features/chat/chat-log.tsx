@@ -11,7 +11,8 @@
 // last focused, else the newest), the arrow keys, Home and End moving between
 // them, so 50 messages are not 50 stops on the way to type. A message that
 // mentions the student is highlighted; their own can be edited and deleted
-// (message-body.tsx), and a group's owner may delete any.
+// (message-body.tsx), and a group's owner may delete any. Messages sent and
+// not stored yet follow the log's last (pending-message.tsx).
 import { useState, type KeyboardEvent, type RefObject } from 'react';
 import type { ChatMessage } from '@contract/chat';
 import type { Member } from '@contract/members';
@@ -23,6 +24,7 @@ import { memberName, messageAuthorName } from '@web/lib/member-name';
 import styles from './chat-panel.module.css';
 import type { ChatRoomState } from './chat-room-store';
 import { MessageBody } from './message-body';
+import { PendingMessage } from './pending-message';
 import { startsRun } from './message-runs';
 
 type ProfileCard = ReturnType<typeof useProfileCard>;
@@ -36,7 +38,7 @@ interface ChatLogProps {
   userId: number;
   /** Their username, lower case ('' while unknown): the mentions to highlight. */
   me: string;
-  chat: Pick<ChatRoomState, 'messages' | 'hasEarlier' | 'loadingEarlier' | 'earlierFailed' | 'loadEarlier' | 'edit'>;
+  chat: Pick<ChatRoomState, 'messages' | 'pending' | 'hasEarlier' | 'loadingEarlier' | 'earlierFailed' | 'loadEarlier' | 'edit' | 'retry'>;
   /** The room's people by id, and their usernames in lower case (for mentions). */
   people: ReadonlyMap<number, Member>;
   usernames: ReadonlySet<string>;
@@ -46,6 +48,8 @@ interface ChatLogProps {
   toggleCard: ProfileCard['toggle'];
   /** Delete was pressed on a message: the panel asks to confirm it. */
   onDelete: (message: ChatMessage) => void;
+  /** Delete was pressed on a message that was not sent: the panel takes it out and gives its text back. */
+  onDiscard: (clientMessageID: string) => void;
 }
 
 export function ChatLog({
@@ -61,6 +65,7 @@ export function ChatLog({
   openCardKey,
   toggleCard,
   onDelete,
+  onDiscard,
 }: ChatLogProps) {
   const [focusedAuthor, setFocusedAuthor] = useState<string | null>(null);
   const [focusedActions, setFocusedActions] = useState<string | null>(null);
@@ -117,7 +122,7 @@ export function ChatLog({
           Could not load earlier messages. Please try again.
         </p>
       ) : null}
-      {messages.length === 0 ? (
+      {messages.length === 0 && chat.pending.length === 0 ? (
         <p className={`panel__muted ${styles.empty}`}>No messages yet. Start the conversation!</p>
       ) : (
         <ol className={styles.messages}>
@@ -183,6 +188,15 @@ export function ChatLog({
               </li>
             );
           })}
+          {chat.pending.map((entry, index) => (
+            <PendingMessage
+              key={entry.clientMessageID}
+              entry={entry}
+              first={index === 0}
+              onRetry={() => chat.retry(entry.clientMessageID)}
+              onDelete={() => onDiscard(entry.clientMessageID)}
+            />
+          ))}
         </ol>
       )}
     </div>

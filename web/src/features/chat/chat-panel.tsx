@@ -4,7 +4,9 @@
 // scrolled up to read, in which case a button says how many new ones arrived.
 // What the student has seen is reported as read (the unread marks), and the
 // title shows the room's unread count. Deleting a message asks first
-// (delete-message-dialog.tsx).
+// (delete-message-dialog.tsx). While the server cannot be reached it says
+// "Reconnecting…" (a status, not an alert), and messages sent meanwhile wait
+// at the log's end until they are stored.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useEffectEvent, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
@@ -13,12 +15,14 @@ import type { Member } from '@contract/members';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { compareMessageIdText as compareMessageIds } from '@domain/chat/message-id';
 import { useProfileCard } from '@web/components/profile-card';
+import { useDraft } from '@web/lib/drafts';
 import { signedOut, useCurrentUser } from '@web/lib/session';
 import { ChatComposer } from './chat-composer';
 import { ChatLog } from './chat-log';
 import styles from './chat-panel.module.css';
 import { createChatRoomStore } from './chat-room-store';
 import { DeleteMessageDialog } from './delete-message-dialog';
+import outbox from './outbox.module.css';
 import { UnreadBadge } from './unread-badge';
 
 export interface ChatPanelProps<M extends Member = Member> {
@@ -100,6 +104,9 @@ function RoomChatPanel<M extends Member>({
   const me = (useCurrentUser()?.username ?? '').toLowerCase();
   const { openKey, toggle, card } = useProfileCard(members, profileExtra);
   const [confirmDelete, setConfirmDelete] = useState<ChatMessage | null>(null);
+  const draftPlace = `${room.kind}:${room.id}`;
+  const [, setDraft] = useDraft(userId, `chat:${draftPlace}`);
+  const composerRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => store.getState().startPolling(), [store]);
 
@@ -161,12 +168,28 @@ function RoomChatPanel<M extends Member>({
     reportRead();
   }, [chat.messages, userId, reportRead]);
 
+  // A message sent (or refused) shows at the log's end: followed like a new one.
+  const pendingCount = chat.pending.length;
+  const waiting = chat.pending.filter((entry) => entry.failure === undefined).length;
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    if (log && pendingCount > 0 && following.current) log.scrollTop = log.scrollHeight;
+  }, [pendingCount]);
+
   function onScroll() {
     const log = logRef.current;
     if (!log) return;
     following.current = log.scrollHeight - log.scrollTop - log.clientHeight < NEAR_BOTTOM_PX;
     if (following.current) setUnseen(0);
     reportRead();
+  }
+
+  /** Delete on a message not sent: out of the outbox, and its text back in the message box (before anything typed since). */
+  function discard(clientMessageID: string) {
+    const text = chat.discard(clientMessageID);
+    if (text === undefined) return;
+    setDraft((typed) => (typed === '' ? text : `${text}\n${typed}`));
+    composerRef.current?.querySelector('textarea')?.focus();
   }
 
   function showNewest() {
@@ -192,6 +215,17 @@ function RoomChatPanel<M extends Member>({
         {title} <UnreadBadge room={room} hidden />
       </Title>
       <div className={styles.body}>
+        {/* Always there: a live region tells what changes inside it. */}
+        <div role="status">
+          {chat.reconnecting ? (
+            <p className={outbox.reconnecting}>
+              <strong>Reconnecting…</strong>{' '}
+              {waiting === 0
+                ? 'Messages you send will go as soon as the connection is back.'
+                : `${waiting === 1 ? '1 message' : `${waiting} messages`} will be sent as soon as the connection is back.`}
+            </p>
+          ) : null}
+        </div>
         <ChatLog
           logRef={logRef}
           onScroll={onScroll}
@@ -205,6 +239,7 @@ function RoomChatPanel<M extends Member>({
           openCardKey={openKey}
           toggleCard={toggle}
           onDelete={setConfirmDelete}
+          onDiscard={discard}
         />
         {unseen > 0 ? (
           <button type="button" className={styles.newMessages} onClick={showNewest}>
@@ -218,16 +253,17 @@ function RoomChatPanel<M extends Member>({
           {chat.actionError}
         </p>
       ) : null}
-      <ChatComposer
-        roomName={roomName}
-        userId={userId}
-        draftPlace={`${room.kind}:${room.id}`}
-        members={members}
-        me={me}
-        sending={chat.sending}
-        sendError={chat.sendError}
-        send={send}
-      />
+      <div ref={composerRef} className={outbox.composer}>
+        <ChatComposer
+          roomName={roomName}
+          userId={userId}
+          draftPlace={draftPlace}
+          members={members}
+          me={me}
+          sendError={chat.sendError}
+          send={send}
+        />
+      </div>
       {confirmDelete ? (
         <DeleteMessageDialog
           message={confirmDelete}

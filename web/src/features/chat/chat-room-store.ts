@@ -1,7 +1,10 @@
 // One chat room kept current, as a store of its own per open panel: its poll
 // (room-poll.ts) brings what is new after the cursor; also older pages on
 // request, sending, editing and deleting, and reporting what the student has
-// read (at most every 2 s). Every answer is merged by id. Not TanStack Query: the cursor poll is the
+// read (at most every 2 s). Every answer is merged by id. Messages sent wait
+// in the room's outbox (lib/chat-outbox.ts), shown as pending, until
+// outbox-sender.ts has them stored; while the server cannot be reached the
+// store says it is reconnecting. Not TanStack Query: the cursor poll is the
 // product's design (spec 9), and a cache of "the latest 50" would fight it.
 import { createStore } from 'zustand/vanilla';
 import type { ChatMessage } from '@contract/chat';
@@ -10,9 +13,10 @@ import type { ChatRoom } from '@domain/chat/chat-room';
 import { compareMessageIdText, FIRST_MESSAGE_ID } from '@domain/chat/message-id';
 import { NetworkError } from '@web/lib/api-client';
 import { isApiError, isNotAuthenticated, messageForStudent } from '@web/lib/api-error';
+import { outboxKey, readOutbox, type OutboxEntry } from '@web/lib/chat-outbox';
 import { deleteMessage, editMessage, EARLIER_PAGE_SIZE, fetchMessages, markRead, sendMessage } from './api';
 import { mergeMessages } from './merge-messages';
-import { newClientMessageID } from './client-message-id';
+import { discardMessage, queueMessage, retryMessage, startOutboxSender } from './outbox-sender';
 import { pollRoom } from './room-poll';
 import { lastReadOf, markedRead, refreshUnreadSoon } from './unread-store';
 
@@ -25,9 +29,12 @@ export interface ChatRoomState {
   hasEarlier: boolean;
   loadingEarlier: boolean;
   earlierFailed: boolean;
-  sending: boolean;
-  /** Why the last message was not sent; empty once one is. */
+  /** Why the last message could not be sent as typed (too long); empty once one is. */
   sendError: string;
+  /** Messages sent and not stored yet, oldest first: on their way, waiting for the connection, or refused (`failure`). */
+  pending: readonly OutboxEntry[];
+  /** The server cannot be reached (polls or sends fail): the chat says it is reconnecting. */
+  reconnecting: boolean;
   /** Why the last edit or delete failed; empty once one succeeds. */
   actionError: string;
   /** The server refused the room to this student (removed, or left elsewhere): polling has stopped for good. */
@@ -37,8 +44,16 @@ export interface ChatRoomState {
   /** Starts polling; answers the function that stops it. */
   startPolling(): () => void;
   loadEarlier(): Promise<void>;
-  /** Resolves to true once stored; otherwise `sendError` says why (nothing is said for a blank message). */
+  /**
+   * Resolves to true once the message is in the outbox (shown as pending, sent
+   * in order as soon as the server can be reached); otherwise `sendError` says
+   * why (nothing is said for a blank message).
+   */
   send(draft: string): Promise<boolean>;
+  /** Sends a refused message again. */
+  retry(clientMessageID: string): void;
+  /** Takes a refused message out of the outbox; answers its text (for the message box), or undefined. */
+  discard(clientMessageID: string): string | undefined;
   /** The author's new text; resolves to true once stored, otherwise `actionError` says why. */
   edit(messageId: string, draft: string): Promise<boolean>;
   /** Resolves to true once deleted, otherwise `actionError` says why. */
@@ -49,16 +64,6 @@ export interface ChatRoomState {
 
 /** Refusals that mean the student can no longer use this room. */
 const ACCESS_LOST = ['NOT_COURSE_MEMBER', 'NOT_GROUP_MEMBER', 'COURSE_NOT_FOUND', 'STUDY_GROUP_NOT_FOUND'] as const;
-
-function sendFailure(error: unknown): string {
-  if (isNotAuthenticated(error)) return 'Your session ended. Log in again to send messages.';
-  if (isApiError(error, 'RATE_LIMITED')) return 'You are sending messages too quickly. Wait a few seconds and try again.';
-  if (isApiError(error, 'INVALID_TEXT')) return messageForStudent(error, 'Your message contains characters that cannot be sent.');
-  if (isApiError(error, 'VALIDATION_FAILED')) return 'Messages can be 1 to 2,000 characters long.';
-  if (isApiError(error, 'NOT_COURSE_MEMBER', 'NOT_GROUP_MEMBER')) return 'You are no longer a member here, so your message was not sent.';
-  if (error instanceof NetworkError) return 'Could not reach Study Swamp. Your message was not sent; try again.';
-  return 'Your message was not sent. Please try again.';
-}
 
 function actionFailure(error: unknown, what: 'edited' | 'deleted'): string {
   if (isNotAuthenticated(error)) return `Your session ended. Log in again; the message was not ${what}.`;
@@ -89,12 +94,26 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
   let pendingMark: string | null = null;
   let lastMarkAt = -Infinity;
   let markTimer: ReturnType<typeof setTimeout> | undefined;
-  // The last post not known to be stored, and its id: a failed send may still
-  // have been stored (only its answer lost), so the same text sent again goes
-  // under the same id, and the server answers the message it already has.
-  let unsent: { text: string; clientMessageID: string } | null = null;
+  const outbox = outboxKey(userId, room);
+  // What cannot be reached: the poll, the sender. Either makes the chat say it is reconnecting.
+  const down = { poll: false, send: false };
+  // An edit's, a delete's or an earlier page's failure that came from the network: said until the server is back.
+  let actionFromNetwork = false;
+  let earlierFromNetwork = false;
 
   return createStore<ChatRoomState>()((set, get) => {
+    /** The poll or the sender reached the server, or failed to. Back: the network's errors shown are cleared. */
+    function reach(which: keyof typeof down, ok: boolean): void {
+      down[which] = !ok;
+      const reconnecting = down.poll || down.send;
+      if (reconnecting === get().reconnecting) return;
+      const cleared = reconnecting
+        ? {}
+        : { ...(actionFromNetwork && { actionError: '' }), ...(earlierFromNetwork && { earlierFailed: false }) };
+      if (!reconnecting) actionFromNetwork = earlierFromNetwork = false;
+      set({ reconnecting, ...cleared });
+    }
+
     /** True when the refusal ends this room for the student (signed out, or no longer allowed in). */
     function endsRoom(error: unknown): boolean {
       if (isNotAuthenticated(error)) {
@@ -143,13 +162,24 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
       hasEarlier: initialMessages.length >= EARLIER_PAGE_SIZE,
       loadingEarlier: false,
       earlierFailed: false,
-      sending: false,
       sendError: '',
+      pending: readOutbox(outbox),
+      reconnecting: false,
       actionError: '',
       accessLost: false,
       pageChanges: 0,
 
       startPolling() {
+        // The outbox is sent while the room is open (what a closed room holds goes when it opens again).
+        const sender = startOutboxSender({
+          key: outbox,
+          post: (entry) => sendMessage(room, userId, entry.text, entry.clientMessageID),
+          // Merged by id: a post the poll already brought (stored before its answer was lost) stays one.
+          delivered: (stored) => set((state) => ({ messages: mergeMessages(state.messages, [stored]) })),
+          reachable: (ok) => reach('send', ok),
+          endsRoom: (error) => endsRoom(error),
+          changed: (pending) => set({ pending }),
+        });
         const stop = pollRoom({
           room,
           userId,
@@ -158,9 +188,15 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
           lost: () => get().accessLost,
           endsRoom,
           pageChanged: () => set((state) => ({ pageChanges: state.pageChanges + 1 })),
+          reachable: (ok) => {
+            reach('poll', ok);
+            // The server answers again: what waits in the outbox goes now, not after its back-off.
+            if (ok) sender.kick();
+          },
         });
         return () => {
           stop();
+          sender.stop();
           // A read waiting for its 2 s turn goes now, or the badge would count it again.
           if (markTimer !== undefined) {
             clearTimeout(markTimer);
@@ -185,6 +221,7 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
             return;
           }
           console.error('Could not load earlier messages', error);
+          earlierFromNetwork = error instanceof NetworkError;
           set({ earlierFailed: true });
         } finally {
           set({ loadingEarlier: false });
@@ -193,27 +230,26 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
 
       async send(draft) {
         // Spec 5: empty messages are not sent.
-        if (get().sending || draft.trim() === '') return false;
+        if (draft.trim() === '') return false;
         const checked = checkedText(draft);
         if ('problem' in checked) {
           set({ sendError: checked.problem });
           return false;
         }
-        set({ sending: true });
-        if (unsent?.text !== checked.text) unsent = { text: checked.text, clientMessageID: newClientMessageID() };
-        try {
-          const stored = await sendMessage(room, userId, checked.text, unsent.clientMessageID);
-          unsent = null;
-          // Merged by id: a post the poll already brought (stored before its answer was lost) stays one.
-          set((state) => ({ messages: mergeMessages(state.messages, [stored]), sending: false, sendError: '' }));
-          return true;
-        } catch (error) {
-          console.error('Could not send the message', error);
-          // The text stays with the caller, so nothing typed is lost.
-          set({ sending: false, sendError: sendFailure(error) });
-          endsRoom(error);
-          return false;
-        }
+        queueMessage(outbox, checked.text);
+        set({ sendError: '', pending: readOutbox(outbox) });
+        return true;
+      },
+
+      retry(clientMessageID) {
+        retryMessage(outbox, clientMessageID);
+        set({ pending: readOutbox(outbox) });
+      },
+
+      discard(clientMessageID) {
+        const text = discardMessage(outbox, clientMessageID);
+        set({ pending: readOutbox(outbox) });
+        return text;
       },
 
       async edit(messageId, draft) {
@@ -228,6 +264,7 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
           return true;
         } catch (error) {
           console.error('Could not edit the message', error);
+          actionFromNetwork = error instanceof NetworkError;
           set({ actionError: actionFailure(error, 'edited') });
           endsRoom(error);
           return false;
@@ -241,6 +278,7 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
           return true;
         } catch (error) {
           console.error('Could not delete the message', error);
+          actionFromNetwork = error instanceof NetworkError;
           set({ actionError: actionFailure(error, 'deleted') });
           endsRoom(error);
           return false;

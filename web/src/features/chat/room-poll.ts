@@ -7,9 +7,13 @@
 // when what the page shows of study groups changed (the group of a group's
 // chat, the groups of a course's): the page reads them again; and so it does
 // when the long poll starts again after a pause or a failure, since a change
-// meanwhile was told to no one.
+// meanwhile was told to no one. Whether the server can be reached is told
+// as each poll ends (the chat shows "Reconnecting…" while it cannot), and
+// the browser coming back online tries the long poll again at once.
 import type { ChatMessage } from '@contract/chat';
 import type { ChatRoom } from '@domain/chat/chat-room';
+import { NetworkError } from '@web/lib/api-client';
+import { ApiError } from '@web/lib/api-error';
 import { retryDelayMs } from '@web/lib/retry-delay';
 import { fetchMessages, POLL_BATCH_LIMIT, waitForMessages } from './api';
 import { coverUnread, refreshUnread, roomsToWatch } from './unread-store';
@@ -33,6 +37,13 @@ export interface PolledRoom {
   endsRoom(error: unknown): boolean;
   /** What the room's page shows of study groups may have changed: the page reads it again. */
   pageChanged(): void;
+  /** A poll got an answer (true), or found the server out of reach (false). */
+  reachable(ok: boolean): void;
+}
+
+/** No answer, or a proxy's instead of the server's: the connection, not the request, is the trouble. */
+function unreachable(error: unknown): boolean {
+  return error instanceof NetworkError || (error instanceof ApiError && [502, 503, 504].includes(error.status));
 }
 
 /** Polls the room until the function it answers is called. */
@@ -82,6 +93,7 @@ export function pollRoom(polled: PolledRoom): () => void {
             if (stopped) return;
             longFailures = 0;
             failures = 0;
+            polled.reachable(true);
             polled.take(answer.messages);
             if (answer.activity) refreshUnread();
             if (answer.groupChanged) polled.pageChanged();
@@ -90,6 +102,7 @@ export function pollRoom(polled: PolledRoom): () => void {
             const batch = await fetchMessages(polled.room, polled.userId, { after: polled.cursor() });
             if (stopped) return;
             failures = 0;
+            polled.reachable(true);
             polled.take(batch);
             // A full answer means more are waiting (a tab back from the background): ask again at once.
             if (batch.length < POLL_BATCH_LIMIT) await waker.sleep(Math.min(POLL_INTERVAL_MS, Math.max(0, longPollAt - Date.now())));
@@ -100,6 +113,8 @@ export function pollRoom(polled: PolledRoom): () => void {
           if (polled.endsRoom(error)) return;
           // Spec 8: a failed poll is logged, and polling goes on.
           console.error('response error', error);
+          // A long poll cut once (a proxy's limit) is not yet an outage; a one-second poll that fails is.
+          if (!long || unreachable(error)) polled.reachable(false);
           cover(false);
           failures += 1;
           unwatched = true;
@@ -132,7 +147,15 @@ export function pollRoom(polled: PolledRoom): () => void {
     }
   }
 
+  function onOnline() {
+    // Back online: the long poll at once, not after its back-off.
+    longPollAt = 0;
+    failures = 0;
+    waker.wake();
+  }
+
   document.addEventListener('visibilitychange', onVisibilityChange);
+  if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
   void loop();
   return () => {
     stopped = true;
@@ -140,5 +163,6 @@ export function pollRoom(polled: PolledRoom): () => void {
     waker.wake();
     cover(false);
     document.removeEventListener('visibilitychange', onVisibilityChange);
+    if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
   };
 }
