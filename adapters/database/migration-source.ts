@@ -21,6 +21,7 @@ import * as groupInvitations from '@migrations/20261201000000_group_invitations'
 import * as studentBusyTimes from '@migrations/20261202000000_student_busy_times';
 import * as meetingPlans from '@migrations/20261203000000_meeting_plans';
 import * as calendarFeeds from '@migrations/20261204000000_calendar_feeds';
+import * as chatRepliesAndReactions from '@migrations/20261208000000_chat_replies_and_reactions';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261202000000_student_busy_times': studentBusyTimes,
   '20261203000000_meeting_plans': meetingPlans,
   '20261204000000_calendar_feeds': calendarFeeds,
+  '20261208000000_chat_replies_and_reactions': chatRepliesAndReactions,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
