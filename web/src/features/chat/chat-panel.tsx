@@ -15,6 +15,7 @@ import { compareMessageIdText as compareMessageIds } from '@domain/chat/message-
 import { useProfileCard } from '@web/components/profile-card';
 import { signedOut, useCurrentUser } from '@web/lib/session';
 import { ChatComposer } from './chat-composer';
+import { ReplyingTo } from './reply-quote';
 import { ChatLog } from './chat-log';
 import styles from './chat-panel.module.css';
 import { createChatRoomStore } from './chat-room-store';
@@ -218,6 +219,7 @@ function RoomChatPanel<M extends Member>({
           {chat.actionError}
         </p>
       ) : null}
+      {chat.replyingTo ? <ReplyingTo message={chat.replyingTo} userId={userId} onCancel={() => chat.replyTo(null)} /> : null}
       <ChatComposer
         roomName={roomName}
         userId={userId}

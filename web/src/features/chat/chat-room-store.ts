@@ -10,7 +10,7 @@ import type { ChatRoom } from '@domain/chat/chat-room';
 import { compareMessageIdText, FIRST_MESSAGE_ID } from '@domain/chat/message-id';
 import { NetworkError } from '@web/lib/api-client';
 import { isApiError, isNotAuthenticated, messageForStudent } from '@web/lib/api-error';
-import { deleteMessage, editMessage, EARLIER_PAGE_SIZE, fetchMessages, markRead, sendMessage } from './api';
+import { deleteMessage, editMessage, EARLIER_PAGE_SIZE, fetchMessages, markRead, reactToMessage, sendMessage } from './api';
 import { mergeMessages } from './merge-messages';
 import { newClientMessageID } from './client-message-id';
 import { pollRoom } from './room-poll';
@@ -45,6 +45,13 @@ export interface ChatRoomState {
   remove(messageId: string): Promise<boolean>;
   /** The student has seen the room up to this message (reported at most every 2 s). */
   read(messageId: string): void;
+  /** The message the next send answers (Reply), or null. */
+  replyingTo: ChatMessage | null;
+  replyTo(message: ChatMessage | null): void;
+  /** Sets or takes off the student's reaction; resolves to true once stored, otherwise `actionError` says why. */
+  react(messageId: string, emoji: string, reacted: boolean): Promise<boolean>;
+  /** Loads earlier pages until the message is among those shown; resolves to whether it is. */
+  reveal(messageId: string): Promise<boolean>;
 }
 
 /** Refusals that mean the student can no longer use this room. */
@@ -56,11 +63,12 @@ function sendFailure(error: unknown): string {
   if (isApiError(error, 'INVALID_TEXT')) return messageForStudent(error, 'Your message contains characters that cannot be sent.');
   if (isApiError(error, 'VALIDATION_FAILED')) return 'Messages can be 1 to 2,000 characters long.';
   if (isApiError(error, 'NOT_COURSE_MEMBER', 'NOT_GROUP_MEMBER')) return 'You are no longer a member here, so your message was not sent.';
+  if (isApiError(error, 'MESSAGE_NOT_FOUND')) return 'The message you are replying to was deleted. Cancel the reply to send yours.';
   if (error instanceof NetworkError) return 'Could not reach Study Swamp. Your message was not sent; try again.';
   return 'Your message was not sent. Please try again.';
 }
 
-function actionFailure(error: unknown, what: 'edited' | 'deleted'): string {
+function actionFailure(error: unknown, what: 'edited' | 'deleted' | 'reacted to'): string {
   if (isNotAuthenticated(error)) return `Your session ended. Log in again; the message was not ${what}.`;
   if (isApiError(error, 'RATE_LIMITED')) return 'You are changing messages too quickly. Wait a few seconds and try again.';
   if (isApiError(error, 'EDIT_WINDOW_CLOSED', 'NOT_MESSAGE_AUTHOR', 'MESSAGE_NOT_FOUND', 'INVALID_TEXT', 'TOO_MANY_EDITS'))
@@ -148,6 +156,35 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
       actionError: '',
       accessLost: false,
       pageChanges: 0,
+      replyingTo: null,
+
+      replyTo(message) {
+        set({ replyingTo: message });
+      },
+
+      async react(messageId, emoji, reacted) {
+        try {
+          const changed = await reactToMessage(room, userId, messageId, emoji, reacted);
+          set((state) => ({ messages: mergeMessages(state.messages, [changed]), actionError: '' }));
+          return true;
+        } catch (error) {
+          console.error('Could not react to the message', error);
+          set({ actionError: actionFailure(error, 'reacted to') });
+          endsRoom(error);
+          return false;
+        }
+      },
+
+      async reveal(messageId) {
+        const shown = () => get().messages.some((m) => m.id === messageId);
+        // Each page brings older messages; one older than the oldest shown is among them if the room still has it.
+        while (!shown() && get().hasEarlier && !get().earlierFailed) {
+          const oldest = get().messages[0];
+          if (!oldest || compareMessageIdText(oldest.id, messageId) < 0) break;
+          await get().loadEarlier();
+        }
+        return shown();
+      },
 
       startPolling() {
         const stop = pollRoom({
@@ -202,10 +239,10 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
         set({ sending: true });
         if (unsent?.text !== checked.text) unsent = { text: checked.text, clientMessageID: newClientMessageID() };
         try {
-          const stored = await sendMessage(room, userId, checked.text, unsent.clientMessageID);
+          const stored = await sendMessage(room, userId, checked.text, unsent.clientMessageID, get().replyingTo?.id);
           unsent = null;
           // Merged by id: a post the poll already brought (stored before its answer was lost) stays one.
-          set((state) => ({ messages: mergeMessages(state.messages, [stored]), sending: false, sendError: '' }));
+          set((state) => ({ messages: mergeMessages(state.messages, [stored]), sending: false, sendError: '', replyingTo: null }));
           return true;
         } catch (error) {
           console.error('Could not send the message', error);
