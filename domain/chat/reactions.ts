@@ -16,7 +16,7 @@ export interface MessageReaction {
   names?: string[];
 }
 
-export function isReactionEmoji(text: string): text is ReactionEmoji {
+function isReactionEmoji(text: string): text is ReactionEmoji {
   return (REACTION_EMOJI as readonly string[]).includes(text);
 }
 

@@ -9,7 +9,7 @@ import { actingIds, described, id, MAX_ID, requestId, textField } from './primit
 const messageId = z.string().check(z.regex(/^\d+-\d+$/));
 
 /** What a reply shows of the message it answers: its author and its first line now, or that it was deleted (no text then). */
-export const replyQuote = described(
+const replyQuote = described(
   z.object({
     id: messageId,
     /** Absent only when the original is nowhere to be found (shown as deleted). */
@@ -27,7 +27,7 @@ export const replyQuote = described(
 );
 
 /** One emoji on a message: how many, who (ids and names as shown, in the order they reacted). */
-export const reaction = described(
+const reaction = described(
   z.object({
     emoji: z.enum(REACTION_EMOJI),
     count: z.int().check(z.gte(1)),
