@@ -18,6 +18,8 @@ const post = (page: Page, courseID: number, message: string, replyTo?: string) =
   apiPost<{ id: string }>(page, '/api/insert-course-message/', { courseID, message, replyTo });
 
 test('a reply shows its quote to both students, and a quote far up the room brings the original into view', async ({ browser }) => {
+  // Five students sign up and 56 messages are posted.
+  test.setTimeout(240_000);
   const ada = await classmate(browser, 'Ada');
   const bea = await classmate(browser, 'Bea');
   const course = await joinCourseViaApi(ada, 'COP4600');
@@ -46,18 +48,20 @@ test('a reply shows its quote to both students, and a quote far up the room brin
   for (let i = 0; i < 54; i += 1) await post(writers[Math.floor(i / 18)], course.id, `Filler ${i}`);
   await post(bea, course.id, 'Also: it guards shared counters', original.id);
   await ada.goto(`/course/${course.id}`);
-  await expect(messageItem(ada, 'Also: it guards shared counters')).toBeVisible();
+  // The page's load on a busy machine: its first render may take a while.
+  await expect(messageItem(ada, 'Also: it guards shared counters')).toBeVisible({ timeout: 30_000 });
   await expect(chatPanel(ada).getByText('Asking for the quiz')).toHaveCount(0);
   await messageItem(ada, 'Also: it guards shared counters')
     .getByRole('button', { name: /^Reply to You: What does a semaphore/ })
     .click();
   const originalItem = chatPanel(ada).getByRole('listitem').filter({ hasText: 'Asking for the quiz' });
-  await expect(originalItem).toBeInViewport();
+  await expect(originalItem).toBeInViewport({ timeout: 30_000 });
   await expect(originalItem).toBeFocused();
   await snap(ada, 'chat-replies-02-original-shown');
 });
 
 test('a reaction reaches the other student at once, and theirs joins it', async ({ browser }) => {
+  test.setTimeout(120_000);
   const ada = await classmate(browser, 'Ada');
   const bea = await classmate(browser, 'Bea');
   const course = await joinCourseViaApi(ada, 'CDA3101');
@@ -67,8 +71,9 @@ test('a reaction reaches the other student at once, and theirs joins it', async 
   await bea.goto(`/course/${course.id}`);
 
   const beaItem = messageItem(bea, 'Review session Thursday');
-  await beaItem.getByRole('button', { name: 'Add reaction' }).click();
-  await beaItem.getByRole('group', { name: 'Reactions' }).getByRole('button', { name: 'React with 👍' }).click();
+  // By keyboard: the picker opens below the message, and its emoji are buttons.
+  await beaItem.getByRole('button', { name: 'Add reaction' }).press('Enter');
+  await beaItem.getByRole('group', { name: 'Reactions' }).getByRole('button', { name: 'React with 👍' }).press('Enter');
   await expect(beaItem.getByRole('button', { name: '👍 1, you' })).toHaveAttribute('aria-pressed', 'true');
 
   // Ada's long poll brings it: Bea's name on the button, not pressed for Ada.
