@@ -651,29 +651,6 @@ const SCREENS: Screen[] = [
     },
     close: cancel,
   },
-  // Replies and reactions: a reply's quote, the reaction buttons, the emoji picker and the bar above the composer.
-  {
-    name: 'chat-replies-reactions',
-    as: 'owner',
-    open: async (walk, page) => {
-      const group = { studyGroupID: walk.groupId };
-      const question = await apiPost<{ id: string }>(page, '/api/insert-study-group-message/', {
-        ...group,
-        message: 'Who has the lab 3 handout?',
-      });
-      await apiPost(walk.classmate, '/api/insert-study-group-message/', { ...group, message: 'I do, will bring it', replyTo: question.id });
-      await apiPost(walk.classmate, '/api/react-study-group-message/', { ...group, messageID: question.id, emoji: '👍', reacted: true });
-      await page.goto(`/study-group/${walk.groupId}`);
-      const chat = page.getByRole('region', { name: 'Group Chat' });
-      await expect(chat.getByRole('button', { name: /^Reply to You: Who has the lab 3 handout\?/ })).toBeVisible();
-      await expect(chat.getByRole('button', { name: /^👍 1, / })).toBeVisible();
-      const answer = chat.getByRole('listitem').filter({ hasText: 'I do, will bring it' });
-      await answer.getByRole('button', { name: 'Add reaction' }).click();
-      await expect(answer.getByRole('group', { name: 'Reactions' })).toBeVisible();
-      await answer.getByRole('button', { name: 'Reply', exact: true }).click();
-      await expect(page.getByRole('group', { name: 'Replying' })).toBeVisible();
-    },
-  },
   {
     name: 'dashboard-unread',
     as: 'classmate',
