@@ -28,7 +28,7 @@ import { DeleteChatMessage } from '@application/chat/delete-chat-message';
 import { EditChatMessage } from '@application/chat/edit-chat-message';
 import { GetUnreadCounts } from '@application/chat/get-unread-counts';
 import { MarkChatRead } from '@application/chat/mark-chat-read';
-import { PostChatMessage, PostingAllowance, POSTING_LIMIT } from '@application/chat/post-chat-message';
+import { PostingAllowance, POSTING_LIMIT } from '@application/chat/post-chat-message';
 import { ReadChatMessages } from '@application/chat/read-chat-messages';
 import { WaitForChatMessages } from '@application/chat/wait-for-chat-messages';
 import { AddClasses } from '@application/courses/add-classes';
@@ -77,6 +77,7 @@ import { UpdateStudyGroup } from '@application/study-groups/update-study-group';
 import type { AppConfig } from './config';
 import { notificationUseCases } from './notification-use-cases';
 import { PUSH_USE_CASES } from './push-use-cases';
+import { chatMessageUseCases } from './chat-message-use-cases';
 import { registerAll, tokensFor, type Resolve } from './register';
 
 const { UserRepository, PasswordHasher, CommonPasswords, RateLimiter, SessionStore, AccountTokens, Mailer, MessageAuthors } = TOKENS;
@@ -219,16 +220,7 @@ const useCases = {
   resolveCourseRoom: (r) => new ResolveCourseRoom(r(CourseCatalog), r(Clock)),
   readChatMessages: (r) => new ReadChatMessages(r(ChatRoomAccess), r(ChatLog), r(MessageAuthors)),
   waitForChatMessages: (r) => new WaitForChatMessages(r(ChatRoomAccess), r(ChatLog), r(ChatSignals), r(MessageAuthors), r(Clock)),
-  postChatMessage: (r) =>
-    new PostChatMessage(
-      r(ChatRoomAccess),
-      r(ChatLog),
-      r(UserRepository),
-      r(postingAllowance),
-      r(ChatSignals),
-      r(verification),
-      r(Telemetry),
-    ),
+  ...chatMessageUseCases({ postingAllowance, verification }),
   editChatMessage: (r) =>
     new EditChatMessage(r(ChatRoomAccess), r(ChatLog), r(postingAllowance), r(ChatSignals), r(verification), r(MessageAuthors), r(Clock)),
   deleteChatMessage: (r) =>

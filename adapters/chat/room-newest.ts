@@ -5,7 +5,7 @@
 // for a few seconds: a lost announcement (pub/sub is at-most-once) can hide a
 // message for that long at most, and none of it is trusted while the
 // announcements cannot arrive (the subscriber is reconnecting).
-import type { AppendedMessage, ChatLog, NewChatMessage } from '@application/ports/chat-log';
+import type { AppendedMessage, ChatLog, NewChatMessage, ReactedMessage, ReactionChange } from '@application/ports/chat-log';
 import { roomTopic } from '@application/ports/chat-signals';
 import type { Clock } from '@application/ports/clock';
 import { positionOf, type ChatMessage } from '@domain/chat/chat-message';
@@ -83,6 +83,14 @@ export class RememberingChatLog implements ChatLog {
 
   change(room: ChatRoom, state: ChatMessage): Promise<ChatMessage> {
     return this.inner.change(room, state);
+  }
+
+  react(room: ChatRoom, id: MessageId, reaction: ReactionChange): Promise<ReactedMessage | null> {
+    return this.inner.react(room, id, reaction);
+  }
+
+  mostReacted(room: ChatRoom, since: Date, limit: number): Promise<ChatMessage[]> {
+    return this.inner.mostReacted(room, since, limit);
   }
 
   find(room: ChatRoom, id: MessageId): Promise<ChatMessage | null> {

@@ -24,6 +24,7 @@ import * as calendarFeeds from '@migrations/20261204000000_calendar_feeds';
 import * as notificationPreferences from '@migrations/20261205000000_notification_preferences';
 import * as courseSearchDocuments from '@migrations/20261207000000_course_search_documents';
 import * as pushSubscriptions from '@migrations/20261206000000_push_subscriptions';
+import * as chatRepliesAndReactions from '@migrations/20261208000000_chat_replies_and_reactions';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261205000000_notification_preferences': notificationPreferences,
   '20261207000000_course_search_documents': courseSearchDocuments,
   '20261206000000_push_subscriptions': pushSubscriptions,
+  '20261208000000_chat_replies_and_reactions': chatRepliesAndReactions,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

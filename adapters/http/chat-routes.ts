@@ -33,6 +33,7 @@ export function chatRoutes(api: ApiRouter, useCases: UseCases, heldPolls: HeldPo
     postChatMessage,
     editChatMessage,
     deleteChatMessage,
+    reactToChatMessage,
     markChatRead,
     getUnreadCounts,
   } = useCases;
@@ -73,8 +74,16 @@ export function chatRoutes(api: ApiRouter, useCases: UseCases, heldPolls: HeldPo
     cursorOnce,
   );
 
-  const post = async (actingUserId: UserId, room: ChatRoom, body: { message: string; clientMessageID?: string }) =>
-    messageToWire(await postChatMessage.execute({ actingUserId, room, message: body.message, clientMessageID: body.clientMessageID }));
+  const post = async (actingUserId: UserId, room: ChatRoom, body: { message: string; clientMessageID?: string; replyTo?: string }) =>
+    messageToWire(
+      await postChatMessage.execute({
+        actingUserId,
+        room,
+        message: body.message,
+        clientMessageID: body.clientMessageID,
+        replyTo: body.replyTo,
+      }),
+    );
   api.on(API.postCourseMessage, async ({ userId, body }) => post(userId, await courseRoom(body.courseID), body));
   api.on(API.postGroupMessage, ({ userId, body }) => post(userId, { kind: 'group', id: body.studyGroupID }, body));
 
@@ -87,6 +96,13 @@ export function chatRoutes(api: ApiRouter, useCases: UseCases, heldPolls: HeldPo
     messageToWire(await deleteChatMessage.execute({ actingUserId, room, messageId }));
   api.on(API.deleteCourseMessage, async ({ userId, body }) => remove(userId, await courseRoom(body.courseID), body.messageID));
   api.on(API.deleteGroupMessage, ({ userId, body }) => remove(userId, { kind: 'group', id: body.studyGroupID }, body.messageID));
+
+  const react = async (actingUserId: UserId, room: ChatRoom, body: { messageID: string; emoji: string; reacted: boolean }) =>
+    messageToWire(
+      await reactToChatMessage.execute({ actingUserId, room, messageId: body.messageID, emoji: body.emoji, reacted: body.reacted }),
+    );
+  api.on(API.reactCourseMessage, async ({ userId, body }) => react(userId, await courseRoom(body.courseID), body));
+  api.on(API.reactGroupMessage, ({ userId, body }) => react(userId, { kind: 'group', id: body.studyGroupID }, body));
 
   api.on(API.markChatRead, async ({ userId, body }) => {
     const room = body.kind === 'course' ? await courseRoom(body.id) : { kind: body.kind, id: body.id };

@@ -15,6 +15,7 @@ import type { InviteLinkRecord } from '@domain/study-group/invite-links';
 import type { JoinRequestState } from '@domain/study-group/join-requests';
 import type { Meeting } from '@domain/study-group/study-group';
 import { POLL_HEADERS, type ChatMessage as WireMessage } from '@contract/chat';
+import { addRepliesAndReactions } from './reply-reaction-wire';
 import type {
   CourseMember,
   CourseSection,
@@ -159,6 +160,7 @@ export function messageToWire(message: ChatMessage): WireMessage {
   if (message.firstName !== undefined) wire.first_name = message.firstName;
   if (message.lastName !== undefined) wire.last_name = message.lastName;
   if (message.event) wire.event = message.event;
+  addRepliesAndReactions(message, wire);
   return wire;
 }
 

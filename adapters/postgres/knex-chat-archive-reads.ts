@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import type { ChatMessage } from '@domain/chat/chat-message';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { formatMessageId, type MessageId } from '@domain/chat/message-id';
-import { entryToItem, withState, type ChangedMessage } from './chat-archive-entries';
+import { entryToItem, idFromColumns, reactionsFromColumn, withState, type ChangedMessage } from './chat-archive-entries';
 
 /** A message as the reads select it, in its current state. */
 interface MessageRow {
@@ -18,6 +18,9 @@ interface MessageRow {
   message: string;
   edited_at: Date | string | null;
   deleted: boolean;
+  reply_ms: string | number | null;
+  reply_seq: number | null;
+  reactions: unknown;
 }
 
 /** A log entry as `after` selects it: where it sits (a changed message: at its latest change) and the message. */
@@ -57,7 +60,7 @@ export class KnexChatArchiveReads {
     const { rows } = await this.db.raw<{ rows: LogRow[] }>(
       `select * from (
          (select m.stream_ms as position_ms, m.stream_seq as position_seq, m.stream_ms, m.stream_seq, m.user_id, u.username, m.message,
-                 null::timestamptz as edited_at, false as deleted, false as changed
+                 null::timestamptz as edited_at, false as deleted, false as changed, m.reply_ms, m.reply_seq, null::jsonb as reactions
           from chat_messages m join users u on u.id = m.user_id
           where m.room_type = ? and m.room_id = ? and m.kind = 'message' and ${range('m.stream_ms', 'm.stream_seq')}
             and not exists (select 1 from chat_message_edits e
@@ -65,7 +68,7 @@ export class KnexChatArchiveReads {
           order by m.stream_ms, m.stream_seq limit ?)
          union all
          (select e.event_ms, e.event_seq, e.target_ms, e.target_seq, m.user_id, u.username, e.message,
-                 e.edited_at, e.deleted_at is not null, true
+                 e.edited_at, e.deleted_at is not null, true, m.reply_ms, m.reply_seq, e.reactions
           from chat_message_edits e
           join chat_messages m on m.room_type = e.room_type and m.room_id = e.room_id and m.kind = 'message'
                               and m.stream_ms = e.target_ms and m.stream_seq = e.target_seq
@@ -133,14 +136,30 @@ export class KnexChatArchiveReads {
           deleted_at: Date | string | null;
           user_id: number | null;
           username: string | null;
+          reactions: unknown;
+          reply_ms: string | number | null;
+          reply_seq: number | null;
         }[]
-      >('e.target_ms', 'e.target_seq', 'e.message', 'e.edited_at', 'e.deleted_at', 'm.user_id', 'u.username');
+      >(
+        'e.target_ms',
+        'e.target_seq',
+        'e.message',
+        'e.edited_at',
+        'e.deleted_at',
+        'm.user_id',
+        'u.username',
+        'e.reactions',
+        'm.reply_ms',
+        'm.reply_seq',
+      );
     return rows.reverse().map((row) => ({
       id: { ms: Number(row.target_ms), seq: row.target_seq },
       message: row.message,
       editedAt: row.edited_at === null ? null : new Date(row.edited_at),
       deleted: row.deleted_at !== null,
       author: row.user_id !== null && row.username !== null ? { userId: row.user_id, username: row.username } : null,
+      reactions: reactionsFromColumn(row.reactions),
+      replyTo: idFromColumns(row.reply_ms, row.reply_seq),
     }));
   }
 
@@ -158,6 +177,18 @@ export class KnexChatArchiveReads {
       [room.kind, room.id, room.kind, room.id],
     );
     return rows.length ? { ms: Number(rows[0].ms), seq: rows[0].seq } : null;
+  }
+
+  /** The ids of the room's messages since `since` with the most reactions (at least one), most first, the newer first on a tie. */
+  async mostReactedIds(room: ChatRoom, since: Date, limit: number): Promise<MessageId[]> {
+    const rows = await this.db('chat_reactions')
+      .where({ room_type: room.kind, room_id: room.id })
+      .where('target_ms', '>=', since.getTime())
+      .groupBy('target_ms', 'target_seq')
+      .orderByRaw('count(*) desc, target_ms desc, target_seq desc')
+      .limit(limit)
+      .select<{ target_ms: string | number; target_seq: number }[]>('target_ms', 'target_seq');
+    return rows.map((row) => ({ ms: Number(row.target_ms), seq: row.target_seq }));
   }
 
   /** The messages only, with their current state laid over them. */
@@ -179,6 +210,9 @@ export class KnexChatArchiveReads {
         this.db.raw('coalesce(e.message, m.message) as message'),
         'e.edited_at',
         this.db.raw('(e.deleted_at is not null) as deleted'),
+        'm.reply_ms',
+        'm.reply_seq',
+        'e.reactions',
       ) as unknown as Knex.QueryBuilder<MessageRow, MessageRow[]>;
   }
 }
@@ -186,9 +220,16 @@ export class KnexChatArchiveReads {
 function toItem(row: MessageRow): ChatMessage {
   const id = { ms: Number(row.stream_ms), seq: row.stream_seq };
   return withState(
-    entryToItem({ id, userId: row.user_id, username: row.username, message: row.message }),
+    entryToItem({
+      id,
+      userId: row.user_id,
+      username: row.username,
+      message: row.message,
+      replyTo: idFromColumns(row.reply_ms, row.reply_seq),
+    }),
     row.message,
     row.edited_at,
     row.deleted,
+    reactionsFromColumn(row.reactions),
   );
 }

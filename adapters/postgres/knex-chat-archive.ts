@@ -15,8 +15,11 @@ import type { Knex } from 'knex';
 import { TooManyEditsError } from '@domain/chat/chat-errors';
 import { MAX_EDITS_PER_MESSAGE, type ChatMessage } from '@domain/chat/chat-message';
 import type { ChatRoom } from '@domain/chat/chat-room';
-import { messageTime, parseMessageId, type MessageId } from '@domain/chat/message-id';
-import type { ArchivedEntry, PreviousChange } from './chat-archive-entries';
+import { formatMessageId, messageTime, parseMessageId, type MessageId } from '@domain/chat/message-id';
+import { summarizeReactions, type MessageReaction } from '@domain/chat/reactions';
+import { UserId } from '@domain/ids';
+import type { ReactionChange } from '@application/ports/chat-log';
+import { reactionsFromColumn, withState, type ArchivedEntry, type PreviousChange } from './chat-archive-entries';
 import { KnexChatArchiveReads, type Db } from './knex-chat-archive-reads';
 import {
   coursesOfSections,
@@ -105,13 +108,16 @@ export class KnexChatArchive extends KnexChatArchiveReads {
       deleted: e.change?.deleted ?? false,
       created_at: messageTime(e.id).toISOString(),
       client_message_id: e.clientMessageID ?? null,
+      reply_ms: e.change ? null : (e.replyTo?.ms ?? null),
+      reply_seq: e.change ? null : (e.replyTo?.seq ?? null),
     }));
     const { rows: inserted } = await trx.raw<{ rows: unknown[] }>(
-      `insert into chat_messages (room_type, room_id, stream_ms, stream_seq, kind, target_ms, target_seq, user_id, message, edited_at, deleted, created_at, client_message_id)
-       select v.room_type, v.room_id, v.stream_ms, v.stream_seq, v.kind, v.target_ms, v.target_seq, v.user_id, coalesce(e.message, v.message), v.edited_at, v.deleted, v.created_at, v.client_message_id
+      `insert into chat_messages (room_type, room_id, stream_ms, stream_seq, kind, target_ms, target_seq, user_id, message, edited_at, deleted, created_at, client_message_id, reply_ms, reply_seq)
+       select v.room_type, v.room_id, v.stream_ms, v.stream_seq, v.kind, v.target_ms, v.target_seq, v.user_id, coalesce(e.message, v.message), v.edited_at, v.deleted, v.created_at, v.client_message_id, v.reply_ms, v.reply_seq
        from jsonb_to_recordset(?::jsonb) as v(room_type text, room_id integer, stream_ms bigint, stream_seq integer, kind text,
                                               target_ms bigint, target_seq integer, user_id integer, message text,
-                                              edited_at timestamptz, deleted boolean, created_at timestamptz, client_message_id text)
+                                              edited_at timestamptz, deleted boolean, created_at timestamptz, client_message_id text,
+                                              reply_ms bigint, reply_seq integer)
        left join chat_message_edits e
          on e.room_type = v.room_type and e.room_id = v.room_id
         and e.target_ms = coalesce(v.target_ms, v.stream_ms) and e.target_seq = coalesce(v.target_seq, v.stream_seq)
@@ -151,39 +157,81 @@ export class KnexChatArchive extends KnexChatArchiveReads {
   }
 
   /**
-   * Keeps a message's new state (edited text, or deleted) and runs `then`
-   * (appending the change to the log, told the message's previous change) in
-   * the same transaction, under the room's lock with the state's row locked,
-   * so two changes of one message reach the log in the order their states
-   * were stored. Before `then`: an edit past MAX_EDITS_PER_MESSAGE is refused
-   * (TooManyEditsError, nothing written); the message's row is archived if it
-   * was not yet (with the new text: with Redis, the stream entry is about to
-   * go), every row of the message (the message, its earlier changes) is
-   * rewritten to the new text, and the new state is stored (so the change's
-   * own row, which `then` writes in the embedded mode, takes its text). After
-   * `then`, the state takes the change's id, which `then` gives and this answers.
+   * Keeps a message's new state (edited text, deleted, or its reactions
+   * changed) and runs `then` (appending the change to the log, told the
+   * message's previous change and its state after this one) in the same
+   * transaction, under the room's lock with the state's row locked, so two
+   * changes of one message reach the log in the order their states were
+   * stored. Before `then`: an edit past MAX_EDITS_PER_MESSAGE is refused
+   * (TooManyEditsError, nothing written); a reaction is set or taken off in
+   * chat_reactions (nothing more happens when that changes nothing, or when
+   * the message is deleted); the message's row is archived if it was not yet
+   * (with the new text: with Redis, the stream entry is about to go), every
+   * row of the message (the message, its earlier changes) is rewritten to the
+   * new text, and the new state is stored (so the change's own row, which
+   * `then` writes in the embedded mode, takes its text). The reactions of the
+   * state are always the table's: an edit keeps them, a delete removes them.
+   * After `then`, the state takes the change's id, which `then` gives. Answers
+   * the state with `event`, or without (and `changed` false) when nothing was recorded.
    */
   async recordState(
     room: ChatRoom,
-    state: ChatMessage,
-    then: (trx: Knex.Transaction, previous: PreviousChange | null) => Promise<MessageId>,
-  ): Promise<MessageId> {
-    const id = parseMessageId(state.id)!;
+    change: StateChange,
+    then: (trx: Knex.Transaction, previous: PreviousChange | null, state: ChatMessage) => Promise<MessageId>,
+  ): Promise<{ state: ChatMessage; changed: boolean } | null> {
+    const message = change.kind === 'react' ? change.message : change.state;
+    const id = parseMessageId(message.id)!;
     const key = { room_type: room.kind, room_id: room.id, target_ms: id.ms, target_seq: id.seq };
     return this.db.transaction(async (trx) => {
       await lockRooms(trx, [room]);
-      const before = await trx('chat_message_edits')
-        .where(key)
-        .forUpdate()
-        .first<{ event_ms: string | number; event_seq: number; edit_count: number } | undefined>('event_ms', 'event_seq', 'edit_count');
-      const edits = (before?.edit_count ?? 0) + (state.deleted ? 0 : 1);
+      const before = await trx('chat_message_edits').where(key).forUpdate().first<
+        | {
+            event_ms: string | number;
+            event_seq: number;
+            edit_count: number;
+            message: string;
+            edited_at: Date | string | null;
+            deleted_at: Date | string | null;
+            reactions: unknown;
+          }
+        | undefined
+      >('event_ms', 'event_seq', 'edit_count', 'message', 'edited_at', 'deleted_at', 'reactions');
+      const edits = (before?.edit_count ?? 0) + (change.kind === 'edit' ? 1 : 0);
       if (edits > MAX_EDITS_PER_MESSAGE) throw new TooManyEditsError();
 
+      let state: ChatMessage;
+      if (change.kind === 'react') {
+        // The message as it reads now: its stored state (the caller's copy may be older), else as posted.
+        if (before?.deleted_at) return null;
+        const current = before
+          ? withState(message, before.message, before.edited_at, false)
+          : withState(message, message.message, null, false);
+        const reactionsChanged = await this.setReaction(trx, key, change.reaction);
+        const reactions = reactionsChanged ? await this.reactionsOf(trx, key) : reactionsFromColumn(before?.reactions);
+        state = withState(current, current.message, current.editedAt, false, reactions);
+        if (!reactionsChanged) return { state, changed: false };
+      } else if (change.kind === 'edit') {
+        state = withState(change.state, change.state.message, change.state.editedAt, false, reactionsFromColumn(before?.reactions));
+      } else {
+        await trx('chat_reactions').where(key).delete();
+        state = withState(change.state, '', change.state.editedAt, true);
+      }
+
       await trx.raw(
-        `insert into chat_messages (room_type, room_id, stream_ms, stream_seq, kind, user_id, message, created_at)
-         select ?, ?, ?, ?, 'message', u.id, ?, ? from users u where u.id = ?
+        `insert into chat_messages (room_type, room_id, stream_ms, stream_seq, kind, user_id, message, created_at, reply_ms, reply_seq)
+         select ?, ?, ?, ?, 'message', u.id, ?, ?, ?, ? from users u where u.id = ?
          on conflict do nothing`,
-        [room.kind, room.id, id.ms, id.seq, state.message, messageTime(id).toISOString(), state.userId],
+        [
+          room.kind,
+          room.id,
+          id.ms,
+          id.seq,
+          state.message,
+          messageTime(id).toISOString(),
+          replyOf(state)?.ms ?? null,
+          replyOf(state)?.seq ?? null,
+          state.userId,
+        ],
       );
       await trx('chat_messages')
         .where({ room_type: room.kind, room_id: room.id })
@@ -200,17 +248,49 @@ export class KnexChatArchive extends KnexChatArchiveReads {
       const stored = {
         message: state.message,
         edited_at: state.editedAt?.toISOString() ?? null,
-        deleted_at: state.deleted ? new Date().toISOString() : null,
+        deleted_at: state.deleted ? (before?.deleted_at ? new Date(before.deleted_at) : new Date()).toISOString() : null,
         edit_count: edits,
+        reactions: state.reactions?.length ? JSON.stringify(state.reactions) : null,
       };
       // A first change stands at the message's own place until its entry has an id.
       await trx('chat_message_edits')
         .insert({ ...key, ...stored, event_ms: id.ms, event_seq: id.seq })
         .onConflict(['room_type', 'room_id', 'target_ms', 'target_seq'])
         .merge(Object.keys(stored));
-      const event = await then(trx, previous);
+      const event = await then(trx, previous, state);
       await trx('chat_message_edits').where(key).update({ event_ms: event.ms, event_seq: event.seq });
-      return event;
+      return { state: { ...state, event: formatMessageId(event) }, changed: true };
     });
   }
+
+  /** Sets or takes off one reaction row; whether that changed anything. */
+  private async setReaction(trx: Knex.Transaction, key: TargetKey, reaction: ReactionChange): Promise<boolean> {
+    const row = { ...key, user_id: reaction.userId, emoji: reaction.emoji };
+    // Rows answered, not a count: PGlite's driver answers no count for a delete.
+    if (!reaction.on) return (await trx('chat_reactions').where(row).delete().returning('user_id')).length > 0;
+    const inserted = await trx('chat_reactions')
+      .insert({ ...row, created_at: new Date().toISOString() })
+      .onConflict(['room_type', 'room_id', 'target_ms', 'target_seq', 'user_id', 'emoji'])
+      .ignore()
+      .returning('user_id');
+    return inserted.length > 0;
+  }
+
+  private async reactionsOf(trx: Knex.Transaction, key: TargetKey): Promise<MessageReaction[]> {
+    const rows = await trx('chat_reactions')
+      .where(key)
+      .orderBy([{ column: 'created_at' }, { column: 'user_id' }])
+      .select<{ user_id: number; emoji: string }[]>('user_id', 'emoji');
+    return summarizeReactions(rows.map((row) => ({ emoji: row.emoji, userId: UserId(row.user_id) })));
+  }
+}
+
+type TargetKey = { room_type: string; room_id: number; target_ms: number; target_seq: number };
+
+/** What recordState records: an edit's or a delete's new state, or one reaction of the message as the caller found it. */
+export type StateChange =
+  { kind: 'edit' | 'delete'; state: ChatMessage } | { kind: 'react'; message: ChatMessage; reaction: ReactionChange };
+
+function replyOf(state: ChatMessage): MessageId | null {
+  return state.replyTo === undefined ? null : parseMessageId(state.replyTo);
 }

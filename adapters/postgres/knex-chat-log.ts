@@ -2,10 +2,10 @@
 // Redis makes stream ids, so the wire and the client are the same in both modes.
 import type { Clock } from '@application/ports/clock';
 import type { Knex } from 'knex';
-import type { AppendedMessage, ChatLog, NewChatMessage } from '@application/ports/chat-log';
+import type { AppendedMessage, ChatLog, NewChatMessage, ReactedMessage, ReactionChange } from '@application/ports/chat-log';
 import type { ChatMessage } from '@domain/chat/chat-message';
 import type { ChatRoom } from '@domain/chat/chat-room';
-import { formatMessageId, messageTime, nextMessageId, type MessageId } from '@domain/chat/message-id';
+import { formatMessageId, messageTime, nextMessageId, parseMessageId, type MessageId } from '@domain/chat/message-id';
 import { changeTo, type ArchivedEntry } from './chat-archive-entries';
 import { KnexChatArchive, lockRooms } from './knex-chat-archive';
 
@@ -27,6 +27,7 @@ export class KnexChatLog implements ChatLog {
         userId: message.userId,
         message: message.message,
         clientMessageID,
+        replyTo: message.replyTo === undefined ? undefined : (parseMessageId(message.replyTo) ?? undefined),
       }));
       if (entry.stored || clientMessageID === undefined) return { id: entry.id, replayed: false };
       // The unique index refused it: the student's post under this id is
@@ -42,14 +43,27 @@ export class KnexChatLog implements ChatLog {
   }
 
   async change(room: ChatRoom, state: ChatMessage): Promise<ChatMessage> {
-    const event = await this.archive.recordState(
-      room,
-      state,
-      async (trx) =>
-        (await this.appendEntry(trx, room, (id) => ({ room, id, userId: state.userId, message: state.message, change: changeTo(state) })))
-          .id,
-    );
-    return { ...state, event: formatMessageId(event) };
+    const recorded = await this.archive.recordState(room, { kind: state.deleted ? 'delete' : 'edit', state }, this.changeEntry(room));
+    return recorded!.state;
+  }
+
+  async react(room: ChatRoom, id: MessageId, reaction: ReactionChange): Promise<ReactedMessage | null> {
+    const message = await this.archive.find(room, id);
+    if (!message || message.deleted) return null;
+    const recorded = await this.archive.recordState(room, { kind: 'react', message, reaction }, this.changeEntry(room));
+    return recorded && { message: recorded.state, changed: recorded.changed };
+  }
+
+  async mostReacted(room: ChatRoom, since: Date, limit: number): Promise<ChatMessage[]> {
+    const ids = await this.archive.mostReactedIds(room, since, limit);
+    const found = await Promise.all(ids.map((id) => this.archive.find(room, id)));
+    return found.filter((message): message is ChatMessage => message !== null && !message.deleted);
+  }
+
+  /** Appends a change's entry, in the state's transaction. */
+  private changeEntry(room: ChatRoom) {
+    return async (trx: Knex.Transaction, _previous: unknown, state: ChatMessage) =>
+      (await this.appendEntry(trx, room, (id) => ({ room, id, userId: state.userId, message: state.message, change: changeTo(state) }))).id;
   }
 
   find(room: ChatRoom, id: MessageId): Promise<ChatMessage | null> {

@@ -22,7 +22,7 @@ export type StorableEntry = RoundEntry & { row: ArchivedEntry };
 export function roundEntries(room: ChatRoom, key: string, entries: StreamEntry[]): RoundEntry[] {
   return entries.map((entry) => {
     const read = readStreamEntry(entry);
-    const row = read ? { room, id: read.id, userId: read.userId, message: read.message, change: read.change } : null;
+    const row = read ? { room, id: read.id, userId: read.userId, message: read.message, change: read.change, replyTo: read.replyTo } : null;
     return { room, key, id: entry[0], fields: entry[1], row };
   });
 }

@@ -6,7 +6,8 @@
 // no command touches it together with a room.
 import type { RedisConnection } from './redis-client';
 import type { ChatRoom } from '@domain/chat/chat-room';
-import type { EntryChange } from '@adapters/postgres/chat-archive-entries';
+import { reactionsFromColumn, type EntryChange } from '@adapters/postgres/chat-archive-entries';
+import type { MessageReaction } from '@domain/chat/reactions';
 import { formatMessageId, parseMessageId, type MessageId } from '@domain/chat/message-id';
 
 /** The consumer group every room's stream carries for the archive projector. */
@@ -121,12 +122,17 @@ export interface StreamMessage {
   message: string;
   /** Set for an edit or a delete. */
   change?: EntryChange;
+  /** The message it answers (a reply; on a change of a reply too). */
+  replyTo?: MessageId;
+  /** A change's reactions after it (the message's state). */
+  reactions?: MessageReaction[];
 }
 
 /**
  * Reads the fields the append script writes: `u` (user id), `n` (username),
  * `m` (text), and for an edit or delete `k` (the kind), `t` (the message it
- * changes), `a` (when it was edited, epoch ms) and `d` ("1": deleted). Null
+ * changes), `a` (when it was edited, epoch ms), `d` ("1": deleted) and `r`
+ * (its reactions, JSON); `p` (the message a reply answers) on both. Null
  * for an entry that is not ours.
  */
 export function readStreamEntry([rawId, fields]: StreamEntry): StreamMessage | null {
@@ -142,8 +148,11 @@ export function readStreamEntry([rawId, fields]: StreamEntry): StreamMessage | n
   const username = value('n');
   const message = value('m');
   if (!Number.isSafeInteger(userId) || username === undefined || message === undefined) return null;
+  const rawReply = value('p');
+  const replyTo = rawReply === undefined ? undefined : (parseMessageId(rawReply) ?? undefined);
+  const reply = replyTo ? { replyTo } : {};
   const kind = value('k');
-  if (kind === undefined) return { id, userId, username, message };
+  if (kind === undefined) return { id, userId, username, message, ...reply };
   const target = parseMessageId(value('t') ?? '');
   const editedAt = value('a');
   if ((kind !== 'edit' && kind !== 'delete') || !target || (editedAt !== undefined && !/^\d{1,16}$/.test(editedAt))) return null;
@@ -153,7 +162,18 @@ export function readStreamEntry([rawId, fields]: StreamEntry): StreamMessage | n
     username,
     message,
     change: { kind, target, editedAt: editedAt === undefined ? null : new Date(Number(editedAt)), deleted: value('d') === '1' },
+    ...reply,
+    reactions: readReactions(value('r')),
   };
+}
+
+function readReactions(raw: string | undefined): MessageReaction[] {
+  if (raw === undefined) return [];
+  try {
+    return reactionsFromColumn(JSON.parse(raw));
+  } catch {
+    return [];
+  }
 }
 
 /** The fields of an entry, as the append script writes them. */
@@ -163,7 +183,9 @@ export function streamFields(entry: Omit<StreamMessage, 'id'>): (string | number
     fields.push('k', entry.change.kind, 't', formatMessageId(entry.change.target));
     if (entry.change.editedAt) fields.push('a', entry.change.editedAt.getTime());
     if (entry.change.deleted) fields.push('d', '1');
+    if (entry.reactions?.length && !entry.change.deleted) fields.push('r', JSON.stringify(entry.reactions));
   }
+  if (entry.replyTo) fields.push('p', formatMessageId(entry.replyTo));
   return fields;
 }
 

@@ -9,7 +9,14 @@
 // in the step that adds the new one: the stream holds a changed message only
 // as its latest change, in its current state. History reads skip changes and
 // take the changed messages of the range they cover from Postgres.
-import { CLIENT_MESSAGE_ID_TTL_MS, type AppendedMessage, type ChatLog, type NewChatMessage } from '@application/ports/chat-log';
+import {
+  CLIENT_MESSAGE_ID_TTL_MS,
+  type AppendedMessage,
+  type ChatLog,
+  type NewChatMessage,
+  type ReactedMessage,
+  type ReactionChange,
+} from '@application/ports/chat-log';
 import type { ChatMessage } from '@domain/chat/chat-message';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { compareMessageIds, formatMessageId, messageTime, parseMessageId, type MessageId } from '@domain/chat/message-id';
@@ -69,24 +76,56 @@ export class RedisStreamChatLog implements ChatLog {
     this.now = options.now ?? Date.now;
   }
 
-  async append(room: ChatRoom, { clientMessageID, ...message }: NewChatMessage): Promise<AppendedMessage> {
-    const fields = streamFields(message);
+  async append(room: ChatRoom, { clientMessageID, replyTo, ...message }: NewChatMessage): Promise<AppendedMessage> {
+    const fields = streamFields({ ...message, replyTo: replyTo === undefined ? undefined : (parseMessageId(replyTo) ?? undefined) });
     const { id, replayed } =
       clientMessageID === undefined
         ? { id: await this.appendEntry(room, fields), replayed: false }
         : await this.appendOnce(room, this.keys.posted(room, message.userId, clientMessageID), fields);
-    const asPosted = { id: formatMessageId(id), ...message, time: messageTime(id) };
+    const asPosted: ChatMessage = {
+      id: formatMessageId(id),
+      ...message,
+      time: messageTime(id),
+      ...(replyTo === undefined ? {} : { replyTo }),
+    };
     // A replay answers the message in its current state; as posted if it is gone (an entry the archive refused).
     if (replayed) return { message: (await this.find(room, id)) ?? asPosted, replayed };
     return { message: asPosted, replayed };
   }
 
   async change(room: ChatRoom, state: ChatMessage): Promise<ChatMessage> {
-    // The state first (Postgres: it survives a Redis flush), the entry while
-    // its row is locked, so two changes of a message reach the stream in
-    // order, and each takes out the one before it.
-    const fields = streamFields({ userId: state.userId, username: state.username, message: state.message, change: changeTo(state) });
-    const event = await this.archive.recordState(room, state, async (_trx, previous) => {
+    const recorded = await this.archive.recordState(room, { kind: state.deleted ? 'delete' : 'edit', state }, this.changeEntry(room));
+    return recorded!.state;
+  }
+
+  async react(room: ChatRoom, id: MessageId, reaction: ReactionChange): Promise<ReactedMessage | null> {
+    const message = await this.find(room, id);
+    if (!message || message.deleted) return null;
+    const recorded = await this.archive.recordState(room, { kind: 'react', message, reaction }, this.changeEntry(room));
+    return recorded && { message: recorded.state, changed: recorded.changed };
+  }
+
+  async mostReacted(room: ChatRoom, since: Date, limit: number): Promise<ChatMessage[]> {
+    const ids = await this.archive.mostReactedIds(room, since, limit);
+    const found = await Promise.all(ids.map((id) => this.find(room, id)));
+    return found.filter((message): message is ChatMessage => message !== null && !message.deleted);
+  }
+
+  /**
+   * A change's entry. The state first (Postgres: it survives a Redis flush),
+   * the entry while its row is locked, so two changes of a message reach the
+   * stream in order, and each takes out the one before it.
+   */
+  private changeEntry(room: ChatRoom) {
+    return async (_trx: unknown, previous: { event: MessageId } | null, state: ChatMessage): Promise<MessageId> => {
+      const fields = streamFields({
+        userId: state.userId,
+        username: state.username,
+        message: state.message,
+        change: changeTo(state),
+        replyTo: state.replyTo === undefined ? undefined : (parseMessageId(state.replyTo) ?? undefined),
+        reactions: state.reactions,
+      });
       const raw = (await this.changeScript(
         [this.keys.stream(room)],
         [ARCHIVE_GROUP, state.id, previous ? formatMessageId(previous.event) : '', ...fields],
@@ -94,8 +133,7 @@ export class RedisStreamChatLog implements ChatLog {
       const id = this.storedId(raw);
       await this.markForArchive(room, id);
       return id;
-    });
-    return { ...state, event: formatMessageId(event) };
+    };
   }
 
   async find(room: ChatRoom, id: MessageId): Promise<ChatMessage | null> {
@@ -239,7 +277,7 @@ function toItems(entries: StreamEntry[]): ChatMessage[] {
 
 /** A message read from the stream with the state a change gave it. */
 function withChange(message: ChatMessage, change: ChangedMessage): ChatMessage {
-  return withState(message, change.message, change.editedAt, change.deleted);
+  return withState(message, change.message, change.editedAt, change.deleted, change.reactions);
 }
 
 /**
@@ -255,7 +293,8 @@ function withChanges(messages: ChatMessage[], changed: ChangedMessage[]): ChatMe
     const id = formatMessageId(change.id);
     const shown = byId.get(id);
     if (shown) byId.set(id, withChange(shown, change));
-    else if (change.author) byId.set(id, withChange(entryToItem({ id: change.id, ...change.author, message: change.message }), change));
+    else if (change.author)
+      byId.set(id, withChange(entryToItem({ id: change.id, ...change.author, message: change.message, replyTo: change.replyTo }), change));
   }
   return [...byId.values()].sort((a, b) => compareMessageIds(parseMessageId(a.id)!, parseMessageId(b.id)!));
 }

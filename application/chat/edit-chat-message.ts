@@ -10,6 +10,7 @@ import { roomTopic, type ChatSignals } from '@application/ports/chat-signals';
 import type { Clock } from '@application/ports/clock';
 import type { MessageAuthors } from '@application/ports/message-authors';
 import { withAuthors } from './message-authors';
+import { withQuotes } from './reply-quotes';
 import type { PostingAllowance } from './post-chat-message';
 import { parseCursor } from './read-chat-messages';
 import { requireRoomMember } from './room-membership';
@@ -52,6 +53,6 @@ export class EditChatMessage {
       throw error;
     });
     await this.signals.announce(roomTopic(command.room), changed.event);
-    return (await withAuthors(this.authors, [changed]))[0];
+    return (await withAuthors(this.authors, await withQuotes(this.log, command.room, [changed])))[0];
   }
 }

@@ -9,6 +9,11 @@ import { roomTopic, type ChatSignals } from '@application/ports/chat-signals';
 import type { RateLimiter, RateRule } from '@application/ports/rate-limiter';
 import { NO_TELEMETRY, type Telemetry } from '@application/ports/telemetry';
 import type { UserRepository } from '@application/ports/user-repository';
+import type { MessageAuthors } from '@application/ports/message-authors';
+import { MessageNotFoundError } from '@domain/chat/chat-errors';
+import { withAuthors } from './message-authors';
+import { parseCursor } from './read-chat-messages';
+import { withQuotes } from './reply-quotes';
 import { requireRoomMember } from './room-membership';
 
 export interface PostChatMessageCommand {
@@ -18,6 +23,8 @@ export interface PostChatMessageCommand {
   message: string;
   /** The client's id of this post, sent again on a retry: see ChatLog's NewChatMessage. */
   clientMessageID?: string;
+  /** The id of the message of the same room this one answers. */
+  replyTo?: string;
 }
 
 export interface PostingLimit {
@@ -63,12 +70,16 @@ export class PostChatMessage {
     private readonly allowance: PostingAllowance,
     private readonly signals: ChatSignals,
     private readonly verification: EmailVerificationPolicy,
+    private readonly authors: MessageAuthors,
     private readonly telemetry: Telemetry = NO_TELEMETRY,
   ) {}
 
   async execute(command: PostChatMessageCommand): Promise<ChatMessage> {
     await requireRoomMember(this.access, command.actingUserId, command.room);
     const text = checkMessageText(command.message);
+    // A reply answers a message of this room that is still there; anything else is refused before anything is counted or stored.
+    const original = command.replyTo === undefined ? undefined : await this.log.find(command.room, parseCursor(command.replyTo));
+    if (original === null || original?.deleted) throw new MessageNotFoundError();
     // The name shown is the account's, read at posting time, never one from the request.
     const user = await this.users.findById(command.actingUserId);
     if (!user) throw new NotAuthenticatedError('Your account no longer exists.');
@@ -80,6 +91,7 @@ export class PostChatMessage {
       username: user.username,
       message: text,
       clientMessageID: command.clientMessageID,
+      ...(original ? { replyTo: original.id } : {}),
     });
     if (replayed) {
       // A retry of a post already stored: nothing new is stored or counted,
@@ -93,7 +105,7 @@ export class PostChatMessage {
       this.telemetry.record({ kind: 'chat-message-posted', room: command.room.kind });
     }
     await this.signals.announce(roomTopic(command.room), stored.id);
-    // Named as every read names its author (message-authors.ts).
-    return { ...stored, firstName: user.firstName, lastName: user.lastName };
+    // Named and quoted as every read names its author and quotes (message-authors.ts, reply-quotes.ts).
+    return (await withAuthors(this.authors, await withQuotes(this.log, command.room, [stored])))[0];
   }
 }

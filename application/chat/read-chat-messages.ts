@@ -7,6 +7,7 @@ import type { ChatLog } from '@application/ports/chat-log';
 import type { ChatRoomAccess } from '@application/ports/chat-room-access';
 import type { MessageAuthors } from '@application/ports/message-authors';
 import { withAuthors } from './message-authors';
+import { withQuotes } from './reply-quotes';
 import { requireRoomMember } from './room-membership';
 
 export interface ReadChatMessagesCommand {
@@ -32,7 +33,7 @@ export class ReadChatMessages {
   ) {}
 
   async execute(command: ReadChatMessagesCommand): Promise<ChatMessage[]> {
-    return withAuthors(this.authors, await this.read(command));
+    return withAuthors(this.authors, await withQuotes(this.log, command.room, await this.read(command)));
   }
 
   private async read(command: ReadChatMessagesCommand): Promise<ChatMessage[]> {

@@ -7,6 +7,7 @@ import { courseGroupsTopic, groupPageTopic, roomTopic, studentTopic, type ChatSi
 import type { Clock } from '@application/ports/clock';
 import type { MessageAuthors } from '@application/ports/message-authors';
 import { withAuthors } from './message-authors';
+import { SharedLookups, withQuotes } from './reply-quotes';
 import { parseCursor } from './read-chat-messages';
 import { requireRoomMember } from './room-membership';
 
@@ -61,6 +62,9 @@ function pageTopic(room: ChatRoom): string {
  * refusal, never the message.
  */
 export class WaitForChatMessages {
+  // The waiters one message wakes look up the message it answers once.
+  private readonly lookups = new SharedLookups();
+
   constructor(
     private readonly access: ChatRoomAccess,
     private readonly log: ChatLog,
@@ -88,7 +92,11 @@ export class WaitForChatMessages {
         const messages = await this.log.after(room, cursor, MESSAGES_AFTER_LIMIT);
         const remaining = deadline - this.now();
         if (messages.length > 0 || activity || groupChanged || remaining <= 0)
-          return { messages: await withAuthors(this.authors, messages), activity, groupChanged };
+          return {
+            messages: await withAuthors(this.authors, await withQuotes(this.log, room, messages, this.lookups)),
+            activity,
+            groupChanged,
+          };
         const outcome = await watch.next({ timeoutMs: remaining, signal: command.signal });
         if (outcome !== 'signal') return { messages: [], activity: false, groupChanged: false };
         await requireRoomMember(this.access, actingUserId, room);

@@ -9,6 +9,7 @@ import type { CourseMembership } from '@application/ports/course-membership';
 import type { GroupInvitations } from '@application/ports/group-invitations';
 import type { MessageAuthors } from '@application/ports/message-authors';
 import { withAuthors } from '@application/chat/message-authors';
+import { withQuotes } from '@application/chat/reply-quotes';
 import type { CourseGroupsPosition, StudyGroupRepository } from '@application/ports/study-group-repository';
 import { requireCourse } from './course-access';
 import { COURSE_GROUPS_PAGE_SIZE, readCourseGroups } from './list-course-groups';
@@ -67,7 +68,10 @@ export class GetCoursePage {
     const [sections, members, messages, groupsPage] = await Promise.all([
       this.membership.sectionsIn(userId, courseId),
       this.membership.membersOf(courseId),
-      this.chat.latest({ kind: 'course', id: courseId }, LATEST_MESSAGES).then((latest) => withAuthors(this.authors, latest)),
+      this.chat
+        .latest({ kind: 'course', id: courseId }, LATEST_MESSAGES)
+        .then((latest) => withQuotes(this.chat, { kind: 'course', id: courseId }, latest))
+        .then((latest) => withAuthors(this.authors, latest)),
       readCourseGroups(this.studyGroups, this.invitations, courseId, userId, null, new Date(this.now()), this.groupsPageSize),
     ]);
     const { groups, memberGroupIds, next: nextGroups } = groupsPage;

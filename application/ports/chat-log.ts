@@ -4,6 +4,7 @@
 import type { ChatMessage } from '@domain/chat/chat-message';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import type { MessageId } from '@domain/chat/message-id';
+import type { ReactionEmoji } from '@domain/chat/reactions';
 import type { UserId } from '@domain/ids';
 
 export interface NewChatMessage {
@@ -18,6 +19,21 @@ export interface NewChatMessage {
    * retried post is never a second message. Without one, every append stores.
    */
   clientMessageID?: string;
+  /** The id of the message it answers, one the caller found in the same room; kept with the message, answered as `replyTo`. */
+  replyTo?: string;
+}
+
+/** A student's reaction set (`on`) or taken off. */
+export interface ReactionChange {
+  userId: UserId;
+  emoji: ReactionEmoji;
+  on: boolean;
+}
+
+/** What `react` answers: the message's state, and whether it changed (then it has `event`). */
+export interface ReactedMessage {
+  message: ChatMessage;
+  changed: boolean;
 }
 
 /** How long a log remembers a post's client message id, at least. */
@@ -57,6 +73,22 @@ export interface ChatLog {
    * so parallel edits cannot pass it); a delete is always allowed.
    */
   change(room: ChatRoom, state: ChatMessage): Promise<ChatMessage>;
+  /**
+   * Sets or takes off one student's reaction to a message, at most one per
+   * student, emoji and message (a parallel burst of the same change stores
+   * one). A change of the message's reactions is recorded as its edits are:
+   * its state (`reactions`) durably, then an event entry after everything in
+   * the room that replaces its earlier entry, so pollers receive it from their
+   * cursor; it is not counted as an edit. Setting what already holds changes
+   * nothing and records no event. Null when the room has no such message or it
+   * is deleted (a delete takes its reactions with it).
+   */
+  react(room: ChatRoom, id: MessageId, reaction: ReactionChange): Promise<ReactedMessage | null>;
+  /**
+   * The room's messages with the most reactions among those posted since
+   * `since` (at least one reaction; ties: the newer first), in their current state.
+   */
+  mostReacted(room: ChatRoom, since: Date, limit: number): Promise<ChatMessage[]>;
   /** The message with that id in its current state; null when the room has none (an event's id included). */
   find(room: ChatRoom, id: MessageId): Promise<ChatMessage | null>;
   /** The newest `limit` messages, in their current state. */

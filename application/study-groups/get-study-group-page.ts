@@ -2,6 +2,7 @@ import { LATEST_MESSAGES, type ChatMessage } from '@domain/chat/chat-message';
 import type { StudyGroupId, UserId } from '@domain/ids';
 import type { StudyGroupView } from '@domain/study-group/group-view';
 import { withAuthors } from '@application/chat/message-authors';
+import { withQuotes } from '@application/chat/reply-quotes';
 import type { ChatLog } from '@application/ports/chat-log';
 import type { Clock } from '@application/ports/clock';
 import type { GroupInvitations } from '@application/ports/group-invitations';
@@ -30,7 +31,10 @@ export class GetStudyGroupPage {
   async execute(command: { actingUserId: UserId; groupId: StudyGroupId }): Promise<StudyGroupPageView> {
     const group = await requireMemberGroup(this.groups, command.groupId, command.actingUserId);
     const [messages, view] = await Promise.all([
-      this.chat.latest({ kind: 'group', id: group.id }, LATEST_MESSAGES).then((latest) => withAuthors(this.authors, latest)),
+      this.chat
+        .latest({ kind: 'group', id: group.id }, LATEST_MESSAGES)
+        .then((latest) => withQuotes(this.chat, { kind: 'group', id: group.id }, latest))
+        .then((latest) => withAuthors(this.authors, latest)),
       viewGroup(this.invitations, group, command.actingUserId, { groups: this.groups, now: new Date(this.now()) }),
     ]);
     return { userId: command.actingUserId, group: view, messages };

@@ -2,6 +2,8 @@
 import { ValidationError } from '@domain/errors';
 import type { UserId } from '@domain/ids';
 import { characterCount } from '@domain/text/text-policy';
+import type { MessageReaction } from './reactions';
+import type { ReplyQuote } from './reply-quote';
 
 export interface ChatMessage {
   /** "ms-seq": ordered within its room, and the cursor for polling. */
@@ -32,6 +34,12 @@ export interface ChatMessage {
    * The fields above are then the message's state after that event.
    */
   event?: string;
+  /** The id of the message of the same room this one answers (a reply); kept as posted. */
+  replyTo?: string;
+  /** The answered message as it reads now: resolved when the reply is read, never stored (reply-quote.ts). */
+  quote?: ReplyQuote;
+  /** Who reacted with which emoji, part of the message's state (reactions.ts); absent when nobody did. */
+  reactions?: MessageReaction[];
 }
 
 /** Where an item sits in its room's log: the event's id for an edit or delete, else the message's. */

@@ -12,6 +12,7 @@ import { SignalHub } from '@adapters/chat/signal-hub';
 import { TooManyEditsError } from '@domain/chat/chat-errors';
 import { MAX_EDITS_PER_MESSAGE, positionOf, type ChatMessage } from '@domain/chat/chat-message';
 import type { ChatRoom } from '@domain/chat/chat-room';
+import type { ReactionEmoji } from '@domain/chat/reactions';
 import { compareMessageIds, FIRST_MESSAGE_ID, parseMessageId, type MessageId } from '@domain/chat/message-id';
 import type { UserId } from '@domain/ids';
 import { InMemoryReadMarkers } from '@tests/fakes/in-memory-read-markers';
@@ -474,6 +475,113 @@ export function chatLogContract(makeWorld: () => Promise<ChatLogWorld>) {
         const { event: _event, ...current } = edited;
         expect(again).toEqual({ message: current, replayed: true });
         expect(await world.log.latest(room, 50)).toEqual([current, ...later]);
+      });
+    });
+
+    describe('replies and reactions', () => {
+      const reply = async (room: ChatRoom, to: ChatMessage, text: string) =>
+        (await world.log.append(room, { userId: bob.id, username: bob.username, message: text, replyTo: to.id })).message;
+      const react = (room: ChatRoom, message: ChatMessage, who: { id: UserId }, emoji: ReactionEmoji, on = true) =>
+        world.log.react(room, cursor(message), { userId: who.id, emoji, on });
+
+      it('keeps the message a reply answers through every read, a change of it, archiving and a loss of the fast store', async () => {
+        const room = freshRoom('group');
+        const [original] = await post(room, 1, 'question-');
+        const answer = await reply(room, original, 'the answer');
+        expect(answer).toMatchObject({ message: 'the answer', replyTo: original.id });
+        expect(await world.log.latest(room, 50)).toEqual([original, answer]);
+        expect(await world.log.after(room, cursor(original), 50)).toEqual([answer]);
+        expect(await world.log.find(room, cursor(answer))).toEqual(answer);
+        expect((await world.log.find(room, cursor(original)))?.replyTo).toBeUndefined();
+
+        const edited = await edit(room, answer, 'the answer, fixed');
+        expect(edited.replyTo).toBe(original.id);
+        expect(await world.log.after(room, cursor(answer), 50)).toEqual([edited]);
+        await world.settle();
+        await world.loseVolatileData();
+        const { event: _event, ...current } = edited;
+        expect(await world.log.latest(room, 50)).toEqual([original, current]);
+        expect(await world.log.find(room, cursor(answer))).toEqual(current);
+        expect(await world.log.after(room, cursor(original), 50)).toEqual([edited]);
+      });
+
+      it('records a reaction as an event a poll receives, once per student, emoji and message, and not as an edit', async () => {
+        const room = freshRoom();
+        const [m0, m1] = await post(room, 2, 'r-');
+        const liked = await react(room, m0, alice, '👍');
+        expect(liked).toEqual({
+          changed: true,
+          message: { ...m0, reactions: [{ emoji: '👍', userIds: [alice.id] }], event: expect.any(String) },
+        });
+        expect(compareMessageIds(position(liked!.message), cursor(m1))).toBeGreaterThan(0);
+        expect(await world.log.after(room, cursor(m0), 50)).toEqual([m1, liked!.message]);
+
+        // The same again changes nothing and records nothing.
+        const same = await react(room, m0, alice, '👍');
+        expect(same).toEqual({ changed: false, message: expect.objectContaining({ reactions: [{ emoji: '👍', userIds: [alice.id] }] }) });
+        expect(await world.log.after(room, position(liked!.message), 50)).toEqual([]);
+
+        // A parallel burst of one student's reaction stores one.
+        await Promise.all(Array.from({ length: 8 }, () => react(room, m0, bob, '❤️')));
+        const expected = [
+          { emoji: '👍', userIds: [alice.id] },
+          { emoji: '❤️', userIds: [bob.id] },
+        ];
+        expect((await world.log.find(room, cursor(m0)))?.reactions).toEqual(expected);
+        await Promise.all(Array.from({ length: 8 }, () => react(room, m0, bob, '👍')));
+        expect((await world.log.find(room, cursor(m0)))?.reactions).toEqual([
+          { emoji: '👍', userIds: [alice.id, bob.id] },
+          { emoji: '❤️', userIds: [bob.id] },
+        ]);
+        await react(room, m0, bob, '👍', false);
+
+        // Reactions are no edits: the message is not shown edited, and its edits stay its author's to use.
+        const [current] = await world.log.latest(room, 1).then(() => world.log.before(room, cursor(m1), 1));
+        expect(current).toEqual({ ...m0, reactions: expected });
+        const edited = await edit(room, m0, 'r-0, fixed');
+        expect(edited.reactions).toEqual(expected);
+        await world.settle();
+        await world.loseVolatileData();
+        expect(await world.log.find(room, cursor(m0))).toEqual({
+          ...m0,
+          message: 'r-0, fixed',
+          editedAt: edited.editedAt,
+          reactions: expected,
+        });
+        const polled = await world.log.after(room, cursor(m1), 50);
+        expect(polled).toEqual([{ ...edited, reactions: expected }]);
+
+        // Taking one off is an event too; a delete takes every reaction with it, and a deleted or unknown message takes none.
+        const off = await react(room, m0, alice, '👍', false);
+        expect(off?.message.reactions).toEqual([{ emoji: '❤️', userIds: [bob.id] }]);
+        const deleted = await remove(room, { ...m0, message: 'r-0, fixed' });
+        expect(deleted.reactions).toBeUndefined();
+        expect(await react(room, m0, alice, '🎉')).toBeNull();
+        expect(await react(room, { ...m1, id: `${cursor(m1).ms + 5_000}-0` }, alice, '🎉')).toBeNull();
+        expect((await world.log.find(room, cursor(m0)))?.reactions).toBeUndefined();
+        expect(await world.log.after(room, position(off!.message), 50)).toEqual([deleted]);
+        expect(await world.log.mostReacted(room, new Date(0), 3)).toEqual([]);
+      });
+
+      it('answers the most reacted messages since a time, most first and the newer on a tie, in their current state', async () => {
+        const room = freshRoom();
+        const carol = await world.addUser(`carol${Date.now() % 1e6}`);
+        const [m0, m1, m2, m3] = await post(room, 4, 'u-');
+        await react(room, m1, alice, '👍');
+        await react(room, m1, bob, '🎉');
+        await react(room, m2, carol, '🙏');
+        await react(room, m3, alice, '😂');
+        await react(room, m3, carol, '😂');
+        const edited = await edit(room, m1, 'u-1, fixed');
+        const top = await world.log.mostReacted(room, new Date(cursor(m0).ms), 3);
+        expect(top.map((m) => m.id)).toEqual([m3.id, m1.id, m2.id]);
+        expect(top[1]).toMatchObject({ message: 'u-1, fixed', editedAt: edited.editedAt });
+        expect(top.every((m) => m.event === undefined)).toBe(true);
+        expect((await world.log.mostReacted(room, new Date(cursor(m0).ms), 1)).map((m) => m.id)).toEqual([m3.id]);
+        expect(await world.log.mostReacted(room, new Date(cursor(m3).ms + 1), 3)).toEqual([]);
+        await remove(room, m3);
+        await world.settle();
+        expect((await world.log.mostReacted(room, new Date(0), 3)).map((m) => m.id)).toEqual([m1.id, m2.id]);
       });
     });
 

@@ -97,7 +97,7 @@ async function participation(mode: EmailVerificationMode) {
       new NoOpMembershipChanges(),
       new RecordingGroupChanges(),
     ),
-    post: new PostChatMessage(access, log, world.users, allowance, signals, world.verification),
+    post: new PostChatMessage(access, log, world.users, allowance, signals, world.verification, world.authors),
     edit: new EditChatMessage(access, log, allowance, signals, world.verification, world.authors, world.clock.now),
     read: new ReadChatMessages(access, log, world.authors),
   };

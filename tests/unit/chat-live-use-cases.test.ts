@@ -81,7 +81,7 @@ async function world() {
   const groupRoom: ChatRoom = { kind: 'group', id: group.id };
   const verification = new EmailVerificationPolicy(users, 'optional');
   const authors = new CachedMessageAuthors(users, clock.now);
-  const poster = new PostChatMessage(access, log, users, allowance, signals, verification);
+  const poster = new PostChatMessage(access, log, users, allowance, signals, verification, authors);
   return {
     clock,
     access,

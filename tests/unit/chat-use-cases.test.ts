@@ -73,7 +73,15 @@ async function world() {
     carol,
     users,
     announced,
-    post: new PostChatMessage(access, log, users, new PostingAllowance(limiter), signals, new EmailVerificationPolicy(users, 'optional')),
+    post: new PostChatMessage(
+      access,
+      log,
+      users,
+      new PostingAllowance(limiter),
+      signals,
+      new EmailVerificationPolicy(users, 'optional'),
+      new CachedMessageAuthors(users),
+    ),
     read: new ReadChatMessages(access, log, new CachedMessageAuthors(users)),
     page: new GetCoursePage(catalog, membership, log, groups, new CachedMessageAuthors(users), new InMemoryGroupInvitations(groups, users)),
   };

@@ -71,6 +71,20 @@ export const CHAT_ROUTES = {
     body: chat.deleteGroupMessageBody,
     answer: chat.message,
   }),
+  reactCourseMessage: route({
+    method: 'POST',
+    path: '/api/react-course-message/',
+    summary: 'Set or take off your reaction (one of six emoji) to a course chat message',
+    body: chat.reactCourseMessageBody,
+    answer: chat.message,
+  }),
+  reactGroupMessage: route({
+    method: 'POST',
+    path: '/api/react-study-group-message/',
+    summary: 'Set or take off your reaction (one of six emoji) to a study-group chat message',
+    body: chat.reactGroupMessageBody,
+    answer: chat.message,
+  }),
   markChatRead: route({
     method: 'POST',
     path: '/api/mark-chat-read/',

@@ -3,9 +3,39 @@
 // the unread marks.
 import * as z from 'zod/mini';
 import { MAX_WAIT_SECONDS, MAX_WATCHED_ROOMS } from '@domain/chat/chat-room';
+import { REACTION_EMOJI } from '@domain/chat/reactions';
 import { actingIds, described, id, MAX_ID, requestId, textField } from './primitives';
 
 const messageId = z.string().check(z.regex(/^\d+-\d+$/));
+
+/** What a reply shows of the message it answers: its author and its first line now, or that it was deleted (no text then). */
+const replyQuote = described(
+  z.object({
+    id: messageId,
+    /** Absent only when the original is nowhere to be found (shown as deleted). */
+    user_id: z.optional(id),
+    username: z.optional(z.string()),
+    first_name: z.optional(z.string()),
+    last_name: z.optional(z.string()),
+    formerMember: z.optional(z.literal(true)),
+    /** Its first non-empty line, at most 140 characters; '' when deleted. */
+    excerpt: z.string(),
+    /** Shown as "Message deleted". */
+    deleted: z.optional(z.literal(true)),
+  }),
+  { id: 'ReplyQuote' },
+);
+
+/** One emoji on a message: how many, who (ids and names as shown, in the order they reacted). */
+const reaction = described(
+  z.object({
+    emoji: z.enum(REACTION_EMOJI),
+    count: z.int().check(z.gte(1)),
+    user_ids: z.array(id),
+    names: z.array(z.string()),
+  }),
+  { id: 'Reaction' },
+);
 
 export const message = described(
   z.object({
@@ -31,6 +61,12 @@ export const message = described(
     last_name: z.optional(z.string()),
     /** In a poll's answer, an edit or delete of the message `id`: the event's own id, where the poll's cursor moves to. */
     event: z.optional(messageId),
+    /** A reply: the id of the message of the same room it answers. */
+    replyTo: z.optional(messageId),
+    /** A reply (not deleted): the message it answers as that reads now. */
+    quote: z.optional(replyQuote),
+    /** Who reacted with which emoji, in the fixed order of the set; absent when nobody did. */
+    reactions: z.optional(z.array(reaction)),
   }),
   { id: 'Message' },
 );
@@ -128,8 +164,35 @@ const clientMessageID = z.optional(
   }),
 );
 
-export const courseMessageBody = z.object({ userID: actingIds.userID, courseID: requestId, message: messageText, clientMessageID });
-export const groupMessageBody = z.object({ userID: actingIds.userID, studyGroupID: requestId, message: messageText, clientMessageID });
+// The message a post answers (a reply): one of the same room's, not deleted.
+const replyTo = z.optional(
+  described(messageIdField, { description: 'Answer this message of the same room (a reply); 404 MESSAGE_NOT_FOUND unless it is there.' }),
+);
+
+export const courseMessageBody = z.object({
+  userID: actingIds.userID,
+  courseID: requestId,
+  message: messageText,
+  clientMessageID,
+  replyTo,
+});
+export const groupMessageBody = z.object({
+  userID: actingIds.userID,
+  studyGroupID: requestId,
+  message: messageText,
+  clientMessageID,
+  replyTo,
+});
+
+const reactionFields = {
+  userID: actingIds.userID,
+  messageID: messageIdField,
+  emoji: described(z.string().check(z.maxLength(16)), { description: `One of ${REACTION_EMOJI.join(' ')}.` }),
+  /** true: react with the emoji; false: take the reaction off. Sending what already holds changes nothing. */
+  reacted: z.boolean(),
+};
+export const reactCourseMessageBody = z.object({ ...reactionFields, courseID: requestId });
+export const reactGroupMessageBody = z.object({ ...reactionFields, studyGroupID: requestId });
 export const editCourseMessageBody = z.object({
   userID: actingIds.userID,
   courseID: requestId,

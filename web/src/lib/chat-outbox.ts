@@ -17,6 +17,8 @@ export interface OutboxEntry {
   clientMessageID: string;
   /** The text as checked and sent. */
   text: string;
+  /** The id of the message it answers (decision 0117), if it is a reply. */
+  replyTo?: string;
   /** When it was sent (epoch milliseconds). */
   at: number;
   /** Why the server refused it for good, in words for the student; absent while it waits its turn or is on its way. */

@@ -57,10 +57,16 @@ export async function waitForMessages(
  * and time). Sent again with the same clientMessageID, it resolves to the
  * message the first try stored, and nothing is stored twice.
  */
-export function sendMessage(room: ChatRoom, userId: number, message: string, clientMessageID: string): Promise<ChatMessage> {
+export function sendMessage(
+  room: ChatRoom,
+  userId: number,
+  message: string,
+  clientMessageID: string,
+  replyTo?: string,
+): Promise<ChatMessage> {
   return room.kind === 'course'
-    ? apiClient.call(API.postCourseMessage, { body: { userID: userId, courseID: room.id, message, clientMessageID } })
-    : apiClient.call(API.postGroupMessage, { body: { userID: userId, studyGroupID: room.id, message, clientMessageID } });
+    ? apiClient.call(API.postCourseMessage, { body: { userID: userId, courseID: room.id, message, clientMessageID, replyTo } })
+    : apiClient.call(API.postGroupMessage, { body: { userID: userId, studyGroupID: room.id, message, clientMessageID, replyTo } });
 }
 
 /** The author's new text for their message; resolves to the message as edited. */
@@ -88,4 +94,11 @@ export type UnreadSummary = AnswerOf<typeof API.unreadCounts>;
 export function fetchUnread(options: { since?: string; signal?: AbortSignal } = {}): Promise<UnreadSummary> {
   const query = options.since === undefined ? {} : { wait: String(LONG_POLL_SECONDS), since: options.since };
   return apiClient.call(API.unreadCounts, { query, signal: options.signal });
+}
+
+/** Sets (reacted) or takes off the student's reaction to a message. */
+export function reactToMessage(room: ChatRoom, userId: number, messageID: string, emoji: string, reacted: boolean): Promise<ChatMessage> {
+  return room.kind === 'course'
+    ? apiClient.call(API.reactCourseMessage, { body: { userID: userId, courseID: room.id, messageID, emoji, reacted } })
+    : apiClient.call(API.reactGroupMessage, { body: { userID: userId, studyGroupID: room.id, messageID, emoji, reacted } });
 }

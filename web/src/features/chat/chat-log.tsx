@@ -22,6 +22,7 @@ import type { useProfileCard } from '@web/components/profile-card';
 import { describeChatTime, formatChatTime } from '@web/lib/chat-time';
 import { memberName, messageAuthorName } from '@web/lib/member-name';
 import styles from './chat-panel.module.css';
+import extras from './message-extras.module.css';
 import type { ChatRoomState } from './chat-room-store';
 import { MessageBody } from './message-body';
 import { PendingMessage } from './pending-message';
@@ -38,7 +39,20 @@ interface ChatLogProps {
   userId: number;
   /** Their username, lower case ('' while unknown): the mentions to highlight. */
   me: string;
-  chat: Pick<ChatRoomState, 'messages' | 'pending' | 'hasEarlier' | 'loadingEarlier' | 'earlierFailed' | 'loadEarlier' | 'edit' | 'retry'>;
+  chat: Pick<
+    ChatRoomState,
+    | 'messages'
+    | 'pending'
+    | 'hasEarlier'
+    | 'loadingEarlier'
+    | 'earlierFailed'
+    | 'loadEarlier'
+    | 'edit'
+    | 'retry'
+    | 'replyTo'
+    | 'react'
+    | 'reveal'
+  >;
   /** The room's people by id, and their usernames in lower case (for mentions). */
   people: ReadonlyMap<number, Member>;
   usernames: ReadonlySet<string>;
@@ -70,6 +84,19 @@ export function ChatLog({
   const [focusedAuthor, setFocusedAuthor] = useState<string | null>(null);
   const [focusedActions, setFocusedActions] = useState<string | null>(null);
   const { messages } = chat;
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+
+  /** A quote was pressed: the original, loaded from earlier history if need be, is scrolled to, highlighted and focused. */
+  const openOriginal = async (id: string) => {
+    if (!(await chat.reveal(id))) return;
+    setHighlighted(id);
+    // After the render that shows it.
+    requestAnimationFrame(() => {
+      const item = logRef.current?.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(id)}"]`);
+      item?.scrollIntoView({ block: 'center' });
+      item?.focus({ preventScroll: true });
+    });
+  };
 
   // Which messages open a run, and which of those show their author's name as a button.
   const opensRun = messages.map((message, index) => startsRun(message, messages[index - 1]));
@@ -93,7 +120,8 @@ export function ChatLog({
   const canEdit = (message: ChatMessage) =>
     message.user_id === userId && !message.deleted && now.getTime() - Date.parse(message.time) < EDIT_WINDOW_MS;
   const canDelete = (message: ChatMessage) => !message.deleted && (message.user_id === userId || canModerate);
-  const withActions = messages.filter((message) => canEdit(message) || canDelete(message));
+  // Reply is on every message not deleted.
+  const withActions = messages.filter((message) => !message.deleted);
   const actionsTabStop = withActions.some((message) => message.id === focusedActions) ? focusedActions : withActions.at(-1)?.id;
 
   return (
@@ -137,6 +165,7 @@ export function ChatLog({
               mine ? styles.mine : '',
               opensRun[index] ? styles.runStart : '',
               mentioned ? styles.mentioned : '',
+              highlighted === message.id ? extras.highlighted : '',
             ].join(' ');
             const when = (
               <time className={styles.time} dateTime={message.time}>
@@ -145,7 +174,15 @@ export function ChatLog({
             );
             return (
               // The full moment on hover anywhere on the message, also under a run's shared header.
-              <li key={message.id} className={classes} title={describeChatTime(message.time)} data-message-id={message.id}>
+              <li
+                key={message.id}
+                className={classes}
+                title={describeChatTime(message.time)}
+                data-message-id={message.id}
+                // Focused when a reply's quote brings it into view.
+                tabIndex={highlighted === message.id ? -1 : undefined}
+                onBlur={() => setHighlighted((id) => (id === message.id ? null : id))}
+              >
                 {opensRun[index] ? (
                   <p className={styles.meta}>
                     {author ? (
@@ -184,6 +221,14 @@ export function ChatLog({
                   onActionKeyDown={moveAmongActions}
                   onSave={(text) => chat.edit(message.id, text)}
                   onDelete={() => onDelete(message)}
+                  userId={userId}
+                  onReply={() => {
+                    chat.replyTo(message);
+                    // Straight to typing the answer.
+                    logRef.current?.closest('section')?.querySelector('textarea')?.focus();
+                  }}
+                  onReact={(emoji, reacted) => void chat.react(message.id, emoji, reacted)}
+                  onOpenQuote={(id) => void openOriginal(id)}
                 />
               </li>
             );

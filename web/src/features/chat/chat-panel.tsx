@@ -18,6 +18,7 @@ import { useProfileCard } from '@web/components/profile-card';
 import { useDraft } from '@web/lib/drafts';
 import { signedOut, useCurrentUser } from '@web/lib/session';
 import { ChatComposer } from './chat-composer';
+import { ReplyingTo } from './reply-quote';
 import { ChatLog } from './chat-log';
 import styles from './chat-panel.module.css';
 import { createChatRoomStore } from './chat-room-store';
@@ -253,6 +254,7 @@ function RoomChatPanel<M extends Member>({
           {chat.actionError}
         </p>
       ) : null}
+      {chat.replyingTo ? <ReplyingTo message={chat.replyingTo} userId={userId} onCancel={() => chat.replyTo(null)} /> : null}
       <div ref={composerRef} className={outbox.composer}>
         <ChatComposer
           roomName={roomName}

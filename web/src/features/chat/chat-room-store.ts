@@ -14,7 +14,7 @@ import { compareMessageIdText, FIRST_MESSAGE_ID } from '@domain/chat/message-id'
 import { NetworkError } from '@web/lib/api-client';
 import { isApiError, isNotAuthenticated, messageForStudent } from '@web/lib/api-error';
 import { outboxKey, readOutbox, type OutboxEntry } from '@web/lib/chat-outbox';
-import { deleteMessage, editMessage, EARLIER_PAGE_SIZE, fetchMessages, markRead, sendMessage } from './api';
+import { deleteMessage, editMessage, EARLIER_PAGE_SIZE, fetchMessages, markRead, reactToMessage, sendMessage } from './api';
 import { mergeMessages } from './merge-messages';
 import { discardMessage, queueMessage, retryMessage, startOutboxSender } from './outbox-sender';
 import { pollRoom } from './room-poll';
@@ -60,12 +60,19 @@ export interface ChatRoomState {
   remove(messageId: string): Promise<boolean>;
   /** The student has seen the room up to this message (reported at most every 2 s). */
   read(messageId: string): void;
+  /** The message the next send answers (Reply), or null. */
+  replyingTo: ChatMessage | null;
+  replyTo(message: ChatMessage | null): void;
+  /** Sets or takes off the student's reaction; resolves to true once stored, otherwise `actionError` says why. */
+  react(messageId: string, emoji: string, reacted: boolean): Promise<boolean>;
+  /** Loads earlier pages until the message is among those shown; resolves to whether it is. */
+  reveal(messageId: string): Promise<boolean>;
 }
 
 /** Refusals that mean the student can no longer use this room. */
 const ACCESS_LOST = ['NOT_COURSE_MEMBER', 'NOT_GROUP_MEMBER', 'COURSE_NOT_FOUND', 'STUDY_GROUP_NOT_FOUND'] as const;
 
-function actionFailure(error: unknown, what: 'edited' | 'deleted'): string {
+function actionFailure(error: unknown, what: 'edited' | 'deleted' | 'reacted to'): string {
   if (isNotAuthenticated(error)) return `Your session ended. Log in again; the message was not ${what}.`;
   if (isApiError(error, 'RATE_LIMITED')) return 'You are changing messages too quickly. Wait a few seconds and try again.';
   if (isApiError(error, 'EDIT_WINDOW_CLOSED', 'NOT_MESSAGE_AUTHOR', 'MESSAGE_NOT_FOUND', 'INVALID_TEXT', 'TOO_MANY_EDITS'))
@@ -168,12 +175,41 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
       actionError: '',
       accessLost: false,
       pageChanges: 0,
+      replyingTo: null,
+
+      replyTo(message) {
+        set({ replyingTo: message });
+      },
+
+      async react(messageId, emoji, reacted) {
+        try {
+          const changed = await reactToMessage(room, userId, messageId, emoji, reacted);
+          set((state) => ({ messages: mergeMessages(state.messages, [changed]), actionError: '' }));
+          return true;
+        } catch (error) {
+          console.error('Could not react to the message', error);
+          set({ actionError: actionFailure(error, 'reacted to') });
+          endsRoom(error);
+          return false;
+        }
+      },
+
+      async reveal(messageId) {
+        const shown = () => get().messages.some((m) => m.id === messageId);
+        // Each page brings older messages; one older than the oldest shown is among them if the room still has it.
+        while (!shown() && get().hasEarlier && !get().earlierFailed) {
+          const oldest = get().messages[0];
+          if (!oldest || compareMessageIdText(oldest.id, messageId) < 0) break;
+          await get().loadEarlier();
+        }
+        return shown();
+      },
 
       startPolling() {
         // The outbox is sent while the room is open (what a closed room holds goes when it opens again).
         const sender = startOutboxSender({
           key: outbox,
-          post: (entry) => sendMessage(room, userId, entry.text, entry.clientMessageID),
+          post: (entry) => sendMessage(room, userId, entry.text, entry.clientMessageID, entry.replyTo),
           // Merged by id: a post the poll already brought (stored before its answer was lost) stays one.
           delivered: (stored) => set((state) => ({ messages: mergeMessages(state.messages, [stored]) })),
           reachable: (ok) => reach('send', ok),
@@ -236,8 +272,8 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
           set({ sendError: checked.problem });
           return false;
         }
-        queueMessage(outbox, checked.text);
-        set({ sendError: '', pending: readOutbox(outbox) });
+        queueMessage(outbox, checked.text, get().replyingTo?.id);
+        set({ sendError: '', pending: readOutbox(outbox), replyingTo: null });
         return true;
       },
 

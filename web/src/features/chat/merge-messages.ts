@@ -8,13 +8,46 @@
 // message appears above the ones "Load earlier messages" would bring.
 import type { ChatMessage } from '@contract/chat';
 import { compareMessageIdText as compareMessageIds } from '@domain/chat/message-id';
+import { quoteExcerpt } from '@domain/chat/reply-quote';
 
-/** Whether `incoming` is a later state of the message than `shown`: deleted, or edited since. */
+/**
+ * Whether `incoming` is a later state of the message than `shown`: deleted,
+ * edited since, or a change (an item with `event`: its reactions) of the same
+ * text; never one from before an edit shown.
+ */
 function isLaterState(incoming: ChatMessage, shown: ChatMessage): boolean {
   if (shown.deleted) return false;
   if (incoming.deleted) return true;
   // ISO 8601 times in UTC compare as text.
-  return (incoming.editedAt ?? '') > (shown.editedAt ?? '');
+  const edited = (incoming.editedAt ?? '').localeCompare(shown.editedAt ?? '');
+  return edited > 0 || (edited === 0 && incoming.event !== undefined);
+}
+
+/** The quote a reply shows of a message that is in the list: as it reads now (never removed text). */
+function quoteFrom(original: ChatMessage): NonNullable<ChatMessage['quote']> {
+  const { id, user_id, username, first_name, last_name, formerMember } = original;
+  const quote: NonNullable<ChatMessage['quote']> = { id, user_id, username, excerpt: '' };
+  if (first_name !== undefined) quote.first_name = first_name;
+  if (last_name !== undefined) quote.last_name = last_name;
+  if (formerMember) quote.formerMember = true;
+  if (original.deleted) quote.deleted = true;
+  else quote.excerpt = quoteExcerpt(original.message);
+  return quote;
+}
+
+/** The replies to changed messages with their quotes brought up to date. */
+function withFreshQuotes(list: ChatMessage[], changed: ReadonlySet<string>): ChatMessage[] {
+  if (changed.size === 0) return list;
+  const byId = new Map(list.map((m) => [m.id, m]));
+  let updated = list;
+  list.forEach((message, i) => {
+    if (message.replyTo === undefined || !changed.has(message.replyTo) || message.deleted) return;
+    const original = byId.get(message.replyTo);
+    if (!original) return;
+    if (updated === list) updated = [...list];
+    updated[i] = { ...message, quote: quoteFrom(original) };
+  });
+  return updated;
 }
 
 /** The message itself, without the event a poll's item carries. */
@@ -30,12 +63,14 @@ export function mergeMessages(current: ChatMessage[], incoming: ChatMessage[]): 
   const oldestShown = current[0];
   let list = current;
   const fresh = new Map<string, ChatMessage>();
+  const changed = new Set<string>();
   for (const item of incoming) {
     const at = index.get(item.id);
     if (at !== undefined) {
       if (isLaterState(item, list[at])) {
         if (list === current) list = [...current];
         list[at] = stateOf(item);
+        changed.add(item.id);
       }
       continue;
     }
@@ -46,10 +81,13 @@ export function mergeMessages(current: ChatMessage[], incoming: ChatMessage[]): 
       fresh.set(item.id, stateOf(item));
     }
   }
-  if (fresh.size === 0) return list;
+  if (fresh.size === 0) return withFreshQuotes(list, changed);
   const lastShown = list.at(-1);
   const sortedFresh = [...fresh.values()].sort((a, b) => compareMessageIds(a.id, b.id));
   // The usual case, new messages after the ones shown, needs no full sort.
-  if (!lastShown || compareMessageIds(sortedFresh[0].id, lastShown.id) > 0) return [...list, ...sortedFresh];
-  return [...list, ...sortedFresh].sort((a, b) => compareMessageIds(a.id, b.id));
+  if (!lastShown || compareMessageIds(sortedFresh[0].id, lastShown.id) > 0) return withFreshQuotes([...list, ...sortedFresh], changed);
+  return withFreshQuotes(
+    [...list, ...sortedFresh].sort((a, b) => compareMessageIds(a.id, b.id)),
+    changed,
+  );
 }

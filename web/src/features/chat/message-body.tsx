@@ -9,6 +9,8 @@ import type { ChatMessage } from '@contract/chat';
 import { describeChatTime } from '@web/lib/chat-time';
 import styles from './chat-panel.module.css';
 import { MessageText } from './message-text';
+import { ReactionBar } from './reaction-bar';
+import { ReplyQuote } from './reply-quote';
 
 interface MessageBodyProps {
   message: ChatMessage;
@@ -23,6 +25,13 @@ interface MessageBodyProps {
   /** Resolves to true once stored. */
   onSave: (text: string) => Promise<boolean>;
   onDelete: () => void;
+  /** The signed-in student (their own reactions are pressed). */
+  userId: number;
+  /** Reply was pressed: the composer answers this message. */
+  onReply: () => void;
+  onReact: (emoji: string, reacted: boolean) => void;
+  /** A reply's quote was pressed: the log shows the original. */
+  onOpenQuote: (id: string) => void;
 }
 
 /** Enter submits the field's form; Shift+Enter (and Enter while composing an accented letter or a CJK word) adds to the text. */
@@ -43,6 +52,10 @@ export function MessageBody({
   onActionKeyDown,
   onSave,
   onDelete,
+  userId,
+  onReply,
+  onReact,
+  onOpenQuote,
 }: MessageBodyProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
@@ -135,6 +148,7 @@ export function MessageBody({
 
   return (
     <>
+      {message.quote ? <ReplyQuote quote={message.quote} userId={userId} onOpen={onOpenQuote} /> : null}
       <p className={styles.text}>
         <MessageText text={message.message} usernames={usernames} me={me} />
         {message.edited ? (
@@ -144,29 +158,31 @@ export function MessageBody({
           </span>
         ) : null}
       </p>
-      {canEdit || canDelete ? (
-        <div className={styles.actions}>
-          {canEdit ? (
-            <button
-              type="button"
-              ref={editButton}
-              className={styles.action}
-              {...actionProps(true)}
-              onClick={() => {
-                setDraft(message.message);
-                setEditing(true);
-              }}
-            >
-              Edit
-            </button>
-          ) : null}
-          {canDelete ? (
-            <button type="button" className={styles.action} aria-haspopup="dialog" {...actionProps(!canEdit)} onClick={onDelete}>
-              Delete
-            </button>
-          ) : null}
-        </div>
-      ) : null}
+      <ReactionBar message={message} userId={userId} onReact={onReact} />
+      <div className={styles.actions}>
+        <button type="button" className={styles.action} {...actionProps(true)} onClick={onReply}>
+          Reply
+        </button>
+        {canEdit ? (
+          <button
+            type="button"
+            ref={editButton}
+            className={styles.action}
+            {...actionProps(false)}
+            onClick={() => {
+              setDraft(message.message);
+              setEditing(true);
+            }}
+          >
+            Edit
+          </button>
+        ) : null}
+        {canDelete ? (
+          <button type="button" className={styles.action} aria-haspopup="dialog" {...actionProps(false)} onClick={onDelete}>
+            Delete
+          </button>
+        ) : null}
+      </div>
     </>
   );
 }

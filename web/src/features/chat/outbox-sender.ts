@@ -53,6 +53,7 @@ function sendFailure(error: unknown): string {
   if (isApiError(error, 'INVALID_TEXT')) return messageForStudent(error, 'Your message contains characters that cannot be sent.');
   if (isApiError(error, 'VALIDATION_FAILED')) return 'Messages can be 1 to 2,000 characters long.';
   if (isApiError(error, 'NOT_COURSE_MEMBER', 'NOT_GROUP_MEMBER')) return 'You are no longer a member here, so your message was not sent.';
+  if (isApiError(error, 'MESSAGE_NOT_FOUND')) return 'The message you replied to was deleted, so yours was not sent.';
   if (error instanceof NetworkError) return 'Could not reach Study Swamp. Your message was not sent; try again.';
   return 'Your message was not sent. Please try again.';
 }
@@ -85,8 +86,8 @@ function refuse(key: string, clientMessageID: string, failure: string): void {
 }
 
 /** Puts a message at the end of the room's outbox, under the id every try of it will carry (decision 0057). */
-export function queueMessage(key: string, text: string): void {
-  const entry = { clientMessageID: newClientMessageID(), text, at: Date.now() };
+export function queueMessage(key: string, text: string, replyTo?: string): void {
+  const entry: OutboxEntry = { clientMessageID: newClientMessageID(), text, at: Date.now(), ...(replyTo ? { replyTo } : {}) };
   updateOutbox(key, (entries) => [...entries, entry]);
 }
 
@@ -95,8 +96,9 @@ export function retryMessage(key: string, clientMessageID: string): void {
   updateOutbox(key, (entries) =>
     entries.map((e) => {
       if (e.clientMessageID !== clientMessageID) return e;
-      if (Date.now() - e.at > RESEND_WITHIN_MS) return { clientMessageID: newClientMessageID(), text: e.text, at: Date.now() };
-      return { clientMessageID: e.clientMessageID, text: e.text, at: e.at };
+      const reply = e.replyTo ? { replyTo: e.replyTo } : {};
+      if (Date.now() - e.at > RESEND_WITHIN_MS) return { clientMessageID: newClientMessageID(), text: e.text, at: Date.now(), ...reply };
+      return { clientMessageID: e.clientMessageID, text: e.text, at: e.at, ...reply };
     }),
   );
 }
