@@ -1,7 +1,6 @@
 // Every use case under a typed token (resolve(USE_CASES.signUp) is a SignUp), built from its ports and the
 // policies several share, one instance each: the one list the routes, CLIs and tests use (a feature's own
 // table spread in). Every factory reads through the container's typed resolve: a wrong port does not compile.
-/* eslint-disable max-lines -- the one table of every use case; a feature with several (push-use-cases.ts) keeps them in a file of its own */
 import type { DependencyContainer } from 'tsyringe';
 import { AccountMailing } from '@application/accounts/account-mailing';
 import { AccountRemoval } from '@application/accounts/account-removal';

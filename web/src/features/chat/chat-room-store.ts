@@ -8,13 +8,14 @@
 // product's design (spec 9), and a cache of "the latest 50" would fight it.
 import { createStore } from 'zustand/vanilla';
 import type { ChatMessage } from '@contract/chat';
-import { checkMessageText, positionOf } from '@domain/chat/chat-message';
+import { positionOf } from '@domain/chat/chat-message';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { compareMessageIdText, FIRST_MESSAGE_ID } from '@domain/chat/message-id';
 import { NetworkError } from '@web/lib/api-client';
-import { isApiError, isNotAuthenticated, messageForStudent } from '@web/lib/api-error';
+import { isApiError, isNotAuthenticated } from '@web/lib/api-error';
 import { outboxKey, readOutbox, type OutboxEntry } from '@web/lib/chat-outbox';
 import { deleteMessage, editMessage, EARLIER_PAGE_SIZE, fetchMessages, markRead, reactToMessage, sendMessage } from './api';
+import { ACCESS_LOST, actionFailure, checkedText, type MessageAction } from './chat-room-failures';
 import { mergeMessages } from './merge-messages';
 import { discardMessage, queueMessage, retryMessage, startOutboxSender } from './outbox-sender';
 import { pollRoom } from './room-poll';
@@ -67,28 +68,6 @@ export interface ChatRoomState {
   react(messageId: string, emoji: string, reacted: boolean): Promise<boolean>;
   /** Loads earlier pages until the message is among those shown; resolves to whether it is. */
   reveal(messageId: string): Promise<boolean>;
-}
-
-/** Refusals that mean the student can no longer use this room. */
-const ACCESS_LOST = ['NOT_COURSE_MEMBER', 'NOT_GROUP_MEMBER', 'COURSE_NOT_FOUND', 'STUDY_GROUP_NOT_FOUND'] as const;
-
-function actionFailure(error: unknown, what: 'edited' | 'deleted' | 'reacted to'): string {
-  if (isNotAuthenticated(error)) return `Your session ended. Log in again; the message was not ${what}.`;
-  if (isApiError(error, 'RATE_LIMITED')) return 'You are changing messages too quickly. Wait a few seconds and try again.';
-  if (isApiError(error, 'EDIT_WINDOW_CLOSED', 'NOT_MESSAGE_AUTHOR', 'MESSAGE_NOT_FOUND', 'INVALID_TEXT', 'TOO_MANY_EDITS'))
-    return messageForStudent(error, `The message was not ${what}.`);
-  if (isApiError(error, 'VALIDATION_FAILED')) return 'Messages can be 1 to 2,000 characters long.';
-  if (error instanceof NetworkError) return `Could not reach Study Swamp. The message was not ${what}; try again.`;
-  return `The message was not ${what}. Please try again.`;
-}
-
-/** The checked text, or the rule's sentence; the same rule the server applies, counting code points. */
-function checkedText(draft: string): { text: string } | { problem: string } {
-  try {
-    return { text: checkMessageText(draft) };
-  } catch (error) {
-    return { problem: error instanceof Error ? error.message : String(error) };
-  }
 }
 
 /** `onSessionEnded`: a call was refused because the student's session ended (the tab signs out). */
@@ -148,6 +127,21 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
         refreshUnreadSoon();
     }
 
+    /** An edit, a delete or a reaction: the answer merged in, or `actionError` saying why not. */
+    async function act(what: MessageAction, call: () => Promise<ChatMessage>): Promise<boolean> {
+      try {
+        const changed = await call();
+        set((state) => ({ messages: mergeMessages(state.messages, [changed]), actionError: '' }));
+        return true;
+      } catch (error) {
+        console.error(`The message could not be ${what}`, error);
+        actionFromNetwork = error instanceof NetworkError;
+        set({ actionError: actionFailure(error, what) });
+        endsRoom(error);
+        return false;
+      }
+    }
+
     function sendMark(): void {
       markTimer = undefined;
       const id = pendingMark;
@@ -181,17 +175,8 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
         set({ replyingTo: message });
       },
 
-      async react(messageId, emoji, reacted) {
-        try {
-          const changed = await reactToMessage(room, userId, messageId, emoji, reacted);
-          set((state) => ({ messages: mergeMessages(state.messages, [changed]), actionError: '' }));
-          return true;
-        } catch (error) {
-          console.error('Could not react to the message', error);
-          set({ actionError: actionFailure(error, 'reacted to') });
-          endsRoom(error);
-          return false;
-        }
+      react(messageId, emoji, reacted) {
+        return act('reacted to', () => reactToMessage(room, userId, messageId, emoji, reacted));
       },
 
       async reveal(messageId) {
@@ -294,31 +279,11 @@ export function createChatRoomStore(room: ChatRoom, userId: number, initialMessa
           set({ actionError: checked.problem });
           return false;
         }
-        try {
-          const edited = await editMessage(room, userId, messageId, checked.text);
-          set((state) => ({ messages: mergeMessages(state.messages, [edited]), actionError: '' }));
-          return true;
-        } catch (error) {
-          console.error('Could not edit the message', error);
-          actionFromNetwork = error instanceof NetworkError;
-          set({ actionError: actionFailure(error, 'edited') });
-          endsRoom(error);
-          return false;
-        }
+        return act('edited', () => editMessage(room, userId, messageId, checked.text));
       },
 
-      async remove(messageId) {
-        try {
-          const deleted = await deleteMessage(room, userId, messageId);
-          set((state) => ({ messages: mergeMessages(state.messages, [deleted]), actionError: '' }));
-          return true;
-        } catch (error) {
-          console.error('Could not delete the message', error);
-          actionFromNetwork = error instanceof NetworkError;
-          set({ actionError: actionFailure(error, 'deleted') });
-          endsRoom(error);
-          return false;
-        }
+      remove(messageId) {
+        return act('deleted', () => deleteMessage(room, userId, messageId));
       },
 
       read(messageId) {
