@@ -193,6 +193,8 @@ describeMigration('course chat rooms migration', '20261130000000_course_communit
       ['C', 'c1'],
     ] as const)
       course[name] = (await db('courses').where({ id: section[sections] }).first('course_group_id')).course_group_id;
+    // Then every later migration, so today's adapters (which read columns added since) read the moved rows.
+    await db.migrate.latest({ migrationSource });
   });
 
   const roomRows = async (room: ChatRoom): Promise<Row[]> =>
@@ -230,7 +232,8 @@ describeMigration('course chat rooms migration', '20261130000000_course_communit
       expect(Number((await db(table).where({ room_type: 'course' }).whereIn('room_id', sections).count({ n: '*' }))[0].n), table).toBe(0);
     expect(Number((await db('chat_messages').count({ n: '*' }))[0].n)).toBe(rowsBefore);
     // The group's room, whose id is also a section's, kept its row and marker.
-    expect(await db('chat_messages').where({ room_type: 'group' }).select('*')).toEqual(groupRows);
+    // (Columns later migrations added, such as a reply's, come in addition.)
+    expect(await db('chat_messages').where({ room_type: 'group' }).select('*')).toEqual(groupRows.map((r) => expect.objectContaining(r)));
     expect(await db('chat_read_markers').where({ room_type: 'group' }).pluck('room_id')).toEqual([section.a1]);
   });
 

@@ -12,6 +12,7 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createKnex } from '@adapters/database/create-knex';
 import { migrationSource } from '@adapters/database/migration-source';
+import * as chatRepliesAndReactions from '@migrations/20261208000000_chat_replies_and_reactions';
 import { KnexChatArchive } from '@adapters/postgres/knex-chat-archive';
 import { ChatArchiveQueue } from '@adapters/redis/chat-archive-queue';
 import { ARCHIVE_GROUP, ChatStreamKeys, roomMember, streamFields, type StreamMessage } from '@adapters/redis/chat-stream-keys';
@@ -68,6 +69,9 @@ describe.skipIf(!hasRedis() || !hasPostgres())('section chat streams merged into
     db = createKnex({ kind: 'postgres', url: testDb.url });
     const before = (await migrationSource.getMigrations([])).filter((name) => name < MIGRATION);
     for (let i = 0; i < before.length; i++) await db.migrate.up({ migrationSource });
+    // The archive code of today writes the reply columns of a later migration: an operator's upgrade runs
+    // every migration before that code starts, so the old schema here gets them (and only them) first.
+    await chatRepliesAndReactions.up(db);
     archive = new KnexChatArchive(db);
     log = new RedisStreamChatLog(redis, prefix, archive);
     for (const name of Object.keys(users) as (keyof typeof users)[]) users[name] = await insertUser(db, name);

@@ -13,7 +13,13 @@ type Actor = 'owner' | 'member' | 'classmate';
 
 const today = () => campusDate(new Date());
 const daysFrom = (date: string, days: number) => dateOfDayNumber(dayNumber(date)! + days);
-/** The first `weekday` after today (never today: a meeting today may be over). */
+/**
+ * The weekday `days` (1-6) after today, campus time. A series the tests put
+ * on today's weekday would have its next date today or in a week, depending
+ * on the hour the suite runs: they use these days instead.
+ */
+const weekdayIn = (days: number) => weekdayOf(daysFrom(today(), days));
+/** The first `weekday` after today. */
 function nextWeekday(weekday: string): string {
   for (let n = 1; n <= 7; n += 1) if (weekdayOf(daysFrom(today(), n)) === weekday) return daysFrom(today(), n);
   throw new Error(weekday);
@@ -70,13 +76,20 @@ function meetingPlansApiSuite(app: TestApp) {
     const until = daysFrom(today(), 60);
     const weekly = await schedule({
       kind: 'weekly',
-      day: 'Tuesday',
+      day: weekdayIn(2),
       time: '19:30',
       startDate: today(),
       endDate: until,
       location: 'https://ufl.zoom.us/j/1',
     });
-    expect(weekly.body).toMatchObject({ kind: 'weekly', day: 'Tuesday', startDate: today(), endDate: until, lengthMinutes: 60, title: '' });
+    expect(weekly.body).toMatchObject({
+      kind: 'weekly',
+      day: weekdayIn(2),
+      startDate: today(),
+      endDate: until,
+      lengthMinutes: 60,
+      title: '',
+    });
     // The spec's fields only: weekly from today; the catalog's 2025 terms are over, so 16 weeks.
     const spec = await schedule({ ownerID: ids.owner, day: 'Friday', time: '08:00', location: 'Library West' });
     expect(spec.body).toMatchObject({ kind: 'weekly', startDate: today(), endDate: daysFrom(today(), 16 * 7) });
@@ -85,7 +98,7 @@ function meetingPlansApiSuite(app: TestApp) {
       title: 'Exam 1 review',
       next: { date: examDay, going: [], notGoingCount: 0, myAnswer: null },
     });
-    expect((await meetingOf(weekly.body.id)).next.date).toBe(nextWeekday('Tuesday'));
+    expect((await meetingOf(weekly.body.id)).next.date).toBe(daysFrom(today(), 2));
 
     // The spec's update call keeps what it does not name.
     const moved = await sessions.owner.post('/api/update-study-group-meeting/', {
@@ -107,8 +120,8 @@ function meetingPlansApiSuite(app: TestApp) {
   });
 
   it('shows who is coming to the next date: a date’s answer overrides the series answer, and answers can be cleared', async () => {
-    const meetingId = (await schedule({ day: 'Wednesday', time: '12:00', location: 'Marston 101' })).body.id;
-    const date = nextWeekday('Wednesday');
+    const meetingId = (await schedule({ day: weekdayIn(3), time: '12:00', location: 'Marston 101' })).body.id;
+    const date = daysFrom(today(), 3);
     const answer = (actor: Actor, body: Record<string, unknown>) =>
       sessions[actor].post('/api/answer-study-group-meeting/', { studyGroupID: groupId, meetingID: meetingId, ...body });
 
@@ -142,8 +155,8 @@ function meetingPlansApiSuite(app: TestApp) {
   });
 
   it('lets the owner cancel and restore a date of a series: the next meeting skips it', async () => {
-    const meetingId = (await schedule({ day: 'Thursday', time: '17:00', location: 'Library West' })).body.id;
-    const date = nextWeekday('Thursday');
+    const meetingId = (await schedule({ day: weekdayIn(4), time: '17:00', location: 'Library West' })).body.id;
+    const date = daysFrom(today(), 4);
     const occurrence = (actor: Actor, path: 'cancel' | 'restore', when = date) =>
       sessions[actor].post(`/api/${path}-study-group-meeting-occurrence/`, { studyGroupID: groupId, meetingID: meetingId, date: when });
 
