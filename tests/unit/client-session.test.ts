@@ -1,12 +1,12 @@
-// Who is signed in, on the client (web/src/lib/session.ts): one state held by
-// the session query. Signing in or out drops the answers cached for another
-// student but never the session itself, and a check still on its way cannot
-// overwrite what the tab learned meanwhile.
+// Who is signed in, on the client (web/src/lib/session.ts): a small store of
+// its own (the public screens load no query client). Signing in or out drops
+// the answers the signed-in app's query client cached for another student,
+// and a check still on its way cannot overwrite what the tab learned meanwhile.
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@contract/auth';
 import { queryKeys } from '@web/lib/query-keys';
-import { currentUser, signedIn, signedOut } from '@web/lib/session';
+import { attachQueryClient, currentUser, signedIn, signedOut, startSessionCheck } from '@web/lib/session';
 
 const student = (id: number, username: string): User => ({
   id,
@@ -23,33 +23,39 @@ const alberta = student(7, 'alberta');
 const bert = student(8, 'bert');
 
 describe('the session on the client', () => {
-  it('keeps the cached answers for the same student, drops them for another, and keeps the session itself', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps the cached answers for the same student, drops them for another, and on logout', () => {
     const client = new QueryClient();
+    attachQueryClient(client);
     client.setQueryData(queryKeys.dashboard, 'alberta’s dashboard');
     // The server's first answer, or a login from the unknown state: nothing cached belongs to anyone else.
-    signedIn(client, alberta);
-    signedIn(client, { ...alberta, bio: 'Her profile, edited' });
+    signedIn(null, alberta);
+    signedIn(null, { ...alberta, bio: 'Her profile, edited' });
     expect(client.getQueryData(queryKeys.dashboard)).toBe('alberta’s dashboard');
-    expect(currentUser(client)?.bio).toBe('Her profile, edited');
+    expect(currentUser()?.bio).toBe('Her profile, edited');
 
-    signedIn(client, bert);
+    signedIn(null, bert);
     expect(client.getQueryData(queryKeys.dashboard)).toBeUndefined();
-    expect(currentUser(client)?.username).toBe('bert');
+    expect(currentUser()?.username).toBe('bert');
 
     client.setQueryData(queryKeys.userDetails, bert);
-    signedOut(client);
+    signedOut(null);
     expect(client.getQueryData(queryKeys.userDetails)).toBeUndefined();
-    expect(currentUser(client)).toBeUndefined();
-    expect(client.getQueryData(queryKeys.session)).toEqual({ status: 'signedOut' });
+    expect(currentUser()).toBeUndefined();
   });
 
-  it('calls off a check still on its way, so its answer does not overwrite a login', async () => {
-    const client = new QueryClient();
-    let answer: (value: unknown) => void = () => undefined;
-    const check = client.fetchQuery({ queryKey: queryKeys.session, queryFn: () => new Promise((resolve) => (answer = resolve)) });
-    signedIn(client, alberta);
-    answer({ status: 'signedOut' });
-    await check.catch(() => undefined);
-    expect(currentUser(client)?.username).toBe('alberta');
+  it('drops the answer of a check still on its way, so it does not overwrite a login', async () => {
+    signedOut(null);
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal('navigator', { onLine: true });
+    const fetch = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetch);
+    startSessionCheck();
+    expect(fetch).toHaveBeenCalledOnce();
+    signedIn(null, alberta);
+    answer(new Response(JSON.stringify({ isAuthenticated: false }), { headers: { 'content-type': 'application/json' } }));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(currentUser()?.username).toBe('alberta');
   });
 });
