@@ -120,11 +120,12 @@ test('A edits and deletes a message; B sees "(edited)" and "Message deleted" in 
     await expect(messageItem(b.page, text)).toBeVisible();
   }
 
-  // From the keyboard: the messages' Edit and Delete buttons are one tab stop (the newest message's), the arrow keys move among them.
+  // From the keyboard: the messages' Reply, Edit and Delete buttons are one tab stop (the newest message's first), the arrow
+  // keys move among them.
   await composer(a.page).focus();
   await a.page.keyboard.press('Shift+Tab');
-  await expect(messageItem(a.page, 'Bring snacks').getByRole('button', { name: 'Edit' })).toBeFocused();
-  for (let i = 0; i < 4; i += 1) await a.page.keyboard.press('ArrowUp');
+  await expect(messageItem(a.page, 'Bring snacks').getByRole('button', { name: 'Reply' })).toBeFocused();
+  for (let i = 0; i < 5; i += 1) await a.page.keyboard.press('ArrowUp');
   const toEdit = messageItem(a.page, 'Meet at 7?');
   await expect(toEdit.getByRole('button', { name: 'Edit' })).toBeFocused();
   await a.page.keyboard.press('Enter');
