@@ -120,12 +120,15 @@ test('A edits and deletes a message; B sees "(edited)" and "Message deleted" in 
     await expect(messageItem(b.page, text)).toBeVisible();
   }
 
-  // From the keyboard: the messages' Reply, Edit and Delete buttons are one tab stop (the newest message's first), the arrow
-  // keys move among them.
+  // From the keyboard: the messages' buttons (Add reaction, Reply, Edit, Delete) are one tab stop (the newest message's
+  // Reply), the arrow keys move among them.
   await composer(a.page).focus();
   await a.page.keyboard.press('Shift+Tab');
   await expect(messageItem(a.page, 'Bring snacks').getByRole('button', { name: 'Reply' })).toBeFocused();
-  for (let i = 0; i < 5; i += 1) await a.page.keyboard.press('ArrowUp');
+  await a.page.keyboard.press('ArrowUp');
+  await expect(messageItem(a.page, 'Bring snacks').getByRole('button', { name: 'Add reaction' })).toBeFocused();
+  // Wrong room, sorry: Delete, Edit, Reply, Add reaction; then Meet at 7?: Delete, Edit.
+  for (let i = 0; i < 6; i += 1) await a.page.keyboard.press('ArrowUp');
   const toEdit = messageItem(a.page, 'Meet at 7?');
   await expect(toEdit.getByRole('button', { name: 'Edit' })).toBeFocused();
   await a.page.keyboard.press('Enter');

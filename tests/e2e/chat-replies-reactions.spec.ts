@@ -70,9 +70,16 @@ test('a reaction reaches the other student at once, and theirs joins it', async 
   await bea.goto(`/course/${course.id}`);
 
   const beaItem = messageItem(bea, 'Review session Thursday');
-  // By keyboard: the picker opens below the message, and its emoji are buttons.
-  await beaItem.getByRole('button', { name: 'Add reaction' }).press('Enter');
-  await beaItem.getByRole('group', { name: 'Reactions' }).getByRole('button', { name: 'React with 👍' }).press('Enter');
+  // By keyboard: the picker opens below the message with its first emoji focused; Escape closes it where it was opened.
+  const addReaction = beaItem.getByRole('button', { name: 'Add reaction' });
+  await addReaction.press('Enter');
+  const picker = beaItem.getByRole('group', { name: 'Reactions' });
+  await expect(picker.getByRole('button').first()).toBeFocused();
+  await bea.keyboard.press('Escape');
+  await expect(picker).toHaveCount(0);
+  await expect(addReaction).toBeFocused();
+  await addReaction.press('Enter');
+  await picker.getByRole('button', { name: 'React with 👍' }).press('Enter');
   await expect(beaItem.getByRole('button', { name: '👍 1, you' })).toHaveAttribute('aria-pressed', 'true');
 
   // Ada's long poll brings it: Bea's name on the button, not pressed for Ada.

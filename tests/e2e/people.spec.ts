@@ -222,8 +222,9 @@ test('the chat groups messages by author, names them, opens their profile cards 
   await expect(item('Ben answers')).toBeVisible();
   await expect(item('Andy signing off')).toContainText(shownName(ANDY));
   await expect(item('Andy signing off')).not.toContainText(cohort[ANDY].username);
-  // He is no longer in the room: his name is plain text, with no profile card to open.
-  await expect(item('Andy signing off').getByRole('button')).toHaveCount(0);
+  // He is no longer in the room: his name is plain text, with no profile card to open (Reply and the reactions stay).
+  await expect(item('Andy signing off').getByRole('button', { name: new RegExp(shownName(ANDY)) })).toHaveCount(0);
+  await expect(item('Andy signing off').getByRole('button', { name: 'Reply', exact: true })).toHaveCount(1);
   const students = await studentsPanel(alice);
   await expect(personButton(students, shownName(BEN))).toHaveCount(1);
   await expect(personButton(students, shownName(BEN))).toBeVisible();
@@ -254,18 +255,26 @@ test('the chat groups messages by author, names them, opens their profile cards 
   const caraName = aliceChat.getByRole('button', { name: 'Cara Fox', exact: true });
   const messageBox = aliceChat.getByRole('textbox', { name: 'Message' });
   await aliceChat.getByRole('log').focus();
-  // (Her own messages' Edit and Delete are one stop of their own, at her newest message.)
+  // (The messages' own buttons, Add reaction, Reply, Edit and Delete, are one stop of their own: the newest message's Reply.
+  // Its author's name comes first.)
   await alice.keyboard.press('Tab');
-  await expect(item('Third from Alice').getByRole('button', { name: 'Edit' })).toBeFocused();
+  await expect(caraName).toBeFocused();
   await alice.keyboard.press('Tab');
+  await expect(item('Cara has the notes').getByRole('button', { name: 'Reply', exact: true })).toBeFocused();
+  await alice.keyboard.press('Shift+Tab');
   await expect(caraName).toBeFocused();
   await alice.keyboard.press('ArrowUp');
   await expect(benName).toBeFocused();
   await alice.keyboard.press('ArrowUp');
   await expect(benName, 'the first name stays put').toBeFocused();
+  const caraReply = item('Cara has the notes').getByRole('button', { name: 'Reply', exact: true });
+  await alice.keyboard.press('Tab');
+  await expect(caraReply).toBeFocused();
   await alice.keyboard.press('Tab');
   await expect(messageBox).toBeFocused();
-  // Back from the box: the name left last.
+  // Back from the box: the messages' stop, then the name left last.
+  await alice.keyboard.press('Shift+Tab');
+  await expect(caraReply).toBeFocused();
   await alice.keyboard.press('Shift+Tab');
   await expect(benName).toBeFocused();
   await alice.keyboard.press('End');

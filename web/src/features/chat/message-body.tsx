@@ -158,7 +158,7 @@ export function MessageBody({
           </span>
         ) : null}
       </p>
-      <ReactionBar message={message} userId={userId} onReact={onReact} />
+      <ReactionBar message={message} userId={userId} onReact={onReact} actionProps={actionProps(false)} />
       <div className={styles.actions}>
         <button type="button" className={styles.action} {...actionProps(true)} onClick={onReply}>
           Reply

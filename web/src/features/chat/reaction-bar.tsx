@@ -2,7 +2,7 @@
 // when the student is among them; its label "👍 3, you and 2 others", its
 // tip the names), and "Add reaction", which opens the six emoji of the set.
 // A long press on a reaction (touch) shows who reacted instead of toggling.
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ChatMessage } from '@contract/chat';
 import { REACTION_EMOJI, reactionLabel } from '@domain/chat/reactions';
 import styles from './message-extras.module.css';
@@ -13,14 +13,22 @@ interface ReactionBarProps {
   message: ChatMessage;
   userId: number;
   onReact: (emoji: string, reacted: boolean) => void;
+  /** The message's buttons are one tab stop among the log's messages (message-body.tsx): these join them. */
+  actionProps: Record<string, unknown>;
 }
 
-export function ReactionBar({ message, userId, onReact }: ReactionBarProps) {
+export function ReactionBar({ message, userId, onReact, actionProps }: ReactionBarProps) {
   const [picking, setPicking] = useState(false);
   const [showing, setShowing] = useState<string | null>(null);
   const pressTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const longPressed = useRef(false);
   const pickerId = useId();
+  const addButton = useRef<HTMLButtonElement>(null);
+  const picker = useRef<HTMLDivElement>(null);
+  // Opened, the set takes the focus (its first emoji); Escape closes it and gives the focus back.
+  useEffect(() => {
+    if (picking) picker.current?.querySelector('button')?.focus();
+  }, [picking]);
   const reactions = message.reactions ?? [];
   const mine = (emoji: string) => reactions.some((r) => r.emoji === emoji && r.user_ids.includes(userId));
 
@@ -44,6 +52,7 @@ export function ReactionBar({ message, userId, onReact }: ReactionBarProps) {
           <span key={reaction.emoji} className={styles.reactionHolder}>
             <button
               type="button"
+              {...actionProps}
               className={`${styles.reaction} ${pressed ? styles.reactionMine : ''}`}
               aria-pressed={pressed}
               aria-label={label}
@@ -79,6 +88,8 @@ export function ReactionBar({ message, userId, onReact }: ReactionBarProps) {
       })}
       <button
         type="button"
+        ref={addButton}
+        {...actionProps}
         className={styles.addReaction}
         aria-expanded={picking}
         aria-controls={pickerId}
@@ -89,7 +100,20 @@ export function ReactionBar({ message, userId, onReact }: ReactionBarProps) {
         <span aria-hidden="true">☺+</span>
       </button>
       {picking ? (
-        <div id={pickerId} className={styles.picker} role="group" aria-label="Reactions">
+        <div
+          id={pickerId}
+          ref={picker}
+          className={styles.picker}
+          role="group"
+          aria-label="Reactions"
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') return;
+            event.preventDefault();
+            event.stopPropagation();
+            setPicking(false);
+            addButton.current?.focus();
+          }}
+        >
           {REACTION_EMOJI.map((emoji) => (
             <button
               key={emoji}
