@@ -44,12 +44,18 @@ export default defineConfig({
   projects: servers.map(({ name, port }) => ({
     name,
     use: { baseURL: `http://127.0.0.1:${port}` },
-    // The accessibility audit checks markup, and the installable app the built client (it rewrites
-    // dist/web/sw.js for a moment), which are the same whichever server answers: they run once, on
-    // the embedded default.
+    // The accessibility audit checks markup, and the installable app and push the built client and its
+    // service worker (installable-app.spec.ts rewrites dist/web/sw.js for a moment), which are the same
+    // whichever server answers (tests/integration/web-push-api.test.ts runs the server's push on both
+    // modes): they run once, on the embedded default.
     // Specs of the client alone (drafts kept in the browser, the mention list) run on the services
     // project instead, which has time to spare beside the embedded one's audit.
-    testIgnore: name === 'embedded' ? (services ? CLIENT_ONLY : []) : ['**/accessibility.spec.ts', '**/installable-app.spec.ts'],
+    testIgnore:
+      name === 'embedded'
+        ? services
+          ? CLIENT_ONLY
+          : []
+        : ['**/accessibility.spec.ts', '**/installable-app.spec.ts', '**/push-notifications.spec.ts'],
   })),
   webServer: servers.map(({ name, port }) => ({
     command: `npx tsx tests/e2e/serve.ts ${name} ${port}`,

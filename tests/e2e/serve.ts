@@ -56,6 +56,8 @@ const env: Record<string, string | undefined> = {
   DATA_DIR: mkdtempSync(path.join(os.tmpdir(), `ss-e2e-${mode}-`)),
   SMTP_URL: sink.url,
   PUBLIC_URL: `http://127.0.0.1:${port}`,
+  // tests/e2e/push-notifications.spec.ts's push service listens on this machine, over plain HTTP.
+  PUSH_ALLOW_LOOPBACK: 'true',
 };
 
 async function admin(sql: string): Promise<void> {

@@ -13,6 +13,7 @@ import { UnreadBadge } from '@web/features/chat/unread-badge';
 import { useDashboard } from '@web/features/courses/api';
 import { CatalogStatus } from '@web/features/courses/catalog-status';
 import { CourseList } from '@web/features/courses/course-list';
+import { PushPrompt } from '@web/features/notifications/push-device-control';
 import { NextMeetings } from '@web/features/study-groups/next-meetings';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { useElementRefs } from '@web/lib/use-element-refs';
@@ -105,6 +106,7 @@ export function DashboardPage() {
           />
         ) : null}
         {data ? <NextMeetings items={data.nextMeetings} /> : null}
+        {courses.length > 0 ? <PushPrompt /> : null}
         <CatalogStatus />
       </section>
 

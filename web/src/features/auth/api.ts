@@ -8,6 +8,7 @@ import { API } from '@contract/api';
 import { apiClient } from '@web/lib/api-client';
 import { ApiError } from '@web/lib/api-error';
 import { queryKeys } from '@web/lib/query-keys';
+import { turnOffPushOnLogOut } from '@web/lib/push-device';
 import { signedOut, whoIsSignedIn } from '@web/lib/session';
 
 /** The user menu's details: the session call, sent as the spec sends it for the profile dropdown, fetched once. */
@@ -29,6 +30,8 @@ export function useLogOut() {
   return useMutation({
     // Spec 4: success is the answer isAuthenticated false; anything else is only logged.
     mutationFn: async () => {
+      // This student's push on this browser goes first, while the session can still say whose device it is.
+      await turnOffPushOnLogOut();
       try {
         await apiClient.call(API.logOut, {});
       } finally {

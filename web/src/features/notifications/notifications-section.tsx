@@ -9,6 +9,7 @@ import { SelectField } from '@web/components/select-field';
 import { TextField } from '@web/components/text-field';
 import { messageForStudent } from '@web/lib/api-error';
 import { useNotificationSettings, useSaveNotificationSettings, type NotificationChoices, type NotificationSettings } from './api';
+import { PushDeviceSettings } from './push-device-control';
 import styles from './notifications-section.module.css';
 
 const KIND_LABELS: Record<NotificationKind, string> = {
@@ -44,6 +45,7 @@ export function NotificationsSection() {
         Choose what reaches you when Study Swamp is not open. Messages are gathered into one push per chat, and mail comes as a digest.
         Nothing is sent for your own actions.
       </p>
+      <PushDeviceSettings />
       {settings.isPending ? (
         <LoadingLine>Loading your notification settings...</LoadingLine>
       ) : settings.isError ? (
