@@ -4,6 +4,7 @@
 import type { EmailVerificationPolicy } from '@application/accounts/email-verification';
 import { PostChatMessage, type PostingAllowance } from '@application/chat/post-chat-message';
 import { ReactToChatMessage } from '@application/chat/react-to-chat-message';
+import { ReadMostUseful } from '@application/chat/read-most-useful';
 import { TOKENS, type Token } from '@application/ports/tokens';
 import type { Resolve } from './register';
 
@@ -29,5 +30,6 @@ export function chatMessageUseCases({ postingAllowance, verification }: SharedPo
       ),
     reactToChatMessage: (r: Resolve) =>
       new ReactToChatMessage(r(ChatRoomAccess), r(ChatLog), r(postingAllowance), r(ChatSignals), r(verification), r(MessageAuthors)),
+    readMostUseful: (r: Resolve) => new ReadMostUseful(r(ChatRoomAccess), r(ChatLog), r(MessageAuthors)),
   };
 }

@@ -34,6 +34,7 @@ export function chatRoutes(api: ApiRouter, useCases: UseCases, heldPolls: HeldPo
     editChatMessage,
     deleteChatMessage,
     reactToChatMessage,
+    readMostUseful,
     markChatRead,
     getUnreadCounts,
   } = useCases;
@@ -103,6 +104,10 @@ export function chatRoutes(api: ApiRouter, useCases: UseCases, heldPolls: HeldPo
     );
   api.on(API.reactCourseMessage, async ({ userId, body }) => react(userId, await courseRoom(body.courseID), body));
   api.on(API.reactGroupMessage, ({ userId, body }) => react(userId, { kind: 'group', id: body.studyGroupID }, body));
+
+  api.on(API.courseMostUseful, async ({ userId, params }) =>
+    (await readMostUseful.execute({ actingUserId: userId, room: await courseRoom(params.courseID) })).map(messageToWire),
+  );
 
   api.on(API.markChatRead, async ({ userId, body }) => {
     const room = body.kind === 'course' ? await courseRoom(body.id) : { kind: body.kind, id: body.id };

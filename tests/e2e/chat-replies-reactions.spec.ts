@@ -3,7 +3,8 @@
 // the room loads earlier history and scrolls to the original; a
 // reaction is seen by the other at once, and theirs joins it.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiPost, joinCourseViaApi, signUpViaApi, snap } from './e2e-support';
+import { auditScreen } from './axe';
+import { apiPost, joinCourseViaApi, SCREEN_SIZES, signUpViaApi, snap } from './e2e-support';
 
 async function classmate(browser: Browser, firstName: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -13,7 +14,7 @@ async function classmate(browser: Browser, firstName: string): Promise<Page> {
 
 const chatPanel = (page: Page) => page.getByRole('region', { name: 'Course Chat' });
 const composer = (page: Page) => chatPanel(page).getByRole('textbox', { name: 'Message' });
-const messageItem = (page: Page, text: string) => chatPanel(page).getByRole('listitem').filter({ hasText: text });
+const messageItem = (page: Page, text: string) => chatPanel(page).getByRole('log').getByRole('listitem').filter({ hasText: text });
 const post = (page: Page, courseID: number, message: string, replyTo?: string) =>
   apiPost<{ id: string }>(page, '/api/insert-course-message/', { courseID, message, replyTo });
 
@@ -92,6 +93,21 @@ test('a reaction reaches the other student at once, and theirs joins it', async 
   );
   await expect(beaItem.getByRole('button', { name: '👍 2, you and 1 other' })).toBeVisible();
   await snap(bea, 'chat-reactions-01-live');
+
+  // The course chat's "Most useful" shelf has it; pressing it finds the message in the log.
+  const shelf = ada.getByRole('button', { name: 'Most useful (1)' });
+  await expect(shelf).toHaveAttribute('aria-expanded', 'false');
+  await shelf.click();
+  const entry = ada.getByRole('list', { name: 'Most useful messages' }).getByRole('button');
+  await expect(entry).toContainText('Review session Thursday at 7?');
+  await expect(entry).toContainText('👍 2');
+  for (const size of SCREEN_SIZES) {
+    await ada.setViewportSize(size);
+    expect(await auditScreen(ada), `the shelf at ${size.width} px`).toEqual([]);
+    await snap(ada, `chat-most-useful-${size.width}`);
+  }
+  await entry.click();
+  await expect(messageItem(ada, 'Review session Thursday')).toBeFocused();
 
   // Taken off, for both.
   await beaItem.getByRole('button', { name: '👍 2, you and 1 other' }).click();

@@ -178,6 +178,43 @@ function suite(app: TestApp) {
     expect(malformed.body).toMatchObject({ error: expect.any(String) });
   });
 
+  it('puts the messages with the most reactions on the course chat’s "Most useful" shelf, for members only', async () => {
+    const shelf = async (s: Student, course = otherCourseId) => s.http.get(`/api/course-most-useful/${course}/`);
+    await bob.http.post('/api/insert-course-member/', { courseID: otherCourseId });
+    expect((await shelf(alice)).body).toEqual([]);
+    const posted: Wire[] = [];
+    for (const [s, text] of [
+      [alice, 'Exam 2 covers chapters 4-6'],
+      [bob, 'Review session Thursday 7 PM, Library West'],
+      [alice, 'Old exams: ufl.edu/exams'],
+      [bob, 'anyone here?'],
+    ] as const)
+      posted.push((await postToCourse(s, otherCourseId, text)).body as Wire);
+    const [first, second, third] = posted;
+    for (const [s, id, emoji] of [
+      [alice, first.id, '❤️'],
+      [bob, first.id, '❤️'],
+      [alice, second.id, '👍'],
+      [bob, second.id, '🎉'],
+      [bob, third.id, '👍'],
+    ] as const)
+      expect((await react(s, id, emoji, true, otherCourseId)).status).toBe(200);
+    // Two reactions each: the newer first; the message with none is not on it.
+    const top = await shelf(bob);
+    expect(top.status).toBe(200);
+    expect((top.body as Wire[]).map((m) => m.message)).toEqual([second.message, first.message, third.message]);
+    expect((top.body as Wire[])[0]).toMatchObject({ id: second.id, user_id: bob.id, reactions: expect.any(Array) });
+    // A deleted message leaves the shelf.
+    await bob.http.post('/api/delete-course-message/', { userID: bob.id, courseID: otherCourseId, messageID: second.id });
+    expect(((await shelf(alice)).body as Wire[]).map((m) => m.id)).toEqual([first.id, third.id]);
+    // Only members see it; an unknown course is not found.
+    const stranger = await shelf(outsider);
+    expect(stranger.status).toBe(403);
+    expect(stranger.body).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+    expect((await shelf(alice, 987_654_321)).status).toBe(404);
+    expect((await alice.http.get('/api/course-most-useful/abc/')).status).toBe(400);
+  });
+
   it('keeps the path’s student: a poll of another student’s path is refused', async () => {
     expect((await bob.http.get(coursePath(courseId, alice.id))).status).toBe(403);
   });

@@ -96,6 +96,7 @@ const GET_ROUTES = [
   '/api/push-key/',
   '/api/select-course-messages/{id}/{id}/',
   '/api/select-study-group-messages/{id}/{id}/',
+  '/api/course-most-useful/{id}/',
   '/api/unread-counts/',
   '/api/reset-link/',
   '/healthz',

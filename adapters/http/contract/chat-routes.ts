@@ -85,6 +85,14 @@ export const CHAT_ROUTES = {
     body: chat.reactGroupMessageBody,
     answer: chat.message,
   }),
+  courseMostUseful: route({
+    method: 'GET',
+    path: '/api/course-most-useful/{courseID}/',
+    summary:
+      'A course chat\'s "Most useful" shelf: its messages of the last 14 days with the most reactions (at most 3, at least one reaction each; members only)',
+    params: z.object({ courseID: requestId }),
+    answer: chat.messagesAnswer,
+  }),
   markChatRead: route({
     method: 'POST',
     path: '/api/mark-chat-read/',

@@ -102,3 +102,8 @@ export function reactToMessage(room: ChatRoom, userId: number, messageID: string
     ? apiClient.call(API.reactCourseMessage, { body: { userID: userId, courseID: room.id, messageID, emoji, reacted } })
     : apiClient.call(API.reactGroupMessage, { body: { userID: userId, studyGroupID: room.id, messageID, emoji, reacted } });
 }
+
+/** A course chat's "Most useful" shelf: its most-reacted messages of the last 14 days, the most first. */
+export function fetchMostUseful(courseId: number): Promise<ChatMessage[]> {
+  return apiClient.call(API.courseMostUseful, { params: { courseID: courseId } });
+}

@@ -26,6 +26,7 @@ import extras from './message-extras.module.css';
 import type { ChatRoomState } from './chat-room-store';
 import { MessageBody } from './message-body';
 import { PendingMessage } from './pending-message';
+import { revealMessage } from './reveal-message';
 import { startsRun } from './message-runs';
 
 type ProfileCard = ReturnType<typeof useProfileCard>;
@@ -88,14 +89,7 @@ export function ChatLog({
 
   /** A quote was pressed: the original, loaded from earlier history if need be, is scrolled to, highlighted and focused. */
   const openOriginal = async (id: string) => {
-    if (!(await chat.reveal(id))) return;
-    setHighlighted(id);
-    // After the render that shows it.
-    requestAnimationFrame(() => {
-      const item = logRef.current?.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(id)}"]`);
-      item?.scrollIntoView({ block: 'center' });
-      item?.focus({ preventScroll: true });
-    });
+    if (await revealMessage(chat.reveal, logRef, id)) setHighlighted(id);
   };
 
   // Which messages open a run, and which of those show their author's name as a button.

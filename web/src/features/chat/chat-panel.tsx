@@ -6,7 +6,8 @@
 // title shows the room's unread count. Deleting a message asks first
 // (delete-message-dialog.tsx). While the server cannot be reached it says
 // "Reconnecting…" (a status, not an alert), and messages sent meanwhile wait
-// at the log's end until they are stored.
+// at the log's end until they are stored. A course chat has its Most useful
+// shelf above (most-useful-shelf.tsx).
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useEffectEvent, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
@@ -19,10 +20,12 @@ import { useDraft } from '@web/lib/drafts';
 import { signedOut, useCurrentUser } from '@web/lib/session';
 import { ChatComposer } from './chat-composer';
 import { ReplyingTo } from './reply-quote';
+import { revealMessage } from './reveal-message';
 import { ChatLog } from './chat-log';
 import styles from './chat-panel.module.css';
 import { createChatRoomStore } from './chat-room-store';
 import { DeleteMessageDialog } from './delete-message-dialog';
+import { MostUsefulShelf } from './most-useful-shelf';
 import outbox from './outbox.module.css';
 import { UnreadBadge } from './unread-badge';
 
@@ -215,6 +218,9 @@ function RoomChatPanel<M extends Member>({
         {/* Seen, not said: the title names the region, which should not change name with every message (the log announces them). */}
         {title} <UnreadBadge room={room} hidden />
       </Title>
+      {room.kind === 'course' ? (
+        <MostUsefulShelf courseId={room.id} messages={chat.messages} onOpen={(id) => void revealMessage(chat.reveal, logRef, id)} />
+      ) : null}
       <div className={styles.body}>
         {/* Always there: a live region tells what changes inside it. */}
         <div role="status">
