@@ -26,7 +26,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // Two projects run side by side on a 2-core CI machine, each with its server and Chromium: a test of three
+  // students signing up, a live chat and two axe audits can take a minute there.
+  timeout: 120_000,
   reporter: [['list'], ['json', { outputFile: path.join(artifacts, `playwright${suffix || '-results'}.json`) }]],
   use: {
     ...devices['Desktop Chrome'],
