@@ -6,26 +6,15 @@
 // or no answer within the timeout) counts as failed and gets the message on
 // the retry, and a retried send reaches each device once. Bad subscriptions,
 // another student's device, missing CSRF and a server without keys are refused.
-import { createECDH } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushSender } from '@application/ports/push-sender';
 import { TOKENS } from '@application/ports/tokens';
 import { UserId } from '@domain/ids';
 import { HttpSession, newStudent } from '@tests/support/http-session';
 import { TestPushService } from '@tests/support/push-service';
+import { operatorVapidKeys } from '@tests/support/vapid-keys';
 import { useTestApp, type TestApp } from '@tests/support/test-app';
 import { hasPostgres, hasRedis } from '@tests/support/use-adapters';
-
-function operatorKeys(): Record<string, string> {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const scalar = ecdh.getPrivateKey();
-  return {
-    VAPID_PUBLIC_KEY: ecdh.getPublicKey('base64url'),
-    VAPID_PRIVATE_KEY: Buffer.concat([Buffer.alloc(32 - scalar.length), scalar]).toString('base64url'),
-    VAPID_SUBJECT: 'mailto:ops@swamp.example.edu',
-  };
-}
 
 const MESSAGE = { title: 'Exam 1 Crammers', body: '3 new messages, 1 mentions you', url: '/study-group/34', tag: 'group-34' };
 
@@ -162,7 +151,7 @@ describe('web push, embedded default (keys made and kept in DATA_DIR)', () => {
 });
 
 describe.skipIf(!hasPostgres() || !hasRedis())("web push, Postgres + Redis (the operator's keys)", () => {
-  const keys = operatorKeys();
+  const keys = operatorVapidKeys();
   const app = useTestApp('services', { env: { ...keys, PUSH_ALLOW_LOOPBACK: 'true' } });
   webPushSuite(app, () => keys.VAPID_SUBJECT);
 });

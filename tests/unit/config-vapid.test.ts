@@ -1,26 +1,15 @@
 // Web push keys: the embedded default makes a pair once and keeps it in
 // DATA_DIR; services mode takes the operator's three settings, runs without
 // push when given none, and refuses to start when given some.
-import { createECDH } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '@adapters/config';
+import { operatorVapidKeys } from '@tests/support/vapid-keys';
 
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'ss-config-vapid-'));
 const POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
-
-function operatorKeys() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const scalar = ecdh.getPrivateKey();
-  return {
-    VAPID_PUBLIC_KEY: ecdh.getPublicKey('base64url'),
-    VAPID_PRIVATE_KEY: Buffer.concat([Buffer.alloc(32 - scalar.length), scalar]).toString('base64url'),
-    VAPID_SUBJECT: 'mailto:ops@swamp.example.edu',
-  };
-}
 
 describe('web push configuration', () => {
   it('embedded: makes a key pair once, keeps it in DATA_DIR, and reuses it after a restart', () => {
@@ -43,7 +32,7 @@ describe('web push configuration', () => {
   });
 
   it("services mode: the operator's keys, or no push at all", () => {
-    const keys = operatorKeys();
+    const keys = operatorVapidKeys();
     expect(parseConfig({ DATA_DIR: dataDir(), DATABASE_URL: POSTGRES, ...keys }).push.vapid).toEqual({
       publicKey: keys.VAPID_PUBLIC_KEY,
       privateKey: keys.VAPID_PRIVATE_KEY,
@@ -53,15 +42,15 @@ describe('web push configuration', () => {
   });
 
   it.each([
-    [{ VAPID_PUBLIC_KEY: operatorKeys().VAPID_PUBLIC_KEY }, /^Invalid configuration: VAPID_PRIVATE_KEY is missing: web push needs/],
-    [{ ...operatorKeys(), VAPID_SUBJECT: '' }, /^Invalid configuration: VAPID_SUBJECT is missing/],
+    [{ VAPID_PUBLIC_KEY: operatorVapidKeys().VAPID_PUBLIC_KEY }, /^Invalid configuration: VAPID_PRIVATE_KEY is missing: web push needs/],
+    [{ ...operatorVapidKeys(), VAPID_SUBJECT: '' }, /^Invalid configuration: VAPID_SUBJECT is missing/],
     [
-      { ...operatorKeys(), VAPID_SUBJECT: 'http://swamp.example.edu' },
+      { ...operatorVapidKeys(), VAPID_SUBJECT: 'http://swamp.example.edu' },
       /^Invalid configuration: VAPID_SUBJECT must be a mailto: address or an https/,
     ],
-    [{ ...operatorKeys(), VAPID_PUBLIC_KEY: 'abc' }, /^Invalid configuration: VAPID_PUBLIC_KEY must be a P-256 public key/],
+    [{ ...operatorVapidKeys(), VAPID_PUBLIC_KEY: 'abc' }, /^Invalid configuration: VAPID_PUBLIC_KEY must be a P-256 public key/],
     [
-      { ...operatorKeys(), VAPID_PRIVATE_KEY: 'secret-not-a-key' },
+      { ...operatorVapidKeys(), VAPID_PRIVATE_KEY: 'secret-not-a-key' },
       /^Invalid configuration: VAPID_PRIVATE_KEY must be a P-256 private key.*\(got 16 characters, not shown\)/,
     ],
     [{ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), PUSH_ALLOW_LOOPBACK: 'true' }, /PUSH_ALLOW_LOOPBACK is for tests only/],
