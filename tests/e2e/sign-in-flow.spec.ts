@@ -1,8 +1,8 @@
 // The sign-in flow: the sign-up page's top error is brought into view and announced,
 // and a protected link opened while signed out leads, through Log In or Create
 // Account, back to the page asked for (and never to another site).
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { fillSignUpForm, SCREEN_SIZES, signUpViaApi, type E2eStudent } from './e2e-support';
+import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
+import { fillSignUpForm, joinCourseViaApi, SCREEN_SIZES, signUpViaApi, type E2eStudent } from './e2e-support';
 
 const PASSWORD = 'chomp-chomp-42'; // signUpViaApi's
 
@@ -121,4 +121,39 @@ test('/dashboard is the dashboard: through Log In for a visitor, straight there 
   // It replaced itself: Back leaves the dashboard rather than come back to /dashboard.
   await page.goBack();
   await expect.poll(() => path(page)).toBe('/');
+});
+
+test('signed in, the dashboard asks for its courses beside the session check, once; a visitor’s landing does not', async ({
+  page,
+  browser,
+}) => {
+  await signUpViaApi(page, 'Early', 'Bird', '/');
+  await joinCourseViaApi(page, 'CDA3101');
+  // A new tab of the same browser (its cookies, and the hint that its student was signed in), watched from its first request.
+  page = await page.context().newPage();
+  const calls: string[] = [];
+  const record = (what: string) => (request: Request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) calls.push(`${what} ${pathname}`);
+  };
+  page.on('request', record('asked'));
+  page.on('requestfinished', record('answered'));
+  // The session check held back a moment: the courses are asked for meanwhile, not after it.
+  await page.route('**/api/is-authenticated/', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: /CDA3101/ }).first()).toBeVisible();
+  expect(calls.indexOf('asked /api/dashboard/'), calls.join(', ')).toBeGreaterThanOrEqual(0);
+  expect(calls.indexOf('asked /api/dashboard/'), calls.join(', ')).toBeLessThan(calls.indexOf('answered /api/is-authenticated/'));
+  expect(calls.filter((call) => call === 'asked /api/dashboard/')).toHaveLength(1);
+
+  const visitor = await (await browser.newContext()).newPage();
+  const asked: string[] = [];
+  visitor.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  await visitor.goto('/');
+  await expect(visitor.getByRole('link', { name: 'Log In' }).first()).toBeVisible();
+  expect(asked).not.toContain('/api/dashboard/');
+  await visitor.context().close();
 });

@@ -8,6 +8,8 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { preloadOnIntent } from '@web/app/preload-on-intent';
 import { AppRoutes } from '@web/app/router';
+import { apiClient } from '@web/lib/api-client';
+import { earlyDataOf } from '@web/lib/early-data';
 import { preloadPath } from '@web/lib/preload-path';
 import { startSessionCheck, whenSessionKnown } from '@web/lib/session';
 
@@ -15,6 +17,8 @@ import { startSessionCheck, whenSessionKnown } from '@web/lib/session';
 // the page this address opens (for a visitor; for the student, once known) downloads.
 const here = `${location.pathname}${location.search}`;
 startSessionCheck();
+// And the dashboard's data beside it, when this browser's student was signed in when last seen.
+for (const path of earlyDataOf(location.pathname, location.search)) apiClient.startEarlyGet(path);
 preloadPath(here);
 whenSessionKnown(() => preloadPath(here));
 preloadOnIntent(document);

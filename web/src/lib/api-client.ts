@@ -84,10 +84,36 @@ function getCsrfToken(): Promise<string | null> {
   return request;
 }
 
+/**
+ * GETs the opening page will surely make, started as the page opens (main.tsx,
+ * before React and the route's code have loaded), by path; the first `get` of
+ * that path takes the answer on its way instead of asking again. Kept only
+ * for EARLY_GET_MS, and dropped when the session changes (a log in or out),
+ * so an answer for whoever was signed in before is never taken.
+ */
+const earlyGets = new Map<string, { answer: Promise<ApiResponse>; until: number }>();
+const EARLY_GET_MS = 30_000;
+
+function startEarlyGet(path: string): void {
+  if (earlyGets.has(path)) return;
+  const answer = send('GET', path, { Accept: 'application/json' });
+  // Taken later, or never: no unhandled rejection meanwhile.
+  answer.catch(() => {});
+  earlyGets.set(path, { answer, until: Date.now() + EARLY_GET_MS });
+}
+
+function takeEarlyGet(path: string): Promise<ApiResponse> | undefined {
+  const early = earlyGets.get(path);
+  earlyGets.delete(path);
+  return early && Date.now() <= early.until ? early.answer : undefined;
+}
+
+/** The session changed (its token rotates at log in, sign-up and log out): what was fetched early is someone else's. */
 function dropCsrfToken(): void {
   cachedToken = null;
   pendingToken = null;
   tokenGeneration += 1;
+  earlyGets.clear();
 }
 
 function csrfHeaders(token: string | null): Record<string, string> {
@@ -101,6 +127,8 @@ function isCsrfFailure(response: ApiResponse): boolean {
 }
 
 async function get(path: string, options: GetOptions = {}): Promise<ApiResponse> {
+  const early = options.withCsrfHeader || options.signal ? undefined : takeEarlyGet(path);
+  if (early) return early;
   const headers = options.withCsrfHeader ? csrfHeaders(await getCsrfToken()) : { Accept: 'application/json' };
   return send('GET', path, headers, undefined, options.signal);
 }
@@ -157,4 +185,4 @@ async function call<R extends ApiRoute>(route: R, inputs: Inputs<R>): Promise<An
   return (await callWithHeaders(route, inputs)).answer;
 }
 
-export const apiClient = { get, post, call, callWithHeaders, getCsrfToken, dropCsrfToken };
+export const apiClient = { get, post, call, callWithHeaders, getCsrfToken, dropCsrfToken, startEarlyGet };

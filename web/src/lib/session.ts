@@ -10,6 +10,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '@contract/auth';
 import { AUTH_ROUTES } from '@contract/auth-routes';
 import { apiClient, NetworkError } from './api-client';
+import { rememberSignedIn } from './early-data';
 
 type Session = { status: 'unknown' } | { status: 'signedIn'; user: User } | { status: 'signedOut' };
 
@@ -32,6 +33,7 @@ let queryClient: QueryClient | null = null;
 
 function publish(next: Partial<SessionState>): void {
   state = { ...state, ...next };
+  if (next.session && next.session.status !== 'unknown') rememberSignedIn(next.session.status === 'signedIn');
   for (const listener of listeners) listener();
 }
 
