@@ -10,9 +10,9 @@ import { withQuotes } from './reply-quotes';
 import { requireRoomMember } from './room-membership';
 
 /** How far back the shelf looks (issue 27: "the last 14 days"). */
-export const MOST_USEFUL_DAYS = 14;
+const MOST_USEFUL_DAYS = 14;
 /** How many messages it holds. */
-export const MOST_USEFUL_LIMIT = 3;
+const MOST_USEFUL_LIMIT = 3;
 
 /**
  * A course chat's "Most useful" shelf (decision 0118): a course has no owner to

@@ -9,7 +9,7 @@
 import { API } from '@contract/api';
 import { apiClient } from '@web/lib/api-client';
 
-export type PushSupport = 'yes' | 'browser' | 'ios-home-screen';
+type PushSupport = 'yes' | 'browser' | 'ios-home-screen';
 
 /** What the "Turn on notifications" control shows for this device. */
 export type PushDeviceState =
@@ -28,7 +28,7 @@ const OWNER_KEY = 'study-swamp:push-device';
 /** How long logging out waits for the device to be forgotten before it goes on regardless. */
 const LOG_OUT_WAIT_MS = 2_000;
 
-export function pushSupport(): PushSupport {
+function pushSupport(): PushSupport {
   if (typeof window === 'undefined' || typeof navigator === 'undefined') return 'browser';
   const capable = 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
   if (capable) return 'yes';
