@@ -32,11 +32,13 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: path.join(artifacts, `playwright${suffix || '-results'}.json`) }]],
   use: {
     ...devices['Desktop Chrome'],
-    screenshot: 'on',
+    // What each test saves costs CPU the two projects side by side do not have to spare (on chat-live.spec.ts: 223
+    // CPU-seconds with a screenshot after every test and a trace with its screencast kept on failure, 143 with neither):
+    // a screenshot when a test fails, and the screens the specs choose (snap); a trace when asked for (--trace on).
+    screenshot: 'only-on-failure',
     // The app's service worker (web/service-worker/sw.ts) would answer navigations from its cache and
     // outlive a test's server state; only tests/e2e/installable-app.spec.ts lets it run.
     serviceWorkers: 'block',
-    trace: 'retain-on-failure',
     launchOptions: {
       // Browser downloads are unavailable here; use Debian's Chromium when present.
       executablePath: systemChromium(),
