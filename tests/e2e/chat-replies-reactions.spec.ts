@@ -64,8 +64,8 @@ test('a reaction reaches the other student at once, and theirs joins it', async 
   test.setTimeout(120_000);
   const ada = await classmate(browser, 'Ada');
   const bea = await classmate(browser, 'Bea');
-  const course = await joinCourseViaApi(ada, 'CDA3101');
-  await joinCourseViaApi(bea, 'CDA3101');
+  const course = await joinCourseViaApi(ada, 'AMH2020');
+  await joinCourseViaApi(bea, 'AMH2020');
   await post(ada, course.id, 'Review session Thursday at 7?');
   await ada.goto(`/course/${course.id}`);
   await bea.goto(`/course/${course.id}`);

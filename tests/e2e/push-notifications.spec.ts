@@ -66,7 +66,7 @@ async function studentWithPush(context: BrowserContext, name: string): Promise<{
   await fakePushManager(context, device);
   const page = await context.newPage();
   const { username } = await signUpViaApi(page, name, 'Gator', '/');
-  await joinCourseViaApi(page, 'CDA3101');
+  await joinCourseViaApi(page, 'CHM2046');
   return { page, username, device };
 }
 
@@ -133,7 +133,7 @@ test('"Not now" puts the dashboard card away for good; a browser that blocked no
   await card.getByRole('button', { name: 'Not now' }).click();
   await expect(card).toHaveCount(0);
   await page.reload();
-  await expect(page.getByText('CDA3101').first()).toBeVisible();
+  await expect(page.getByText('CHM2046').first()).toBeVisible();
   await expect(card).toHaveCount(0);
   await context.close();
 

@@ -128,7 +128,7 @@ test('signed in, the dashboard asks for its courses beside the session check, on
   browser,
 }) => {
   await signUpViaApi(page, 'Early', 'Bird', '/');
-  await joinCourseViaApi(page, 'CDA3101');
+  await joinCourseViaApi(page, 'SPN1130');
   // A new tab of the same browser (its cookies, and the hint that its student was signed in), watched from its first request.
   page = await page.context().newPage();
   const calls: string[] = [];
@@ -144,7 +144,7 @@ test('signed in, the dashboard asks for its courses beside the session check, on
     await route.continue();
   });
   await page.goto('/');
-  await expect(page.getByRole('button', { name: /CDA3101/ }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /SPN1130/ }).first()).toBeVisible();
   expect(calls.indexOf('asked /api/dashboard/'), calls.join(', ')).toBeGreaterThanOrEqual(0);
   expect(calls.indexOf('asked /api/dashboard/'), calls.join(', ')).toBeLessThan(calls.indexOf('answered /api/is-authenticated/'));
   expect(calls.filter((call) => call === 'asked /api/dashboard/')).toHaveLength(1);
