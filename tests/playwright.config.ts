@@ -18,7 +18,7 @@ const servers = [{ name: 'embedded', port: portBase }, ...(services ? [{ name: '
 );
 const suffix = only ? `-${only}` : '';
 /** What these check happens in the browser: the server behind is the same whichever mode it runs in. */
-const CLIENT_ONLY = ['**/chat-drafts.spec.ts', '**/chat-mentions.spec.ts'];
+const CLIENT_ONLY = ['**/chat-drafts.spec.ts', '**/chat-mentions.spec.ts', '**/modal-back.spec.ts', '**/people.spec.ts'];
 
 export default defineConfig({
   testDir: path.join(root, 'tests/e2e'),
@@ -52,8 +52,8 @@ export default defineConfig({
     // service worker (installable-app.spec.ts rewrites dist/web/sw.js for a moment), which are the same
     // whichever server answers (tests/integration/web-push-api.test.ts runs the server's push on both
     // modes): they run once, on the embedded default.
-    // Specs of the client alone (drafts kept in the browser, the mention list) run on the services
-    // project instead, which has time to spare beside the embedded one's audit.
+    // Specs of the client alone (drafts kept in the browser, the mention list, Back closing modals, how people
+    // are shown) run on the services project instead, which has time to spare beside the embedded one's audit.
     testIgnore:
       name === 'embedded'
         ? services
