@@ -25,7 +25,7 @@ test('a student changes what notifies them on the profile, and it stays changed'
   await section.getByLabel('From').fill('23:00');
   await section.getByRole('combobox', { name: 'Digest mail' }).selectOption('60');
   await section.getByRole('button', { name: 'Save notification settings' }).click();
-  await expect(section.getByRole('status')).toHaveText('Saved.');
+  await expect(section.locator('form').getByRole('status')).toHaveText('Saved.');
 
   await page.reload();
   const again = page.getByRole('region', { name: 'Notifications' });
