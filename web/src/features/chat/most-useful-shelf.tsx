@@ -5,7 +5,8 @@
 // (loading earlier history if need be). The shelf is read again a moment after
 // the room's messages or reactions change, and shows nothing while empty.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { quoteExcerpt } from '@domain/chat/reply-quote';
 import type { ChatMessage } from '@contract/chat';
 import { DisclosureButton } from '@web/components/disclosure-button';
 import { messageAuthorName } from '@web/lib/member-name';
@@ -15,11 +16,15 @@ import styles from './message-extras.module.css';
 /** After a change of the room, the shelf is read again this much later (a burst of reactions is one read). */
 const REREAD_AFTER_MS = 1_500;
 
-const firstLine = (text: string) => text.split('\n').find((line) => line.trim() !== '') ?? text;
-
-/** What of the loaded messages would move the shelf: which there are, their reactions, which are deleted. */
+/**
+ * What of the loaded messages would move the shelf: the reactions of those that have any. A new message has none (the
+ * poll bringing it reads nothing); a deleted one loses its reactions, so it leaves the signature.
+ */
 function shelfSignature(messages: readonly ChatMessage[]): string {
-  return messages.map((m) => `${m.id}:${m.deleted ? 'x' : (m.reactions ?? []).map((r) => `${r.emoji}${r.count}`).join('')}`).join(',');
+  return messages
+    .filter((m) => m.reactions?.length)
+    .map((m) => `${m.id}:${m.reactions!.map((r) => `${r.emoji}${r.count}`).join('')}`)
+    .join(',');
 }
 
 interface MostUsefulShelfProps {
@@ -38,8 +43,14 @@ export function MostUsefulShelf({ courseId, messages, onOpen }: MostUsefulShelfP
   const listId = useId();
   const signature = shelfSignature(messages);
 
+  // The first signature is what the query's own first read saw: only a change reads again.
+  const readFor = useRef(signature);
   useEffect(() => {
-    const timer = setTimeout(() => void client.invalidateQueries({ queryKey }), REREAD_AFTER_MS);
+    if (signature === readFor.current) return;
+    const timer = setTimeout(() => {
+      readFor.current = signature;
+      void client.invalidateQueries({ queryKey });
+    }, REREAD_AFTER_MS);
     return () => clearTimeout(timer);
   }, [signature, client, queryKey]);
 
@@ -55,7 +66,7 @@ export function MostUsefulShelf({ courseId, messages, onOpen }: MostUsefulShelfP
             <li key={message.id}>
               <button type="button" className={styles.shelfItem} onClick={() => onOpen(message.id)}>
                 <span className={styles.shelfAuthor}>{messageAuthorName(message)}</span>
-                <span className={styles.shelfText}>{firstLine(message.message)}</span>
+                <span className={styles.shelfText}>{quoteExcerpt(message.message)}</span>
                 <span className={styles.shelfReactions}>{reactions}</span>
               </button>
             </li>
