@@ -13,7 +13,12 @@ let skipped = 0;
 const problems = [];
 const failures = [];
 // The first line of a failure's message, short enough for the closing lines.
-const firstLine = (text) => (text ?? '').replace(/\u001b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 240);
+const firstLine = (text) =>
+  (text ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .trim()
+    .split('\n')[0]
+    .slice(0, 240);
 
 if (existsSync(vitestFile)) {
   const report = JSON.parse(readFileSync(vitestFile, 'utf8'));
@@ -22,7 +27,10 @@ if (existsSync(vitestFile)) {
   skipped += report.numPendingTests + report.numTodoTests;
   for (const file of report.testResults) {
     for (const t of file.assertionResults) {
-      if (t.status === 'failed') failures.push(`failed: vitest ${path.relative(process.cwd(), file.name)} > ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`);
+      if (t.status === 'failed')
+        failures.push(
+          `failed: vitest ${path.relative(process.cwd(), file.name)} > ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`,
+        );
       if (t.status === 'pending' || t.status === 'skipped' || t.status === 'todo') {
         problems.push(`skipped: ${t.ancestorTitles.join(' > ')} > ${t.title}`);
       }
@@ -63,7 +71,10 @@ for (const playwrightFile of playwrightFiles.filter(existsSync)) {
   console.log(`e2e ${project}: ${(report.stats.duration / 1000).toFixed(0)} s`);
   for (const spec of report.suites.flatMap(specsOf))
     for (const t of spec.tests) {
-      if (t.status === 'unexpected' || t.status === 'flaky') failures.push(`${t.status === 'flaky' ? 'flaky' : 'failed'}: e2e ${project} ${spec.file}:${spec.line} ${spec.title}: ${firstLine(t.results.at(-1)?.error?.message)}`);
+      if (t.status === 'unexpected' || t.status === 'flaky')
+        failures.push(
+          `${t.status === 'flaky' ? 'flaky' : 'failed'}: e2e ${project} ${spec.file}:${spec.line} ${spec.title}: ${firstLine(t.results.at(-1)?.error?.message)}`,
+        );
       slowest.push([t.results.reduce((sum, r) => sum + r.duration, 0), `e2e ${project} ${spec.file}: ${spec.title}`]);
     }
 }
