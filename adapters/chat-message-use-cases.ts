@@ -6,6 +6,7 @@ import { PostChatMessage, type PostingAllowance } from '@application/chat/post-c
 import { ReactToChatMessage } from '@application/chat/react-to-chat-message';
 import { ReadMostUseful } from '@application/chat/read-most-useful';
 import { TOKENS, type Token } from '@application/ports/tokens';
+import { NOTIFICATION_JOBS } from './notification-jobs';
 import type { Resolve } from './register';
 
 const { ChatLog, ChatRoomAccess, ChatSignals, MessageAuthors, Telemetry, UserRepository } = TOKENS;
@@ -27,6 +28,7 @@ export function chatMessageUseCases({ postingAllowance, verification }: SharedPo
         r(verification),
         r(MessageAuthors),
         r(Telemetry),
+        r(NOTIFICATION_JOBS.RoomNotices),
       ),
     reactToChatMessage: (r: Resolve) =>
       new ReactToChatMessage(r(ChatRoomAccess), r(ChatLog), r(postingAllowance), r(ChatSignals), r(verification), r(MessageAuthors)),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { cookieHeader, emptyAsUndefined, flag, optionalUrl, persistedSecret, wholeNumber } from './config-values';
 import { checkPushEnv, PUSH_ENV, pushConfigOf, type PushConfig } from './push-config';
+import { NOTIFICATION_ENV, notificationConfigOf, type NotificationConfig } from './notification-config';
 
 /** UF's public Schedule of Courses service (the sync asks it for /apix/soc/schedule). */
 const UF_SOC_DEFAULT_URL = 'https://one.uf.edu';
@@ -146,6 +147,7 @@ const schema = z
         .optional(),
     ),
     ...PUSH_ENV,
+    ...NOTIFICATION_ENV,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -225,6 +227,7 @@ export interface AppConfig {
     outboxDir: string;
   };
   push: PushConfig;
+  notifications: NotificationConfig;
 }
 
 export class ConfigError extends Error {}
@@ -274,5 +277,6 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       outboxDir: path.join(dataDir, 'outbox'),
     },
     push: pushConfigOf(e, dataDir),
+    notifications: notificationConfigOf(e),
   };
 }

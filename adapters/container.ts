@@ -46,9 +46,8 @@ import { KnexCalendarFeeds } from '@adapters/postgres/knex-calendar-feeds';
 import { KnexUserRepository } from '@adapters/postgres/knex-user-repository';
 import { KnexNotificationPreferences } from '@adapters/postgres/knex-notification-preferences';
 import { HmacUnsubscribeLinks } from '@adapters/security/hmac-unsubscribe-links';
-import { KnexPushSubscriptions } from '@adapters/postgres/knex-push-subscriptions';
-import { NO_PUSH, WebPushSender } from '@adapters/push/web-push-sender';
-import { registerPushSettings } from './push-use-cases';
+import { registerPush } from './push-use-cases';
+import { registerNotificationJobs, startNotificationWork } from './notification-jobs';
 import { RedisChatArchiveProjector } from '@adapters/redis/redis-chat-archive-projector';
 import { RedisChatSignals } from '@adapters/redis/redis-chat-signals';
 import { createRedisClient, redisTargetOf, type RedisConnection } from '@adapters/redis/redis-client';
@@ -192,14 +191,9 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
   // Notifications: each student's choices, and the signed one-click unsubscribe tokens.
   register(c, TOKENS.NotificationPreferences, (r) => new KnexNotificationPreferences(r(INFRA.Knex)));
   register(c, TOKENS.UnsubscribeLinks, () => new HmacUnsubscribeLinks(config.sessionSecret));
-  registerPushSettings(c, config);
-  // Web push: devices in the database; sent with the VAPID keys, or not at all on a server without them.
-  register(c, TOKENS.PushSubscriptions, (r) => new KnexPushSubscriptions(r(INFRA.Knex)));
-  register(c, TOKENS.PushSender, (r) => {
-    const vapid = config.push.vapid;
-    if (!vapid) return NO_PUSH;
-    return new WebPushSender(r(TOKENS.PushSubscriptions), vapid, { now: r(TOKENS.Clock), logger: logger.child({ component: 'web-push' }) });
-  });
+  // Web push (push-use-cases.ts), and the notifications' jobs (notification-jobs.ts).
+  registerPush(c, config, logger, INFRA.Knex);
+  registerNotificationJobs(c, config, logger, INFRA.Knex);
 
   const redisTarget = redisTargetOf(config);
   if (redisTarget) {
@@ -267,14 +261,14 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
 }
 
 /**
- * Starts what runs beside the HTTP server (services mode only): the one
- * subscriber connection, with everything that listens on it (chat signals,
- * leaves, session changes) registered first, and, unless
- * CHAT_PROJECTOR=false, the chat archive projector. Answers a function that
- * stops them cleanly.
+ * Starts what runs beside the HTTP server: the notification jobs (unless
+ * NOTIFICATION_WORKER=false) and, in services mode, the one subscriber
+ * (what listens on it registered first) and, unless CHAT_PROJECTOR=false,
+ * the chat archive projector. Answers how to stop them.
  */
-export async function startBackgroundWork({ config, resolve }: Composition): Promise<() => Promise<void>> {
-  if (!redisTargetOf(config)) return async () => {};
+export async function startBackgroundWork({ config, resolve }: Composition, logger: Logger): Promise<() => Promise<void>> {
+  const stopNotifications = await startNotificationWork(resolve, config, logger);
+  if (!redisTargetOf(config)) return stopNotifications;
   const subscriber = resolve(INFRA.Subscriber);
   resolve(TOKENS.ChatSignals);
   resolve(INFRA.MembershipListener);
@@ -283,6 +277,7 @@ export async function startBackgroundWork({ config, resolve }: Composition): Pro
   const projector = config.chat.inProcessProjector ? resolve(INFRA.ChatProjector) : null;
   projector?.start();
   return async () => {
+    await stopNotifications();
     await projector?.stop();
     await subscriber.stop();
   };

@@ -140,7 +140,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     metrics,
     metricsEndpoint: metricsServer === null,
   });
-  const stopBackgroundWork = await startBackgroundWork(composition);
+  const stopBackgroundWork = await startBackgroundWork(composition, logger);
 
   // Room for a reconnect storm (every student's poll at once after a restart):
   // Node's default of 511 pending connections overflows, and the dropped ones

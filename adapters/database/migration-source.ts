@@ -25,6 +25,7 @@ import * as notificationPreferences from '@migrations/20261205000000_notificatio
 import * as courseSearchDocuments from '@migrations/20261207000000_course_search_documents';
 import * as pushSubscriptions from '@migrations/20261206000000_push_subscriptions';
 import * as chatRepliesAndReactions from '@migrations/20261208000000_chat_replies_and_reactions';
+import * as notificationMarks from '@migrations/20261209000000_notification_marks';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261207000000_course_search_documents': courseSearchDocuments,
   '20261206000000_push_subscriptions': pushSubscriptions,
   '20261208000000_chat_replies_and_reactions': chatRepliesAndReactions,
+  '20261209000000_notification_marks': notificationMarks,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -72,6 +72,8 @@ export class PostChatMessage {
     private readonly verification: EmailVerificationPolicy,
     private readonly authors: MessageAuthors,
     private readonly telemetry: Telemetry = NO_TELEMETRY,
+    /** Queues the room's notification batch (application/notifications/room-notifications.ts); never fails a post. */
+    private readonly notices?: { messagePosted(room: ChatRoom): Promise<void> },
   ) {}
 
   async execute(command: PostChatMessageCommand): Promise<ChatMessage> {
@@ -105,6 +107,8 @@ export class PostChatMessage {
       this.telemetry.record({ kind: 'chat-message-posted', room: command.room.kind });
     }
     await this.signals.announce(roomTopic(command.room), stored.id);
+    // Also on a retry: the first try may have stored the message and died before queuing its batch (queued once per window).
+    await this.notices?.messagePosted(command.room);
     // Named and quoted as every read names its author and quotes (message-authors.ts, reply-quotes.ts).
     return (await withAuthors(this.authors, await withQuotes(this.log, command.room, [stored])))[0];
   }

@@ -19,6 +19,8 @@ import type { MemberSchedules } from './member-schedules';
 import type { MembershipChanges } from './membership-changes';
 import type { MessageAuthors } from './message-authors';
 import type { PasswordHasher } from './password-hasher';
+import type { JobQueue } from './job-queue';
+import type { RoomNotificationState } from './room-notification-state';
 import type { PushSender } from './push-sender';
 import type { PushSubscriptions } from './push-subscriptions';
 import type { RateLimiter } from './rate-limiter';
@@ -86,6 +88,9 @@ export interface Ports {
   // Web push: the devices students turned notifications on for, and what sends to them.
   PushSubscriptions: PushSubscriptions;
   PushSender: PushSender;
+  // Background work (pg-boss), and what the notifications' batches read and mark.
+  JobQueue: JobQueue;
+  RoomNotificationState: RoomNotificationState;
 }
 
 export const TOKENS = tokensOf<Ports>()([
@@ -120,4 +125,6 @@ export const TOKENS = tokensOf<Ports>()([
   'UnsubscribeLinks',
   'PushSubscriptions',
   'PushSender',
+  'JobQueue',
+  'RoomNotificationState',
 ]);

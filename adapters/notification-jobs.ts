@@ -1,0 +1,68 @@
+// The notifications' background work, wired (issue 26): the job queue
+// (pg-boss on the app's database, decision 0112), what queues a room's batch
+// when a message is posted, and the worker that runs the batches: inside
+// each app server by default, or in its own process (`npm run worker`, with
+// NOTIFICATION_WORKER=false on the app servers).
+import type { DependencyContainer } from 'tsyringe';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { NotifyRoom, ROOM_MESSAGES_QUEUE, RoomNotices, type RoomMessagesJob } from '@application/notifications/room-notifications';
+import { TOKENS, tokensOf, type Token } from '@application/ports/tokens';
+import { PgBossJobQueue } from '@adapters/jobs/pg-boss-job-queue';
+import { KnexRoomNotificationState } from '@adapters/postgres/knex-room-notification-state';
+import type { AppConfig } from './config';
+import { register, type Resolve } from './register';
+
+interface NotificationJobs {
+  JobQueue: PgBossJobQueue;
+  RoomNotices: RoomNotices;
+  NotifyRoom: NotifyRoom;
+}
+
+export const NOTIFICATION_JOBS = tokensOf<NotificationJobs>()(['JobQueue', 'RoomNotices', 'NotifyRoom']);
+
+export function registerNotificationJobs(c: DependencyContainer, config: AppConfig, logger: Logger, db: Token<Knex>): void {
+  const log = logger.child({ component: 'notifications' });
+  register(c, NOTIFICATION_JOBS.JobQueue, (r) => new PgBossJobQueue(r(db), { onError: (err) => log.warn({ err }, 'job queue error') }));
+  register(c, TOKENS.JobQueue, (r) => r(NOTIFICATION_JOBS.JobQueue));
+  register(c, TOKENS.RoomNotificationState, (r) => new KnexRoomNotificationState(r(db)));
+  register(
+    c,
+    NOTIFICATION_JOBS.RoomNotices,
+    (r) =>
+      new RoomNotices(r(TOKENS.JobQueue), config.notifications.gatherMs, r(TOKENS.Clock), (err) =>
+        log.warn({ err }, "a room's notification batch could not be queued; the message is posted"),
+      ),
+  );
+  register(
+    c,
+    NOTIFICATION_JOBS.NotifyRoom,
+    (r) =>
+      new NotifyRoom(
+        r(TOKENS.RoomNotificationState),
+        r(TOKENS.ChatLog),
+        r(TOKENS.NotificationPreferences),
+        r(TOKENS.PushSender),
+        r(TOKENS.JobQueue),
+        r(TOKENS.Clock),
+      ),
+  );
+}
+
+/** Runs the notification jobs on this process (unless NOTIFICATION_WORKER=false and `force` is not set); answers how to stop them. */
+export async function startNotificationWork(
+  resolve: Resolve,
+  config: AppConfig,
+  logger: Logger,
+  force = false,
+): Promise<() => Promise<void>> {
+  if (!config.notifications.worker && !force) return async () => {};
+  const log = logger.child({ component: 'notifications' });
+  const queue = resolve(NOTIFICATION_JOBS.JobQueue);
+  const notifyRoom = resolve(NOTIFICATION_JOBS.NotifyRoom);
+  await queue.work<RoomMessagesJob>(ROOM_MESSAGES_QUEUE, async ({ data }) => {
+    const outcome = await notifyRoom.execute(data);
+    if (outcome.pushed || outcome.deferred) log.debug({ room: data, ...outcome }, 'room batch sent');
+  });
+  return () => queue.stop();
+}
