@@ -13,6 +13,9 @@ import { KnexRoomNotificationState } from '@adapters/postgres/knex-room-notifica
 import type { AppConfig } from './config';
 import { register, type Resolve } from './register';
 
+/** Every queue the notifications use (the metrics watch each). */
+export const NOTIFICATION_QUEUES = [ROOM_MESSAGES_QUEUE] as const;
+
 interface NotificationJobs {
   JobQueue: PgBossJobQueue;
   RoomNotices: RoomNotices;
@@ -45,6 +48,7 @@ export function registerNotificationJobs(c: DependencyContainer, config: AppConf
         r(TOKENS.PushSender),
         r(TOKENS.JobQueue),
         r(TOKENS.Clock),
+        r(TOKENS.Telemetry),
       ),
   );
 }

@@ -8,6 +8,7 @@ import { TOKENS } from '@application/ports/tokens';
 import { loadShippedCatalogIfEmpty } from '@adapters/catalog/shipped-catalog';
 import type { AppConfig } from './config';
 import { compose, INFRA, startBackgroundWork } from './container';
+import { NOTIFICATION_JOBS, NOTIFICATION_QUEUES } from './notification-jobs';
 import { resolveAll, type Resolve } from './register';
 import { USE_CASES } from './use-cases';
 import { maskUrl, reasonOf, StartupError } from './dependency-errors';
@@ -121,6 +122,8 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     metrics.gauge('chat_waiting_requests', 'Chat long-polls (and unread waits) this server holds open.', () => hub.waiting);
     if (redis) metrics.watchArchiveQueue(new ChatArchiveQueue(redis, new ChatStreamKeys(config.redisKeyPrefix)));
     if (redis && config.chat.inProcessProjector) metrics.watchProjector(resolve(INFRA.ChatProjector));
+    const jobs = resolve(NOTIFICATION_JOBS.JobQueue);
+    metrics.watchJobs(NOTIFICATION_QUEUES, (queue) => jobs.stats(queue));
   }
   const metricsPort = config.metrics.port;
   const metricsServer = metrics && metricsPort !== undefined ? await metrics.listen(metricsPort, config.host) : null;

@@ -178,11 +178,12 @@ export class PgBossJobQueue implements JobQueue {
     await this.queue(queue);
     // pg-boss's job states are an enum in this order: created, retry, active, completed, cancelled, failed.
     const { rows } = await this.db.executeSql(
-      `select count(*)::int as queued, (extract(epoch from now() - min(created_on)) * 1000)::float8 as oldest
+      `select count(*)::int as queued, (count(*) filter (where start_after <= now()))::int as due,
+              (extract(epoch from now() - min(start_after) filter (where start_after <= now())) * 1000)::float8 as oldest
        from ${this.schema}.job where name = $1 and state < 'active'`,
       [queue],
     );
-    const [{ queued, oldest }] = rows as { queued: number; oldest: number | null }[];
-    return { queued, oldestQueuedAgeMs: oldest === null ? null : Math.max(0, Math.round(oldest)) };
+    const [{ queued, due, oldest }] = rows as { queued: number; due: number; oldest: number | null }[];
+    return { queued, due, oldestDueAgeMs: oldest === null ? null : Math.max(0, Math.round(oldest)) };
   }
 }

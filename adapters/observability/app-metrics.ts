@@ -33,6 +33,7 @@ export class AppMetrics implements Telemetry {
   private readonly fastPolls: Counter<'kind'>;
   private readonly replacedPolls: Counter;
   private readonly mails: Counter<'kind' | 'outcome'>;
+  private readonly notifications: Counter<'channel' | 'outcome'>;
   readonly chatArchived: Histogram;
   readonly chatDeadLetters: Counter;
 
@@ -86,6 +87,12 @@ export class AppMetrics implements Telemetry {
       help: 'Long polls answered early because their session opened more than its cap at once (the oldest makes room); a real browser never should.',
       registers,
     });
+    this.notifications = new Counter({
+      name: `${PREFIX}notifications_total`,
+      help: 'Notifications for one student, by channel and outcome (sent; failed: the job runs again; deferred: held to the end of quiet hours).',
+      labelNames: ['channel', 'outcome'],
+      registers,
+    });
     this.mails = new Counter({
       name: `${PREFIX}mails_total`,
       help: 'Account mails (verify-email, reset-password) handed to the SMTP server or the outbox, or failed, by kind and outcome.',
@@ -115,6 +122,9 @@ export class AppMetrics implements Telemetry {
         break;
       case 'login-held':
         this.loginHeld.inc();
+        break;
+      case 'notification':
+        this.notifications.inc({ channel: event.channel, outcome: event.outcome });
         break;
     }
   }
@@ -163,6 +173,35 @@ export class AppMetrics implements Telemetry {
     this.gauge('redis_connected', "1 while this server's Redis connection is ready, 0 otherwise.", () =>
       redis.status === 'ready' ? 1 : 0,
     );
+  }
+
+  /** The job queues (pg-boss, shared by every server): jobs due and how late the oldest is, by queue; left out of a scrape when the database does not answer. */
+  watchJobs(
+    queues: readonly string[],
+    stats: (queue: string) => Promise<{ queued: number; due: number; oldestDueAgeMs: number | null }>,
+  ): void {
+    const read = () => Promise.all(queues.map(async (queue) => ({ queue, ...(await stats(queue)) }))).catch(() => null);
+    const registers = [this.registry];
+    new Gauge({
+      name: `${PREFIX}jobs_due`,
+      help: 'Background jobs whose time has come, waiting for a worker (new, or due to retry), by queue.',
+      labelNames: ['queue'],
+      registers,
+      async collect() {
+        this.reset();
+        for (const row of (await read()) ?? []) this.set({ queue: row.queue }, row.due);
+      },
+    });
+    new Gauge({
+      name: `${PREFIX}jobs_oldest_due_seconds`,
+      help: 'How long the oldest due job has waited past its start for a worker (0: none), by queue.',
+      labelNames: ['queue'],
+      registers,
+      async collect() {
+        this.reset();
+        for (const row of (await read()) ?? []) this.set({ queue: row.queue }, (row.oldestDueAgeMs ?? 0) / 1000);
+      },
+    });
   }
 
   /** The archive projector this process runs: the age of the oldest entry it read and could not archive yet. */

@@ -21,6 +21,7 @@ import type { JobQueue } from '@application/ports/job-queue';
 import type { NotificationPreferencesStore } from '@application/ports/notification-preferences-store';
 import type { PushSender } from '@application/ports/push-sender';
 import type { RoomNotificationState } from '@application/ports/room-notification-state';
+import { NO_TELEMETRY, type Telemetry } from '@application/ports/telemetry';
 import { withQuotes } from '@application/chat/reply-quotes';
 
 export const ROOM_MESSAGES_QUEUE = 'room-messages';
@@ -89,6 +90,7 @@ export class NotifyRoom {
     private readonly push: PushSender,
     private readonly jobs: JobQueue,
     private readonly now: Clock,
+    private readonly telemetry: Telemetry = NO_TELEMETRY,
   ) {}
 
   async execute(job: RoomMessagesJob): Promise<RoomBatchOutcome> {
@@ -121,6 +123,7 @@ export class NotifyRoom {
       if (quietEnd) {
         quietEnds.add(quietEnd.getTime());
         outcome.deferred += 1;
+        this.telemetry.record({ kind: 'notification', channel: 'push', outcome: 'deferred' });
         continue;
       }
       const sent = await this.push.send(
@@ -130,12 +133,14 @@ export class NotifyRoom {
       );
       if (sent.failed > 0) {
         outcome.failed += 1;
+        this.telemetry.record({ kind: 'notification', channel: 'push', outcome: 'failed' });
         continue;
       }
       // A student without devices gets no mark either: nothing reached them to be sent twice.
       if (sent.sent === 0) continue;
       await this.state.markNotified(reader.userId, room, 'push', newest);
       outcome.pushed += 1;
+      this.telemetry.record({ kind: 'notification', channel: 'push', outcome: 'sent' });
     }
     // The room again when each quiet window ends (once per room and end, however many batches wait for it).
     for (const at of quietEnds) await this.jobs.send(ROOM_MESSAGES_QUEUE, job, { key: `${topic}:after:${at}`, startAfter: new Date(at) });

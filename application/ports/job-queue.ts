@@ -23,10 +23,12 @@ export interface QueuedJob<Data> {
 }
 
 export interface JobQueueStats {
-  /** Waiting to run (new, or waiting to retry). */
+  /** Waiting to run (new, scheduled for later, or waiting to retry). */
   queued: number;
-  /** How long the oldest waiting job has waited (ms), null when none waits. */
-  oldestQueuedAgeMs: number | null;
+  /** Of those, the ones whose time has come (the rest are scheduled for later). */
+  due: number;
+  /** How long the oldest due job has waited past its start (ms), null when none is due: what grows when workers fall behind. */
+  oldestDueAgeMs: number | null;
 }
 
 export interface JobQueue {

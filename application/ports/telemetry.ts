@@ -9,7 +9,9 @@ export type TelemetryEvent =
   | { kind: 'login-refused'; limit: 'address' | 'pair' | 'pair-blocked' | 'device' }
   /** The guard held an attempt before evaluating it (the per-username slow-down). */
   | { kind: 'login-held'; delayMs: number }
-  | { kind: 'chat-message-posted'; room: RoomKind };
+  | { kind: 'chat-message-posted'; room: RoomKind }
+  /** A notification for one student on a channel: sent, failed (tried again), or deferred to the end of their quiet hours. */
+  | { kind: 'notification'; channel: 'push' | 'mail'; outcome: 'sent' | 'failed' | 'deferred' };
 
 export interface Telemetry {
   record(event: TelemetryEvent): void;

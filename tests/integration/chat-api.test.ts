@@ -12,7 +12,7 @@ import type { RunningServer } from '@adapters/server';
 import { insertStudyGroup } from '@tests/support/chat-fixtures';
 import { coursePath, groupPath, pollCourse, postToCourse, postToGroup, signUp, texts, type Student } from '@tests/support/chat-students';
 import { HttpSession, newStudent } from '@tests/support/http-session';
-import { startProjectorProcess } from '@tests/support/projector-process';
+import { startProjectorProcess } from '@tests/support/cli-process';
 import { describeOnEveryMode, startTestApp, useTestApp, type TestApp } from '@tests/support/test-app';
 import { clearRedisPrefix } from '@tests/support/test-services';
 import { hasPostgres, hasRedis } from '@tests/support/use-adapters';

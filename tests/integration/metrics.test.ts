@@ -8,27 +8,9 @@ import type { TestApp } from '@tests/support/test-app';
 import { describeOnEveryMode, useTestApp } from '@tests/support/test-app';
 import { HttpSession, newStudent } from '@tests/support/http-session';
 import { freePort } from '@tests/support/haproxy';
-import { startProjectorProcess } from '@tests/support/projector-process';
+import { startProjectorProcess } from '@tests/support/cli-process';
 import { hasPostgres, hasRedis } from '@tests/support/use-adapters';
-
-/** The value of one series in Prometheus' text format, or undefined when it is absent. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(name)) continue;
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
-  }
-  return undefined;
-}
-
-async function scrape(url: string): Promise<string> {
-  const res = await fetch(`${url}/metrics`);
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
-  return res.text();
-}
+import { sample, scrape } from '@tests/support/metrics-scrape';
 
 function metricsSuite(app: TestApp) {
   it('counts requests by route template and status, with their latency, and never by raw path', async () => {

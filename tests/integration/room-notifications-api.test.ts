@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUp, postToCourse, postToGroup, type Student } from '@tests/support/chat-students';
 import { HttpSession } from '@tests/support/http-session';
 import { TestPushService, type ReceivedPush } from '@tests/support/push-service';
-import { startTestApp, useTestApp, type TestApp } from '@tests/support/test-app';
+import { startWorkerProcess } from '@tests/support/cli-process';
+import { sample, scrape } from '@tests/support/metrics-scrape';
+import { startTestApp, TEST_SECRET, useTestApp, type TestApp } from '@tests/support/test-app';
 import { hasPostgres, hasRedis } from '@tests/support/use-adapters';
 import { operatorVapidKeys } from '@tests/support/vapid-keys';
 import { localDateTime } from '@domain/study-group/meeting-occurrence';
@@ -86,6 +88,11 @@ function suite(app: TestApp, servers: 1 | 2) {
     expect(arrivals('alice', before)).toEqual([]);
     expect(arrivals('carol', before)).toEqual([]);
     expect(push.errors).toEqual([]);
+    // The operator sees the sends and the queue (nothing due: the batch ran).
+    const metrics = await scrape(app.url);
+    expect(sample(metrics, 'studyswamp_notifications_total', { channel: 'push', outcome: 'sent' })).toBeGreaterThanOrEqual(2);
+    expect(sample(metrics, 'studyswamp_jobs_due', { queue: 'room-messages' })).toBe(0);
+    expect(sample(metrics, 'studyswamp_jobs_oldest_due_seconds', { queue: 'room-messages' })).toBe(0);
 
     // What was pushed is not pushed again with the next message: only the news.
     const next = push.received.length;
@@ -168,3 +175,31 @@ describe('room notifications, embedded default', () => suite(useTestApp('embedde
 describe.skipIf(!hasPostgres() || !hasRedis())('room notifications, Postgres + Redis, two app servers', () =>
   suite(useTestApp('services', { env: ENV, catalog: true }), 2),
 );
+
+describe.skipIf(!hasPostgres() || !hasRedis())('room notifications from `npm run worker`, its own process', () => {
+  const app = useTestApp('services', { env: { ...ENV, NOTIFICATION_WORKER: 'false' }, catalog: true });
+  const push = new TestPushService();
+  beforeAll(() => push.start());
+  afterAll(() => push.stop());
+
+  it('app servers with NOTIFICATION_WORKER=false queue the batches; the worker process sends them', async () => {
+    const [alice, bob] = [await signUp(app.url), await signUp(app.url)];
+    const courseId = (await alice.http.post('/api/filter-courses/', { courseCode: 'COP3502C' })).body.courses[0].id;
+    for (const s of [alice, bob]) await s.http.post('/api/insert-course-member/', { courseID: courseId });
+    const groupId = (await alice.http.post('/api/insert-study-group/', { courseID: courseId, name: 'Lab partners', description: 'x' })).body
+      .id;
+    await bob.http.post('/api/insert-study-group-member/', { studyGroupID: groupId });
+    await bob.http.post('/api/insert-push-subscription/', { ...push.device('bob').subscription, expirationTime: null });
+    await postToGroup(alice, groupId, 'Lab 4 due Friday');
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+    expect(push.received).toEqual([]);
+
+    const worker = await startWorkerProcess({ ...app.target.env, ...ENV, SESSION_SECRET: TEST_SECRET });
+    try {
+      await vi.waitFor(() => expect(push.to('bob')).toHaveLength(1), ARRIVES);
+      expect(push.to('bob')[0].payload).toMatchObject({ title: 'Lab partners', body: '1 new message in Lab partners' });
+    } finally {
+      expect(await worker.stop()).toBe(0);
+    }
+  });
+});

@@ -48,7 +48,7 @@ class RecordingJobs implements JobQueue {
   }
   async work(): Promise<void> {}
   async stats() {
-    return { queued: this.sent.length, oldestQueuedAgeMs: null };
+    return { queued: this.sent.length, due: 0, oldestDueAgeMs: null };
   }
 }
 
