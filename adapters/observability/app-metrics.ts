@@ -176,32 +176,25 @@ export class AppMetrics implements Telemetry {
   }
 
   /** The job queues (pg-boss, shared by every server): jobs due and how late the oldest is, by queue; left out of a scrape when the database does not answer. */
-  watchJobs(
-    queues: readonly string[],
-    stats: (queue: string) => Promise<{ queued: number; due: number; oldestDueAgeMs: number | null }>,
-  ): void {
-    const read = () => Promise.all(queues.map(async (queue) => ({ queue, ...(await stats(queue)) }))).catch(() => null);
-    const registers = [this.registry];
-    new Gauge({
-      name: `${PREFIX}jobs_due`,
-      help: 'Background jobs whose time has come, waiting for a worker (new, or due to retry), by queue.',
-      labelNames: ['queue'],
-      registers,
-      async collect() {
-        this.reset();
-        for (const row of (await read()) ?? []) this.set({ queue: row.queue }, row.due);
-      },
-    });
-    new Gauge({
-      name: `${PREFIX}jobs_oldest_due_seconds`,
-      help: 'How long the oldest due job has waited past its start for a worker (0: none), by queue.',
-      labelNames: ['queue'],
-      registers,
-      async collect() {
-        this.reset();
-        for (const row of (await read()) ?? []) this.set({ queue: row.queue }, (row.oldestDueAgeMs ?? 0) / 1000);
-      },
-    });
+  watchJobs(queues: readonly string[], stats: (queue: string) => Promise<{ due: number; oldestDueAgeMs: number | null }>): void {
+    const read = () => Promise.all(queues.map(async (queue) => ({ queue, ...(await stats(queue)) }))).catch(() => []);
+    const byQueue = (name: string, help: string, value: (row: { due: number; oldestDueAgeMs: number | null }) => number) =>
+      new Gauge({
+        name: `${PREFIX}${name}`,
+        help,
+        labelNames: ['queue'],
+        registers: [this.registry],
+        async collect() {
+          this.reset();
+          for (const row of await read()) this.set({ queue: row.queue }, value(row));
+        },
+      });
+    byQueue('jobs_due', 'Background jobs whose time has come, waiting for a worker (new, or due to retry), by queue.', (row) => row.due);
+    byQueue(
+      'jobs_oldest_due_seconds',
+      'How long the oldest due job has waited past its start for a worker (0: none), by queue.',
+      (row) => (row.oldestDueAgeMs ?? 0) / 1000,
+    );
   }
 
   /** The archive projector this process runs: the age of the oldest entry it read and could not archive yet. */

@@ -12,8 +12,6 @@ export interface CliProcess {
   kill(): Promise<void>;
 }
 
-export type ProjectorProcess = CliProcess;
-
 export function startProjectorProcess(env: Record<string, string>): Promise<CliProcess> {
   return startCliProcess('adapters/cli/run-projector.ts', 'chat archive projector running', env);
 }
