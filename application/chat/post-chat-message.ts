@@ -106,9 +106,11 @@ export class PostChatMessage {
     } else {
       this.telemetry.record({ kind: 'chat-message-posted', room: command.room.kind });
     }
-    await this.signals.announce(roomTopic(command.room), stored.id);
     // Also on a retry: the first try may have stored the message and died before queuing its batch (queued once per window).
+    // Queued before the room hears of the message, so the poll's answer and this post's leave together (a client shows
+    // its waiting copy until the post answers; a late answer would show the message twice for that moment).
     await this.notices?.messagePosted(command.room);
+    await this.signals.announce(roomTopic(command.room), stored.id);
     // Named and quoted as every read names its author and quotes (message-authors.ts, reply-quotes.ts).
     return (await withAuthors(this.authors, await withQuotes(this.log, command.room, [stored])))[0];
   }
