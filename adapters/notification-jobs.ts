@@ -7,6 +7,16 @@ import type { DependencyContainer } from 'tsyringe';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { NotifyRoom, ROOM_MESSAGES_QUEUE, RoomNotices, type RoomMessagesJob } from '@application/notifications/room-notifications';
+import {
+  GROUP_EVENTS_QUEUE,
+  GroupEvents,
+  MeetingNotices,
+  NotifyGroupEvent,
+  type GroupEventJob,
+  type MeetingNews,
+} from '@application/notifications/group-events';
+import { NoticeDelivery } from '@application/notifications/notice-delivery';
+import { NO_MAIL_DIGESTS, type MailDigestInbox } from '@application/ports/mail-digest-inbox';
 import { TOKENS, tokensOf, type Token } from '@application/ports/tokens';
 import { PgBossJobQueue } from '@adapters/jobs/pg-boss-job-queue';
 import { KnexRoomNotificationState } from '@adapters/postgres/knex-room-notification-state';
@@ -14,15 +24,29 @@ import type { AppConfig } from './config';
 import { register, type Resolve } from './register';
 
 /** Every queue the notifications use (the metrics watch each). */
-export const NOTIFICATION_QUEUES = [ROOM_MESSAGES_QUEUE] as const;
+export const NOTIFICATION_QUEUES = [ROOM_MESSAGES_QUEUE, GROUP_EVENTS_QUEUE] as const;
 
 interface NotificationJobs {
   JobQueue: PgBossJobQueue;
   RoomNotices: RoomNotices;
   NotifyRoom: NotifyRoom;
+  MailDigestInbox: MailDigestInbox;
+  NoticeDelivery: NoticeDelivery;
+  GroupEvents: GroupEvents;
+  NotifyGroupEvent: NotifyGroupEvent;
+  MeetingNews: MeetingNews;
 }
 
-export const NOTIFICATION_JOBS = tokensOf<NotificationJobs>()(['JobQueue', 'RoomNotices', 'NotifyRoom']);
+export const NOTIFICATION_JOBS = tokensOf<NotificationJobs>()([
+  'JobQueue',
+  'RoomNotices',
+  'NotifyRoom',
+  'MailDigestInbox',
+  'NoticeDelivery',
+  'GroupEvents',
+  'NotifyGroupEvent',
+  'MeetingNews',
+]);
 
 export function registerNotificationJobs(c: DependencyContainer, config: AppConfig, logger: Logger, db: Token<Knex>): void {
   const log = logger.child({ component: 'notifications' });
@@ -51,6 +75,43 @@ export function registerNotificationJobs(c: DependencyContainer, config: AppConf
         r(TOKENS.Telemetry),
       ),
   );
+  registerGroupEvents(c, log);
+}
+
+function registerGroupEvents(c: DependencyContainer, log: Logger): void {
+  register(c, NOTIFICATION_JOBS.MailDigestInbox, () => NO_MAIL_DIGESTS);
+  register(
+    c,
+    NOTIFICATION_JOBS.NoticeDelivery,
+    (r) =>
+      new NoticeDelivery(
+        r(TOKENS.NotificationPreferences),
+        r(TOKENS.PushSender),
+        r(NOTIFICATION_JOBS.MailDigestInbox),
+        r(TOKENS.Clock),
+        r(TOKENS.Telemetry),
+      ),
+  );
+  register(
+    c,
+    NOTIFICATION_JOBS.GroupEvents,
+    (r) =>
+      new GroupEvents(r(TOKENS.JobQueue), r(TOKENS.Clock), (err) =>
+        log.warn({ err }, 'a group event could not be queued; the change stands'),
+      ),
+  );
+  register(
+    c,
+    NOTIFICATION_JOBS.NotifyGroupEvent,
+    (r) =>
+      new NotifyGroupEvent(
+        r(TOKENS.StudyGroupRepository),
+        r(TOKENS.UserRepository),
+        r(NOTIFICATION_JOBS.NoticeDelivery),
+        r(TOKENS.JobQueue),
+      ),
+  );
+  register(c, NOTIFICATION_JOBS.MeetingNews, (r) => new MeetingNotices(r(NOTIFICATION_JOBS.GroupEvents)));
 }
 
 /** Runs the notification jobs on this process (unless NOTIFICATION_WORKER=false and `force` is not set); answers how to stop them. */
@@ -67,6 +128,10 @@ export async function startNotificationWork(
   await queue.work<RoomMessagesJob>(ROOM_MESSAGES_QUEUE, async ({ data }) => {
     const outcome = await notifyRoom.execute(data);
     if (outcome.pushed || outcome.deferred) log.debug({ room: data, ...outcome }, 'room batch sent');
+  });
+  const notifyGroupEvent = resolve(NOTIFICATION_JOBS.NotifyGroupEvent);
+  await queue.work<GroupEventJob>(GROUP_EVENTS_QUEUE, async ({ data }) => {
+    await notifyGroupEvent.execute(data);
   });
   return () => queue.stop();
 }

@@ -45,9 +45,6 @@ import { AcceptInviteLink } from '@application/study-groups/accept-invite-link';
 import { AnswerInvite } from '@application/study-groups/answer-invite';
 import { AnswerJoinRequest } from '@application/study-groups/answer-join-request';
 import { CancelInvite } from '@application/study-groups/cancel-invite';
-import { AnswerMeeting } from '@application/study-groups/answer-meeting';
-import { CancelMeeting } from '@application/study-groups/cancel-meeting';
-import { CancelMeetingOccurrence } from '@application/study-groups/cancel-meeting-occurrence';
 import { CreateInviteLink } from '@application/study-groups/create-invite-link';
 import { GetGroupInvitations } from '@application/study-groups/get-group-invitations';
 import { GetInviteLink } from '@application/study-groups/get-invite-link';
@@ -70,13 +67,13 @@ import { RevokeCalendarFeed } from '@application/calendar/revoke-calendar-feed';
 import { GetStudyGroupPage } from '@application/study-groups/get-study-group-page';
 import { JoinStudyGroup } from '@application/study-groups/join-study-group';
 import { LeaveStudyGroup } from '@application/study-groups/leave-study-group';
-import { ScheduleMeeting } from '@application/study-groups/schedule-meeting';
-import { UpdateMeeting } from '@application/study-groups/update-meeting';
 import { UpdateStudyGroup } from '@application/study-groups/update-study-group';
 import type { AppConfig } from './config';
 import { notificationUseCases } from './notification-use-cases';
 import { PUSH_USE_CASES } from './push-use-cases';
 import { chatMessageUseCases } from './chat-message-use-cases';
+import { meetingUseCases } from './meeting-use-cases';
+import { NOTIFICATION_JOBS } from './notification-jobs';
 import { registerAll, tokensFor, type Resolve } from './register';
 
 const { UserRepository, PasswordHasher, CommonPasswords, RateLimiter, SessionStore, AccountTokens, Mailer, MessageAuthors } = TOKENS;
@@ -149,7 +146,8 @@ const policies = (config: AppConfig): { [Name in keyof Policies]: (resolve: Reso
     ),
   addressVerification: (r) => new AddressVerification(r(UserRepository), r(POLICIES.accountRemoval)),
   passwordConfirmation: (r) => new PasswordConfirmation(r(UserRepository), r(PasswordHasher), r(POLICIES.loginGuard)),
-  standingChanges: (r) => new StandingChanges(r(GroupInvitations), r(MembershipChanges), r(groupChanges), r(Clock)),
+  standingChanges: (r) =>
+    new StandingChanges(r(GroupInvitations), r(MembershipChanges), r(groupChanges), r(Clock), r(NOTIFICATION_JOBS.GroupEvents)),
   groupChanges: (r) => new SignalledGroupChanges(r(ChatSignals)),
 });
 
@@ -243,11 +241,6 @@ const useCases = {
   getStudyGroupPage: (r) => new GetStudyGroupPage(r(StudyGroupRepository), r(ChatLog), r(MessageAuthors), r(GroupInvitations), r(Clock)),
   getStudyGroupCalendar: (r) => new GetStudyGroupCalendar(r(StudyGroupRepository), r(CourseCatalog), r(CalendarFeeds), r(Clock)),
   updateStudyGroup: (r) => new UpdateStudyGroup(r(StudyGroupRepository), r(GroupInvitations), r(groupChanges), r(Clock)),
-  scheduleMeeting: (r) => new ScheduleMeeting(r(StudyGroupRepository), r(CourseCatalog), r(groupChanges), r(Clock)),
-  updateMeeting: (r) => new UpdateMeeting(r(StudyGroupRepository), r(CourseCatalog), r(groupChanges), r(Clock)),
-  cancelMeeting: (r) => new CancelMeeting(r(StudyGroupRepository), r(groupChanges)),
-  cancelMeetingOccurrence: (r) => new CancelMeetingOccurrence(r(StudyGroupRepository), r(groupChanges), r(Clock)),
-  answerMeeting: (r) => new AnswerMeeting(r(StudyGroupRepository), r(groupChanges), r(Clock)),
   // The calendar subscription address (a per-student secret feed) and what calendar apps read there.
   getCalendarFeedStatus: (r) => new GetCalendarFeedStatus(r(CalendarFeeds)),
   createCalendarFeed: (r) => new CreateCalendarFeed(r(CalendarFeeds), r(Clock)),
@@ -278,6 +271,7 @@ const useCases = {
   inviteStudent: (r) => new InviteStudent(r(StudyGroupRepository), r(UserRepository), r(CourseMembership), r(standingChanges)),
   cancelInvite: (r) => new CancelInvite(r(StudyGroupRepository), r(standingChanges)),
   answerInvite: (r) => new AnswerInvite(r(StudyGroupRepository), r(CourseMembership), r(verification), r(standingChanges)),
+  ...meetingUseCases(groupChanges),
   ...notificationUseCases,
   ...PUSH_USE_CASES,
 } satisfies Record<string, (resolve: Resolve) => unknown>;

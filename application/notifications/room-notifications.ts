@@ -23,6 +23,7 @@ import type { PushSender } from '@application/ports/push-sender';
 import type { RoomNotificationState } from '@application/ports/room-notification-state';
 import { NO_TELEMETRY, type Telemetry } from '@application/ports/telemetry';
 import { withQuotes } from '@application/chat/reply-quotes';
+import { DevicesUnreachableError } from './notice-delivery';
 
 export const ROOM_MESSAGES_QUEUE = 'room-messages';
 
@@ -73,12 +74,6 @@ export interface RoomBatchOutcome {
   pushed: number;
   deferred: number;
   failed: number;
-}
-
-export class DevicesUnreachableError extends Error {
-  constructor(readonly students: number) {
-    super(`${students} student(s)' devices could not be reached; the batch runs again`);
-  }
 }
 
 /** Runs a room's batch (the job's handler). */

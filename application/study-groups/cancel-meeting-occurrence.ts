@@ -4,6 +4,7 @@ import type { Meeting } from '@domain/study-group/study-group';
 import { MeetingNotFoundError } from '@domain/study-group/study-group-errors';
 import type { Clock } from '@application/ports/clock';
 import type { GroupChanges } from '@application/ports/group-changes';
+import type { MeetingNews } from '@application/notifications/group-events';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 import { requireOwnedGroup, type OwnerCommand } from './study-group-access';
 
@@ -21,6 +22,7 @@ export class CancelMeetingOccurrence {
     private readonly groups: StudyGroupRepository,
     private readonly groupChanges: GroupChanges,
     private readonly now: Clock = () => Date.now(),
+    private readonly news?: MeetingNews,
   ) {}
 
   async execute(command: MeetingOccurrenceCommand): Promise<Meeting> {
@@ -31,6 +33,14 @@ export class CancelMeetingOccurrence {
     const changed = await this.groups.setOccurrenceCancelled(group.id, meeting.id, date, command.cancelled);
     if (!changed) throw new MeetingNotFoundError(command.meetingId);
     await this.groupChanges.changed(group);
+    // A date cancelled is news; one restored reads as the meeting changed.
+    await this.news?.changed(
+      group,
+      command.actingUserId,
+      command.cancelled ? 'occurrence-cancelled' : 'changed',
+      changed,
+      command.cancelled ? date : undefined,
+    );
     return changed;
   }
 }

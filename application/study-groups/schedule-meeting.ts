@@ -5,6 +5,7 @@ import type { Clock } from '@application/ports/clock';
 import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 import type { GroupChanges } from '@application/ports/group-changes';
+import type { MeetingNews } from '@application/notifications/group-events';
 import { requireOwnedGroup, type OwnerCommand } from './study-group-access';
 
 /** The spec's fields (day, time, location) and the plan's optional ones (kind, title, lengthMinutes, startDate, endDate). */
@@ -28,6 +29,7 @@ export class ScheduleMeeting {
     private readonly catalog: CourseCatalog,
     private readonly groupChanges: GroupChanges,
     private readonly now: Clock = () => Date.now(),
+    private readonly news?: MeetingNews,
   ) {}
 
   async execute(command: MeetingCommand): Promise<Meeting> {
@@ -35,6 +37,7 @@ export class ScheduleMeeting {
     const meeting = await this.groups.addMeeting(group.id, await planOf(this.catalog, group, command, new Date(this.now())));
     if (!meeting) throw new StudyGroupNotFoundError(group.id);
     await this.groupChanges.changed(group);
+    await this.news?.changed(group, command.actingUserId, 'new', meeting);
     return meeting;
   }
 }

@@ -6,6 +6,7 @@ import type { Clock } from '@application/ports/clock';
 import type { CourseCatalog } from '@application/ports/course-catalog';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
 import type { GroupChanges } from '@application/ports/group-changes';
+import type { MeetingNews } from '@application/notifications/group-events';
 import { planOf, type MeetingCommand } from './schedule-meeting';
 import { requireOwnedGroup } from './study-group-access';
 
@@ -20,6 +21,7 @@ export class UpdateMeeting {
     private readonly catalog: CourseCatalog,
     private readonly groupChanges: GroupChanges,
     private readonly now: Clock = () => Date.now(),
+    private readonly news?: MeetingNews,
   ) {}
 
   async execute(command: MeetingCommand & { meetingId: MeetingId }): Promise<Meeting> {
@@ -40,6 +42,7 @@ export class UpdateMeeting {
     const meeting = await this.groups.updateMeeting(group.id, command.meetingId, plan);
     if (!meeting) throw new MeetingNotFoundError(command.meetingId);
     await this.groupChanges.changed(group);
+    await this.news?.changed(group, command.actingUserId, 'changed', meeting);
     return meeting;
   }
 }

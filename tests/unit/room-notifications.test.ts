@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { JobOptions, JobQueue } from '@application/ports/job-queue';
 import type { PushMessage, PushResult, PushSender } from '@application/ports/push-sender';
-import { DevicesUnreachableError, NotifyRoom, ROOM_MESSAGES_QUEUE, RoomNotices } from '@application/notifications/room-notifications';
+import { DevicesUnreachableError } from '@application/notifications/notice-delivery';
+import { NotifyRoom, ROOM_MESSAGES_QUEUE, RoomNotices } from '@application/notifications/room-notifications';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { UserId } from '@domain/ids';
 import { defaultPreferences } from '@domain/notifications/notification-preferences';
