@@ -67,8 +67,8 @@ function stillConcerned(job: GroupEventJob, group: StudyGroup): UserId[] {
 /** Runs a `group-events` job (the worker's handler). */
 export class NotifyGroupEvent {
   constructor(
-    private readonly groups: StudyGroupRepository,
-    private readonly users: UserRepository,
+    private readonly groups: Pick<StudyGroupRepository, 'findById'>,
+    private readonly users: Pick<UserRepository, 'findById'>,
     private readonly delivery: NoticeDelivery,
     private readonly jobs: JobQueue,
   ) {}

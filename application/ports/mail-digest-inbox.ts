@@ -7,7 +7,7 @@ import type { UserId } from '@domain/ids';
 import type { NotificationKind } from '@domain/notifications/notification-preferences';
 
 /** A message quoted in a digest (room news): plain text, escaped by the mail. */
-export interface DigestQuote {
+interface DigestQuote {
   author: string;
   text: string;
 }

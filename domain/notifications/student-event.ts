@@ -40,7 +40,7 @@ const DAY_NAMES: Record<MeetingPlan['day'], string> = {
 };
 
 /** "18:30:00" -> "6:30 PM". */
-export function clockTime(time: string): string {
+function clockTime(time: string): string {
   const hours = Number(time.slice(0, 2));
   const minutes = time.slice(3, 5);
   return `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;

@@ -52,7 +52,7 @@ export interface StandingFacts {
  * the standing removed, or the student added to the group (within its size
  * limit and theirs: admitGroupMember) with the standing removed.
  */
-export type StandingWrite = 'none' | 'remove' | 'join' | JoinRequestState;
+type StandingWrite = 'none' | 'remove' | 'join' | JoinRequestState;
 
 export interface StandingOutcome {
   write: StandingWrite;

@@ -4,8 +4,7 @@
 // old messages and messages from before joining are no news; and the posting
 // side queues one batch per room and window.
 import { describe, expect, it } from 'vitest';
-import type { JobOptions, JobQueue } from '@application/ports/job-queue';
-import type { PushMessage, PushResult, PushSender } from '@application/ports/push-sender';
+import { RecordingJobs, RecordingPush } from '@tests/fakes/recording-notifiers';
 import { DevicesUnreachableError } from '@application/notifications/notice-delivery';
 import { NotifyRoom, ROOM_MESSAGES_QUEUE, RoomNotices } from '@application/notifications/room-notifications';
 import type { ChatRoom } from '@domain/chat/chat-room';
@@ -18,40 +17,6 @@ import { parseMessageId } from '@domain/chat/message-id';
 
 const GROUP: ChatRoom = { kind: 'group', id: 34 };
 const [ANA, BEN] = [UserId(1), UserId(2)];
-
-class RecordingPush implements PushSender {
-  readonly sent: { userId: UserId; message: PushMessage; key: string }[] = [];
-  private readonly delivered = new Set<string>();
-  failNext = 0;
-  async send(userId: UserId, message: PushMessage, key: string): Promise<PushResult> {
-    if (this.failNext > 0) {
-      this.failNext -= 1;
-      return { sent: 0, removed: 0, failed: 1 };
-    }
-    // One device per student; a key reaches it once (as the web push adapter keeps it).
-    if (!this.delivered.has(`${userId}:${key}`)) this.sent.push({ userId, message, key });
-    this.delivered.add(`${userId}:${key}`);
-    return { sent: 1, removed: 0, failed: 0 };
-  }
-}
-
-class RecordingJobs implements JobQueue {
-  readonly sent: { queue: string; data: object; options?: JobOptions }[] = [];
-  failNext = false;
-  async send<Data extends object>(queue: string, data: Data, options?: JobOptions): Promise<string | null> {
-    if (this.failNext) {
-      this.failNext = false;
-      throw new Error('database away');
-    }
-    if (options?.key && this.sent.some((job) => job.options?.key === options.key)) return null;
-    this.sent.push({ queue, data, options });
-    return String(this.sent.length);
-  }
-  async work(): Promise<void> {}
-  async stats() {
-    return { queued: this.sent.length, due: 0, oldestDueAgeMs: null };
-  }
-}
 
 function world(startAt: string) {
   let now = Date.parse(startAt);
