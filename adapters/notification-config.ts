@@ -4,14 +4,14 @@
 import { flag, wholeNumber } from './config-values';
 
 export interface NotificationConfig {
-  /** NOTIFY_GATHER_SECONDS: a room's new messages are gathered this long into one notification (default 120). */
+  /** NOTIFY_GATHER_SECONDS: a room's new messages are gathered this long into one notification (default 120; 0: this server queues none). */
   gatherMs: number;
   /** NOTIFICATION_WORKER: run the notification jobs in this app server (default true; false when `npm run worker` runs them). */
   worker: boolean;
 }
 
 export const NOTIFICATION_ENV = {
-  NOTIFY_GATHER_SECONDS: wholeNumber(1, 3600, 120),
+  NOTIFY_GATHER_SECONDS: wholeNumber(0, 3600, 120),
   NOTIFICATION_WORKER: flag,
 };
 

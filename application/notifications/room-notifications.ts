@@ -54,6 +54,8 @@ export class RoomNotices {
   ) {}
 
   async messagePosted(room: ChatRoom): Promise<void> {
+    // No window: this server queues no room notifications (NOTIFY_GATHER_SECONDS=0).
+    if (this.gatherMs <= 0) return;
     const topic = roomTopic(room);
     const window = Math.floor(this.now() / this.gatherMs);
     if (this.queued.get(topic) === window) return;

@@ -208,20 +208,21 @@ export async function stopProcesses(): Promise<void> {
   await Promise.all(exited);
 }
 
-/** A signed-in session written straight to Redis (in the pipeline): the cookie a browser would send with it. */
-export function signedInCookie(
+/** A signed-in session written straight to Redis (in the pipeline): the cookie a browser would send with it, and its CSRF token. */
+export function signedInSession(
   sessions: ChainableCommander,
   { prefix, secret, userId, now }: { prefix: string; secret: string; userId: number; now: number },
-): string {
+): { cookie: string; csrf: string } {
   const sid = randomBytes(18).toString('base64url');
+  const csrf = randomBytes(32).toString('base64url');
   const data = {
     userId,
-    csrf: randomBytes(32).toString('base64url'),
+    csrf,
     touchedAt: now,
     _expire: now + SESSION_MAX_AGE_MS,
     _maxAge: SESSION_MAX_AGE_MS,
   };
   sessions.set(`${prefix}session:${sid}`, JSON.stringify(data), 'PX', SESSION_MAX_AGE_MS);
   const signature = createHmac('sha1', secret).update(`${SESSION_COOKIE}=${sid}`).digest('base64url');
-  return `${SESSION_COOKIE}=${sid}; ${SESSION_COOKIE}.sig=${signature}`;
+  return { cookie: `${SESSION_COOKIE}=${sid}; ${SESSION_COOKIE}.sig=${signature}`, csrf };
 }

@@ -30,7 +30,7 @@ import {
   insertStudents,
   measure,
   redisUrl,
-  signedInCookie,
+  signedInSession,
   startProcess,
   stopProcesses,
   type Row,
@@ -212,7 +212,7 @@ async function seedStudents(databaseUrl: string, writerId: number, count: number
         waiters.push({
           userId,
           courseId: courseIds[(from + j) % ROOMS],
-          cookie: signedInCookie(sessions, { prefix, secret: SECRET, userId, now }),
+          cookie: signedInSession(sessions, { prefix, secret: SECRET, userId, now }).cookie,
         });
       }
       await sessions.exec();
