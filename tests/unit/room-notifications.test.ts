@@ -4,8 +4,6 @@
 // old messages and messages from before joining are no news; and the posting
 // side queues one batch per room and window.
 import { describe, expect, it } from 'vitest';
-import type { JobOptions, JobQueue } from '@application/ports/job-queue';
-import type { PushMessage, PushResult, PushSender } from '@application/ports/push-sender';
 import { DevicesUnreachableError } from '@application/notifications/notice-delivery';
 import { NotifyRoom, ROOM_MESSAGES_QUEUE, RoomNotices } from '@application/notifications/room-notifications';
 import type { ChatRoom } from '@domain/chat/chat-room';
@@ -14,44 +12,12 @@ import { defaultPreferences } from '@domain/notifications/notification-preferenc
 import { InMemoryChatLog } from '@tests/fakes/in-memory-chat-log';
 import { InMemoryNotificationPreferences } from '@tests/fakes/in-memory-notification-preferences';
 import { InMemoryRoomNotificationState } from '@tests/fakes/in-memory-room-notification-state';
+import { RecordingJobQueue } from '@tests/fakes/recording-job-queue';
+import { RecordingPushSender } from '@tests/fakes/recording-push-sender';
 import { parseMessageId } from '@domain/chat/message-id';
 
 const GROUP: ChatRoom = { kind: 'group', id: 34 };
 const [ANA, BEN] = [UserId(1), UserId(2)];
-
-class RecordingPush implements PushSender {
-  readonly sent: { userId: UserId; message: PushMessage; key: string }[] = [];
-  private readonly delivered = new Set<string>();
-  failNext = 0;
-  async send(userId: UserId, message: PushMessage, key: string): Promise<PushResult> {
-    if (this.failNext > 0) {
-      this.failNext -= 1;
-      return { sent: 0, removed: 0, failed: 1 };
-    }
-    // One device per student; a key reaches it once (as the web push adapter keeps it).
-    if (!this.delivered.has(`${userId}:${key}`)) this.sent.push({ userId, message, key });
-    this.delivered.add(`${userId}:${key}`);
-    return { sent: 1, removed: 0, failed: 0 };
-  }
-}
-
-class RecordingJobs implements JobQueue {
-  readonly sent: { queue: string; data: object; options?: JobOptions }[] = [];
-  failNext = false;
-  async send<Data extends object>(queue: string, data: Data, options?: JobOptions): Promise<string | null> {
-    if (this.failNext) {
-      this.failNext = false;
-      throw new Error('database away');
-    }
-    if (options?.key && this.sent.some((job) => job.options?.key === options.key)) return null;
-    this.sent.push({ queue, data, options });
-    return String(this.sent.length);
-  }
-  async work(): Promise<void> {}
-  async stats() {
-    return { queued: this.sent.length, due: 0, oldestDueAgeMs: null };
-  }
-}
 
 function world(startAt: string) {
   let now = Date.parse(startAt);
@@ -59,8 +25,8 @@ function world(startAt: string) {
   const state = new InMemoryRoomNotificationState();
   const log = new InMemoryChatLog(clock);
   const preferences = new InMemoryNotificationPreferences();
-  const push = new RecordingPush();
-  const jobs = new RecordingJobs();
+  const push = new RecordingPushSender();
+  const jobs = new RecordingJobQueue();
   const joinedAt = new Date(now - 3600_000);
   state.addRoom(GROUP, 'Exam 1 Crammers', [
     { userId: ANA, username: 'ana', joinedAt },
@@ -175,7 +141,7 @@ describe('a room batch', () => {
 describe('queuing batches as messages are posted', () => {
   it('queues one batch per room and gather window, at its end; a failure is told, not thrown, and tried again', async () => {
     let now = Date.parse('2026-10-14T15:00:10Z');
-    const jobs = new RecordingJobs();
+    const jobs = new RecordingJobQueue();
     const errors: unknown[] = [];
     const notices = new RoomNotices(
       jobs,
