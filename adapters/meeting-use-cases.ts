@@ -1,7 +1,8 @@
 // The use cases of a group's meetings (schedule, change, cancel, answer),
 // registered with the rest by use-cases.ts, which hands over the shared
 // policy they use. What they change reaches the members' devices and mail
-// (MeetingNews: notification-jobs.ts).
+// (MeetingNews: notification-jobs.ts); a student going has the meeting's
+// reminder planned (MeetingReminders).
 import { AnswerMeeting } from '@application/study-groups/answer-meeting';
 import { CancelMeeting } from '@application/study-groups/cancel-meeting';
 import { CancelMeetingOccurrence } from '@application/study-groups/cancel-meeting-occurrence';
@@ -13,7 +14,7 @@ import { NOTIFICATION_JOBS } from './notification-jobs';
 import type { Resolve } from './register';
 
 const { Clock, CourseCatalog, StudyGroupRepository } = TOKENS;
-const { MeetingNews } = NOTIFICATION_JOBS;
+const { MeetingNews, MeetingReminders } = NOTIFICATION_JOBS;
 
 export function meetingUseCases(groupChanges: Token<GroupChanges>) {
   return {
@@ -23,6 +24,6 @@ export function meetingUseCases(groupChanges: Token<GroupChanges>) {
     cancelMeeting: (r: Resolve) => new CancelMeeting(r(StudyGroupRepository), r(groupChanges), r(MeetingNews)),
     cancelMeetingOccurrence: (r: Resolve) =>
       new CancelMeetingOccurrence(r(StudyGroupRepository), r(groupChanges), r(Clock), r(MeetingNews)),
-    answerMeeting: (r: Resolve) => new AnswerMeeting(r(StudyGroupRepository), r(groupChanges), r(Clock)),
+    answerMeeting: (r: Resolve) => new AnswerMeeting(r(StudyGroupRepository), r(groupChanges), r(Clock), r(MeetingReminders)),
   };
 }

@@ -1,8 +1,8 @@
 // The notifications' background work, wired (issue 26): the job queue
 // (pg-boss on the app's database, decision 0112), what queues a room's batch
-// when a message is posted, and the worker that runs the batches: inside
-// each app server by default, or in its own process (`npm run worker`, with
-// NOTIFICATION_WORKER=false on the app servers).
+// when a message is posted, a group's events and a meeting's reminders, and
+// the worker that runs them: inside each app server by default, or in its own
+// process (`npm run worker`, with NOTIFICATION_WORKER=false on the app servers).
 import type { DependencyContainer } from 'tsyringe';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
@@ -15,6 +15,13 @@ import {
   type GroupEventJob,
   type MeetingNews,
 } from '@application/notifications/group-events';
+import {
+  MEETING_REMINDERS_QUEUE,
+  MeetingReminders,
+  RemindMeeting,
+  withReminders,
+  type MeetingReminderJob,
+} from '@application/notifications/meeting-reminders';
 import { NoticeDelivery } from '@application/notifications/notice-delivery';
 import { NO_MAIL_DIGESTS, type MailDigestInbox } from '@application/ports/mail-digest-inbox';
 import { TOKENS, tokensOf, type Token } from '@application/ports/tokens';
@@ -24,7 +31,7 @@ import type { AppConfig } from './config';
 import { register, type Resolve } from './register';
 
 /** Every queue the notifications use (the metrics watch each). */
-export const NOTIFICATION_QUEUES = [ROOM_MESSAGES_QUEUE, GROUP_EVENTS_QUEUE] as const;
+export const NOTIFICATION_QUEUES = [ROOM_MESSAGES_QUEUE, GROUP_EVENTS_QUEUE, MEETING_REMINDERS_QUEUE] as const;
 
 interface NotificationJobs {
   JobQueue: PgBossJobQueue;
@@ -35,6 +42,8 @@ interface NotificationJobs {
   GroupEvents: GroupEvents;
   NotifyGroupEvent: NotifyGroupEvent;
   MeetingNews: MeetingNews;
+  MeetingReminders: MeetingReminders;
+  RemindMeeting: RemindMeeting;
 }
 
 export const NOTIFICATION_JOBS = tokensOf<NotificationJobs>()([
@@ -46,6 +55,8 @@ export const NOTIFICATION_JOBS = tokensOf<NotificationJobs>()([
   'GroupEvents',
   'NotifyGroupEvent',
   'MeetingNews',
+  'MeetingReminders',
+  'RemindMeeting',
 ]);
 
 export function registerNotificationJobs(c: DependencyContainer, config: AppConfig, logger: Logger, db: Token<Knex>): void {
@@ -111,7 +122,22 @@ function registerGroupEvents(c: DependencyContainer, log: Logger): void {
         r(TOKENS.JobQueue),
       ),
   );
-  register(c, NOTIFICATION_JOBS.MeetingNews, (r) => new MeetingNotices(r(NOTIFICATION_JOBS.GroupEvents)));
+  register(c, NOTIFICATION_JOBS.MeetingNews, (r) =>
+    withReminders(new MeetingNotices(r(NOTIFICATION_JOBS.GroupEvents)), r(NOTIFICATION_JOBS.MeetingReminders)),
+  );
+  register(
+    c,
+    NOTIFICATION_JOBS.MeetingReminders,
+    (r) =>
+      new MeetingReminders(r(TOKENS.JobQueue), r(TOKENS.Clock), (err) =>
+        log.warn({ err }, "a meeting's reminder could not be queued; the change or answer stands"),
+      ),
+  );
+  register(
+    c,
+    NOTIFICATION_JOBS.RemindMeeting,
+    (r) => new RemindMeeting(r(TOKENS.StudyGroupRepository), r(NOTIFICATION_JOBS.NoticeDelivery), r(TOKENS.JobQueue), r(TOKENS.Clock)),
+  );
 }
 
 /** Runs the notification jobs on this process (unless NOTIFICATION_WORKER=false and `force` is not set); answers how to stop them. */
@@ -132,6 +158,10 @@ export async function startNotificationWork(
   const notifyGroupEvent = resolve(NOTIFICATION_JOBS.NotifyGroupEvent);
   await queue.work<GroupEventJob>(GROUP_EVENTS_QUEUE, async ({ data }) => {
     await notifyGroupEvent.execute(data);
+  });
+  const remindMeeting = resolve(NOTIFICATION_JOBS.RemindMeeting);
+  await queue.work<MeetingReminderJob>(MEETING_REMINDERS_QUEUE, async ({ data }) => {
+    await remindMeeting.execute(data);
   });
   return () => queue.stop();
 }

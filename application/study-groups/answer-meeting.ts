@@ -1,6 +1,7 @@
 import type { MeetingId, StudyGroupId, UserId } from '@domain/ids';
 import { checkAnswerDate } from '@domain/study-group/meeting-answers';
 import { MeetingNotFoundError } from '@domain/study-group/study-group-errors';
+import type { MeetingReminders } from '@application/notifications/meeting-reminders';
 import type { Clock } from '@application/ports/clock';
 import type { GroupChanges } from '@application/ports/group-changes';
 import type { StudyGroupRepository } from '@application/ports/study-group-repository';
@@ -23,6 +24,8 @@ export class AnswerMeeting {
     private readonly groups: StudyGroupRepository,
     private readonly groupChanges: GroupChanges,
     private readonly now: Clock = () => Date.now(),
+    /** Plans the meeting's reminder for a student going (notification-jobs.ts). */
+    private readonly reminders?: Pick<MeetingReminders, 'plan'>,
   ) {}
 
   async execute(command: AnswerMeetingCommand): Promise<AnswerMeetingCommand> {
@@ -35,6 +38,8 @@ export class AnswerMeeting {
     }
     // Who is coming shows on the group's open pages: they read it again at once.
     await this.groupChanges.changed(group);
+    // Usually planned already (when the meeting was scheduled); a meeting from before reminders has it planned here.
+    if (command.going === true) await this.reminders?.plan(group, meeting);
     return { ...command, date };
   }
 }

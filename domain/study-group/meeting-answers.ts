@@ -45,6 +45,11 @@ function effectiveAnswer(answers: MeetingAnswer[], meetingId: MeetingId, userId:
   return series;
 }
 
+/** Who among `memberIds` is going to the occurrence on `date` (by the answers that hold for it), in their order. */
+export function goingOn(meetingId: MeetingId, answers: MeetingAnswer[], memberIds: readonly UserId[], date: string): UserId[] {
+  return memberIds.filter((memberId) => effectiveAnswer(answers, meetingId, memberId, date)?.going === true);
+}
+
 /**
  * The meeting's next occurrence (not ended by `now`) with who is going and
  * who is not among `memberIds` (answers of others are left out); null when

@@ -19,7 +19,8 @@ import { eventNotice, meetingGistText, standingEvent, type MeetingGist } from '@
 import type { MemberProfile } from '@domain/course/course';
 import type { StudyGroup } from '@domain/study-group/study-group';
 import { InMemoryNotificationPreferences } from '@tests/fakes/in-memory-notification-preferences';
-import { RecordingJobs, RecordingPush } from '@tests/fakes/recording-notifiers';
+import { RecordingJobQueue } from '@tests/fakes/recording-job-queue';
+import { RecordingPushSender } from '@tests/fakes/recording-push-sender';
 
 const GROUP_ID = StudyGroupId(34);
 const [OWNER, MEMBER, ASKER] = [UserId(1), UserId(2), UserId(3)];
@@ -59,8 +60,8 @@ function world(startAt = '2026-12-02T17:00:00Z') {
   const now = Date.parse(startAt);
   let group: StudyGroup | null = groupOf([OWNER, MEMBER]);
   const preferences = new InMemoryNotificationPreferences();
-  const push = new RecordingPush();
-  const jobs = new RecordingJobs();
+  const push = new RecordingPushSender();
+  const jobs = new RecordingJobQueue();
   const digests = new RecordingDigests();
   const delivery = new NoticeDelivery(preferences, push, digests, () => now);
   const notify = new NotifyGroupEvent(

@@ -4,7 +4,6 @@
 // old messages and messages from before joining are no news; and the posting
 // side queues one batch per room and window.
 import { describe, expect, it } from 'vitest';
-import { RecordingJobs, RecordingPush } from '@tests/fakes/recording-notifiers';
 import { DevicesUnreachableError } from '@application/notifications/notice-delivery';
 import { NotifyRoom, ROOM_MESSAGES_QUEUE, RoomNotices } from '@application/notifications/room-notifications';
 import type { ChatRoom } from '@domain/chat/chat-room';
@@ -13,6 +12,8 @@ import { defaultPreferences } from '@domain/notifications/notification-preferenc
 import { InMemoryChatLog } from '@tests/fakes/in-memory-chat-log';
 import { InMemoryNotificationPreferences } from '@tests/fakes/in-memory-notification-preferences';
 import { InMemoryRoomNotificationState } from '@tests/fakes/in-memory-room-notification-state';
+import { RecordingJobQueue } from '@tests/fakes/recording-job-queue';
+import { RecordingPushSender } from '@tests/fakes/recording-push-sender';
 import { parseMessageId } from '@domain/chat/message-id';
 
 const GROUP: ChatRoom = { kind: 'group', id: 34 };
@@ -24,8 +25,8 @@ function world(startAt: string) {
   const state = new InMemoryRoomNotificationState();
   const log = new InMemoryChatLog(clock);
   const preferences = new InMemoryNotificationPreferences();
-  const push = new RecordingPush();
-  const jobs = new RecordingJobs();
+  const push = new RecordingPushSender();
+  const jobs = new RecordingJobQueue();
   const joinedAt = new Date(now - 3600_000);
   state.addRoom(GROUP, 'Exam 1 Crammers', [
     { userId: ANA, username: 'ana', joinedAt },
@@ -140,7 +141,7 @@ describe('a room batch', () => {
 describe('queuing batches as messages are posted', () => {
   it('queues one batch per room and gather window, at its end; a failure is told, not thrown, and tried again', async () => {
     let now = Date.parse('2026-10-14T15:00:10Z');
-    const jobs = new RecordingJobs();
+    const jobs = new RecordingJobQueue();
     const errors: unknown[] = [];
     const notices = new RoomNotices(
       jobs,
