@@ -151,9 +151,18 @@ export async function startNotificationWork(
   const log = logger.child({ component: 'notifications' });
   const queue = resolve(NOTIFICATION_JOBS.JobQueue);
   const notifyRoom = resolve(NOTIFICATION_JOBS.NotifyRoom);
+  // Jobs run side by side, but one room's batches one after another (a second window's batch reads the first's marks).
+  const oneRoomAtATime = new Map<string, Promise<unknown>>();
   await queue.work<RoomMessagesJob>(ROOM_MESSAGES_QUEUE, async ({ data }) => {
-    const outcome = await notifyRoom.execute(data);
-    if (outcome.pushed || outcome.deferred) log.debug({ room: data, ...outcome }, 'room batch sent');
+    const room = `${data.kind}:${data.id}`;
+    const run = (oneRoomAtATime.get(room) ?? Promise.resolve()).catch(() => {}).then(() => notifyRoom.execute(data));
+    oneRoomAtATime.set(room, run);
+    try {
+      const outcome = await run;
+      if (outcome.pushed || outcome.deferred) log.debug({ room: data, ...outcome }, 'room batch sent');
+    } finally {
+      if (oneRoomAtATime.get(room) === run) oneRoomAtATime.delete(room);
+    }
   });
   const notifyGroupEvent = resolve(NOTIFICATION_JOBS.NotifyGroupEvent);
   await queue.work<GroupEventJob>(GROUP_EVENTS_QUEUE, async ({ data }) => {

@@ -18,6 +18,8 @@ import type { JobOptions, JobQueue, JobQueueStats, QueuedJob } from '@applicatio
 const RETRY_LIMIT = 5;
 const WEEK_SECONDS = 7 * 24 * 3600;
 const START_ATTEMPTS = 3;
+/** Jobs a worker fetches at once and runs side by side. */
+const BATCH_SIZE = 10;
 
 export interface PgBossJobQueueOptions {
   /** Where pg-boss keeps its tables ("pgboss"; tests use one schema each). */
@@ -169,8 +171,19 @@ export class PgBossJobQueue implements JobQueue {
 
   async work<Data extends object>(queue: string, handler: (job: QueuedJob<Data>) => Promise<void>): Promise<void> {
     const boss = await this.queue(queue);
-    await boss.work<Data>(queue, async ([job]) => {
-      await handler({ id: job.id, data: job.data });
+    // A batch per fetch, its jobs side by side: pg-boss's worker waits out its polling interval after each
+    // fetch, so one job per fetch would run at most one job per interval however many are due.
+    await boss.work<Data>(queue, { batchSize: BATCH_SIZE }, async (jobs) => {
+      await Promise.all(
+        jobs.map(async (job) => {
+          try {
+            await handler({ id: job.id, data: job.data });
+          } catch (error) {
+            // This job alone runs again; after the batch pg-boss completes only the jobs still active.
+            await boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) });
+          }
+        }),
+      );
     });
   }
 

@@ -40,6 +40,13 @@ const NEWS_MAX_AGE_MS = 24 * 3600_000;
 /** Windows remembered per server, so a busy room's posts write the job once per window here, not once per post. */
 const REMEMBERED_WINDOWS = 10_000;
 
+/** A room's offset into the gather window, 0..gatherMs-1, the same on every server (FNV-1a of its topic). */
+export function phaseOf(topic: string, gatherMs: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < topic.length; i += 1) hash = Math.imul(hash ^ topic.charCodeAt(i), 0x01000193) >>> 0;
+  return hash % gatherMs;
+}
+
 /** Queues a room's batch when one of its messages is posted. */
 export class RoomNotices {
   // Per room, the last window this server queued a batch for.
@@ -57,13 +64,19 @@ export class RoomNotices {
     // No window: this server queues no room notifications (NOTIFY_GATHER_SECONDS=0).
     if (this.gatherMs <= 0) return;
     const topic = roomTopic(room);
-    const window = Math.floor(this.now() / this.gatherMs);
+    // Each room's windows are shifted by a phase of its own, so rooms' batches come due spread over the
+    // window rather than all at the same instant.
+    const phase = phaseOf(topic, this.gatherMs);
+    const window = Math.floor((this.now() - phase) / this.gatherMs);
     if (this.queued.get(topic) === window) return;
     this.queued.set(topic, window);
     if (this.queued.size > REMEMBERED_WINDOWS) this.queued.delete(this.queued.keys().next().value!);
     const job: RoomMessagesJob = { kind: room.kind, id: room.id };
     try {
-      await this.jobs.send(ROOM_MESSAGES_QUEUE, job, { key: `${topic}:${window}`, startAfter: new Date((window + 1) * this.gatherMs) });
+      await this.jobs.send(ROOM_MESSAGES_QUEUE, job, {
+        key: `${topic}:${window}`,
+        startAfter: new Date((window + 1) * this.gatherMs + phase),
+      });
     } catch (error) {
       this.queued.delete(topic);
       this.onError(error);

@@ -34,7 +34,7 @@ export interface JobQueueStats {
 export interface JobQueue {
   /** Stores the job; answers its id, or null when a job with the same key is already there. */
   send<Data extends object>(queue: string, data: Data, options?: JobOptions): Promise<string | null>;
-  /** Runs `handler` for each job of the queue on this process until the queue stops; one job at a time. */
+  /** Runs `handler` for each job of the queue on this process until the queue stops; jobs due together may run side by side, each retried on its own. */
   work<Data extends object>(queue: string, handler: (job: QueuedJob<Data>) => Promise<void>): Promise<void>;
   stats(queue: string): Promise<JobQueueStats>;
 }

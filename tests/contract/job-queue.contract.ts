@@ -92,6 +92,39 @@ export function jobQueueContract(world: () => Promise<JobQueueWorld>): void {
     }
   });
 
+  it('runs jobs due together side by side, and retries a failed one alone', async () => {
+    const w = await world();
+    const queue = w.process();
+    try {
+      // Each handler waits until all three are running: one job at a time would never get there.
+      let running = 0;
+      let mostAtOnce = 0;
+      let allIn: () => void = () => {};
+      const together = new Promise<void>((resolve) => (allIn = resolve));
+      const runs = new Map<string, number>();
+      let finished: () => void = () => {};
+      const done = new Promise<void>((resolve) => (finished = resolve));
+      // All three are due before the worker first looks: one fetch takes them.
+      for (const text of ['a', 'b', 'c']) await queue.send('batch', { text });
+      await queue.work<Note>('batch', async ({ data }) => {
+        runs.set(data.text, (runs.get(data.text) ?? 0) + 1);
+        running += 1;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        if (running === 3) allIn();
+        await Promise.race([together, settle(8_000)]);
+        running -= 1;
+        if (data.text === 'b' && runs.get('b') === 1) throw new Error('device away');
+        if ([...runs.values()].reduce((a, b) => a + b, 0) === 4) finished();
+      });
+      await done;
+      await settle(1_500);
+      expect(mostAtOnce).toBe(3);
+      expect(Object.fromEntries(runs)).toEqual({ a: 1, b: 2, c: 1 });
+    } finally {
+      await queue.stop();
+    }
+  });
+
   it('does not run a job before its start, and counts what waits and what is due', async () => {
     const w = await world();
     const queue = w.process();

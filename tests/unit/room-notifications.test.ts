@@ -5,7 +5,7 @@
 // side queues one batch per room and window.
 import { describe, expect, it } from 'vitest';
 import { DevicesUnreachableError } from '@application/notifications/notice-delivery';
-import { NotifyRoom, ROOM_MESSAGES_QUEUE, RoomNotices } from '@application/notifications/room-notifications';
+import { NotifyRoom, phaseOf, ROOM_MESSAGES_QUEUE, RoomNotices } from '@application/notifications/room-notifications';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { UserId } from '@domain/ids';
 import { defaultPreferences } from '@domain/notifications/notification-preferences';
@@ -149,22 +149,38 @@ describe('queuing batches as messages are posted', () => {
       () => now,
       (error) => errors.push(error),
     );
+    const endOf = (topic: string) => {
+      const phase = phaseOf(topic, 60_000);
+      return { window: Math.floor((now - phase) / 60_000), at: (Math.floor((now - phase) / 60_000) + 1) * 60_000 + phase };
+    };
+    const group = endOf('group:34');
+    const course = endOf('course:12');
     await notices.messagePosted(GROUP);
     await notices.messagePosted(GROUP);
     await notices.messagePosted({ kind: 'course', id: 12 });
-    expect(jobs.sent.map((job) => [job.options?.key, job.options?.startAfter?.toISOString()])).toEqual([
-      [`group:34:${Math.floor(now / 60_000)}`, '2026-10-14T15:01:00.000Z'],
-      [`course:12:${Math.floor(now / 60_000)}`, '2026-10-14T15:01:00.000Z'],
+    expect(jobs.sent.map((job) => [job.options?.key, job.options?.startAfter?.getTime()])).toEqual([
+      [`group:34:${group.window}`, group.at],
+      [`course:12:${course.window}`, course.at],
     ]);
+    // Within the window to come: at most a window after the post.
+    for (const at of [group.at, course.at]) expect(at - now).toBeGreaterThan(0);
+    for (const at of [group.at, course.at]) expect(at - now).toBeLessThanOrEqual(60_000);
     now += 60_000;
     jobs.failNext = true;
     await notices.messagePosted(GROUP);
     expect(errors).toHaveLength(1);
     await notices.messagePosted(GROUP);
-    expect(jobs.sent.map((job) => job.options?.startAfter?.toISOString())).toEqual([
-      '2026-10-14T15:01:00.000Z',
-      '2026-10-14T15:01:00.000Z',
-      '2026-10-14T15:02:00.000Z',
-    ]);
+    expect(jobs.sent.map((job) => job.options?.startAfter?.getTime())).toEqual([group.at, course.at, group.at + 60_000]);
+  });
+
+  it("spreads rooms' batches over the window instead of one instant", async () => {
+    const now = Date.parse('2026-10-14T15:00:10Z');
+    const jobs = new RecordingJobQueue();
+    const notices = new RoomNotices(jobs, 120_000, () => now);
+    for (let id = 1; id <= 100; id += 1) await notices.messagePosted({ kind: 'group', id });
+    const ends = jobs.sent.map((job) => job.options!.startAfter!.getTime());
+    expect(ends).toHaveLength(100);
+    expect(new Set(ends).size).toBeGreaterThan(90);
+    expect(Math.max(...ends) - Math.min(...ends)).toBeGreaterThan(100_000);
   });
 });
