@@ -28,15 +28,16 @@ export interface MailDigestJob {
 
 /** Entries in one mail at most; the rest go in the next digest. */
 export const DIGEST_ENTRY_CAP = 50;
-const MINUTE_MS = 60_000;
+/** Digest jobs start on these slices of the clock. */
+const SLOT_MS = 10_000;
 
 /**
- * Plans the student's digest for the minute after `at`: every add in that
- * minute makes the one job (its key), and a job is never planned for the
+ * Plans the student's digest for the end of the slot holding `at`: every add
+ * in that slot makes the one job (its key), and a job is never planned for the
  * moment of one running now, whose key would swallow it.
  */
 async function planDigest(jobs: JobQueue, userId: UserId, at: Date): Promise<void> {
-  const start = (Math.floor(at.getTime() / MINUTE_MS) + 1) * MINUTE_MS;
+  const start = (Math.floor(at.getTime() / SLOT_MS) + 1) * SLOT_MS;
   const job: MailDigestJob = { userId };
   await jobs.send(MAIL_DIGEST_QUEUE, job, { key: `digest:${userId}:${start}`, startAfter: new Date(start) });
 }

@@ -115,10 +115,10 @@ describe('mail digests', () => {
   it('entries added within the interval go in one mail, with links; the next digest waits 30 minutes', async () => {
     const w = world('2026-10-14T15:00:10Z');
     await w.inbox.add(ANA, w.entry());
-    w.advance(20_000);
+    w.advance(5_000);
     await w.inbox.add(ANA, w.entry({ key: 'group:34:1-0', kind: 'group-message', quotes: [{ author: 'ben', text: 'hi' }] }));
-    expect(w.pending()).toEqual(['2026-10-14T15:01:00.000Z']);
-    w.setNow('2026-10-14T15:01:00Z');
+    expect(w.pending()).toEqual(['2026-10-14T15:00:20.000Z']);
+    w.setNow('2026-10-14T15:00:20Z');
     expect(await w.runDue()).toEqual(['sent']);
     expect(w.mailer.sent).toHaveLength(1);
     expect(w.mailer.sent[0]).toMatchObject({
@@ -134,10 +134,10 @@ describe('mail digests', () => {
     // Five minutes on, a new entry waits for 30 minutes after the last digest.
     w.advance(5 * MINUTE);
     await w.inbox.add(ANA, w.entry());
-    expect(w.pending()).toEqual(['2026-10-14T15:32:00.000Z']);
-    w.setNow('2026-10-14T15:31:59Z');
+    expect(w.pending()).toEqual(['2026-10-14T15:30:30.000Z']);
+    w.setNow('2026-10-14T15:30:29Z');
     expect(await w.runDue()).toEqual([]);
-    w.setNow('2026-10-14T15:32:00Z');
+    w.setNow('2026-10-14T15:30:30Z');
     expect(await w.runDue()).toEqual(['sent']);
     expect(w.mailer.sent.map((mail) => mail.items.length)).toEqual([2, 1]);
     expect(w.store.waiting(ANA)).toEqual([]);
@@ -152,7 +152,7 @@ describe('mail digests', () => {
     await w.jobs.send(MAIL_DIGEST_QUEUE, { userId: ANA }, { key: 'early', startAfter: new Date(w.at()) });
     await w.store.add(ANA, w.entry());
     expect(await w.runDue()).toEqual(['deferred']);
-    expect(w.pending()).toEqual(['2026-10-14T15:32:00.000Z']);
+    expect(w.pending()).toEqual(['2026-10-14T15:31:10.000Z']);
   });
 
   it('holds the digest through quiet hours, on the campus clock', async () => {
@@ -160,11 +160,11 @@ describe('mail digests', () => {
     const w = world('2026-10-15T03:30:00Z');
     await w.preferences.save(ANA, { ...defaultPreferences(), quietHours: { start: '22:00', end: '07:00' } });
     await w.inbox.add(ANA, w.entry());
-    expect(w.pending()).toEqual(['2026-10-15T11:01:00.000Z']);
-    w.setNow('2026-10-15T11:00:30Z');
+    expect(w.pending()).toEqual(['2026-10-15T11:00:10.000Z']);
+    w.setNow('2026-10-15T11:00:05Z');
     expect(await w.runDue()).toEqual([]);
     expect(w.mailer.sent).toEqual([]);
-    w.setNow('2026-10-15T11:01:00Z');
+    w.setNow('2026-10-15T11:00:10Z');
     expect(await w.runDue()).toEqual(['sent']);
   });
 
@@ -207,7 +207,7 @@ describe('mail digests', () => {
     expect(await w.send.execute(job.data)).toBe('sent');
     expect(w.mailer.tried.map((mail) => mail.id)).toEqual([`${ANA}\ninvite:1`, `${ANA}\ninvite:1`]);
     expect(w.store.waiting(ANA)).toEqual(['invite:2']);
-    expect(w.pending().at(-1)).toBe('2026-10-14T15:32:00.000Z');
+    expect(w.pending().at(-1)).toBe('2026-10-14T15:31:40.000Z');
   });
 
   it('mails at most 50 entries at once; the rest go in the next digest', async () => {
