@@ -27,7 +27,7 @@ export interface MailDigestJob {
 }
 
 /** Entries in one mail at most; the rest go in the next digest. */
-export const DIGEST_ENTRY_CAP = 50;
+const DIGEST_ENTRY_CAP = 50;
 /** Digest jobs start on these slices of the clock. */
 const SLOT_MS = 10_000;
 

@@ -33,6 +33,3 @@ export interface MailDigestInbox {
   /** Keeps the entry for the student's next digest and makes sure that digest is planned. */
   add(userId: UserId, entry: DigestEntry): Promise<void>;
 }
-
-/** Where no digests are kept (unit tests of the push side). */
-export const NO_MAIL_DIGESTS: MailDigestInbox = { add: async () => {} };
