@@ -193,7 +193,7 @@ function registerAdapters(c: DependencyContainer, config: AppConfig, logger: Log
   register(c, TOKENS.UnsubscribeLinks, () => new HmacUnsubscribeLinks(config.sessionSecret));
   // Web push (push-use-cases.ts), and the notifications' jobs (notification-jobs.ts).
   registerPush(c, config, logger, INFRA.Knex);
-  registerNotificationJobs(c, config, logger, INFRA.Knex);
+  registerNotificationJobs(c, config, logger, INFRA.Knex, INFRA.MailTransport);
 
   const redisTarget = redisTargetOf(config);
   if (redisTarget) {

@@ -1,8 +1,9 @@
 // The notifications' background work, wired (issue 26): the job queue
 // (pg-boss on the app's database, decision 0112), what queues a room's batch
-// when a message is posted, a group's events and a meeting's reminders, and
-// the worker that runs them: inside each app server by default, or in its own
-// process (`npm run worker`, with NOTIFICATION_WORKER=false on the app servers).
+// when a message is posted, a group's events, a meeting's reminders, the mail
+// digests, and the worker that runs them: inside each app server by default,
+// or in its own process (`npm run worker`, with NOTIFICATION_WORKER=false on
+// the app servers).
 import type { DependencyContainer } from 'tsyringe';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
@@ -23,21 +24,28 @@ import {
   type MeetingReminderJob,
 } from '@application/notifications/meeting-reminders';
 import { NoticeDelivery } from '@application/notifications/notice-delivery';
-import { NO_MAIL_DIGESTS, type MailDigestInbox } from '@application/ports/mail-digest-inbox';
+import { MAIL_DIGEST_QUEUE, MailDigests, SendDigest, type MailDigestJob } from '@application/notifications/mail-digests';
+import { RoomMailNews } from '@application/notifications/room-mail-news';
+import type { DigestStore } from '@application/ports/digest-store';
+import type { MailDigestInbox } from '@application/ports/mail-digest-inbox';
+import type { DigestMailer } from '@application/ports/mailer';
 import { TOKENS, tokensOf, type Token } from '@application/ports/tokens';
 import { PgBossJobQueue } from '@adapters/jobs/pg-boss-job-queue';
+import { KnexDigestStore } from '@adapters/postgres/knex-digest-store';
 import { KnexRoomNotificationState } from '@adapters/postgres/knex-room-notification-state';
 import type { AppConfig } from './config';
 import { register, type Resolve } from './register';
 
 /** Every queue the notifications use (the metrics watch each). */
-export const NOTIFICATION_QUEUES = [ROOM_MESSAGES_QUEUE, GROUP_EVENTS_QUEUE, MEETING_REMINDERS_QUEUE] as const;
+export const NOTIFICATION_QUEUES = [ROOM_MESSAGES_QUEUE, GROUP_EVENTS_QUEUE, MEETING_REMINDERS_QUEUE, MAIL_DIGEST_QUEUE] as const;
 
 interface NotificationJobs {
   JobQueue: PgBossJobQueue;
   RoomNotices: RoomNotices;
   NotifyRoom: NotifyRoom;
+  DigestStore: DigestStore;
   MailDigestInbox: MailDigestInbox;
+  SendDigest: SendDigest;
   NoticeDelivery: NoticeDelivery;
   GroupEvents: GroupEvents;
   NotifyGroupEvent: NotifyGroupEvent;
@@ -50,7 +58,9 @@ export const NOTIFICATION_JOBS = tokensOf<NotificationJobs>()([
   'JobQueue',
   'RoomNotices',
   'NotifyRoom',
+  'DigestStore',
   'MailDigestInbox',
+  'SendDigest',
   'NoticeDelivery',
   'GroupEvents',
   'NotifyGroupEvent',
@@ -59,7 +69,14 @@ export const NOTIFICATION_JOBS = tokensOf<NotificationJobs>()([
   'RemindMeeting',
 ]);
 
-export function registerNotificationJobs(c: DependencyContainer, config: AppConfig, logger: Logger, db: Token<Knex>): void {
+/** `mailer`: one that rejects when the mail was not taken (not the background one), so a digest's job runs again. */
+export function registerNotificationJobs<M extends DigestMailer>(
+  c: DependencyContainer,
+  config: AppConfig,
+  logger: Logger,
+  db: Token<Knex>,
+  mailer: Token<M>,
+): void {
   const log = logger.child({ component: 'notifications' });
   register(c, NOTIFICATION_JOBS.JobQueue, (r) => new PgBossJobQueue(r(db), { onError: (err) => log.warn({ err }, 'job queue error') }));
   register(c, TOKENS.JobQueue, (r) => r(NOTIFICATION_JOBS.JobQueue));
@@ -84,13 +101,43 @@ export function registerNotificationJobs(c: DependencyContainer, config: AppConf
         r(TOKENS.JobQueue),
         r(TOKENS.Clock),
         r(TOKENS.Telemetry),
+        new RoomMailNews(
+          r(TOKENS.RoomNotificationState),
+          r(TOKENS.NotificationPreferences),
+          r(NOTIFICATION_JOBS.MailDigestInbox),
+          r(TOKENS.Clock),
+        ),
       ),
   );
+  registerMailDigests(c, config, db, mailer);
   registerGroupEvents(c, log);
 }
 
+function registerMailDigests<M extends DigestMailer>(c: DependencyContainer, config: AppConfig, db: Token<Knex>, mailer: Token<M>): void {
+  register(c, NOTIFICATION_JOBS.DigestStore, (r) => new KnexDigestStore(r(db)));
+  register(
+    c,
+    NOTIFICATION_JOBS.MailDigestInbox,
+    (r) => new MailDigests(r(NOTIFICATION_JOBS.DigestStore), r(TOKENS.NotificationPreferences), r(TOKENS.JobQueue), r(TOKENS.Clock)),
+  );
+  register(
+    c,
+    NOTIFICATION_JOBS.SendDigest,
+    (r) =>
+      new SendDigest(
+        r(NOTIFICATION_JOBS.DigestStore),
+        r(TOKENS.UserRepository),
+        r(TOKENS.NotificationPreferences),
+        r(mailer),
+        { publicUrl: config.accounts.publicUrl, unsubscribe: r(TOKENS.UnsubscribeLinks) },
+        r(TOKENS.JobQueue),
+        r(TOKENS.Clock),
+        r(TOKENS.Telemetry),
+      ),
+  );
+}
+
 function registerGroupEvents(c: DependencyContainer, log: Logger): void {
-  register(c, NOTIFICATION_JOBS.MailDigestInbox, () => NO_MAIL_DIGESTS);
   register(
     c,
     NOTIFICATION_JOBS.NoticeDelivery,
@@ -171,6 +218,11 @@ export async function startNotificationWork(
   const remindMeeting = resolve(NOTIFICATION_JOBS.RemindMeeting);
   await queue.work<MeetingReminderJob>(MEETING_REMINDERS_QUEUE, async ({ data }) => {
     await remindMeeting.execute(data);
+  });
+  const sendDigest = resolve(NOTIFICATION_JOBS.SendDigest);
+  await queue.work<MailDigestJob>(MAIL_DIGEST_QUEUE, async ({ data }) => {
+    const outcome = await sendDigest.execute(data);
+    log.debug({ userId: data.userId, outcome }, 'mail digest');
   });
   return () => queue.stop();
 }

@@ -26,6 +26,7 @@ import * as courseSearchDocuments from '@migrations/20261207000000_course_search
 import * as pushSubscriptions from '@migrations/20261206000000_push_subscriptions';
 import * as chatRepliesAndReactions from '@migrations/20261208000000_chat_replies_and_reactions';
 import * as notificationMarks from '@migrations/20261209000000_notification_marks';
+import * as notificationDigests from '@migrations/20261210000000_notification_digests';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261206000000_push_subscriptions': pushSubscriptions,
   '20261208000000_chat_replies_and_reactions': chatRepliesAndReactions,
   '20261209000000_notification_marks': notificationMarks,
+  '20261210000000_notification_digests': notificationDigests,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -2,29 +2,57 @@
 // production, or its stream transport, which builds the very same message
 // (MIME, plain text and HTML alternatives, headers) as an .eml file in
 // DATA_DIR/outbox, with the link logged, so a fresh clone works offline.
+import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
-import type { AccountMail, Mailer } from '@application/ports/mailer';
+import type { AccountMail, DigestMail, DigestMailer, Mailer } from '@application/ports/mailer';
 import { accountMailContent } from './account-mail-content';
+import { digestMailContent } from './digest-mail-content';
+
+/** What the outbox logs of a mail it wrote. */
+interface MailNote {
+  to: string;
+  kind: AccountMail['kind'] | 'digest';
+  link?: string;
+}
 
 /** How long an SMTP server may take to accept a connection, greet and answer each command. */
 const SMTP_TIMEOUT_MS = 10_000;
 
-export class NodemailerMailer implements Mailer {
+export class NodemailerMailer implements Mailer, DigestMailer {
   constructor(
     private readonly transport: Transporter,
     /** MAIL_FROM: "Study Swamp <no-reply@example.edu>". */
     private readonly from: string,
     /** Called with what the transport answered (the outbox writes the built message here). */
-    private readonly delivered: (info: { message?: unknown }, mail: AccountMail) => Promise<void> = async () => {},
+    private readonly delivered: (info: { message?: unknown }, mail: MailNote) => Promise<void> = async () => {},
   ) {}
 
   async send(mail: AccountMail): Promise<void> {
     const content = accountMailContent(mail);
     const info = await this.transport.sendMail({ from: this.from, to: mail.to.email, ...content });
-    await this.delivered(info, mail);
+    await this.delivered(info, { to: mail.to.email, kind: mail.kind, link: mail.link });
+  }
+
+  /**
+   * A digest with RFC 8058 one-click unsubscribe (List-Unsubscribe with the
+   * signed address, List-Unsubscribe-Post) and a Message-ID derived from the
+   * digest's id: a retry of the same digest is the same message to the peer.
+   */
+  async sendDigest(mail: DigestMail): Promise<void> {
+    const domain = /@([^>\s]+)>?\s*$/.exec(this.from)?.[1] ?? 'study-swamp.invalid';
+    const messageId = `<digest.${createHash('sha256').update(mail.id).digest('hex').slice(0, 40)}@${domain}>`;
+    const info = await this.transport.sendMail({
+      from: this.from,
+      to: mail.to.email,
+      ...digestMailContent(mail),
+      messageId,
+      list: { unsubscribe: { url: mail.unsubscribeLink, comment: 'Turn notification mail off' } },
+      headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+    await this.delivered(info, { to: mail.to.email, kind: 'digest' });
   }
 
   close(): void {
@@ -52,6 +80,6 @@ export function outboxMailer(dir: string, from: string, logger: Logger): Nodemai
     written += 1;
     const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${written}-${mail.kind}.eml`);
     await writeFile(file, info.message as Buffer);
-    logger.info({ to: mail.to.email, kind: mail.kind, link: mail.link, file }, 'mail written to the outbox (no SMTP_URL)');
+    logger.info({ ...mail, file }, 'mail written to the outbox (no SMTP_URL)');
   });
 }

@@ -53,6 +53,7 @@ export class NoticeDelivery {
         await this.digests.add(userId, {
           key,
           kind: notice.kind,
+          ...(notice.groupId !== undefined ? { groupId: notice.groupId } : {}),
           title: notice.title,
           summary: notice.body,
           quotes: [],

@@ -8,7 +8,7 @@
 // else, as their choices say (notification-preferences.ts, room-notice.ts).
 // A student in quiet hours is told when they end; a device that could not be
 // reached has the job run again, and each device gets each batch once (the
-// push key).
+// push key). The mail channel's news goes to the digests (room-mail-news.ts).
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { formatMessageId, parseMessageId, type MessageId } from '@domain/chat/message-id';
 import { StudyGroupId } from '@domain/ids';
@@ -24,6 +24,7 @@ import type { RoomNotificationState } from '@application/ports/room-notification
 import { NO_TELEMETRY, type Telemetry } from '@application/ports/telemetry';
 import { withQuotes } from '@application/chat/reply-quotes';
 import { DevicesUnreachableError } from './notice-delivery';
+import type { RoomMailNews } from './room-mail-news';
 
 export const ROOM_MESSAGES_QUEUE = 'room-messages';
 
@@ -101,6 +102,8 @@ export class NotifyRoom {
     private readonly jobs: JobQueue,
     private readonly now: Clock,
     private readonly telemetry: Telemetry = NO_TELEMETRY,
+    /** The mail channel's side of the batch (none in the push side's unit tests). */
+    private readonly mail?: RoomMailNews,
   ) {}
 
   async execute(job: RoomMessagesJob): Promise<RoomBatchOutcome> {
@@ -114,12 +117,14 @@ export class NotifyRoom {
     const messages = await withQuotes(this.log, room, latest);
     const now = this.now();
     const floor: MessageId = { ms: now - NEWS_MAX_AGE_MS, seq: 0 };
-    const prefsOf = await this.preferences.getMany(notified.readers.map((reader) => reader.userId));
     const noticed: NoticedRoom = {
       kind: room.kind,
       name: notified.name,
       ...(room.kind === 'group' ? { groupId: StudyGroupId(room.id) } : {}),
     };
+    // Mail first: a batch that throws for an unreachable device has still given every digest its entry.
+    await this.mail?.tell(room, noticed, messages, newest, floor);
+    const prefsOf = await this.preferences.getMany(notified.readers.map((reader) => reader.userId));
     const topic = roomTopic(room);
     const quietEnds = new Set<number>();
     for (const reader of notified.readers) {

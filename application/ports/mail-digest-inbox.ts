@@ -3,11 +3,11 @@
 // most one every `digestMinutes` (30 by default), outside their quiet hours,
 // and only to a verified address. The notifications put entries in; the
 // digest job takes them out (application/notifications/mail-digests.ts).
-import type { UserId } from '@domain/ids';
+import type { StudyGroupId, UserId } from '@domain/ids';
 import type { NotificationKind } from '@domain/notifications/notification-preferences';
 
 /** A message quoted in a digest (room news): plain text, escaped by the mail. */
-interface DigestQuote {
+export interface DigestQuote {
   author: string;
   text: string;
 }
@@ -16,6 +16,8 @@ export interface DigestEntry {
   /** Unique per student: an entry added again (a retried job, a second server) is kept once. */
   key: string;
   kind: NotificationKind;
+  /** The group it happened in, if any: a mute set after it was added still holds it back. */
+  groupId?: StudyGroupId;
   /** What it is about: the group's name or the course's code. */
   title: string;
   /** One line: "3 new messages in Exam 1 Crammers, 1 mentions you", "Alex asks to join Exam 1 Crammers". */
@@ -31,6 +33,3 @@ export interface MailDigestInbox {
   /** Keeps the entry for the student's next digest and makes sure that digest is planned. */
   add(userId: UserId, entry: DigestEntry): Promise<void>;
 }
-
-/** Where no digests are kept (unit tests of the push side). */
-export const NO_MAIL_DIGESTS: MailDigestInbox = { add: async () => {} };

@@ -30,14 +30,25 @@ export function newsFrom(floor: MessageId, ...marks: (MessageId | null)[]): Mess
  */
 export function tallyNews(messages: readonly ChatMessage[], reader: { id: UserId; username: string }, from: MessageId): RoomTally {
   const tally: RoomTally = { messages: 0, mentions: 0, replies: 0 };
-  for (const message of messages) {
-    const id = parseMessageId(message.id);
-    if (!id || compareMessageIds(id, from) <= 0 || message.userId === reader.id || message.deleted) continue;
+  for (const message of newsOf(messages, reader, from)) {
     tally.messages += 1;
     if (mentions(message.message, reader.username)) tally.mentions += 1;
     else if (message.quote?.userId === reader.id) tally.replies += 1;
   }
   return tally;
+}
+
+/** The messages that are news to the reader: after `from`, by someone else, not deleted (oldest first, as given). */
+export function newsOf(messages: readonly ChatMessage[], reader: { id: UserId }, from: MessageId): ChatMessage[] {
+  return messages.filter((message) => {
+    const id = parseMessageId(message.id);
+    return id !== null && compareMessageIds(id, from) > 0 && message.userId !== reader.id && !message.deleted;
+  });
+}
+
+/** Whether the message is about the reader: it mentions them, or answers one of theirs. */
+export function isAbout(message: ChatMessage, reader: { id: UserId; username: string }): boolean {
+  return mentions(message.message, reader.username) || message.quote?.userId === reader.id;
 }
 
 export interface NoticedRoom {

@@ -21,6 +21,21 @@ export interface ReceivedMail {
   link: string;
   /** What the raw message said its parts were ("multipart/alternative"). */
   contentType: string;
+  /** Every header as written (unfolded), by lower-case name: "list-unsubscribe", "message-id". */
+  headers: Record<string, string>;
+}
+
+/** The raw header lines, unfolded, by lower-case name (the last one of a name wins). */
+function rawHeaders(lines: readonly { key: string; line: string }[]): Record<string, string> {
+  return Object.fromEntries(
+    lines.map(({ key, line }) => [
+      key,
+      line
+        .slice(line.indexOf(':') + 1)
+        .replace(/\r?\n[ \t]+/g, ' ')
+        .trim(),
+    ]),
+  );
 }
 
 function addressesOf(field: AddressObject | AddressObject[] | undefined): string {
@@ -55,6 +70,7 @@ export class SmtpSink {
               html: typeof parsed.html === 'string' ? parsed.html : '',
               link: /https?:\/\/\S+/.exec(text)?.[0] ?? '',
               contentType: (parsed.headers.get('content-type') as { value?: string } | undefined)?.value ?? '',
+              headers: rawHeaders(parsed.headerLines),
             });
             callback();
           })

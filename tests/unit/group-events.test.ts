@@ -12,12 +12,12 @@ import {
   type GroupEventJob,
 } from '@application/notifications/group-events';
 import { DevicesUnreachableError, NoticeDelivery } from '@application/notifications/notice-delivery';
-import type { DigestEntry, MailDigestInbox } from '@application/ports/mail-digest-inbox';
 import { CourseId, MeetingId, StudyGroupId, UserId } from '@domain/ids';
 import { defaultPreferences } from '@domain/notifications/notification-preferences';
 import { eventNotice, meetingGistText, standingEvent, type MeetingGist } from '@domain/notifications/student-event';
 import type { MemberProfile } from '@domain/course/course';
 import type { StudyGroup } from '@domain/study-group/study-group';
+import { RecordingDigestInbox } from '@tests/fakes/recording-digest-inbox';
 import { InMemoryNotificationPreferences } from '@tests/fakes/in-memory-notification-preferences';
 import { RecordingJobQueue } from '@tests/fakes/recording-job-queue';
 import { RecordingPushSender } from '@tests/fakes/recording-push-sender';
@@ -49,20 +49,13 @@ function groupOf(members: UserId[]): StudyGroup {
   };
 }
 
-class RecordingDigests implements MailDigestInbox {
-  readonly added: { userId: UserId; entry: DigestEntry }[] = [];
-  async add(userId: UserId, entry: DigestEntry): Promise<void> {
-    this.added.push({ userId, entry });
-  }
-}
-
 function world(startAt = '2026-12-02T17:00:00Z') {
   const now = Date.parse(startAt);
   let group: StudyGroup | null = groupOf([OWNER, MEMBER]);
   const preferences = new InMemoryNotificationPreferences();
   const push = new RecordingPushSender();
   const jobs = new RecordingJobQueue();
-  const digests = new RecordingDigests();
+  const digests = new RecordingDigestInbox();
   const delivery = new NoticeDelivery(preferences, push, digests, () => now);
   const notify = new NotifyGroupEvent(
     { findById: async () => group },

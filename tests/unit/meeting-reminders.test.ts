@@ -14,7 +14,7 @@ import {
   type MeetingReminderJob,
 } from '@application/notifications/meeting-reminders';
 import { DevicesUnreachableError, NoticeDelivery } from '@application/notifications/notice-delivery';
-import { NO_MAIL_DIGESTS } from '@application/ports/mail-digest-inbox';
+import { RecordingDigestInbox } from '@tests/fakes/recording-digest-inbox';
 import { AnswerMeeting } from '@application/study-groups/answer-meeting';
 import { CourseId, type UserId } from '@domain/ids';
 import { defaultPreferences } from '@domain/notifications/notification-preferences';
@@ -55,7 +55,7 @@ async function world() {
   const jobs = new RecordingJobQueue();
   const errors: unknown[] = [];
   const reminders = new MeetingReminders(jobs, clock, (error) => errors.push(error));
-  const remind = new RemindMeeting(groups, new NoticeDelivery(preferences, push, NO_MAIL_DIGESTS, clock), jobs, clock);
+  const remind = new RemindMeeting(groups, new NoticeDelivery(preferences, push, new RecordingDigestInbox(), clock), jobs, clock);
   const answerMeeting = new AnswerMeeting(groups, new RecordingGroupChanges(), clock, reminders);
   const answer = (student: { id: UserId }, going: boolean | null, date: string | null = null) =>
     answerMeeting.execute({ actingUserId: student.id, groupId: group.id, meetingId: meeting.id, date, going });

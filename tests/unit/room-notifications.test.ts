@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { DevicesUnreachableError } from '@application/notifications/notice-delivery';
 import { NotifyRoom, phaseOf, ROOM_MESSAGES_QUEUE, RoomNotices } from '@application/notifications/room-notifications';
+import { RoomMailNews } from '@application/notifications/room-mail-news';
+import { RecordingDigestInbox } from '@tests/fakes/recording-digest-inbox';
 import type { ChatRoom } from '@domain/chat/chat-room';
 import { UserId } from '@domain/ids';
 import { defaultPreferences } from '@domain/notifications/notification-preferences';
@@ -134,6 +136,47 @@ describe('a room batch', () => {
     expect(w.push.sent.map((p) => [p.userId, p.message.body])).toEqual([
       [ANA, '1 new message in Exam 1 Crammers'],
       [BEN, '1 new message in Exam 1 Crammers'],
+    ]);
+  });
+});
+
+describe("a room batch's mail side", () => {
+  it('gives each member a digest entry with the news quoted, once; a muted group only what is about them', async () => {
+    const w = world('2026-10-14T15:00:00Z');
+    const inbox = new RecordingDigestInbox();
+    const added = inbox.added;
+    const mail = new RoomMailNews(w.state, w.preferences, inbox, () => Date.parse('2026-10-14T15:00:00Z'));
+    const notify = new NotifyRoom(w.state, w.log, w.preferences, w.push, w.jobs, () => Date.parse('2026-10-14T15:00:00Z'), undefined, mail);
+    await w.post(ANA, 'Library <5 PM> & snacks');
+    const last = await w.post(ANA, '@ben 2b?');
+    await notify.execute({ kind: 'group', id: 34 });
+    expect(added).toEqual([
+      {
+        userId: BEN,
+        entry: {
+          key: `group:34:${last.id}`,
+          kind: 'group-message',
+          groupId: 34,
+          title: 'Exam 1 Crammers',
+          summary: '2 new messages in Exam 1 Crammers, 1 mentions you',
+          quotes: [
+            { author: 'ana', text: 'Library <5 PM> & snacks' },
+            { author: 'ana', text: '@ben 2b?' },
+          ],
+          url: '/study-group/34',
+          at: new Date('2026-10-14T15:00:00Z'),
+        },
+      },
+    ]);
+    expect(w.state.notifiedThrough(BEN, GROUP, 'mail')).toEqual(parseMessageId(last.id));
+    await notify.execute({ kind: 'group', id: 34 });
+    expect(added).toHaveLength(1);
+    await w.preferences.save(BEN, { ...defaultPreferences(), mutedGroups: [GROUP.id] } as never);
+    await w.post(ANA, 'room changed');
+    await w.post(ANA, '@ben bring the slides');
+    await notify.execute({ kind: 'group', id: 34 });
+    expect(added.slice(1).map(({ entry }) => [entry.kind, entry.summary, entry.quotes])).toEqual([
+      ['mention', '1 new message in Exam 1 Crammers, 1 mentions you', [{ author: 'ana', text: '@ben bring the slides' }]],
     ]);
   });
 });
