@@ -118,7 +118,14 @@ function registerMailDigests<M extends DigestMailer>(c: DependencyContainer, con
   register(
     c,
     NOTIFICATION_JOBS.MailDigestInbox,
-    (r) => new MailDigests(r(NOTIFICATION_JOBS.DigestStore), r(TOKENS.NotificationPreferences), r(TOKENS.JobQueue), r(TOKENS.Clock)),
+    (r) =>
+      new MailDigests(
+        r(NOTIFICATION_JOBS.DigestStore),
+        r(TOKENS.NotificationPreferences),
+        r(TOKENS.JobQueue),
+        r(TOKENS.Clock),
+        r(TOKENS.UserRepository),
+      ),
   );
   register(
     c,

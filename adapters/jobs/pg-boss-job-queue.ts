@@ -14,12 +14,14 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import PgBoss from 'pg-boss';
 import type { JobOptions, JobQueue, JobQueueStats, QueuedJob } from '@application/ports/job-queue';
+import { eachAtMost } from '@application/shared/each-at-most';
 
 const RETRY_LIMIT = 5;
 const WEEK_SECONDS = 7 * 24 * 3600;
 const START_ATTEMPTS = 3;
-/** Jobs a worker fetches at once and runs side by side. */
-const BATCH_SIZE = 10;
+/** Jobs a worker fetches at once, and how many of them run side by side. */
+const BATCH_SIZE = 50;
+const JOBS_AT_ONCE = 10;
 
 export interface PgBossJobQueueOptions {
   /** Where pg-boss keeps its tables ("pgboss"; tests use one schema each). */
@@ -171,19 +173,17 @@ export class PgBossJobQueue implements JobQueue {
 
   async work<Data extends object>(queue: string, handler: (job: QueuedJob<Data>) => Promise<void>): Promise<void> {
     const boss = await this.queue(queue);
-    // A batch per fetch, its jobs side by side: pg-boss's worker waits out its polling interval after each
-    // fetch, so one job per fetch would run at most one job per interval however many are due.
+    // A batch per fetch, JOBS_AT_ONCE of its jobs side by side: pg-boss's worker waits out its polling
+    // interval after each fetch, so one job per fetch would run at most one job per interval.
     await boss.work<Data>(queue, { batchSize: BATCH_SIZE }, async (jobs) => {
-      await Promise.all(
-        jobs.map(async (job) => {
-          try {
-            await handler({ id: job.id, data: job.data });
-          } catch (error) {
-            // This job alone runs again; after the batch pg-boss completes only the jobs still active.
-            await boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) });
-          }
-        }),
-      );
+      await eachAtMost(jobs, JOBS_AT_ONCE, async (job) => {
+        try {
+          await handler({ id: job.id, data: job.data });
+        } catch (error) {
+          // This job alone runs again; after the batch pg-boss completes only the jobs still active.
+          await boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) });
+        }
+      });
     });
   }
 

@@ -49,9 +49,12 @@ export class MailDigests implements MailDigestInbox {
     private readonly preferences: NotificationPreferencesStore,
     private readonly jobs: JobQueue,
     private readonly now: Clock,
+    private readonly users: Pick<UserRepository, 'findById'>,
   ) {}
 
   async add(userId: UserId, entry: DigestEntry): Promise<void> {
+    // An unverified address is mailed nothing: nothing is kept for it (the digest would only drop it).
+    if (!(await this.users.findById(userId))?.emailVerified) return;
     // Kept before the job is planned: a failure between the two fails the caller's job, whose retry plans it.
     await this.store.add(userId, entry);
     const now = new Date(this.now());

@@ -14,6 +14,7 @@ import type { Clock } from '@application/ports/clock';
 import type { MailDigestInbox } from '@application/ports/mail-digest-inbox';
 import type { NotificationPreferencesStore } from '@application/ports/notification-preferences-store';
 import type { RoomNotificationState } from '@application/ports/room-notification-state';
+import { eachAtMost, STUDENTS_AT_ONCE } from '@application/shared/each-at-most';
 
 /** The newest news messages a digest entry quotes (the link opens the rest). */
 const QUOTED = 10;
@@ -38,14 +39,14 @@ export class RoomMailNews {
     const at = new Date(this.now());
     const roomKind = room.kind === 'group' ? 'group-message' : 'course-message';
     let told = 0;
-    for (const reader of notified.readers) {
+    await eachAtMost(notified.readers, STUDENTS_AT_ONCE, async (reader) => {
       const me = { id: reader.userId, username: reader.username };
       const joined: MessageId = { ms: reader.joinedAt.getTime() - 1, seq: 2_147_483_647 };
       const from = newsFrom(floor, joined, reader.lastRead, reader.notifiedThrough);
       const prefs = prefsOf.get(reader.userId);
       const tally = tallyNews(messages, me, from);
       const line = prefs && roomNotice(prefs, noticed, tally, 'mail');
-      if (!prefs || !line) continue;
+      if (!prefs || !line) return;
       // The whole news when the room's messages are wanted; else only what is about them (as the line counts).
       const allNews = wants(prefs, { kind: roomKind, groupId: noticed.groupId }, 'mail');
       const news = newsOf(messages, me, from).filter((message) => allNews || isAbout(message, me));
@@ -61,7 +62,7 @@ export class RoomMailNews {
       });
       await this.state.markNotified(reader.userId, room, 'mail', newest);
       told += 1;
-    }
+    });
     return told;
   }
 }

@@ -24,6 +24,7 @@ import type { RoomNotificationState } from '@application/ports/room-notification
 import { NO_TELEMETRY, type Telemetry } from '@application/ports/telemetry';
 import { withQuotes } from '@application/chat/reply-quotes';
 import { DevicesUnreachableError } from './notice-delivery';
+import { eachAtMost, STUDENTS_AT_ONCE } from '@application/shared/each-at-most';
 import type { RoomMailNews } from './room-mail-news';
 
 export const ROOM_MESSAGES_QUEUE = 'room-messages';
@@ -127,19 +128,19 @@ export class NotifyRoom {
     const prefsOf = await this.preferences.getMany(notified.readers.map((reader) => reader.userId));
     const topic = roomTopic(room);
     const quietEnds = new Set<number>();
-    for (const reader of notified.readers) {
+    await eachAtMost(notified.readers, STUDENTS_AT_ONCE, async (reader) => {
       const joined: MessageId = { ms: reader.joinedAt.getTime() - 1, seq: 2_147_483_647 };
       const from = newsFrom(floor, joined, reader.lastRead, reader.notifiedThrough);
       const prefs = prefsOf.get(reader.userId);
       const line = prefs && roomNotice(prefs, noticed, tallyNews(messages, { id: reader.userId, username: reader.username }, from), 'push');
       // Nothing to say: no mark is written (most of a course's students, most of the time).
-      if (!prefs || !line) continue;
+      if (!prefs || !line) return;
       const quietEnd = quietUntil(prefs, new Date(now));
       if (quietEnd) {
         quietEnds.add(quietEnd.getTime());
         outcome.deferred += 1;
         this.telemetry.record({ kind: 'notification', channel: 'push', outcome: 'deferred' });
-        continue;
+        return;
       }
       const sent = await this.push.send(
         reader.userId,
@@ -149,14 +150,14 @@ export class NotifyRoom {
       if (sent.failed > 0) {
         outcome.failed += 1;
         this.telemetry.record({ kind: 'notification', channel: 'push', outcome: 'failed' });
-        continue;
+        return;
       }
       // A student without devices gets no mark either: nothing reached them to be sent twice.
-      if (sent.sent === 0) continue;
+      if (sent.sent === 0) return;
       await this.state.markNotified(reader.userId, room, 'push', newest);
       outcome.pushed += 1;
       this.telemetry.record({ kind: 'notification', channel: 'push', outcome: 'sent' });
-    }
+    });
     // The room again when each quiet window ends (once per room and end, however many batches wait for it).
     for (const at of quietEnds) await this.jobs.send(ROOM_MESSAGES_QUEUE, job, { key: `${topic}:after:${at}`, startAfter: new Date(at) });
     if (outcome.failed > 0) throw new DevicesUnreachableError(outcome.failed);

@@ -68,9 +68,10 @@ function world(startAt: string) {
       emailVerified: verified,
     } as User);
   }
-  const inbox = new MailDigests(store, preferences, jobs, clock);
+  const readUsers = { findById: async (id: UserId) => users.get(id) ?? null };
+  const inbox = new MailDigests(store, preferences, jobs, clock, readUsers);
   const links = { publicUrl: 'https://swamp.example.edu', unsubscribe: { tokenFor: (id: UserId) => `${id}.sig`, studentOf: () => null } };
-  const send = new SendDigest(store, { findById: async (id) => users.get(id) ?? null }, preferences, mailer, links, jobs, clock);
+  const send = new SendDigest(store, readUsers, preferences, mailer, links, jobs, clock);
   let n = 0;
   const entry = (extra: Partial<DigestEntry> = {}): DigestEntry => ({
     key: `invite:${(n += 1)}`,
@@ -168,9 +169,14 @@ describe('mail digests', () => {
     expect(await w.runDue()).toEqual(['sent']);
   });
 
-  it('sends nothing to an unverified address, and drops what waited', async () => {
+  it('keeps nothing for an unverified address; what waited when it was unverified is dropped, never sent', async () => {
     const w = world('2026-10-14T15:00:00Z');
     await w.inbox.add(BEN, w.entry());
+    expect(w.store.waiting(BEN)).toEqual([]);
+    expect(w.pending()).toEqual([]);
+    // An entry kept anyway (added before its address lost its proof): the digest drops it.
+    await w.store.add(BEN, w.entry());
+    await w.jobs.send('mail-digest', { userId: BEN }, { startAfter: new Date(w.at()) });
     w.advance(MINUTE);
     expect(await w.runDue()).toEqual(['dropped']);
     expect(w.mailer.tried).toEqual([]);
